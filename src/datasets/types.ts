@@ -1,0 +1,44 @@
+/** Where a benchmark's data lives. */
+export interface DatasetSpec {
+  /** Hugging Face Hub dataset file, pinned to a revision (a commit sha). */
+  hub: {
+    /** Dataset repository id, e.g. 'openai/openai_humaneval'. */
+    repo: string;
+    /** Commit sha the file is pinned to. */
+    revision: string;
+    /** Path of the file inside the repository, e.g. 'openai_humaneval/test-00000-of-00001.parquet'. */
+    path: string;
+  };
+  /**
+   * The file's path inside a local data directory laid out like passk's shared data
+   * (`--data-dir` / PASSK_DATA_DIR), e.g. 'humaneval/HumanEval.jsonl.gz'.
+   */
+  localFile?: string;
+}
+
+/** Where to look, in order: an explicit file, a local data dir, the cache, the Hub. */
+export interface DatasetLoadOptions {
+  /** An explicit file (JSONL, JSONL.gz, JSON array, Parquet); wins over everything else. */
+  datasetPath?: string;
+  /** A local data directory; `spec.localFile` is resolved against it. */
+  dataDir?: string;
+  /** Hub cache directory; defaults to PASSK_CACHE_DIR or ~/.cache/passk. */
+  cacheDir?: string;
+  /** Hub base URL; defaults to HF_ENDPOINT or https://huggingface.co. */
+  hubUrl?: string;
+  /** Never touch the network: a cache miss is an error. Defaults to HF_HUB_OFFLINE=1. */
+  offline?: boolean;
+  /** Injected for tests. */
+  fetch?: typeof fetch;
+}
+
+export interface LoadedDataset {
+  rows: Record<string, unknown>[];
+  /** The file the rows were read from (absolute path). */
+  file: string;
+  /** sha256 of that file's bytes, hex. */
+  sha256: string;
+  source: 'local' | 'cache' | 'hub';
+  /** The Hub revision, when the file came from the Hub or its cache. */
+  revision?: string;
+}

@@ -1,0 +1,101 @@
+/** Languages passk can run. Open union: a runtime plugin may add its own. */
+export type Language =
+  | 'python'
+  | 'javascript'
+  | 'typescript'
+  | 'cpp'
+  | 'java'
+  | 'go'
+  | 'rust'
+  | 'shell'
+  | (string & {});
+
+/** Everything needed to run one candidate against its tests. */
+export interface Program {
+  language: Language;
+  /**
+   * The candidate followed by the task's test code. The runtime, not the task, appends the
+   * end-of-tests sentinel, so a task cannot forget it.
+   */
+  source: string;
+}
+
+/** Per-program limits. All are enforced from outside the program. */
+export interface ExecLimits {
+  /** Wall-clock limit; the whole process group is killed when it passes. */
+  timeoutMs: number;
+  /** Address-space limit in bytes. */
+  memoryBytes: number;
+  /** Cap on captured stdout and on captured stderr, each, in bytes. */
+  outputBytes: number;
+}
+
+export type VerdictStatus =
+  /** The test code ran to its last statement (sentinel seen) and the process exited 0. */
+  | 'passed'
+  /** An assertion in the tests failed. */
+  | 'failed'
+  /** Any other exception or non-zero exit (errorType says which: NameError, SyntaxError, …). */
+  | 'error'
+  /** Killed at the wall-clock limit. */
+  | 'timeout'
+  /** Ran out of the memory limit (MemoryError or the kernel's kill). */
+  | 'memory'
+  /** Ended by a signal the harness did not send (e.g. SIGSEGV, or it killed itself). */
+  | 'killed'
+  /** Wrote more than the output cap. */
+  | 'output-limit'
+  /** Exited before the tests finished (early exit(0), os._exit, SystemExit): never a pass. */
+  | 'incomplete'
+  /** The sandbox itself failed for this program even after a retry; not the program's fault. */
+  | 'infra-error';
+
+export interface Verdict {
+  status: VerdictStatus;
+  /** Exception class or failure kind, e.g. 'AssertionError', 'NameError', 'SystemExit'. */
+  errorType?: string;
+  /** A short, single-line description (at most a few hundred characters). */
+  message?: string;
+  /** Wall time of the program, in milliseconds. */
+  durationMs: number;
+  /** CPU time (user + system) of the program, where the sandbox can measure it. */
+  cpuMs?: number;
+}
+
+/** One unit of work for the executor. `id` is the caller's key for the verdict. */
+export interface ExecJob {
+  id: string;
+  program: Program;
+  limits: ExecLimits;
+}
+
+export interface ExecutorInfo {
+  /** Sandbox backend name, e.g. 'subprocess', 'forkserver', 'bwrap'. */
+  sandbox: string;
+  /** The isolation level actually in force; recorded in the metrics file. */
+  isolation: string;
+  workers: number;
+}
+
+export interface RunJobsOptions {
+  /** Called as each verdict is known (in completion order). */
+  onVerdict?: (id: string, verdict: Verdict) => void;
+  signal?: AbortSignal;
+}
+
+/** Runs programs on a sandbox with bounded concurrency, cancellation and infra-error retry. */
+export interface Executor {
+  readonly info: ExecutorInfo;
+  /** Runs every job; resolves with one verdict per job id. */
+  run(jobs: readonly ExecJob[], options?: RunJobsOptions): Promise<Map<string, Verdict>>;
+  close(): Promise<void>;
+}
+
+export interface ExecutorOptions {
+  /** Must be true, or createExecutor throws ExecutionDisabledError before starting anything. */
+  allowCodeExecution: boolean;
+  /** Sandbox backend name; the default is the strongest the machine supports. */
+  sandbox?: string;
+  /** Concurrent programs; defaults to the number of cores. */
+  workers?: number;
+}

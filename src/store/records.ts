@@ -1,0 +1,27 @@
+import type { Verdict } from '../execution/types.js';
+
+/** One sample of one problem, as it will be executed. */
+export interface GenerationRecord {
+  problemId: string;
+  /** 0-based sample index within the problem. */
+  sample: number;
+  /** The full candidate program (prompt + post-processed completion), as in bigcode's files. */
+  program: string;
+  /** The model's raw text, where known (kept beside the cut text for audits). */
+  raw?: string;
+  finishReason?: string;
+  seed?: number;
+}
+
+/** One line of results.jsonl: the verdict on one sample. */
+export interface ResultRecord {
+  task_id: string;
+  sample: number;
+  /** sha256 of the executed program (candidate + tests), hex. */
+  program_hash: string;
+  status: Verdict['status'];
+  error_type?: string;
+  message?: string;
+  duration_ms: number;
+  cpu_ms?: number;
+}
