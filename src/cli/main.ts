@@ -1,0 +1,51 @@
+import { Command, CommanderError } from 'commander';
+import { PasskError } from '../core/errors.js';
+import { PASSK_VERSION } from '../core/version.js';
+import { registerEvaluate } from './commands/evaluate.js';
+import { registerRun } from './commands/run.js';
+import { registerTasks } from './commands/tasks.js';
+
+/** Runs the CLI; returns the exit code. User mistakes print one line and a hint, no stack. */
+export async function main(argv: string[]): Promise<number> {
+  const abort = new AbortController();
+  const onInterrupt = () => {
+    if (abort.signal.aborted) process.exit(130);
+    process.stderr.write(
+      '\npassk: interrupted; finishing what is running (Ctrl-C again to quit now)\n',
+    );
+    abort.abort();
+  };
+  process.on('SIGINT', onInterrupt);
+  const program = new Command('passk')
+    .version(PASSK_VERSION)
+    .description('Measure code-generation models by running the code they write: unbiased pass@k.')
+    .exitOverride()
+    .showHelpAfterError('(run with --help for usage)');
+  registerTasks(program);
+  registerEvaluate(program, abort.signal);
+  registerRun(program, abort.signal);
+  try {
+    await program.parseAsync(argv, { from: 'user' });
+    return 0;
+  } catch (error) {
+    return reportError(error);
+  } finally {
+    process.off('SIGINT', onInterrupt);
+  }
+}
+
+function reportError(error: unknown): number {
+  if (error instanceof CommanderError) {
+    // Commander has already printed its message (or the help text).
+    return error.exitCode === 0 ? 0 : 2;
+  }
+  if (error instanceof PasskError) {
+    process.stderr.write(`passk: error: ${error.message}\n`);
+    if (error.hint) process.stderr.write(`  hint: ${error.hint}\n`);
+    return error.exitCode;
+  }
+  process.stderr.write(
+    `passk: internal error (please report this):\n${(error as Error)?.stack ?? String(error)}\n`,
+  );
+  return 70;
+}

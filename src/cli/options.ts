@@ -1,0 +1,105 @@
+import { type Command, Option } from 'commander';
+import { z } from 'zod';
+import { ConfigError } from '../core/errors.js';
+import { defaultDataDir } from '../datasets/index.js';
+import type { DatasetLoadOptions } from '../datasets/types.js';
+
+/** Flags shared by every command that evaluates programs. */
+export function addEvaluationOptions(command: Command): Command {
+  return command
+    .requiredOption('--task <name>', 'benchmark to evaluate (see `passk tasks`)')
+    .option(
+      '--allow-code-execution',
+      'run the model-written programs (required: they are untrusted)',
+    )
+    .option('--limit <n>', 'evaluate at most this many problems')
+    .option('--limit-start <n>', 'skip this many problems first', '0')
+    .option(
+      '--k <list>',
+      'comma-separated ks for pass@k (each reported only where every problem has n >= k)',
+    )
+    .option('--timeout <seconds>', "per-program wall-clock limit (default: the task's)")
+    .option('--workers <n>', 'programs run at once (default: number of cores)')
+    .option('--sandbox <name>', 'isolation backend: bwrap (default), process, subprocess')
+    .option(
+      '--output-dir <dir>',
+      'where to write metrics.json, results.jsonl, generations',
+      undefined,
+    )
+    .option('--data-dir <dir>', 'local folder with benchmark files (env PASSK_DATA_DIR)')
+    .option('--dataset-path <file>', 'explicit dataset file (JSONL, JSONL.gz, JSON, Parquet)')
+    .option(
+      '--cache-dir <dir>',
+      'Hugging Face download cache (env PASSK_CACHE_DIR, default ~/.cache/passk)',
+    )
+    .option('--offline', 'never download; use local files and the cache only')
+    .addOption(
+      new Option('--skip-preflight', 'do not run the canary programs before scoring').hideHelp(),
+    );
+}
+
+const positiveInt = (flag: string) =>
+  z
+    .string()
+    .regex(/^\d+$/, `${flag} must be a whole number`)
+    .transform(Number)
+    .refine((n) => n > 0, `${flag} must be at least 1`);
+
+const rawSchema = z.object({
+  task: z.string(),
+  allowCodeExecution: z.boolean().optional(),
+  limit: positiveInt('--limit').optional(),
+  limitStart: z.string().regex(/^\d+$/, '--limit-start must be a whole number').transform(Number),
+  k: z
+    .string()
+    .regex(/^\d+(,\d+)*$/, '--k must be a comma-separated list of whole numbers, e.g. 1,10,100')
+    .transform((s) => s.split(',').map(Number))
+    .optional(),
+  timeout: z
+    .string()
+    .regex(/^\d+(\.\d+)?$/, '--timeout must be a number of seconds')
+    .transform((s) => Math.round(Number(s) * 1000))
+    .refine((ms) => ms > 0, '--timeout must be more than 0')
+    .optional(),
+  workers: positiveInt('--workers').optional(),
+  sandbox: z.string().optional(),
+  outputDir: z.string().optional(),
+  dataDir: z.string().optional(),
+  datasetPath: z.string().optional(),
+  cacheDir: z.string().optional(),
+  offline: z.boolean().optional(),
+  skipPreflight: z.boolean().optional(),
+});
+
+export type EvaluationFlags = z.infer<typeof rawSchema>;
+
+/** Validates commander's raw option bag; the first problem becomes one ConfigError line. */
+export function parseEvaluationFlags(raw: Record<string, unknown>): EvaluationFlags {
+  const parsed = rawSchema.safeParse(raw);
+  if (!parsed.success) throw new ConfigError(parsed.error.issues[0]?.message ?? 'invalid flags');
+  return parsed.data;
+}
+
+export function datasetOptions(flags: EvaluationFlags): DatasetLoadOptions {
+  const dataDir = flags.dataDir ?? defaultDataDir();
+  return {
+    ...(flags.datasetPath === undefined ? {} : { datasetPath: flags.datasetPath }),
+    ...(dataDir === undefined ? {} : { dataDir }),
+    ...(flags.cacheDir === undefined ? {} : { cacheDir: flags.cacheDir }),
+    ...(flags.offline ? { offline: true } : {}),
+  };
+}
+
+/** Default output folder: ./passk-runs/<task>-<UTC timestamp>. */
+export function defaultOutputDir(task: string, now = new Date()): string {
+  const stamp = now.toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15);
+  return `passk-runs/${task.replace(/[^\w.-]+/g, '_')}-${stamp}`;
+}
+
+/** `--n-samples` as an optional property: absent unless the user gave it. */
+export function nSamplesFlag(raw: unknown): { nSamples?: number } {
+  if (raw === undefined) return {};
+  const parsed = positiveInt('--n-samples').safeParse(String(raw));
+  if (!parsed.success) throw new ConfigError(parsed.error.issues[0]?.message ?? 'bad --n-samples');
+  return { nSamples: parsed.data };
+}

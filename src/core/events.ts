@@ -1,0 +1,13 @@
+import type { Verdict } from '../execution/types.js';
+
+/** What a run reports while it works; reporters (progress bar, logs) listen, never write results. */
+export type RunEvent =
+  | { type: 'problems-loaded'; task: string; problems: number; file: string; source: string }
+  | { type: 'warning'; message: string }
+  | { type: 'preflight-start' }
+  | { type: 'preflight-done'; canaries: number }
+  | { type: 'execution-start'; programs: number; unique: number }
+  | { type: 'verdict'; id: string; verdict: Verdict; done: number; total: number; passed: number }
+  | { type: 'execution-done'; durationMs: number };
+
+export type RunEventListener = (event: RunEvent) => void;

@@ -1,0 +1,77 @@
+import { DatasetError } from '../core/errors.js';
+import type { DatasetSpec } from './types.js';
+
+export const DEFAULT_HUB_URL = 'https://huggingface.co';
+
+const HINT_LOCAL = 'or supply the file yourself with --dataset-path FILE or --data-dir DIR';
+
+/** `${hubUrl}/datasets/${repo}/resolve/${revision}/${path}`, each segment URL-encoded. */
+export function hubFileUrl(hubUrl: string, hub: DatasetSpec['hub']): string {
+  const segments = [...hub.repo.split('/'), 'resolve', hub.revision, ...hub.path.split('/')];
+  return `${hubUrl.replace(/\/+$/, '')}/datasets/${segments.map(encodeURIComponent).join('/')}`;
+}
+
+export interface DownloadOptions {
+  fetch: typeof fetch;
+  /** Sent as `Authorization: Bearer …` when set. */
+  token: string | undefined;
+}
+
+/**
+ * Downloads one Hub file into memory (benchmark files are a few MB). Redirects to the Hub's CDN
+ * are followed by fetch, which drops the Authorization header when the redirect changes origin.
+ * Throws DatasetError naming the URL, with a hint per failure: 404 (wrong revision or path),
+ * 401/403 (HF_TOKEN), other statuses, and network errors.
+ */
+export async function downloadHubFile(url: string, options: DownloadOptions): Promise<Uint8Array> {
+  const headers = {
+    'user-agent': 'passk',
+    ...(options.token === undefined ? {} : { authorization: `Bearer ${options.token}` }),
+  };
+  let response: Response;
+  try {
+    response = await options.fetch(url, { headers, redirect: 'follow' });
+  } catch (error) {
+    throw new DatasetError(`could not reach the Hugging Face Hub at ${url} (${reason(error)})`, {
+      hint: `check the network (or HF_ENDPOINT), ${HINT_LOCAL}`,
+      cause: error,
+    });
+  }
+  if (!response.ok) {
+    await response.body?.cancel();
+    throw httpError(url, response.status, options.token !== undefined);
+  }
+  try {
+    return new Uint8Array(await response.arrayBuffer());
+  } catch (error) {
+    throw new DatasetError(`download of ${url} broke off (${reason(error)})`, {
+      hint: `try again, ${HINT_LOCAL}`,
+      cause: error,
+    });
+  }
+}
+
+function httpError(url: string, status: number, sentToken: boolean): DatasetError {
+  if (status === 404) {
+    return new DatasetError(`not found on the Hub (HTTP 404): ${url}`, {
+      hint: `check the dataset id, the pinned revision and the file path, ${HINT_LOCAL}`,
+    });
+  }
+  if (status === 401 || status === 403) {
+    const hint = sentToken
+      ? 'the Hub refused HF_TOKEN: check the token, and that its account accepted the terms of the dataset'
+      : 'this dataset needs a Hugging Face token: set HF_TOKEN';
+    return new DatasetError(`the Hub refused access (HTTP ${status}): ${url}`, {
+      hint: `${hint}, ${HINT_LOCAL}`,
+    });
+  }
+  return new DatasetError(`the Hub answered HTTP ${status} for ${url}`, {
+    hint: `try again later, ${HINT_LOCAL}`,
+  });
+}
+
+// fetch wraps the real network error (ECONNREFUSED, ENOTFOUND, …) in `cause`.
+function reason(error: unknown): string {
+  const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+  return cause?.code ?? cause?.message ?? (error as Error).message;
+}

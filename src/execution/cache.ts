@@ -1,0 +1,107 @@
+import { createHash } from 'node:crypto';
+import { appendFileSync, mkdirSync, readFileSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import type { ResolvedLimits } from './sandboxes/types.js';
+import type { Language, Verdict } from './types.js';
+
+/** Bump when a change to the engine could change a verdict: old cache entries then stop matching. */
+export const ENGINE_VERSION = 'exec-1';
+
+/**
+ * Default cache location. Reads the environment here and only here: `$PASSK_CACHE_DIR/verdicts`,
+ * else `~/.cache/passk/verdicts`.
+ */
+export function defaultCacheDir(env: NodeJS.ProcessEnv = process.env): string {
+  const { PASSK_CACHE_DIR: fromEnv } = env;
+  const base = fromEnv || join(homedir(), '.cache', 'passk');
+  return join(base, 'verdicts');
+}
+
+/** Content key of a program run: identical keys give identical verdicts, so run once. */
+export function programKey(parts: {
+  language: Language;
+  runtimeVersion: string;
+  limits: ResolvedLimits;
+  source: string;
+}): string {
+  const limits = Object.entries(parts.limits).sort(([a], [b]) => a.localeCompare(b));
+  return createHash('sha256')
+    .update(JSON.stringify([ENGINE_VERSION, parts.language, parts.runtimeVersion, limits]))
+    .update('\0')
+    .update(parts.source)
+    .digest('hex');
+}
+
+/** Verdicts that describe the program, not the machine: only these are cached. */
+export function isCacheable(verdict: Verdict): boolean {
+  return verdict.status !== 'infra-error' && verdict.status !== 'timeout';
+}
+
+interface Line {
+  k: string;
+  /** A cached verdict… */
+  v?: Verdict;
+  /** …or only a timing hint (timeouts: not cached, but worth scheduling first next time). */
+  t?: number;
+}
+
+/**
+ * Append-only JSONL cache of verdicts by program key, one file per engine version. Loaded once;
+ * appends are flushed in batches and at flush(). Concurrent passk runs may append to the same file:
+ * each line is one small write, and a torn line is skipped on load.
+ */
+export class VerdictCache {
+  private readonly verdicts = new Map<string, Verdict>();
+  private readonly timings = new Map<string, number>();
+  private queued: string[] = [];
+  private readonly file: string | undefined;
+
+  constructor(dir: string | false) {
+    if (dir === false) return;
+    mkdirSync(dir, { recursive: true });
+    this.file = join(dir, `${ENGINE_VERSION}.jsonl`);
+    let text = '';
+    try {
+      text = readFileSync(this.file, 'utf8');
+    } catch {
+      return; // no cache yet
+    }
+    for (const raw of text.split('\n')) {
+      try {
+        const line = JSON.parse(raw) as Line;
+        if (line.v) this.verdicts.set(line.k, line.v);
+        if (typeof line.t === 'number') this.timings.set(line.k, line.t);
+      } catch {
+        // torn or empty line
+      }
+    }
+  }
+
+  get(key: string): Verdict | undefined {
+    return this.verdicts.get(key);
+  }
+
+  /** Expected wall time from an earlier run of the same program, if any. */
+  expectedMs(key: string): number | undefined {
+    return this.timings.get(key) ?? this.verdicts.get(key)?.durationMs;
+  }
+
+  put(key: string, verdict: Verdict): void {
+    if (!this.file) return;
+    const line: Line = isCacheable(verdict)
+      ? { k: key, v: verdict }
+      : { k: key, t: verdict.durationMs };
+    if (verdict.status === 'infra-error') return;
+    if (line.v) this.verdicts.set(key, verdict);
+    else this.timings.set(key, verdict.durationMs);
+    this.queued.push(JSON.stringify(line));
+    if (this.queued.length >= 256) this.flush();
+  }
+
+  flush(): void {
+    if (!this.file || this.queued.length === 0) return;
+    appendFileSync(this.file, `${this.queued.join('\n')}\n`);
+    this.queued = [];
+  }
+}

@@ -1,0 +1,239 @@
+import { randomBytes } from 'node:crypto';
+import { availableParallelism } from 'node:os';
+import { ConfigError, ExecutionDisabledError } from '../core/errors.js';
+import { defaultCacheDir, programKey, VerdictCache } from './cache.js';
+import { type Attempt, attempt, SlotPool } from './pool.js';
+import { runtimes } from './runtimes/index.js';
+import type { RuntimeInstall } from './runtimes/types.js';
+import { resolveLimits } from './sandboxes/common.js';
+import { DEFAULT_SANDBOX, sandboxes } from './sandboxes/index.js';
+import type { ProgramRequest, Slot } from './sandboxes/types.js';
+import type {
+  ExecJob,
+  Executor,
+  ExecutorInfo,
+  ExecutorOptions,
+  ExecutorStats,
+  Language,
+  RunJobsOptions,
+  Verdict,
+} from './types.js';
+import { classify } from './verdict.js';
+
+/** A runtime with its own pool of slots. */
+interface Engine {
+  install: RuntimeInstall;
+  pool: SlotPool;
+}
+
+/** Jobs that share one content key: run once, verdict shared. */
+interface Group {
+  key: string;
+  ids: string[];
+  job: ExecJob;
+  engine: Engine;
+  expectedMs: number;
+}
+
+/**
+ * Creates the executor. Throws ExecutionDisabledError unless `allowCodeExecution === true`,
+ * before anything is spawned; then resolves Python and checks the sandbox (SandboxError when
+ * the requested or default sandbox cannot run here, with how to fix it).
+ */
+export async function createExecutor(options: ExecutorOptions): Promise<Executor> {
+  if (options.allowCodeExecution !== true) throw new ExecutionDisabledError();
+  const workers = options.workers ?? availableParallelism();
+  if (!Number.isInteger(workers) || workers < 1) {
+    throw new ConfigError(`workers must be a positive integer, not ${workers}`);
+  }
+  const sandboxName = options.sandbox ?? DEFAULT_SANDBOX;
+  const factory = await sandboxes.get(sandboxName);
+  const engines = new Map<Language, Promise<Engine>>();
+  const engineFor = (language: Language): Promise<Engine> => {
+    let engine = engines.get(language);
+    if (!engine) {
+      engine = (async () => {
+        const runtime = await runtimes.get(language);
+        const install = await runtime.resolve(
+          options.pythonPath === undefined ? {} : { pythonPath: options.pythonPath },
+        );
+        return { install, pool: new SlotPool(await factory(install, workers), workers) };
+      })();
+      engines.set(language, engine);
+    }
+    return engine;
+  };
+  const python = await engineFor('python'); // fail now, not mid-run, if the sandbox is unusable
+  const cache = new VerdictCache(
+    options.cacheDir === undefined ? defaultCacheDir() : options.cacheDir,
+  );
+  const info: ExecutorInfo = { sandbox: sandboxName, isolation: python.pool.isolation, workers };
+  const executor = new PooledExecutor(info, engineFor, engines, cache);
+  executor.track(python);
+  return executor;
+}
+
+class PooledExecutor implements Executor {
+  private readonly counters: Omit<ExecutorStats, 'workerRestarts'> = {
+    jobs: 0,
+    executed: 0,
+    deduplicated: 0,
+    cacheHits: 0,
+    timeouts: 0,
+    timeoutsRerun: 0,
+    timeoutsFlipped: 0,
+    infraErrors: 0,
+  };
+
+  constructor(
+    readonly info: ExecutorInfo,
+    private readonly engineFor: (language: Language) => Promise<Engine>,
+    private readonly engines: Map<Language, Promise<Engine>>,
+    private readonly cache: VerdictCache,
+  ) {}
+
+  async run(jobs: readonly ExecJob[], options: RunJobsOptions = {}): Promise<Map<string, Verdict>> {
+    const results = new Map<string, Verdict>();
+    const settle = (group: Group, verdict: Verdict) => {
+      this.cache.put(group.key, verdict);
+      if (verdict.status === 'timeout') this.counters.timeouts += group.ids.length;
+      if (verdict.status === 'infra-error') this.counters.infraErrors += group.ids.length;
+      for (const id of group.ids) {
+        results.set(id, verdict);
+        options.onVerdict?.(id, verdict);
+      }
+    };
+    this.counters.jobs += jobs.length;
+    const groups = await this.group(jobs);
+    const toRun: Group[] = [];
+    for (const group of groups) {
+      this.counters.deduplicated += group.ids.length - 1;
+      const cached = this.cache.get(group.key);
+      if (cached) {
+        this.counters.cacheHits++;
+        for (const id of group.ids) {
+          results.set(id, cached);
+          options.onVerdict?.(id, cached);
+        }
+      } else toRun.push(group);
+    }
+    // Longest expected first, so a slow program does not start last and hold up the end.
+    toRun.sort((a, b) => b.expectedMs - a.expectedMs);
+    const timedOut: Group[] = [];
+    for (const [engine, list] of byEngine(toRun)) {
+      await engine.pool.runAll(
+        list,
+        async (group, slot) => {
+          this.counters.executed++;
+          const verdict = await runGroup(group, slot);
+          if (verdict.status === 'timeout') timedOut.push(group);
+          else settle(group, verdict);
+        },
+        options.signal,
+      );
+    }
+    // A timeout on a busy machine may be the machine's fault: re-run it with nothing beside it.
+    for (const [engine, list] of byEngine(timedOut)) {
+      await engine.pool.runAlone(
+        list,
+        async (group, slot) => {
+          this.counters.timeoutsRerun++;
+          const verdict = { ...(await runGroup(group, slot)), rerun: true };
+          if (verdict.status !== 'timeout') this.counters.timeoutsFlipped++;
+          settle(group, verdict);
+        },
+        options.signal,
+      );
+    }
+    this.cache.flush();
+    options.signal?.throwIfAborted();
+    return results;
+  }
+
+  private async group(jobs: readonly ExecJob[]): Promise<Group[]> {
+    const groups = new Map<string, Group>();
+    for (const job of jobs) {
+      const engine = this.track(await this.engineFor(job.program.language));
+      const limits = resolveLimits(job.limits);
+      const key = programKey({
+        language: job.program.language,
+        runtimeVersion: engine.install.version,
+        limits,
+        source: job.program.source,
+      });
+      const existing = groups.get(key);
+      if (existing) existing.ids.push(job.id);
+      else {
+        const expectedMs = job.expectedMs ?? this.cache.expectedMs(key) ?? 0;
+        groups.set(key, { key, ids: [job.id], job, engine, expectedMs });
+      }
+    }
+    return [...groups.values()];
+  }
+
+  stats(): ExecutorStats {
+    return {
+      ...this.counters,
+      workerRestarts: this.closedRestarts + sum(this.live, (e) => e.pool.restarts()),
+    };
+  }
+
+  private closedRestarts = 0;
+  private readonly live: Engine[] = [];
+
+  /** Remembers an engine once it exists, for stats and close. */
+  track(engine: Engine): Engine {
+    if (!this.live.includes(engine)) this.live.push(engine);
+    return engine;
+  }
+
+  async close(): Promise<void> {
+    this.cache.flush();
+    await Promise.allSettled(this.engines.values());
+    for (const engine of this.live.splice(0)) {
+      this.closedRestarts += engine.pool.restarts();
+      await engine.pool.close();
+    }
+    this.engines.clear();
+  }
+}
+
+function byEngine(groups: readonly Group[]): Map<Engine, Group[]> {
+  const map = new Map<Engine, Group[]>();
+  for (const group of groups) {
+    const list = map.get(group.engine);
+    if (list) list.push(group);
+    else map.set(group.engine, [group]);
+  }
+  return map;
+}
+
+/** Runs one program (with the pool's one retry) and classifies the result. */
+async function runGroup(group: Group, slot: Slot): Promise<Verdict> {
+  const limits = resolveLimits(group.job.limits);
+  let result: Attempt | undefined;
+  // Two rounds at most: the second covers a runner that failed to set up (classify → undefined).
+  for (let round = 0; round < 2; round++) {
+    const request: ProgramRequest = { source: group.job.program.source, nonce: newNonce(), limits };
+    result = await attempt(slot, request);
+    if (!('outcome' in result)) break;
+    const verdict = classify(result.outcome, request.nonce);
+    if (verdict) return verdict;
+  }
+  const why =
+    result && 'infra' in result ? result.infra.message : 'the runner could not set up the program';
+  return {
+    status: 'infra-error',
+    errorType: 'SandboxError',
+    message: why.slice(0, 300),
+    durationMs: 0,
+  };
+}
+
+function newNonce(): string {
+  return randomBytes(16).toString('hex');
+}
+
+function sum<T>(items: readonly T[], of: (item: T) => number): number {
+  return items.reduce((total, item) => total + of(item), 0);
+}

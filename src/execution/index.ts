@@ -1,0 +1,11 @@
+/**
+ * The execution layer: runs untrusted programs and returns verdicts. Entry points for the
+ * pipeline: createExecutor (opt-in gate, sandbox choice) and runPreflight (canaries).
+ */
+export { defaultCacheDir, ENGINE_VERSION } from './cache.js';
+export { createExecutor } from './executor.js';
+export { type PreflightOptions, type PreflightReport, runPreflight } from './preflight.js';
+export { runtimes } from './runtimes/index.js';
+export type { Runtime, RuntimeInstall } from './runtimes/types.js';
+export { DEFAULT_SANDBOX, sandboxes } from './sandboxes/index.js';
+export type * from './types.js';

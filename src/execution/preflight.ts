@@ -1,0 +1,116 @@
+import { randomBytes } from 'node:crypto';
+import { PreflightError } from '../core/errors.js';
+import { runtimes } from './runtimes/index.js';
+import type {
+  ExecJob,
+  ExecLimits,
+  Executor,
+  Language,
+  Program,
+  Verdict,
+  VerdictStatus,
+} from './types.js';
+
+export interface PreflightOptions {
+  language: Language;
+  /** Known-good programs (a task's reference solutions with their tests): each must pass. */
+  references: readonly Program[];
+  limits: ExecLimits;
+}
+
+/** What the preflight ran, returned when every canary behaved. */
+export interface PreflightReport {
+  /** Number of canary programs run. */
+  canaries: number;
+  /** Canary id ('reference-0', 'wrong', 'early-exit-0', 'sleeper', …) → its verdict. */
+  verdicts: Map<string, Verdict>;
+}
+
+interface Canary {
+  id: string;
+  job: ExecJob;
+  /** Whether a verdict is what a working engine gives for this canary. */
+  ok: (verdict: Verdict) => boolean;
+  expected: string;
+}
+
+/** The sleeper's own wall-clock limit: short, so the preflight stays quick. */
+const SLEEPER_TIMEOUT_MS = 1000;
+
+/**
+ * Runs canaries through the same executor the scores will come from, and throws PreflightError
+ * if any misbehaves: every reference must pass, a wrong program must fail, each early exit (exit
+ * status 0 before the tests end) must not pass, and a sleeper must time out. Each canary gets a
+ * random comment, so neither deduplication nor the verdict cache can answer for the engine.
+ */
+export async function runPreflight(
+  executor: Executor,
+  options: PreflightOptions,
+): Promise<PreflightReport> {
+  const { canaries } = await runtimes.get(options.language);
+  const salt = randomBytes(8).toString('hex');
+  const program = (source: string, tag: string): Program => ({
+    language: options.language,
+    source: `${canaries.comment(`passk preflight ${tag} ${salt}`)}${source}`,
+  });
+  const is = (status: VerdictStatus) => (verdict: Verdict) => verdict.status === status;
+  const list: Canary[] = [
+    ...options.references.map((reference, index) => ({
+      id: `reference-${index}`,
+      job: {
+        id: `reference-${index}`,
+        program: program(reference.source, `reference ${index}`),
+        limits: options.limits,
+      },
+      ok: is('passed'),
+      expected: 'passed',
+    })),
+    {
+      id: 'wrong',
+      job: { id: 'wrong', program: program(canaries.wrong, 'wrong'), limits: options.limits },
+      ok: is('failed'),
+      expected: 'failed',
+    },
+    ...canaries.earlyExits.map((source, index) => ({
+      id: `early-exit-${index}`,
+      job: {
+        id: `early-exit-${index}`,
+        program: program(source, `early exit ${index}`),
+        limits: options.limits,
+      },
+      ok: (verdict: Verdict) => verdict.status !== 'passed' && verdict.status !== 'infra-error',
+      expected: 'not passed',
+    })),
+    {
+      id: 'sleeper',
+      job: {
+        id: 'sleeper',
+        program: program(canaries.sleeper((SLEEPER_TIMEOUT_MS * 10) / 1000), 'sleeper'),
+        limits: {
+          ...options.limits,
+          timeoutMs: Math.min(options.limits.timeoutMs, SLEEPER_TIMEOUT_MS),
+        },
+      },
+      ok: is('timeout'),
+      expected: 'timeout',
+    },
+  ];
+  const verdicts = await executor.run(list.map((canary) => canary.job));
+  const wrong = list.flatMap((canary) => {
+    const verdict = verdicts.get(canary.id);
+    if (verdict && canary.ok(verdict)) return [];
+    const got = verdict
+      ? `${verdict.status}${verdict.errorType ? ` (${verdict.errorType}: ${verdict.message ?? ''})` : ''}`
+      : 'no verdict';
+    return [`${canary.id}: expected ${canary.expected}, got ${got}`];
+  });
+  if (wrong.length > 0) {
+    throw new PreflightError(
+      `the execution engine failed its preflight, so no score would be trustworthy: ${wrong.join('; ')}`,
+      {
+        hint: `sandbox '${executor.info.sandbox}' (${executor.info.isolation}); check the sandbox setup or try another --sandbox`,
+      },
+    );
+  }
+  return { canaries: list.length, verdicts };
+}

@@ -1,0 +1,161 @@
+"""Child side of passk's Python execution: limits, privileges, and one program run.
+
+Used two ways, with identical semantics so both backends give the same verdicts:
+  * imported by worker.py, which forks and calls `run_in_child` in the fork;
+  * run as a script (`python3 -I -S runner.py NONCE LIMITS_JSON`) by the 'subprocess' backend,
+    which starts a fresh interpreter per program with program.py in the cwd and fd 3 open.
+
+Result channel: the runner writes JSON lines tagged with the run's nonce on a dedicated fd (never
+stdout), so an output flood cannot hide or forge the end-of-tests sentinel by accident. A hostile
+program can still find the fd and nonce in its own memory; passk documents that residual risk.
+"""
+
+import builtins
+import json
+import os
+import resource
+import sys
+import traceback
+
+RESULT_FD = 3
+_dumps = json.dumps  # bound now: a program that patches json must not break the report
+_write = os.write
+
+
+def apply_limits(limits):
+    """Sets rlimits for this process and its descendants (soft == hard, so they cannot be raised)."""
+    cpu = int(limits.get("cpuSeconds", 10))
+    pairs = [
+        (resource.RLIMIT_AS, int(limits["memoryBytes"])),
+        # SIGXCPU at the soft limit, SIGKILL one second later if it is ignored.
+        (resource.RLIMIT_CPU, (cpu, cpu + 1)),
+        (resource.RLIMIT_FSIZE, int(limits.get("maxFileBytes", 64 << 20))),
+        (resource.RLIMIT_NOFILE, int(limits.get("maxOpenFiles", 256))),
+        (resource.RLIMIT_CORE, 0),
+    ]
+    nproc = limits.get("maxProcesses")
+    if nproc is not None:
+        pairs.append((resource.RLIMIT_NPROC, int(nproc)))
+    for which, value in pairs:
+        soft, hard = value if isinstance(value, tuple) else (value, value)
+        try:
+            resource.setrlimit(which, (soft, hard))
+        except (ValueError, OSError):
+            # Cannot raise a limit above an inherited hard limit: keep the stricter inherited one.
+            pass
+
+
+def drop_privileges(uid):
+    """Become `uid` (and gid == uid) with no supplementary groups; capabilities go with root."""
+    os.setgroups([])
+    os.setgid(uid)
+    os.setuid(uid)
+
+
+def _report(nonce, event, **fields):
+    fields["n"] = nonce
+    fields["e"] = event
+    try:
+        _write(RESULT_FD, (_dumps(fields) + "\n").encode("utf-8", "backslashreplace"))
+    except OSError:
+        pass
+
+
+def _short(value, limit=300):
+    try:
+        text = str(value)
+    except BaseException:  # a hostile __str__ must not stop the report
+        text = "<unprintable>"
+    text = " ".join(text.split())
+    return text[:limit]
+
+
+def execute(source, nonce, filename="program.py"):
+    """Runs `source` as __main__ and reports how it ended. Returns the process exit code."""
+    try:
+        code = compile(source, filename, "exec")
+        exec(code, {"__name__": "__main__", "__file__": filename, "__builtins__": builtins})
+    except SystemExit as stop:
+        # An exit before the last test statement: never a pass, whatever the code.
+        _report(nonce, "exit", c=_short(stop.code))
+        if stop.code is None or stop.code == 0:
+            return 0
+        return stop.code if isinstance(stop.code, int) else 1
+    except BaseException as error:  # noqa: BLE001 - every other exception is a program failure
+        kind = "assert" if isinstance(error, AssertionError) else "other"
+        if isinstance(error, MemoryError):
+            kind = "memory"
+        _report(nonce, "exc", k=kind, t=type(error).__name__, m=_short(error))
+        try:  # skip the runner's own frame: the traceback starts in the program, as usual
+            traceback.print_exception(type(error), error, error.__traceback__.tb_next)
+        except BaseException:
+            pass
+        return 1
+    # The sentinel: written only after the program's last statement returned normally.
+    _report(nonce, "end")
+    return 0
+
+
+def _fresh_stdio():
+    sys.stdin = open(0, "r", closefd=False)
+    sys.stdout = open(1, "w", encoding="utf-8", errors="backslashreplace", closefd=False)
+    sys.stderr = open(2, "w", encoding="utf-8", errors="backslashreplace", closefd=False)
+    sys.__stdin__, sys.__stdout__, sys.__stderr__ = sys.stdin, sys.stdout, sys.stderr
+
+
+def _finish_like_interpreter(status):
+    """What a real interpreter does at exit: join non-daemon threads, run atexit, flush."""
+    try:
+        import threading
+
+        threading._shutdown()
+    except BaseException:
+        pass
+    try:
+        import atexit
+
+        atexit._run_exitfuncs()
+    except BaseException:
+        pass
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except BaseException:
+            pass
+    os._exit(status)
+
+
+def run_in_child(source, nonce, limits, uid):
+    """Forked child of the worker: stdio already on the capture pipes. Never returns."""
+    try:
+        os.setsid()
+        apply_limits(limits)
+        if uid is not None:
+            drop_privileges(uid)
+        _fresh_stdio()
+        import random
+
+        random.seed()  # the fork copied the worker's generator state; a fresh process would not
+        status = execute(source, nonce)
+    except BaseException as error:  # noqa: BLE001 - setup failed: say so on stderr, exit 70
+        try:
+            os.write(2, ("passk runner setup failed: %r\n" % (error,)).encode())
+        except OSError:
+            pass
+        os._exit(70)
+    _finish_like_interpreter(status)
+
+
+def main():
+    """Script mode for the 'subprocess' backend: argv = NONCE LIMITS_JSON; program.py in cwd."""
+    nonce, limits_json = sys.argv[1], sys.argv[2]
+    apply_limits(json.loads(limits_json))
+    with open("program.py", encoding="utf-8") as handle:
+        source = handle.read()
+    del sys.argv[1:]
+    status = execute(source, nonce)
+    sys.exit(status)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,50 @@
+import type { ResolvedLimits } from '../sandboxes/types.js';
+import type { Language } from '../types.js';
+
+/** Flags for a warm worker, decided by the sandbox that starts it. */
+export interface WorkerFlags {
+  /** Directory (as the worker sees it) where per-program scratch dirs are made. */
+  scratchDir: string;
+  /** Unprivileged uid the programs run as; absent when passk is not root. */
+  uid?: number;
+  /** The worker has its own pid namespace, so kill(-1) reaches only the program's leftovers. */
+  pidNamespace: boolean;
+}
+
+/** Programs the preflight runs through the engine; each must get the stated verdict. */
+export interface Canaries {
+  /** Runs its assertions, one of which fails: must be 'failed'. */
+  wrong: string;
+  /** Each exits with status 0 before its failing assertions: must not be 'passed'. */
+  earlyExits: string[];
+  /** Sleeps for `seconds`: must be 'timeout' under a shorter limit. */
+  sleeper(seconds: number): string;
+  /** A comment line that makes a source distinct (defeats dedup and the cache). */
+  comment(text: string): string;
+}
+
+/** A language toolchain found on this machine. */
+export interface RuntimeInstall {
+  language: Language;
+  /** Version string that goes into cache keys, e.g. 'python 3.11.2'. */
+  version: string;
+  /** Absolute host path of the interpreter or driver. */
+  interpreter: string;
+  /** Host directory holding the runtime's own support files (runner, worker). */
+  supportDir: string;
+  /** argv to run `program` from the cwd in a fresh process; the result channel is fd 3. */
+  onceArgv(nonce: string, limits: ResolvedLimits, supportDir?: string): string[];
+  /** argv for a warm worker speaking the JSON-lines protocol, or undefined if there is none. */
+  workerArgv?(flags: WorkerFlags, supportDir?: string): string[];
+  /** File name the fresh-process runner expects in its cwd. */
+  programFile: string;
+}
+
+/** Per-language adapter, registered in runtimes/index.ts. */
+export interface Runtime {
+  language: Language;
+  /** Preflight programs in this language. */
+  canaries: Canaries;
+  /** Finds the toolchain once. Throws RuntimeMissingError with an install hint. */
+  resolve(options: { pythonPath?: string }): Promise<RuntimeInstall>;
+}

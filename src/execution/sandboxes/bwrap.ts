@@ -1,0 +1,153 @@
+import { existsSync } from 'node:fs';
+import { SandboxError } from '../../core/errors.js';
+import { runCommand } from '../run-command.js';
+import type { RuntimeInstall } from '../runtimes/types.js';
+import { allocateUids, runningAsRoot } from './common.js';
+import type { Sandbox } from './types.js';
+import { WorkerSlot } from './worker-slot.js';
+
+const BWRAP = '/usr/bin/bwrap';
+/** Where the runtime's support files appear inside the sandbox. */
+const SUPPORT_MOUNT = '/opt/passk';
+const SCRATCH_MOUNT = '/tmp';
+/** Size of each worker's private /tmp (tmpfs, in RAM): room for scratch files, not a disk. */
+const SCRATCH_BYTES = 256 * 1024 * 1024;
+
+/** The capabilities the worker (not the program) keeps: set up scratch dirs, drop uid, kill. */
+const WORKER_CAPS = [
+  'CAP_SETUID',
+  'CAP_SETGID',
+  'CAP_KILL',
+  'CAP_CHOWN',
+  'CAP_DAC_OVERRIDE',
+  'CAP_FOWNER',
+];
+
+/**
+ * bubblewrap argv for one worker. The view: read-only /usr (with Debian's merged /bin, /lib,
+ * /lib64 links), a minimal /dev, its own /proc, a private sized tmpfs /tmp, the support files
+ * read-only; no /root, /home, /work, /etc or host /tmp. Own network (loopback only, no route
+ * out), pid, ipc and uts namespaces; a clean environment; dies with passk.
+ *
+ * As root there is no user namespace (its uid map would hold only root, so no drop to another
+ * uid could happen inside); instead the worker keeps a few capabilities and every program runs
+ * as the slot's unprivileged uid. As a normal user, bwrap makes a user namespace and programs
+ * run as that user.
+ */
+export function bwrapArgv(inner: string[], root: boolean): string[] {
+  const namespaces = root
+    ? ['--unshare-net', '--unshare-pid', '--unshare-ipc', '--unshare-uts', '--unshare-cgroup-try']
+    : ['--unshare-all'];
+  const caps = root
+    ? ['--cap-drop', 'ALL', ...WORKER_CAPS.flatMap((cap) => ['--cap-add', cap])]
+    : [];
+  const links = ['bin', 'lib', 'lib64', 'sbin'].flatMap((dir) =>
+    existsSync(`/usr/${dir}`) ? ['--symlink', `usr/${dir}`, `/${dir}`] : [],
+  );
+  return [
+    BWRAP,
+    ...namespaces,
+    '--die-with-parent',
+    '--new-session',
+    '--ro-bind',
+    '/usr',
+    '/usr',
+    ...links,
+    '--dev',
+    '/dev',
+    '--proc',
+    '/proc',
+    '--perms',
+    '0755',
+    '--size',
+    String(SCRATCH_BYTES),
+    '--tmpfs',
+    SCRATCH_MOUNT,
+    '--remount-ro',
+    '/',
+    ...caps,
+    '--clearenv',
+    '--setenv',
+    'PATH',
+    '/usr/bin:/bin',
+    '--setenv',
+    'LANG',
+    'C.UTF-8',
+    '--setenv',
+    'HOME',
+    SCRATCH_MOUNT,
+    '--chdir',
+    SCRATCH_MOUNT,
+    '--',
+    ...inner,
+  ];
+}
+
+function withSupportMount(argv: string[], supportDir: string): string[] {
+  const at = argv.indexOf('--remount-ro');
+  return [...argv.slice(0, at), '--ro-bind', supportDir, SUPPORT_MOUNT, ...argv.slice(at)];
+}
+
+const HOW_TO_GET_IT =
+  'install it with `apt-get install -y bubblewrap` (or scripts/setup.sh), or accept weaker isolation with --sandbox process';
+
+/** Checks that bwrap exists and can build the sandbox here; throws SandboxError saying why not. */
+export async function probeBwrap(runtime: RuntimeInstall): Promise<void> {
+  if (!existsSync(BWRAP)) {
+    throw new SandboxError('the bwrap sandbox needs bubblewrap, which is not installed', {
+      hint: HOW_TO_GET_IT,
+    });
+  }
+  if (!runtime.interpreter.startsWith('/usr/')) {
+    throw new SandboxError(
+      `the bwrap sandbox can only run an interpreter under /usr, not '${runtime.interpreter}'`,
+      {
+        hint: 'install Debian python3 (apt-get install -y python3) or pass pythonPath=/usr/bin/python3',
+      },
+    );
+  }
+  const argv = withSupportMount(
+    bwrapArgv([runtime.interpreter, '-I', '-S', '-c', 'print("ok")'], runningAsRoot()),
+    runtime.supportDir,
+  );
+  try {
+    const { stdout } = await runCommand(argv, { env: {} });
+    if (stdout.trim() !== 'ok') throw new Error(`unexpected output: ${stdout.slice(0, 200)}`);
+  } catch (error) {
+    const detail = (error as { stderr?: string }).stderr?.trim() || (error as Error).message;
+    throw new SandboxError(
+      `bubblewrap is installed but cannot build a sandbox here: ${detail.slice(0, 300)}`,
+      {
+        hint: 'unprivileged user namespaces may be disabled; run as root, enable them, or pass --sandbox process',
+        cause: error,
+      },
+    );
+  }
+}
+
+/** Warm fork-server workers, one bwrap sandbox each: isolation 'namespaces'. */
+export function createBwrapSandbox(runtime: RuntimeInstall, workers: number): Sandbox {
+  const uids = allocateUids(workers);
+  const workerArgv = runtime.workerArgv;
+  if (!workerArgv)
+    throw new SandboxError(`runtime ${runtime.language} has no warm worker for bwrap`);
+  const slots: WorkerSlot[] = [];
+  return {
+    name: 'bwrap',
+    isolation: 'namespaces',
+    createSlot(index) {
+      const uid = uids?.[index];
+      const inner = workerArgv(
+        { scratchDir: SCRATCH_MOUNT, pidNamespace: true, ...(uid === undefined ? {} : { uid }) },
+        SUPPORT_MOUNT,
+      );
+      const argv = withSupportMount(bwrapArgv(inner, runningAsRoot()), runtime.supportDir);
+      const slot = new WorkerSlot(async () => ({ argv, env: {}, cwd: '/' }), `bwrap[${index}]`);
+      slots.push(slot);
+      return slot;
+    },
+    close: async () => {
+      await Promise.all(slots.map((slot) => slot.close()));
+    },
+  };
+}

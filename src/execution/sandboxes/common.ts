@@ -1,0 +1,70 @@
+import { spawn } from 'node:child_process';
+import { randomInt } from 'node:crypto';
+import type { ExecLimits } from '../types.js';
+import type { ResolvedLimits } from './types.js';
+
+export const DEFAULT_MAX_PROCESSES = 64;
+export const DEFAULT_MAX_FILE_BYTES = 64 * 1024 * 1024;
+export const DEFAULT_MAX_OPEN_FILES = 256;
+
+/** Fills optional limits; CPU seconds sit above the wall limit so the wall clock decides first. */
+export function resolveLimits(limits: ExecLimits): ResolvedLimits {
+  return {
+    timeoutMs: limits.timeoutMs,
+    memoryBytes: limits.memoryBytes,
+    outputBytes: limits.outputBytes,
+    maxProcesses: limits.maxProcesses ?? DEFAULT_MAX_PROCESSES,
+    maxFileBytes: limits.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES,
+    maxOpenFiles: limits.maxOpenFiles ?? DEFAULT_MAX_OPEN_FILES,
+    cpuSeconds: Math.ceil(limits.timeoutMs / 1000) + 1,
+  };
+}
+
+/** The only environment a program sees: nothing inherited (no tokens, no proxies, no HOME). */
+export function cleanEnv(home: string): Record<string, string> {
+  return { PATH: '/usr/bin:/bin', LANG: 'C.UTF-8', LC_ALL: 'C.UTF-8', HOME: home };
+}
+
+export function runningAsRoot(): boolean {
+  return typeof process.getuid === 'function' && process.getuid() === 0;
+}
+
+/**
+ * Unprivileged uids, one per slot, for programs when passk runs as root (RLIMIT_NPROC is
+ * ignored for root and counts per uid). The base is random so two passk runs on one machine do
+ * not share uids (and cannot kill each other's programs). Undefined when not root.
+ */
+export function allocateUids(count: number): number[] | undefined {
+  if (!runningAsRoot()) return undefined;
+  const base = randomInt(1_000_000, 2_000_000_000);
+  return Array.from({ length: count }, (_, index) => base + index);
+}
+
+/** SIGKILL to a whole process group; a group that is already gone is fine. */
+export function killGroup(pid: number | undefined): void {
+  if (pid === undefined) return;
+  for (const target of [-pid, pid]) {
+    try {
+      process.kill(target, 'SIGKILL');
+    } catch {
+      // ESRCH: already dead.
+    }
+  }
+}
+
+/**
+ * Kills every process owned by `uid` (a slot's dedicated uid): `kill -9 -1` run as that uid
+ * reaches exactly the program's leftovers, daemonised or not, and nothing else.
+ */
+export function killAllOfUid(uid: number): Promise<void> {
+  return new Promise((resolve) => {
+    const killer = spawn('/bin/kill', ['-9', '--', '-1'], {
+      uid,
+      gid: uid,
+      stdio: 'ignore',
+      env: {},
+    });
+    killer.on('error', () => resolve());
+    killer.on('close', () => resolve());
+  });
+}

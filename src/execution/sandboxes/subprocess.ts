@@ -1,0 +1,114 @@
+import { spawn } from 'node:child_process';
+import { chown, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { RuntimeInstall } from '../runtimes/types.js';
+import { CappedCapture } from './capture.js';
+import { allocateUids, cleanEnv, killAllOfUid, killGroup } from './common.js';
+import type { ProgramRequest, RawOutcome, Sandbox, Slot } from './types.js';
+
+const STDERR_KEEP = 4096;
+/** After the program exits, how long to wait for its pipes to flush before closing them. */
+const PIPE_GRACE_MS = 200;
+
+/**
+ * The first executor: a fresh interpreter per program, in a private temp dir, with a clean
+ * environment, stdin on /dev/null, rlimits set by the runner, its own process group, and (as
+ * root) its own uid. No namespaces: it can see the host's files and network ('process' isolation).
+ */
+export function createSubprocessSandbox(runtime: RuntimeInstall, workers: number): Sandbox {
+  const uids = allocateUids(workers);
+  return {
+    name: 'subprocess',
+    isolation: 'process',
+    createSlot: (index) => new SubprocessSlot(runtime, uids?.[index]),
+    close: async () => {},
+  };
+}
+
+class SubprocessSlot implements Slot {
+  constructor(
+    private readonly runtime: RuntimeInstall,
+    private readonly uid: number | undefined,
+  ) {}
+
+  async run(request: ProgramRequest): Promise<RawOutcome> {
+    const dir = await mkdtemp(join(tmpdir(), 'passk-run-'));
+    try {
+      const file = join(dir, this.runtime.programFile);
+      await writeFile(file, request.source);
+      if (this.uid !== undefined) {
+        await chown(dir, this.uid, this.uid);
+        await chown(file, this.uid, this.uid);
+      }
+      return await this.spawnOnce(request, dir);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }
+
+  private spawnOnce(request: ProgramRequest, cwd: string): Promise<RawOutcome> {
+    const [command, ...args] = this.runtime.onceArgv(request.nonce, request.limits);
+    const started = performance.now();
+    const child = spawn(command!, args, {
+      cwd,
+      env: cleanEnv(cwd),
+      stdio: ['ignore', 'pipe', 'pipe', 'pipe'],
+      detached: true, // own process group, so the kill reaches everything it started
+      ...(this.uid === undefined ? {} : { uid: this.uid, gid: this.uid }),
+    });
+    let timedOut = false;
+    let outputExceeded = false;
+    const overflow = () => {
+      outputExceeded = true;
+      killGroup(child.pid);
+    };
+    const cap = request.limits.outputBytes;
+    const stdout = new CappedCapture(child.stdout, cap, 0, overflow);
+    const stderr = new CappedCapture(child.stderr, cap, STDERR_KEEP, overflow);
+    const report = new CappedCapture(child.stdio[3] as never, cap, 65536, () => {});
+    const timer = setTimeout(() => {
+      timedOut = true;
+      killGroup(child.pid);
+    }, request.limits.timeoutMs);
+    void stdout;
+    return new Promise((resolve, reject) => {
+      child.on('error', (error) => {
+        clearTimeout(timer);
+        reject(error);
+      });
+      child.on('exit', (exitCode, signal) => {
+        clearTimeout(timer);
+        const durationMs = Math.round((performance.now() - started) * 1000) / 1000;
+        void this.reapAndWait(child.pid, child.stdio).then(() =>
+          resolve({
+            exitCode,
+            signal,
+            timedOut,
+            outputExceeded: outputExceeded && !timedOut,
+            report: report.text(),
+            stderrTail: stderr.text(),
+            durationMs,
+          }),
+        );
+      });
+    });
+  }
+
+  /** Kills what the program left behind, then lets the pipes drain briefly and closes them. */
+  private async reapAndWait(pid: number | undefined, stdio: readonly unknown[]): Promise<void> {
+    killGroup(pid);
+    if (this.uid !== undefined) await killAllOfUid(this.uid);
+    const streams = stdio.filter(
+      (s): s is NodeJS.ReadableStream & { destroy(): void; closed: boolean } =>
+        Boolean(s && typeof (s as { destroy?: unknown }).destroy === 'function'),
+    );
+    await Promise.race([
+      Promise.all(streams.map((s) => (s.closed ? null : new Promise((r) => s.once('close', r))))),
+      new Promise((r) => setTimeout(r, PIPE_GRACE_MS)),
+    ]);
+    for (const stream of streams) stream.destroy();
+  }
+
+  async close(): Promise<void> {}
+}

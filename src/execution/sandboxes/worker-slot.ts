@@ -1,0 +1,166 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { SandboxError } from '../../core/errors.js';
+import { killAllOfUid, killGroup } from './common.js';
+import type { ProgramRequest, RawOutcome, Slot } from './types.js';
+
+/** How to start one warm worker: argv plus spawn options; `uid` is the programs' uid, if any. */
+export interface WorkerLaunch {
+  argv: string[];
+  env: Record<string, string>;
+  cwd: string;
+  /** Set when programs run as a dedicated uid outside a pid namespace: leftovers are killed by uid. */
+  reapUid?: number;
+}
+
+/** Time a worker gets to start and import its modules. */
+const START_TIMEOUT_MS = 30_000;
+/** Beyond the program's own limit, how long a silent worker is trusted before it is replaced. */
+const WATCHDOG_GRACE_MS = 10_000;
+const STDERR_KEEP = 2048;
+
+interface Pending {
+  resolve: (line: string) => void;
+  reject: (error: Error) => void;
+}
+
+/**
+ * A slot backed by one long-lived worker speaking JSON lines over stdin/stdout (one request in
+ * flight). A worker that dies, hangs or garbles its answer is killed with its whole group and the
+ * request rejects with SandboxError; the next request starts a fresh worker.
+ */
+export class WorkerSlot implements Slot {
+  private child: ChildProcess | undefined;
+  private ready: Promise<void> | undefined;
+  private pending: Pending | undefined;
+  private buffered = '';
+  private stderrTail = '';
+  private nextId = 1;
+  /** Workers started after the first one (each follows a death or a hang). */
+  restarts = 0;
+  private started = 0;
+
+  constructor(
+    private readonly launch: () => Promise<WorkerLaunch>,
+    private readonly label: string,
+  ) {}
+
+  async run(request: ProgramRequest): Promise<RawOutcome> {
+    await this.ensureStarted();
+    const id = this.nextId++;
+    const line = await this.exchange(
+      JSON.stringify({ id, ...request }),
+      request.limits.timeoutMs + WATCHDOG_GRACE_MS,
+    );
+    const answer = JSON.parse(line) as RawOutcome & { id: number };
+    if (answer.id !== id) throw this.fail(`answered request ${answer.id}, expected ${id}`);
+    return answer;
+  }
+
+  private ensureStarted(): Promise<void> {
+    if (this.child && this.ready) return this.ready;
+    if (this.started++ > 0) this.restarts++;
+    this.ready = this.start();
+    return this.ready;
+  }
+
+  private async start(): Promise<void> {
+    const launch = await this.launch();
+    const [command, ...args] = launch.argv;
+    const child = spawn(command!, args, {
+      cwd: launch.cwd,
+      env: launch.env,
+      stdio: ['pipe', 'pipe', 'pipe'],
+      detached: true, // its own process group: one kill takes the sandbox and everything in it
+    });
+    this.child = child;
+    this.buffered = '';
+    child.stdout!.setEncoding('utf8').on('data', (chunk: string) => this.onData(chunk));
+    child.stderr!.setEncoding('utf8').on('data', (chunk: string) => {
+      this.stderrTail = (this.stderrTail + chunk).slice(-STDERR_KEEP);
+    });
+    child.stdin!.on('error', () => {});
+    const onGone = (why: string) => {
+      // Programs of a worker outside a pid namespace can outlive it: kill them by their uid.
+      if (launch.reapUid !== undefined) void killAllOfUid(launch.reapUid);
+      if (this.child !== child) return;
+      this.child = undefined;
+      this.ready = undefined;
+      this.pending?.reject(this.fail(why, false));
+      this.pending = undefined;
+    };
+    child.on('error', (error) => onGone(`could not start: ${error.message}`));
+    child.on('exit', (code, signal) => onGone(`exited (${signal ?? `status ${code}`})`));
+    const hello = JSON.parse(await this.exchange(undefined, START_TIMEOUT_MS)) as {
+      ready?: boolean;
+    };
+    if (hello.ready !== true) throw this.fail('did not say it was ready');
+  }
+
+  private onData(chunk: string): void {
+    this.buffered += chunk;
+    let newline = this.buffered.indexOf('\n');
+    while (newline >= 0) {
+      const line = this.buffered.slice(0, newline);
+      this.buffered = this.buffered.slice(newline + 1);
+      const pending = this.pending;
+      this.pending = undefined;
+      if (pending) pending.resolve(line);
+      else this.fail('spoke out of turn');
+      newline = this.buffered.indexOf('\n');
+    }
+  }
+
+  /** Sends one line (if any) and waits for one line back, or kills the worker at the deadline. */
+  private exchange(line: string | undefined, timeoutMs: number): Promise<string> {
+    const child = this.child;
+    if (!child) return Promise.reject(this.fail('is not running', false));
+    return new Promise<string>((resolve, reject) => {
+      const timer = setTimeout(
+        () => reject(this.fail(`did not answer within ${timeoutMs} ms`)),
+        timeoutMs,
+      );
+      this.pending = {
+        resolve: (answer) => {
+          clearTimeout(timer);
+          resolve(answer);
+        },
+        reject: (error) => {
+          clearTimeout(timer);
+          reject(error);
+        },
+      };
+      if (line !== undefined) child.stdin!.write(`${line}\n`);
+    });
+  }
+
+  /** Kills the worker (when `kill`) and builds the error that makes the pool retry elsewhere. */
+  private fail(why: string, kill = true): SandboxError {
+    const stderr = this.stderrTail.trim().slice(-500);
+    const error = new SandboxError(
+      `${this.label} worker ${why}`,
+      stderr ? { hint: `worker stderr: ${stderr}` } : {},
+    );
+    if (kill && this.child) {
+      const child = this.child;
+      killGroup(child.pid);
+      this.child = undefined;
+      this.ready = undefined;
+      this.pending?.reject(error);
+      this.pending = undefined;
+    }
+    return error;
+  }
+
+  async close(): Promise<void> {
+    const child = this.child;
+    this.child = undefined;
+    this.ready = undefined;
+    if (!child || child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.stdin!.end();
+    const timer = setTimeout(() => killGroup(child.pid), 2000);
+    await exited;
+    clearTimeout(timer);
+    killGroup(child.pid);
+  }
+}

@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest';
+import type { RawOutcome } from './sandboxes/types.js';
+import { classify, lastErrorLine, parseReport } from './verdict.js';
+
+const NONCE = 'n0nce';
+const line = (fields: Record<string, string>) => `${JSON.stringify({ n: NONCE, ...fields })}\n`;
+const outcome = (over: Partial<RawOutcome>): RawOutcome => ({
+  exitCode: 0,
+  signal: null,
+  timedOut: false,
+  outputExceeded: false,
+  report: '',
+  stderrTail: '',
+  durationMs: 5,
+  ...over,
+});
+
+describe('classify', () => {
+  it('passes only with the sentinel and exit status 0', () => {
+    expect(classify(outcome({ report: line({ e: 'end' }) }), NONCE)?.status).toBe('passed');
+    expect(classify(outcome({ report: line({ e: 'end' }), exitCode: 3 }), NONCE)?.status).toBe(
+      'error',
+    );
+    expect(classify(outcome({}), NONCE)?.status).toBe('incomplete');
+  });
+
+  it('ignores a sentinel with another nonce (a forged or stale line)', () => {
+    const forged = `${JSON.stringify({ n: 'other', e: 'end' })}\n`;
+    expect(classify(outcome({ report: forged }), NONCE)?.status).toBe('incomplete');
+  });
+
+  it('maps exceptions to failed, memory and error with the exception type', () => {
+    const exc = (k: string, t: string) =>
+      classify(outcome({ exitCode: 1, report: line({ e: 'exc', k, t, m: 'boom' }) }), NONCE);
+    expect(exc('assert', 'AssertionError')?.status).toBe('failed');
+    expect(exc('memory', 'MemoryError')?.status).toBe('memory');
+    expect(exc('other', 'NameError')).toMatchObject({
+      status: 'error',
+      errorType: 'NameError',
+      message: 'boom',
+    });
+  });
+
+  it('calls any SystemExit before the end incomplete, whatever its code', () => {
+    expect(classify(outcome({ report: line({ e: 'exit', c: '0' }) }), NONCE)?.status).toBe(
+      'incomplete',
+    );
+    expect(
+      classify(outcome({ exitCode: 2, report: line({ e: 'exit', c: '2' }) }), NONCE)?.status,
+    ).toBe('incomplete');
+  });
+
+  it('puts the harness kills first: timeout, then output limit', () => {
+    const ended = line({ e: 'end' });
+    expect(
+      classify(outcome({ timedOut: true, signal: 'SIGKILL', report: ended }), NONCE)?.status,
+    ).toBe('timeout');
+    expect(classify(outcome({ outputExceeded: true, signal: 'SIGKILL' }), NONCE)?.status).toBe(
+      'output-limit',
+    );
+    expect(classify(outcome({ exitCode: null, signal: 'SIGXCPU' }), NONCE)?.status).toBe('timeout');
+    expect(classify(outcome({ exitCode: null, signal: 'SIGSEGV' }), NONCE)).toMatchObject({
+      status: 'killed',
+      errorType: 'SIGSEGV',
+    });
+  });
+
+  it('falls back to the traceback when there is no report', () => {
+    const stderr =
+      'Traceback (most recent call last):\n  File "x"\nZeroDivisionError: division by zero\n';
+    expect(classify(outcome({ exitCode: 1, stderrTail: stderr }), NONCE)).toMatchObject({
+      status: 'error',
+      errorType: 'ZeroDivisionError',
+    });
+  });
+
+  it('reports a runner that could not set up as infrastructure (undefined)', () => {
+    expect(
+      classify(outcome({ exitCode: 70, stderrTail: 'passk runner setup failed: x' }), NONCE),
+    ).toBeUndefined();
+  });
+});
+
+describe('report parsing', () => {
+  it('keeps only well-formed lines with the nonce', () => {
+    const text = `garbage\n${line({ e: 'end' })}{"n":"n0nce", broken\n`;
+    expect(parseReport(text, NONCE)).toEqual([{ n: NONCE, e: 'end' }]);
+  });
+
+  it('reads the exception class off a traceback', () => {
+    expect(lastErrorLine('x\nmodule.KeyError: 3')).toEqual({ type: 'KeyError', message: '3' });
+    expect(lastErrorLine('no error here')).toBeUndefined();
+  });
+});

@@ -1,0 +1,105 @@
+import type { RawOutcome } from './sandboxes/types.js';
+import type { Verdict } from './types.js';
+
+/** One line of the runner's result channel (see python/runner.py `_report`). */
+interface ReportEvent {
+  e: 'end' | 'exc' | 'exit';
+  /** exc: 'assert' | 'memory' | 'other'. */
+  k?: string;
+  t?: string;
+  m?: string;
+  c?: string;
+}
+
+/** Exit status the runner uses when its own set-up (limits, uid drop) failed. */
+export const RUNNER_SETUP_FAILED = 70;
+
+/** Result lines that carry this program's nonce; anything else on the channel is ignored. */
+export function parseReport(report: string, nonce: string): ReportEvent[] {
+  const events: ReportEvent[] = [];
+  for (const line of report.split('\n')) {
+    if (!line.includes(nonce)) continue;
+    try {
+      const parsed = JSON.parse(line) as { n?: unknown; e?: unknown };
+      if (parsed.n === nonce && typeof parsed.e === 'string') events.push(parsed as ReportEvent);
+    } catch {
+      // A torn or forged line is not a report.
+    }
+  }
+  return events;
+}
+
+/** The exception class on the last line of a Python traceback, e.g. 'TypeError: …' → TypeError. */
+export function lastErrorLine(stderr: string): { type: string; message: string } | undefined {
+  const lines = stderr.trimEnd().split('\n');
+  const last = lines.at(-1)?.trim() ?? '';
+  const match = /^([A-Za-z_][\w.]*(?:Error|Exception|Exit|Interrupt|Warning))(?::\s*(.*))?$/.exec(
+    last,
+  );
+  if (!match?.[1]) return undefined;
+  return { type: match[1].split('.').at(-1)!, message: short(match[2] ?? '') };
+}
+
+function short(text: string): string {
+  return text.replace(/\s+/g, ' ').trim().slice(0, 300);
+}
+
+/**
+ * Turns what happened into a verdict. The rule that matters: 'passed' needs the runner's
+ * end-of-tests sentinel (written after the program's last statement) AND exit status 0; an early
+ * exit of any kind is 'incomplete', never a pass. Both backends share this function, so they agree.
+ * Returns undefined when the runner itself failed to set up (an infrastructure problem).
+ */
+export function classify(outcome: RawOutcome, nonce: string): Verdict | undefined {
+  const base: Verdict = { status: 'passed', durationMs: outcome.durationMs };
+  if (outcome.cpuMs !== undefined) base.cpuMs = outcome.cpuMs;
+  if (outcome.exitCode !== null) base.exitCode = outcome.exitCode;
+  if (outcome.signal !== null) base.signal = outcome.signal;
+  const with_ = (status: Verdict['status'], errorType?: string, message?: string): Verdict => ({
+    ...base,
+    status,
+    ...(errorType === undefined ? {} : { errorType }),
+    ...(message ? { message: short(message) } : {}),
+  });
+
+  if (outcome.timedOut) return with_('timeout', 'Timeout', 'killed at the wall-clock limit');
+  if (outcome.outputExceeded)
+    return with_('output-limit', 'OutputLimit', 'wrote more than the output cap');
+  const events = parseReport(outcome.report, nonce);
+  const exception = events.find((event) => event.e === 'exc');
+  if (exception) {
+    const status =
+      exception.k === 'assert' ? 'failed' : exception.k === 'memory' ? 'memory' : 'error';
+    return with_(status, exception.t ?? 'Exception', exception.m);
+  }
+  const exit = events.find((event) => event.e === 'exit');
+  if (exit)
+    return with_(
+      'incomplete',
+      'SystemExit',
+      `exited (code ${exit.c ?? 'None'}) before the tests ended`,
+    );
+  if (outcome.signal === 'SIGXCPU')
+    return with_('timeout', 'CpuLimit', 'killed at the CPU-time limit');
+  if (outcome.signal !== null) return with_('killed', outcome.signal, `ended by ${outcome.signal}`);
+  const ended = events.some((event) => event.e === 'end');
+  if (ended && outcome.exitCode === 0) return base;
+  if (ended)
+    return with_('error', 'ExitStatus', `tests ended but the exit status was ${outcome.exitCode}`);
+  if (outcome.exitCode === 0)
+    return with_('incomplete', 'EarlyExit', 'exited 0 before the tests ended');
+  if (
+    outcome.exitCode === RUNNER_SETUP_FAILED &&
+    outcome.stderrTail.includes('passk runner setup failed')
+  ) {
+    return undefined;
+  }
+  const fromStderr = lastErrorLine(outcome.stderrTail);
+  if (fromStderr)
+    return with_(
+      fromStderr.type === 'MemoryError' ? 'memory' : 'error',
+      fromStderr.type,
+      fromStderr.message,
+    );
+  return with_('error', 'ExitStatus', `exit status ${outcome.exitCode}`);
+}

@@ -1,0 +1,146 @@
+import { readFile, rename, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { ConfigError } from '../core/errors.js';
+import type { BackendProvenance } from '../models/types.js';
+import type { SampleRecord } from './types.js';
+
+export const METADATA_FILE = 'generation.json';
+
+/** Settings that must not change between the sessions of one run (n may grow). */
+export interface GenerationFingerprint {
+  task: string;
+  backend: string;
+  promptKind: string;
+  systemPrompt: string | null;
+  temperature: number;
+  topP: number;
+  maxNewTokens: number;
+  seed: number;
+  stop: readonly string[];
+  maxSamplesPerRequest: number;
+}
+
+/** One process's share of the work (a resumed run has several). */
+export interface SessionSummary {
+  startedAt: string;
+  wallTimeMs: number;
+  samples: number;
+  requests: number;
+  tokensOut: number;
+  interrupted: boolean;
+}
+
+/** Failures grouped per problem and cause, e.g. every sample of a prompt that overflows. */
+export interface FailureSummary {
+  problemId: string;
+  kind: string;
+  message: string;
+  samples: number[];
+}
+
+/** generation.json: everything needed to say where the samples came from and at what cost. */
+export interface GenerationMetadata {
+  fingerprint: GenerationFingerprint;
+  provenance: BackendProvenance;
+  nSamples: number;
+  problems: number;
+  /** sha256 of the (problem id, prompt) pairs sent; see prompts.ts. */
+  promptsHash: string;
+  sessions: SessionSummary[];
+  totals: {
+    samples: number;
+    failedSamples: number;
+    /** Prompt tokens counted once per sample (with server-side n the server saw fewer). */
+    promptTokens: number;
+    tokensOut: number;
+    samplesStoppedEarly: number;
+    /** Estimated tokens saved by per-sample early stopping (an upper bound). */
+    tokensSaved: number;
+    requests: number;
+    wallTimeMs: number;
+    /** Generated tokens per second of wall time, over all sessions. */
+    tokensPerSecond: number;
+  };
+  failures: FailureSummary[];
+  /** Every (problem, sample) pair has a settled record. */
+  complete: boolean;
+}
+
+export async function readMetadata(runDir: string): Promise<GenerationMetadata | undefined> {
+  try {
+    return JSON.parse(await readFile(join(runDir, METADATA_FILE), 'utf8')) as GenerationMetadata;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
+}
+
+/** Written to a temporary file and renamed, so a kill never leaves half a generation.json. */
+export async function writeMetadata(runDir: string, metadata: GenerationMetadata): Promise<void> {
+  const path = join(runDir, METADATA_FILE);
+  await writeFile(`${path}.tmp`, `${JSON.stringify(metadata, null, 2)}\n`);
+  await rename(`${path}.tmp`, path);
+}
+
+/** Throws ConfigError when a resumed run would mix samples drawn under different settings. */
+export function checkFingerprint(
+  previous: GenerationFingerprint,
+  current: GenerationFingerprint,
+): void {
+  const differing = (Object.keys(current) as (keyof GenerationFingerprint)[]).filter(
+    (key) => JSON.stringify(previous[key]) !== JSON.stringify(current[key]),
+  );
+  if (differing.length === 0) return;
+  const detail = differing.map(
+    (key) => `${key}: ${JSON.stringify(previous[key])} → ${JSON.stringify(current[key])}`,
+  );
+  throw new ConfigError(
+    `this run directory was generated with other settings (${detail.join('; ')})`,
+    {
+      hint: 'resume with the same settings, or start a new run directory',
+    },
+  );
+}
+
+/** Totals and failures over the records that stand for the run's pairs, plus session tallies. */
+export function summarize(
+  records: readonly SampleRecord[],
+  sessions: readonly SessionSummary[],
+): Pick<GenerationMetadata, 'totals' | 'failures'> {
+  const failures = new Map<string, FailureSummary>();
+  let promptTokens = 0;
+  let tokensOut = 0;
+  let tokensSaved = 0;
+  let samplesStoppedEarly = 0;
+  for (const record of records) {
+    promptTokens += record.tokensIn ?? 0;
+    tokensOut += record.tokensOut ?? 0;
+    tokensSaved += record.tokensSaved ?? 0;
+    if (record.stoppedEarlyBy !== undefined) samplesStoppedEarly++;
+    if (!record.error) continue;
+    const key = `${record.problemId}\0${record.error.kind}`;
+    const summary = failures.get(key) ?? {
+      problemId: record.problemId,
+      ...record.error,
+      samples: [],
+    };
+    summary.samples.push(record.sample);
+    failures.set(key, summary);
+  }
+  const wallTimeMs = sessions.reduce((sum, s) => sum + s.wallTimeMs, 0);
+  const sessionTokens = sessions.reduce((sum, s) => sum + s.tokensOut, 0);
+  return {
+    totals: {
+      samples: records.length,
+      failedSamples: [...failures.values()].reduce((sum, f) => sum + f.samples.length, 0),
+      promptTokens,
+      tokensOut,
+      samplesStoppedEarly,
+      tokensSaved,
+      requests: sessions.reduce((sum, s) => sum + s.requests, 0),
+      wallTimeMs,
+      tokensPerSecond: wallTimeMs > 0 ? (sessionTokens * 1000) / wallTimeMs : 0,
+    },
+    failures: [...failures.values()],
+  };
+}

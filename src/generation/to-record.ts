@@ -1,0 +1,68 @@
+import type { ModelRequestError } from '../core/errors.js';
+import { ContextLengthError } from '../models/errors.js';
+import type { Completion, ModelPrompt } from '../models/types.js';
+import { extractProgram } from '../postprocess/extract.js';
+import type { Problem } from '../tasks/types.js';
+import type { GenerationTask, SampleRecord } from './types.js';
+
+/**
+ * The full candidate program of one completion. Completion prompts go through the task's own
+ * post-processing (cut at the earliest stop again: the stream may have run past it, or the
+ * server ignored `stop`), chat replies through code extraction. `raw` keeps the text as
+ * received, beside the program.
+ */
+export function recordFromCompletion(
+  task: GenerationTask,
+  problem: Problem,
+  sample: number,
+  seed: number,
+  completion: Completion,
+  promptKind: ModelPrompt['kind'],
+  durationMs: number,
+): SampleRecord {
+  const program =
+    promptKind === 'chat'
+      ? extractProgram(completion.text, {
+          language: problem.language,
+          prompt: problem.prompt,
+          ...(problem.entryPoint === undefined ? {} : { entryPoint: problem.entryPoint }),
+        })
+      : task.postprocess(problem, completion.text);
+  return {
+    problemId: problem.id,
+    sample,
+    program,
+    raw: completion.text,
+    finishReason: completion.finishReason,
+    seed,
+    ...optional('tokensIn', completion.tokensIn),
+    ...optional('tokensOut', completion.tokensOut),
+    ...optional('stoppedEarlyBy', completion.stoppedEarlyBy),
+    ...optional('tokensSaved', completion.tokensSaved),
+    durationMs: Math.round(durationMs),
+  };
+}
+
+/** A sample that failed for good: kept, with its cause, so it is reported and never dropped. */
+export function failedRecord(
+  problemId: string,
+  sample: number,
+  seed: number,
+  error: ModelRequestError,
+): SampleRecord {
+  return {
+    problemId,
+    sample,
+    program: '',
+    seed,
+    error: {
+      kind: error instanceof ContextLengthError ? 'prompt_too_long' : 'request_failed',
+      message: error.message,
+      ...optional('status', error.status),
+    },
+  };
+}
+
+function optional<K extends string, V>(key: K, value: V | undefined): { [P in K]?: V } {
+  return (value === undefined ? {} : { [key]: value }) as { [P in K]?: V };
+}

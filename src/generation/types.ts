@@ -1,0 +1,81 @@
+import type { ModelBackend } from '../models/types.js';
+import type { GenerationRecord } from '../store/records.js';
+import type { Problem, Task } from '../tasks/types.js';
+import type { SamplingConfig } from './sampling.js';
+
+/**
+ * What generation needs of a task. `instructionPrompt` is optional: a task that has an
+ * instruction form for chat models provides it; otherwise passk asks the model to complete the
+ * prompt's code (see prompts.ts).
+ */
+export type GenerationTask = Pick<Task, 'name' | 'language' | 'stopSequences' | 'postprocess'> & {
+  /** The user message for chat models: what to write, without fences or system prompt. */
+  instructionPrompt?(problem: Problem): string;
+};
+
+/** Why a sample has no program. */
+export interface SampleError {
+  /** prompt_too_long is permanent (not retried on resume); request_failed is retried. */
+  kind: 'prompt_too_long' | 'request_failed';
+  message: string;
+  status?: number;
+}
+
+/** A journal line: a GenerationRecord plus what the generation stage knows about it. */
+export interface SampleRecord extends GenerationRecord {
+  /** Prompt tokens of the request (shared by the samples of one server-side-n request). */
+  tokensIn?: number;
+  tokensOut?: number;
+  /** Stop sequence at which the client ended this sample's stream early. */
+  stoppedEarlyBy?: string;
+  /** Estimated tokens not generated thanks to the early stop (an upper bound). */
+  tokensSaved?: number;
+  /** Wall time of the request that produced this sample. */
+  durationMs?: number;
+  /** Set when generation failed for good; `program` is then ''. */
+  error?: SampleError;
+}
+
+export interface GenerationProgress {
+  /** Samples finished in this session (failures included). */
+  done: number;
+  /** Samples this session set out to generate. */
+  total: number;
+  /** Samples found already done in the journal (resume). */
+  alreadyDone: number;
+  failed: number;
+  tokensOut: number;
+  tokensPerSecond: number;
+  /** Estimated time left, from this session's rate; undefined until a sample is done. */
+  etaMs: number | undefined;
+  elapsedMs: number;
+}
+
+export type FsyncPolicy = 'each' | 'batched' | 'never';
+
+export interface GenerateOptions {
+  task: GenerationTask;
+  problems: readonly Problem[];
+  backend: ModelBackend;
+  /** Sampling (nSamples included), typically from resolveSampling(). */
+  sampling: SamplingConfig;
+  /** The run directory (created if missing); holds the journal and generation.json. */
+  runDir: string;
+  /** Requests in flight overall; defaults to backend.concurrency. */
+  concurrency?: number;
+  /** System message for chat backends. */
+  systemPrompt?: string;
+  onProgress?: (progress: GenerationProgress) => void;
+  /** Called once per finished sample, after it is on disk. */
+  onSample?: (record: SampleRecord) => void;
+  /** Hard stop: no new requests, in-flight requests aborted (their samples redone on resume). */
+  signal?: AbortSignal;
+  /** Soft stop (first Ctrl-C): no new requests, in-flight requests finish and are kept. */
+  drain?: AbortSignal;
+  /**
+   * Journal durability. Each line is one write() and so survives SIGKILL of passk whatever
+   * this says; fsync adds survival of an OS crash: after each line, batched (≤ 1 s late,
+   * default), or never.
+   */
+  fsync?: FsyncPolicy;
+}

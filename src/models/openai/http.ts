@@ -1,0 +1,121 @@
+import { ModelRequestError } from '../../core/errors.js';
+import { ContextLengthError, isContextLengthMessage, RetryableRequestError } from '../errors.js';
+
+/** HTTP statuses worth retrying: timeouts, conflicts, rate limits and server errors. */
+function isRetryableStatus(status: number): boolean {
+  return status === 408 || status === 409 || status === 429 || status >= 500;
+}
+
+/**
+ * Retry-After as milliseconds: OpenAI's `retry-after-ms`, else `retry-after` in seconds or as
+ * an HTTP date. Undefined when absent or unparsable.
+ */
+export function parseRetryAfter(headers: Headers, now: number = Date.now()): number | undefined {
+  const ms = Number.parseFloat(headers.get('retry-after-ms') ?? '');
+  if (Number.isFinite(ms) && ms >= 0) return ms;
+  const value = headers.get('retry-after');
+  if (value === null || value.trim() === '') return undefined;
+  const seconds = Number(value);
+  if (Number.isFinite(seconds) && seconds >= 0) return seconds * 1000;
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+}
+
+/** The error message inside an OpenAI-style error body, else the body itself (shortened). */
+function messageOf(body: string): string {
+  try {
+    const parsed = JSON.parse(body) as {
+      error?: { message?: unknown } | string;
+      message?: unknown;
+    };
+    const inner = typeof parsed.error === 'string' ? parsed.error : parsed.error?.message;
+    const message = inner ?? parsed.message;
+    if (typeof message === 'string') return message;
+  } catch {
+    // not JSON: servers behind proxies answer with HTML or plain text
+  }
+  return body.length > 300 ? `${body.slice(0, 300)}…` : body;
+}
+
+/** Maps a non-2xx response to the one error type the rest of passk handles. */
+export async function errorFromResponse(
+  response: Response,
+  url: string,
+): Promise<ModelRequestError> {
+  const body = await response.text().catch(() => '');
+  const detail = messageOf(body);
+  const message = `${url} answered HTTP ${response.status}: ${detail}`;
+  const status = response.status;
+  if ((status === 400 || status === 413 || status === 422) && isContextLengthMessage(detail)) {
+    return new ContextLengthError(message, { status });
+  }
+  if (isRetryableStatus(status)) {
+    const retryAfterMs = parseRetryAfter(response.headers);
+    return new RetryableRequestError(message, {
+      status,
+      ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
+    });
+  }
+  const hint =
+    status === 401 || status === 403 ? 'set PASSK_API_KEY (or OPENAI_API_KEY)' : undefined;
+  return new ModelRequestError(message, { status, ...(hint ? { hint } : {}) });
+}
+
+/**
+ * Maps an exception thrown while a request was in flight (fetch rejecting, or the body stream
+ * failing mid-read). Caller aborts pass through untouched; our own timeout and transport
+ * failures (reset, refused, socket closed) become retryable.
+ */
+export function errorFromException(
+  error: unknown,
+  url: string,
+  outer: AbortSignal | undefined,
+  timedOut: boolean,
+  timeoutMs: number,
+): unknown {
+  if (outer?.aborted) return outer.reason;
+  if (timedOut)
+    return new RetryableRequestError(`${url}: no answer within ${timeoutMs} ms`, { cause: error });
+  if (error instanceof ModelRequestError) return error;
+  const code = transportCode(error);
+  return new RetryableRequestError(`${url}: ${code ?? String(error)}`, { cause: error });
+}
+
+/** ECONNRESET, ECONNREFUSED, UND_ERR_SOCKET…: undici hides the code in `cause`. */
+function transportCode(error: unknown): string | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < 4 && current instanceof Error; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string') return `${code} (${current.message})`;
+    current = current.cause;
+  }
+  return undefined;
+}
+
+/** One request's abort plumbing: the caller's signal, a timeout, and an early-stop switch. */
+export class RequestControl {
+  private readonly own = new AbortController();
+  private readonly timer: NodeJS.Timeout;
+  timedOut = false;
+  readonly signal: AbortSignal;
+
+  constructor(
+    readonly outer: AbortSignal | undefined,
+    readonly timeoutMs: number,
+  ) {
+    this.timer = setTimeout(() => {
+      this.timedOut = true;
+      this.own.abort(new Error('request timed out'));
+    }, timeoutMs);
+    this.signal = outer ? AbortSignal.any([outer, this.own.signal]) : this.own.signal;
+  }
+
+  /** Closes the connection on purpose (every sample of the stream has hit a stop sequence). */
+  abandon(): void {
+    this.own.abort(new Error('abandoned after early stop'));
+  }
+
+  dispose(): void {
+    clearTimeout(this.timer);
+  }
+}

@@ -1,0 +1,91 @@
+import { GenerationsError } from '../core/errors.js';
+import { readGenerationsFile } from '../store/formats/index.js';
+import type { GenerationRecord } from '../store/records.js';
+import type { Problem, Task } from '../tasks/types.js';
+
+/** Where the programs to evaluate come from. */
+export type CandidateSource =
+  /** The benchmark's canonical solutions, one per problem: the sanity check to run first. */
+  | { kind: 'reference' }
+  /** A bigcode generations.json or a human-eval / EvalPlus samples.jsonl. */
+  | {
+      kind: 'file';
+      path: string;
+      allowMissing?: boolean;
+      /**
+       * Use the first n samples of each problem. Without it, every sample in the file is used;
+       * a problem with fewer than n samples is an error, never a silently smaller n.
+       */
+      nSamples?: number;
+    }
+  /** Records already in memory (e.g. fresh from a model backend). */
+  | { kind: 'records'; records: GenerationRecord[] };
+
+export interface Candidates {
+  records: GenerationRecord[];
+  /** Problems that have at least one sample, in benchmark order. */
+  problems: Problem[];
+  /** Problems left out because the file had no samples for them (only with allowMissing). */
+  missing: string[];
+  /** Fewest and most samples any problem has. */
+  samplesPerProblem: { min: number; max: number };
+}
+
+export async function loadCandidates(
+  task: Task,
+  problems: Problem[],
+  source: CandidateSource,
+): Promise<Candidates> {
+  if (source.kind === 'reference') return referenceCandidates(task, problems);
+  if (source.kind === 'records') {
+    return { records: source.records, problems, missing: [], ...countRange(source.records) };
+  }
+  const read = await readGenerationsFile(source.path, problems, {
+    allowMissing: source.allowMissing ?? false,
+  });
+  const missing = new Set(read.missing);
+  const records =
+    source.nSamples === undefined
+      ? read.records
+      : firstSamples(read.records, source.nSamples, source.path);
+  return {
+    records,
+    problems: problems.filter((p) => !missing.has(p.id)),
+    missing: read.missing,
+    ...countRange(records),
+  };
+}
+
+function firstSamples(records: GenerationRecord[], n: number, file: string): GenerationRecord[] {
+  const { min } = countRange(records).samplesPerProblem;
+  if (min < n) {
+    throw new GenerationsError(`--n-samples ${n} asks for more samples than ${file} has`, {
+      hint: `some problem has only ${min}; drop --n-samples to use every sample in the file`,
+    });
+  }
+  return records.filter((r) => r.sample < n);
+}
+
+function countRange(records: readonly GenerationRecord[]): Pick<Candidates, 'samplesPerProblem'> {
+  const perProblem = new Map<string, number>();
+  for (const r of records) perProblem.set(r.problemId, (perProblem.get(r.problemId) ?? 0) + 1);
+  const counts = [...perProblem.values()];
+  return {
+    samplesPerProblem: {
+      min: counts.length === 0 ? 0 : Math.min(...counts),
+      max: counts.length === 0 ? 0 : Math.max(...counts),
+    },
+  };
+}
+
+function referenceCandidates(task: Task, problems: Problem[]): Candidates {
+  const records = problems.map((problem): GenerationRecord => {
+    if (problem.reference === undefined) {
+      throw new GenerationsError(
+        `task '${task.name}' has no reference solution for problem ${problem.id}`,
+      );
+    }
+    return { problemId: problem.id, sample: 0, program: problem.reference };
+  });
+  return { records, problems, missing: [], samplesPerProblem: { min: 1, max: 1 } };
+}

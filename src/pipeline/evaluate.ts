@@ -1,0 +1,152 @@
+import { ConfigError, ExecutionDisabledError } from '../core/errors.js';
+import type { RunEventListener } from '../core/events.js';
+import type { DatasetLoadOptions } from '../datasets/types.js';
+import { createExecutor, runPreflight } from '../execution/index.js';
+import type { ExecLimits } from '../execution/types.js';
+import { buildMetrics, type MetricsFile } from '../report/metrics-file.js';
+import type { ResultRecord } from '../store/records.js';
+import { writeRunOutputs } from '../store/run-dir.js';
+import { tasks } from '../tasks/index.js';
+import type { Task } from '../tasks/types.js';
+import { type CandidateSource, loadCandidates } from './candidates.js';
+import { buildJobs, executeSamples } from './execute.js';
+import { loadProblems, type ProblemSelection } from './problems.js';
+
+export interface EvaluateOptions extends ProblemSelection {
+  /** A registered task name or a Task object. */
+  task: string | Task;
+  candidates: CandidateSource;
+  /** Must be true: the programs are untrusted model output. */
+  allowCodeExecution: boolean;
+  /** The ks to report; each only where every problem has at least k samples. Default 1, 10, 100. */
+  k?: number[];
+  /** Per-program wall-clock limit; defaults to the task's. */
+  timeoutMs?: number;
+  /** Per-program address-space limit; default 2 GiB. */
+  memoryBytes?: number;
+  workers?: number;
+  sandbox?: string;
+  /** Run the preflight canaries before scoring (default true). */
+  preflight?: boolean;
+  dataset?: DatasetLoadOptions;
+  /** Where to write metrics.json, results.jsonl, generations.json and samples.jsonl. */
+  outputDir?: string;
+  onEvent?: RunEventListener;
+  signal?: AbortSignal;
+}
+
+export interface EvaluateResult {
+  metrics: MetricsFile;
+  results: ResultRecord[];
+  /** Files written, by role; empty without outputDir. */
+  files: Record<string, string>;
+}
+
+const DEFAULT_K = [1, 10, 100];
+const DEFAULT_MEMORY_BYTES = 2 * 1024 ** 3;
+const OUTPUT_CAP_BYTES = 1024 * 1024;
+
+/** Evaluates a set of candidate programs against a task's tests and returns pass@k. */
+export async function evaluate(options: EvaluateOptions): Promise<EvaluateResult> {
+  // Checked first so that a user without the flag learns it before any slow work.
+  if (options.allowCodeExecution !== true) throw new ExecutionDisabledError();
+  const emit = options.onEvent ?? (() => {});
+  const task = typeof options.task === 'string' ? await tasks.get(options.task) : options.task;
+  const ks = validateKs(options.k ?? DEFAULT_K);
+  const loaded = await loadProblems(task, options.dataset ?? {}, options);
+  emit({
+    type: 'problems-loaded',
+    task: task.name,
+    problems: loaded.problems.length,
+    file: loaded.dataset.file,
+    source: loaded.dataset.source,
+  });
+  const candidates = await loadCandidates(task, loaded.problems, options.candidates);
+  if (candidates.missing.length > 0) {
+    emit({
+      type: 'warning',
+      message: `${candidates.missing.length} problems have no samples and are left out of the score`,
+    });
+  }
+  const { min, max } = candidates.samplesPerProblem;
+  if (min !== max) {
+    emit({
+      type: 'warning',
+      message: `problems have between ${min} and ${max} samples: pass@k is reported only for k <= ${min}`,
+    });
+  }
+  const limits: ExecLimits = {
+    timeoutMs: options.timeoutMs ?? task.defaultTimeoutMs,
+    memoryBytes: options.memoryBytes ?? DEFAULT_MEMORY_BYTES,
+    outputBytes: OUTPUT_CAP_BYTES,
+  };
+  const jobs = buildJobs(task, candidates.problems, candidates.records, limits);
+  const executor = await createExecutor({
+    allowCodeExecution: true,
+    ...(options.sandbox === undefined ? {} : { sandbox: options.sandbox }),
+    ...(options.workers === undefined ? {} : { workers: options.workers }),
+  });
+  try {
+    if (options.preflight !== false) {
+      emit({ type: 'preflight-start' });
+      const references = candidates.problems
+        .filter((p) => p.reference !== undefined)
+        .slice(0, 3)
+        .map((p) => task.program(p, p.reference!));
+      const report = await runPreflight(executor, { language: task.language, references, limits });
+      emit({ type: 'preflight-done', canaries: report.canaries });
+    }
+    const results = await executeSamples(executor, jobs, candidates.records, emit, options.signal);
+    const metrics = buildMetrics({
+      task,
+      ks,
+      results,
+      problems: candidates.problems,
+      missing: candidates.missing,
+      dataset: loaded.dataset,
+      executor: executor.info,
+      stats: executor.stats(),
+      config: {
+        candidates:
+          options.candidates.kind === 'file' ? options.candidates.path : options.candidates.kind,
+        limit: options.limit ?? null,
+        limit_start: options.limitStart ?? 0,
+        timeout_ms: limits.timeoutMs,
+        memory_bytes: limits.memoryBytes,
+        k: ks,
+      },
+    });
+    if (metrics.infra_errors > 0) {
+      emit({
+        type: 'warning',
+        message: `${metrics.infra_errors} samples could not be judged (sandbox failure after a retry); they are left out of n, not scored as failures`,
+      });
+    }
+    // Default ks a run cannot reach (pass@100 with n = 1) are expected; asked-for ones are news.
+    if (options.k !== undefined) {
+      for (const skipped of metrics.skipped_k) {
+        emit({ type: 'warning', message: `pass@${skipped.k} not reported: ${skipped.reason}` });
+      }
+    }
+    const files = options.outputDir
+      ? await writeRunOutputs(options.outputDir, {
+          metrics,
+          results,
+          records: candidates.records,
+          problems: candidates.problems,
+        })
+      : {};
+    return { metrics, results, files };
+  } finally {
+    await executor.close();
+  }
+}
+
+function validateKs(ks: number[]): number[] {
+  for (const k of ks) {
+    if (!Number.isInteger(k) || k < 1) {
+      throw new ConfigError(`--k values must be positive integers, got '${k}'`);
+    }
+  }
+  return [...new Set(ks)].sort((a, b) => a - b);
+}

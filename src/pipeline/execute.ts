@@ -1,0 +1,72 @@
+import { createHash } from 'node:crypto';
+import type { RunEventListener } from '../core/events.js';
+import type { ExecJob, ExecLimits, Executor, Verdict } from '../execution/types.js';
+import type { GenerationRecord, ResultRecord } from '../store/records.js';
+import type { Problem, Task } from '../tasks/types.js';
+
+export interface ExecutedSample {
+  record: GenerationRecord;
+  result: ResultRecord;
+}
+
+/** Builds one job per sample: candidate + the problem's tests, keyed 'problemId#sample'. */
+export function buildJobs(
+  task: Task,
+  problems: readonly Problem[],
+  records: readonly GenerationRecord[],
+  limits: ExecLimits,
+): ExecJob[] {
+  const byId = new Map(problems.map((p) => [p.id, p]));
+  return records.map((record) => {
+    const problem = byId.get(record.problemId);
+    if (!problem) throw new Error(`internal: no problem ${record.problemId} for a sample`);
+    return { id: jobId(record), program: task.program(problem, record.program), limits };
+  });
+}
+
+export function jobId(record: Pick<GenerationRecord, 'problemId' | 'sample'>): string {
+  return `${record.problemId}#${record.sample}`;
+}
+
+/** Runs every job and returns one result per record, in the records' order. */
+export async function executeSamples(
+  executor: Executor,
+  jobs: readonly ExecJob[],
+  records: readonly GenerationRecord[],
+  onEvent: RunEventListener,
+  signal?: AbortSignal,
+): Promise<ResultRecord[]> {
+  let done = 0;
+  let passed = 0;
+  const unique = new Set(jobs.map((j) => j.program.source)).size;
+  onEvent({ type: 'execution-start', programs: jobs.length, unique });
+  const started = performance.now();
+  const verdicts = await executor.run(jobs, {
+    ...(signal ? { signal } : {}),
+    onVerdict: (id, verdict) => {
+      done++;
+      if (verdict.status === 'passed') passed++;
+      onEvent({ type: 'verdict', id, verdict, done, total: jobs.length, passed });
+    },
+  });
+  onEvent({ type: 'execution-done', durationMs: performance.now() - started });
+  return records.map((record, i) => {
+    const job = jobs[i]!;
+    const verdict = verdicts.get(job.id);
+    if (!verdict) throw new Error(`internal: executor returned no verdict for ${job.id}`);
+    return toResult(record, job, verdict);
+  });
+}
+
+function toResult(record: GenerationRecord, job: ExecJob, verdict: Verdict): ResultRecord {
+  return {
+    task_id: record.problemId,
+    sample: record.sample,
+    program_hash: createHash('sha256').update(job.program.source).digest('hex'),
+    status: verdict.status,
+    ...(verdict.errorType === undefined ? {} : { error_type: verdict.errorType }),
+    ...(verdict.message === undefined ? {} : { message: verdict.message }),
+    duration_ms: Math.round(verdict.durationMs * 10) / 10,
+    ...(verdict.cpuMs === undefined ? {} : { cpu_ms: Math.round(verdict.cpuMs * 10) / 10 }),
+  };
+}

@@ -1,0 +1,76 @@
+import { PASSK_VERSION } from '../core/version.js';
+import type { LoadedDataset } from '../datasets/types.js';
+import type { ExecutorInfo, VerdictStatus } from '../execution/types.js';
+import { summarize } from '../metrics/summarize.js';
+import { countPerProblem, countVerdicts } from '../metrics/verdict-counts.js';
+import type { ResultRecord } from '../store/records.js';
+import type { Problem, Task } from '../tasks/types.js';
+
+/**
+ * metrics.json: bigcode-evaluation-harness's shape (`{"<task>": {"pass@1": …}, "config": …}`)
+ * plus what a reader needs to trust the number: versions, data hash, isolation, counts.
+ */
+export interface MetricsFile {
+  [task: string]: unknown;
+  config: Record<string, unknown>;
+  passk_version: string;
+  dataset: { file: string; sha256: string; source: string; revision: string | null; hub: string };
+  execution: ExecutorInfo & Record<string, unknown>;
+  problems: number;
+  samples: number;
+  missing_problems: string[];
+  skipped_k: { k: number; reason: string }[];
+  statuses: Partial<Record<VerdictStatus, number>>;
+  error_types: Record<string, number>;
+  /** Samples the sandbox failed to judge: left out of n, never scored as failures. */
+  infra_errors: number;
+  per_problem: { task_id: string; n: number; c: number; [passAtK: string]: number | string }[];
+}
+
+export interface MetricsInput {
+  task: Task;
+  ks: number[];
+  results: readonly ResultRecord[];
+  problems: readonly Problem[];
+  missing: string[];
+  dataset: LoadedDataset;
+  executor: ExecutorInfo;
+  stats: object;
+  config: Record<string, unknown>;
+}
+
+export function buildMetrics(input: MetricsInput): MetricsFile {
+  const tallies = countPerProblem(
+    input.results.map((r) => ({ problemId: r.task_id, status: r.status })),
+    input.problems.map((p) => p.id),
+  );
+  const verdicts = countVerdicts(input.results);
+  const summary = summarize(tallies, input.ks);
+  const hub = input.task.dataset.hub;
+  return {
+    [input.task.name]: summary.passAtK,
+    config: { task: input.task.name, ...input.config },
+    passk_version: PASSK_VERSION,
+    dataset: {
+      file: input.dataset.file,
+      sha256: input.dataset.sha256,
+      source: input.dataset.source,
+      revision: input.dataset.revision ?? null,
+      hub: `${hub.repo}@${hub.revision}:${hub.path}`,
+    },
+    execution: { ...input.executor, ...input.stats },
+    problems: summary.problems,
+    samples: summary.samples,
+    missing_problems: input.missing,
+    skipped_k: summary.skippedK,
+    statuses: verdicts.byStatus,
+    error_types: verdicts.byErrorType,
+    infra_errors: tallies.reduce((sum, t) => sum + t.infraErrors, 0),
+    per_problem: summary.perProblem.map((p) => ({
+      task_id: p.problemId,
+      n: p.n,
+      c: p.c,
+      ...p.passAtK,
+    })),
+  };
+}

@@ -1,0 +1,54 @@
+import type { RunEvent, RunEventListener } from '../core/events.js';
+
+/**
+ * A one-line progress bar with ETA and running pass rate, redrawn in place on a terminal.
+ * Off the terminal (CI logs, pipes) it stays quiet: only warnings are printed.
+ */
+export function progressReporter(stream: NodeJS.WriteStream = process.stderr): RunEventListener {
+  const tty = stream.isTTY === true;
+  let started = 0;
+  let lastDraw = 0;
+  return (event: RunEvent) => {
+    switch (event.type) {
+      case 'warning':
+        if (tty) stream.write('\r\x1b[2K');
+        stream.write(`passk: warning: ${event.message}\n`);
+        return;
+      case 'execution-start':
+        started = performance.now();
+        return;
+      case 'verdict': {
+        if (!tty) return;
+        const now = performance.now();
+        // Redraw at most ~20 times a second: a bar per verdict would cost more than the verdict.
+        if (now - lastDraw < 50 && event.done !== event.total) return;
+        lastDraw = now;
+        stream.write(`\r\x1b[2K${progressLine(event, now - started, stream.columns ?? 80)}`);
+        if (event.done === event.total) stream.write('\n');
+        return;
+      }
+      default:
+        return;
+    }
+  };
+}
+
+type VerdictEvent = Extract<RunEvent, { type: 'verdict' }>;
+
+export function progressLine(event: VerdictEvent, elapsedMs: number, columns: number): string {
+  const fraction = event.total === 0 ? 1 : event.done / event.total;
+  const rate = event.done === 0 ? 0 : event.passed / event.done;
+  const etaMs = event.done === 0 ? 0 : (elapsedMs / event.done) * (event.total - event.done);
+  const text = ` ${event.done}/${event.total} ${(fraction * 100).toFixed(0)}% · pass ${(rate * 100).toFixed(1)}% · ETA ${formatDuration(etaMs)}`;
+  const width = Math.max(10, Math.min(40, columns - text.length - 2));
+  const filled = Math.round(fraction * width);
+  return `[${'#'.repeat(filled)}${'-'.repeat(width - filled)}]${text}`;
+}
+
+export function formatDuration(ms: number): string {
+  const seconds = Math.round(ms / 1000);
+  if (seconds < 60) return `${seconds}s`;
+  const minutes = Math.floor(seconds / 60);
+  if (minutes < 60) return `${minutes}m${String(seconds % 60).padStart(2, '0')}s`;
+  return `${Math.floor(minutes / 60)}h${String(minutes % 60).padStart(2, '0')}m`;
+}

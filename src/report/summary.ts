@@ -1,0 +1,21 @@
+import type { EvaluateResult } from '../pipeline/evaluate.js';
+
+/** The terminal summary: headline pass@k, verdict counts, and where the files are. */
+export function formatSummary(taskName: string, result: EvaluateResult): string {
+  const metrics = result.metrics;
+  const scores = metrics[taskName] as Record<string, number>;
+  const lines = [`${taskName}: ${metrics.problems} problems, ${metrics.samples} samples`];
+  for (const [name, value] of Object.entries(scores)) lines.push(`  ${name} = ${value.toFixed(4)}`);
+  const statuses = Object.entries(metrics.statuses)
+    .map(([status, count]) => `${status} ${count}`)
+    .join(', ');
+  lines.push(`  verdicts: ${statuses}`);
+  const errors = Object.entries(metrics.error_types)
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 5)
+    .map(([type, count]) => `${type} ${count}`);
+  if (errors.length > 0) lines.push(`  top errors: ${errors.join(', ')}`);
+  lines.push(`  sandbox: ${metrics.execution.sandbox} (isolation: ${metrics.execution.isolation})`);
+  for (const [role, file] of Object.entries(result.files)) lines.push(`  ${role}: ${file}`);
+  return `${lines.join('\n')}\n`;
+}

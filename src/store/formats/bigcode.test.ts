@@ -1,0 +1,138 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import { gzipSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { GenerationsError } from '../../core/errors.js';
+import { fakeProblems, tempFiles } from './__fixtures__/helpers.js';
+import { readBigcodeGenerations, writeBigcodeGenerations } from './bigcode.js';
+
+const tempFile = tempFiles();
+
+async function bigcodeFile(content: unknown): Promise<string> {
+  const file = await tempFile('generations.json');
+  await writeFile(file, typeof content === 'string' ? content : JSON.stringify(content));
+  return file;
+}
+
+const problems = fakeProblems('T/0', 'T/1', 'T/2');
+
+describe('readBigcodeGenerations', () => {
+  it('maps list i to problems[i], samples in list order', async () => {
+    const file = await bigcodeFile([['a0', 'a1'], ['b0'], ['c0', 'c1', 'c2']]);
+    const read = await readBigcodeGenerations(file, problems);
+    expect(read.format).toBe('bigcode');
+    expect(read.records).toEqual([
+      { problemId: 'T/0', sample: 0, program: 'a0' },
+      { problemId: 'T/0', sample: 1, program: 'a1' },
+      { problemId: 'T/1', sample: 0, program: 'b0' },
+      { problemId: 'T/2', sample: 0, program: 'c0' },
+      { problemId: 'T/2', sample: 1, program: 'c1' },
+      { problemId: 'T/2', sample: 2, program: 'c2' },
+    ]);
+    expect(read.sampleCounts).toEqual([
+      { problemId: 'T/0', n: 2 },
+      { problemId: 'T/1', n: 1 },
+      { problemId: 'T/2', n: 3 },
+    ]);
+    expect(read.unequalCounts).toBe(true);
+    expect(read.missing).toEqual([]);
+  });
+
+  it('takes programs verbatim (they already hold the prompt)', async () => {
+    const program = 'def f(x):\n    """Return x."""\n    return x\n';
+    const file = await bigcodeFile([[program]]);
+    const read = await readBigcodeGenerations(file, problems.slice(0, 1));
+    expect(read.records[0]?.program).toBe(program);
+    expect(read.unequalCounts).toBe(false);
+  });
+
+  it.each([
+    ['too few', [['a'], ['b']], /has 2 problems but 3 problems are selected/],
+    ['too many', [['a'], ['b'], ['c'], ['d']], /has 4 problems but 3 problems are selected/],
+  ])('refuses %s problem lists, with a --limit hint', async (_label, lists, message) => {
+    const error = await readBigcodeGenerations(await bigcodeFile(lists), problems).catch((e) => e);
+    expect(error).toBeInstanceOf(GenerationsError);
+    expect(error.message).toMatch(message);
+    expect(error.hint).toMatch(/--limit-start.*--limit/);
+  });
+
+  it.each([
+    ['a non-string program', [['a'], ['b', 7], ['c']], /\[1\]\[1\] must be a string, got number/],
+    ['a null program', [['a'], ['b'], [null]], /\[2\]\[0\] must be a string, got null/],
+    ['a non-list entry', [['a'], 'b', ['c']], /\[1\] must be a list of programs, got string/],
+    ['a top-level object', { 'T/0': ['a'] }, /expected a JSON list, got object/],
+    ['invalid JSON', '[["a"], ["b"', /not valid JSON/],
+  ])('names the place of %s', async (_label, content, message) => {
+    const file = await bigcodeFile(content);
+    const error = await readBigcodeGenerations(file, problems).catch((e) => e);
+    expect(error).toBeInstanceOf(GenerationsError);
+    expect(error.message).toContain(file);
+    expect(error.message).toMatch(message);
+  });
+
+  it('treats an empty list as a problem without samples', async () => {
+    const file = await bigcodeFile([['a'], [], ['c']]);
+    const error = await readBigcodeGenerations(file, problems).catch((e) => e);
+    expect(error).toBeInstanceOf(GenerationsError);
+    expect(error.message).toMatch(/no samples for 1 selected problem: 'T\/1'/);
+    expect(error.hint).toMatch(/allowMissing/);
+
+    const read = await readBigcodeGenerations(file, problems, { allowMissing: true });
+    expect(read.missing).toEqual(['T/1']);
+    expect(read.records.map((r) => r.problemId)).toEqual(['T/0', 'T/2']);
+  });
+
+  it('refuses a file with no samples at all, even with allowMissing', async () => {
+    const file = await bigcodeFile([[], [], []]);
+    await expect(readBigcodeGenerations(file, problems, { allowMissing: true })).rejects.toThrow(
+      /no samples for any of the 3 selected problems/,
+    );
+  });
+
+  it('reads a gzipped file and one with a byte-order mark', async () => {
+    const gzipped = await tempFile('generations.json.gz');
+    await writeFile(gzipped, gzipSync(JSON.stringify([['a'], ['b'], ['c']])));
+    expect((await readBigcodeGenerations(gzipped, problems)).records).toHaveLength(3);
+    const bom = await bigcodeFile('\uFEFF[["a"], ["b"], ["c"]]');
+    expect((await readBigcodeGenerations(bom, problems)).records).toHaveLength(3);
+  });
+
+  it('reports a missing file as a GenerationsError', async () => {
+    const file = await tempFile('absent.json');
+    await expect(readBigcodeGenerations(file, problems)).rejects.toThrow(/cannot read.*ENOENT/);
+  });
+});
+
+describe('writeBigcodeGenerations', () => {
+  it('writes one list per problem in problem order, samples sorted, and reads back the same', async () => {
+    const file = await tempFile('generations.json');
+    const records = [
+      { problemId: 'T/2', sample: 1, program: 'c1' },
+      { problemId: 'T/0', sample: 0, program: 'a0' },
+      { problemId: 'T/2', sample: 0, program: 'c0' },
+      { problemId: 'T/1', sample: 0, program: 'b0' },
+    ];
+    await writeBigcodeGenerations(file, problems, records);
+    expect(JSON.parse(await readFile(file, 'utf8'))).toEqual([['a0'], ['b0'], ['c0', 'c1']]);
+    const read = await readBigcodeGenerations(file, problems);
+    expect(read.records).toEqual(
+      [...records].sort((a, b) => a.problemId.localeCompare(b.problemId) || a.sample - b.sample),
+    );
+  });
+
+  it('writes an empty list for a problem without records', async () => {
+    const file = await tempFile('generations.json');
+    await writeBigcodeGenerations(file, problems, [{ problemId: 'T/1', sample: 0, program: 'b' }]);
+    expect(JSON.parse(await readFile(file, 'utf8'))).toEqual([[], ['b'], []]);
+  });
+
+  it('refuses records of problems it was not given, and duplicate samples', async () => {
+    const file = await tempFile('generations.json');
+    const stray = [{ problemId: 'Other/9', sample: 0, program: 'x' }];
+    await expect(writeBigcodeGenerations(file, problems, stray)).rejects.toThrow(/Other\/9/);
+    const twice = [
+      { problemId: 'T/0', sample: 0, program: 'x' },
+      { problemId: 'T/0', sample: 0, program: 'y' },
+    ];
+    await expect(writeBigcodeGenerations(file, problems, twice)).rejects.toThrow(/T\/0 sample 0/);
+  });
+});

@@ -1,0 +1,71 @@
+import { GenerationsError } from '../../core/errors.js';
+import type { Problem } from '../../tasks/types.js';
+import type { GenerationRecord } from '../records.js';
+import { listIds, plural } from './messages.js';
+
+export type GenerationsFormat = 'bigcode' | 'samples';
+
+export interface ReadGenerationsOptions {
+  /**
+   * Score only the problems the file has samples for, instead of failing when a selected
+   * problem has none. The ids left out are returned in `missing`.
+   */
+  allowMissing?: boolean;
+}
+
+/** What a generations file held, matched against the selected problems. */
+export interface ImportedGenerations {
+  format: GenerationsFormat;
+  /** In problem order, then sample order (sample = order of appearance within the problem). */
+  records: GenerationRecord[];
+  /** Samples per problem that has any, in problem order. */
+  sampleCounts: { problemId: string; n: number }[];
+  /** True when problems have different sample counts: allowed, but worth a warning. */
+  unequalCounts: boolean;
+  /** Selected problems with no samples, left out (non-empty only with `allowMissing`). */
+  missing: string[];
+}
+
+/**
+ * Turns per-problem programs into records, enforcing the missing-problem policy: a selected
+ * problem without samples is an error unless `allowMissing`, and a file that covers no selected
+ * problem at all is always an error (there would be nothing to score).
+ */
+export function assembleGenerations(
+  file: string,
+  format: GenerationsFormat,
+  problems: readonly Problem[],
+  programsById: ReadonlyMap<string, readonly string[]>,
+  options: ReadGenerationsOptions,
+): ImportedGenerations {
+  const hasSamples = (problem: Problem) => (programsById.get(problem.id)?.length ?? 0) > 0;
+  const present = problems.filter(hasSamples);
+  const missing = problems.filter((problem) => !hasSamples(problem)).map((p) => p.id);
+  if (present.length === 0) {
+    throw new GenerationsError(
+      `${file} has no samples for any of the ${plural(problems.length, 'selected problem')}`,
+      {
+        hint: 'check that the file is not empty and was generated for this --task',
+      },
+    );
+  }
+  if (missing.length > 0 && options.allowMissing !== true) {
+    throw new GenerationsError(
+      `${file} has no samples for ${plural(missing.length, 'selected problem')}: ${listIds(missing)}`,
+      {
+        hint: 'generate samples for them, evaluate a subset with --limit/--limit-start, or pass --allow-missing (library: allowMissing: true) to score only the problems present',
+      },
+    );
+  }
+  const records: GenerationRecord[] = [];
+  const sampleCounts: { problemId: string; n: number }[] = [];
+  for (const problem of present) {
+    const programs = programsById.get(problem.id) ?? [];
+    programs.forEach((program, sample) => {
+      records.push({ problemId: problem.id, sample, program });
+    });
+    sampleCounts.push({ problemId: problem.id, n: programs.length });
+  }
+  const unequalCounts = new Set(sampleCounts.map((count) => count.n)).size > 1;
+  return { format, records, sampleCounts, unequalCounts, missing };
+}

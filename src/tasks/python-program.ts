@@ -1,0 +1,20 @@
+import type { Program } from '../execution/types.js';
+import { cutAtStop } from '../postprocess/stop.js';
+import type { Problem } from './types.js';
+
+/**
+ * Prompt + generated text cut at its earliest stop sequence. A server that echoes the prompt
+ * (some completion endpoints do with `echo`) would otherwise have the prompt's own '\ndef' cut
+ * the program down to nothing, so an echoed prompt is removed before searching.
+ */
+export function promptPlusCut(problem: Problem, generation: string, stops: readonly string[]) {
+  const generated = generation.startsWith(problem.prompt)
+    ? generation.slice(problem.prompt.length)
+    : generation;
+  return problem.prompt + cutAtStop(generated, stops);
+}
+
+/** Candidate followed by the problem's tests, as one Python source. */
+export function pythonProgram(problem: Problem, candidate: string): Program {
+  return { language: 'python', source: `${candidate}\n${problem.tests}` };
+}

@@ -1,0 +1,85 @@
+import { createHash } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { loadDataset, sharedDataDir } from '../datasets/index.js';
+import { tasks } from './index.js';
+
+const sha = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 16);
+
+async function problemsOf(name: string) {
+  const task = await tasks.get(name);
+  const loaded = await loadDataset(task.dataset, { dataDir: sharedDataDir(), offline: true });
+  return { task, problems: task.problems(loaded.rows, loaded.file) };
+}
+
+describe('humaneval', () => {
+  it('has 164 problems whose prompts are stripped of trailing whitespace only', async () => {
+    const { problems } = await problemsOf('humaneval');
+    expect(problems).toHaveLength(164);
+    const first = problems[0]!;
+    expect(first.id).toBe('HumanEval/0');
+    expect(first.prompt).toBe(first.datasetPrompt.trimEnd());
+    expect(first.prompt.startsWith(first.datasetPrompt.slice(0, 20))).toBe(true);
+    // Pins the prompt text without copying it: a change in data or prompt building shows here.
+    expect(sha(first.prompt)).toMatchInlineSnapshot(`"d1e09adbe4cac827"`);
+  });
+
+  it('keeps the dataset prompt in humaneval-unstripped', async () => {
+    const { problems } = await problemsOf('humaneval-unstripped');
+    expect(problems[0]!.prompt).toBe(problems[0]!.datasetPrompt);
+    expect(problems[0]!.prompt.endsWith('\n')).toBe(true);
+  });
+
+  it('builds the test program as "\\n" + test + "\\ncheck(entry_point)"', async () => {
+    const { task, problems } = await problemsOf('humaneval');
+    const program = task.program(problems[2]!, 'CANDIDATE');
+    expect(program.language).toBe('python');
+    expect(program.source.startsWith('CANDIDATE\n\n')).toBe(true);
+    expect(program.source.endsWith(`\ncheck(${problems[2]!.entryPoint})`)).toBe(true);
+  });
+});
+
+describe('mbpp', () => {
+  it('selects the 500-problem test split, task ids 11 to 510', async () => {
+    const { problems } = await problemsOf('mbpp');
+    expect(problems).toHaveLength(500);
+    expect(problems[0]!.id).toBe('11');
+    expect(problems.at(-1)!.id).toBe('510');
+  });
+
+  it('prompts with the description and the first test inside a docstring', async () => {
+    const { problems } = await problemsOf('mbpp');
+    const prompt = problems[0]!.prompt;
+    expect(prompt.startsWith('"""\n')).toBe(true);
+    expect(prompt.endsWith('\n"""\n')).toBe(true);
+    const lines = prompt.split('\n');
+    expect(lines[2]!.startsWith('assert ')).toBe(true);
+    expect(problems[0]!.tests).toContain(lines[2]!);
+    expect(sha(prompt)).toMatchInlineSnapshot(`"ce3265aa1927ddc7"`);
+  });
+});
+
+describe('post-processing', () => {
+  const cases: [string, string, string][] = [
+    ['humaneval', '\n    return 1\ndef other():\n    pass', '\n    return 1'],
+    ['humaneval', '\n    return 1\n\nif __name__ == "__main__":\n    main()', '\n    return 1\n'],
+    ['mbpp', 'def f(x):\n    return x\nassert f(1) == 1', 'def f(x):\n    return x'],
+  ];
+  it.each(cases)('%s cuts %j at its earliest stop sequence', async (name, generated, expected) => {
+    const { task, problems } = await problemsOf(name);
+    const problem = problems[0]!;
+    expect(task.postprocess(problem, generated)).toBe(problem.prompt + expected);
+  });
+
+  it('never searches the prompt for stop sequences, even when the server echoes it', async () => {
+    const { task, problems } = await problemsOf('humaneval');
+    const problem = problems[0]!;
+    // Every HumanEval prompt contains '\ndef' or '\nfrom'; an echoed prompt must survive whole.
+    const echoed = `${problem.prompt}\n    return True\nprint(1)`;
+    expect(task.postprocess(problem, echoed)).toBe(`${problem.prompt}\n    return True`);
+  });
+
+  it('registers every builtin task and suggests the nearest name for a typo', async () => {
+    expect(tasks.names()).toEqual(['humaneval', 'humaneval-unstripped', 'mbpp']);
+    await expect(tasks.get('humanevl')).rejects.toThrow("did you mean 'humaneval'?");
+  });
+});

@@ -1,0 +1,60 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { sharedDataDir } from '../../src/datasets/index.js';
+import { runCli, tempDir } from '../helpers/cli.js';
+
+const dataDir = sharedDataDir();
+
+async function readMetrics(dir: string) {
+  return JSON.parse(await readFile(join(dir, 'metrics.json'), 'utf8')) as Record<string, never>;
+}
+
+describe('passk run --model reference (the sanity check every user runs first)', () => {
+  it('scores HumanEval canonical solutions 164/164 and writes every output file', async () => {
+    const out = await tempDir();
+    const result = await runCli([
+      'run',
+      '--task',
+      'humaneval',
+      '--model',
+      'reference',
+      '--allow-code-execution',
+      '--data-dir',
+      dataDir,
+      '--output-dir',
+      out,
+    ]);
+    expect(result.stderr).not.toContain('internal error');
+    expect(result.code).toBe(0);
+    const metrics = await readMetrics(out);
+    expect(metrics['humaneval']).toEqual({ 'pass@1': 1 });
+    expect(metrics['problems']).toBe(164);
+    expect(metrics['statuses']).toEqual({ passed: 164 });
+    const results = (await readFile(join(out, 'results.jsonl'), 'utf8')).trim().split('\n');
+    expect(results).toHaveLength(164);
+    const generations = JSON.parse(await readFile(join(out, 'generations.json'), 'utf8'));
+    expect(generations).toHaveLength(164);
+    expect(result.stdout).toContain('pass@1 = 1.0000');
+  });
+
+  it('scores MBPP reference solutions on the 500 test problems', async () => {
+    const out = await tempDir();
+    const result = await runCli([
+      'run',
+      '--task',
+      'mbpp',
+      '--model',
+      'reference',
+      '--allow-code-execution',
+      '--data-dir',
+      dataDir,
+      '--output-dir',
+      out,
+    ]);
+    expect(result.code).toBe(0);
+    const metrics = await readMetrics(out);
+    expect(metrics['problems']).toBe(500);
+    expect(metrics['statuses']).toEqual({ passed: 500 });
+  });
+});

@@ -1,0 +1,300 @@
+import { createHash } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { earliestStop } from '../../src/postprocess/stop.js';
+
+/**
+ * A local OpenAI-protocol server for tests and benchmarks: /v1/completions and
+ * /v1/chat/completions (streaming SSE and plain JSON, `n`, `stop`, usage) plus GET /v1/models.
+ * Text is a deterministic function of (prompt, seed, choice index), so tests can tell which
+ * seed produced which sample. Faults are injected per request.
+ */
+
+export type Fault =
+  | { kind: 'status'; status: number; message?: string; retryAfter?: string }
+  | { kind: 'hang' }
+  | { kind: 'reset' }
+  | { kind: 'reset-mid-stream' }
+  | { kind: 'malformed' };
+
+export const contextLengthFault: Fault = {
+  kind: 'status',
+  status: 400,
+  message:
+    "This model's maximum context length is 2048 tokens. However, you requested 4096 tokens.",
+};
+
+export interface ReceivedRequest {
+  /** 0-based arrival order on this server. */
+  index: number;
+  path: string;
+  body: Record<string, unknown>;
+  authorization: string | undefined;
+}
+
+export interface TextContext {
+  prompt: string;
+  seed: number | undefined;
+  choice: number;
+  chat: boolean;
+}
+
+export interface FakeServerOptions {
+  /** Model name reported in responses and at GET /v1/models. */
+  modelName?: string;
+  /** Cut text at the request's `stop` as real servers do. Default true. */
+  honourStop?: boolean;
+  /** Answer one choice whatever `n` asks (servers that ignore n). */
+  ignoreN?: boolean;
+  /** Delay before each streamed piece (and before a plain answer). Default 0. */
+  pieceDelayMs?: number;
+  /** The full text a choice would generate (before max_tokens and stop). */
+  text?: (context: TextContext) => string;
+  /** A fault for this request, or undefined to answer normally. */
+  fault?: (request: ReceivedRequest) => Fault | undefined;
+}
+
+export interface FakeOpenAIServer {
+  /** e.g. http://127.0.0.1:PORT/v1 */
+  baseUrl: string;
+  requests: ReceivedRequest[];
+  /** Streams the client closed before the server finished sending them. */
+  readonly abandonedStreams: number;
+  /** Pieces actually written to streams (so tests can see generation was cut short). */
+  readonly piecesSent: number;
+  close(): Promise<void>;
+}
+
+/** A tag that differs by prompt, seed and choice: the test's window into which seed was used. */
+export function sampleTag(prompt: string, seed: number | undefined, choice: number): string {
+  return createHash('sha256')
+    .update(`${prompt}\0${seed ?? 'none'}\0${choice}`)
+    .digest('hex')
+    .slice(0, 10);
+}
+
+function defaultText({ prompt, seed, choice, chat }: TextContext): string {
+  const body = `    return '${sampleTag(prompt, seed, choice)}'\n`;
+  const tail = Array.from({ length: 12 }, (_, i) => `\ndef helper_${i}():\n    return ${i}\n`).join(
+    '',
+  );
+  return chat
+    ? `Here you go:\n\n\`\`\`python\n${prompt}${body}\`\`\`\n\nHope it helps.`
+    : body + tail;
+}
+
+/** Whitespace-led pieces, about one "token" each. */
+export function pieces(text: string): string[] {
+  return text.match(/\s*\S+|\s+/g) ?? [];
+}
+
+export async function startFakeOpenAIServer(
+  options: FakeServerOptions = {},
+): Promise<FakeOpenAIServer> {
+  const requests: ReceivedRequest[] = [];
+  const stats = { abandonedStreams: 0, piecesSent: 0 };
+  const server = createServer((req, res) => {
+    handle(req, res, options, requests, stats).catch(() => res.destroy());
+  });
+  server.keepAliveTimeout = 30_000;
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    baseUrl: `http://127.0.0.1:${port}/v1`,
+    requests,
+    get abandonedStreams() {
+      return stats.abandonedStreams;
+    },
+    get piecesSent() {
+      return stats.piecesSent;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+async function readBody(req: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+type Stats = { abandonedStreams: number; piecesSent: number };
+
+async function handle(
+  req: IncomingMessage,
+  res: ServerResponse,
+  options: FakeServerOptions,
+  requests: ReceivedRequest[],
+  stats: Stats,
+): Promise<void> {
+  const raw = await readBody(req);
+  const path = (req.url ?? '').split('?')[0] ?? '';
+  const modelName = options.modelName ?? 'fake-coder-1b';
+  if (req.method === 'GET' && path === '/v1/models') {
+    return sendJson(res, 200, { object: 'list', data: [{ id: modelName, object: 'model' }] });
+  }
+  const chat = path === '/v1/chat/completions';
+  if (req.method !== 'POST' || (!chat && path !== '/v1/completions')) {
+    return sendJson(res, 404, { error: { message: `no route ${req.method} ${path}` } });
+  }
+  const body = JSON.parse(raw) as Record<string, unknown>;
+  const request: ReceivedRequest = {
+    index: requests.length,
+    path,
+    body,
+    authorization: req.headers.authorization,
+  };
+  requests.push(request);
+  const fault = options.fault?.(request);
+  const stream = body['stream'] === true;
+  if (fault && fault.kind !== 'reset-mid-stream' && applyFault(fault, req, res, stream)) return;
+  const answer = buildAnswer(body, chat, options, modelName);
+  if (stream) {
+    return streamAnswer(res, answer, chat, options, stats, fault?.kind === 'reset-mid-stream');
+  }
+  await delay(options.pieceDelayMs ?? 0);
+  sendJson(res, 200, plainBody(answer, chat));
+}
+
+/** Applies a fault that replaces the answer; returns false for faults applied mid-answer. */
+function applyFault(
+  fault: Fault,
+  req: IncomingMessage,
+  res: ServerResponse,
+  stream: boolean,
+): boolean {
+  switch (fault.kind) {
+    case 'status': {
+      const headers = fault.retryAfter === undefined ? {} : { 'retry-after': fault.retryAfter };
+      sendJson(
+        res,
+        fault.status,
+        { error: { message: fault.message ?? 'injected failure' } },
+        headers,
+      );
+      return true;
+    }
+    case 'hang':
+      return true; // never answer; the client's timeout must fire
+    case 'reset':
+      req.socket.destroy();
+      return true;
+    case 'malformed':
+      res.writeHead(200, { 'content-type': stream ? 'text/event-stream' : 'application/json' });
+      res.end(
+        stream ? 'data: {"choices": [{"text": "    ret\n\n' : '{"choices": [{"text": "    re',
+      );
+      return true;
+    default:
+      return false;
+  }
+}
+
+interface Answer {
+  model: string;
+  choices: { pieces: string[]; finishReason: string }[];
+  promptTokens: number;
+}
+
+function buildAnswer(
+  body: Record<string, unknown>,
+  chat: boolean,
+  options: FakeServerOptions,
+  model: string,
+): Answer {
+  const messages = (body['messages'] ?? []) as { content: string }[];
+  const prompt = chat ? messages.map((m) => m.content).join('\n') : String(body['prompt'] ?? '');
+  const seed = typeof body['seed'] === 'number' ? body['seed'] : undefined;
+  const n = options.ignoreN ? 1 : Number(body['n'] ?? 1);
+  const maxTokens = Number(body['max_tokens'] ?? 16);
+  const stops = (body['stop'] ?? []) as string[];
+  const choices = Array.from({ length: n }, (_, choice) => {
+    let text = (options.text ?? defaultText)({ prompt, seed, choice, chat });
+    const at = options.honourStop === false ? -1 : earliestStop(text, stops);
+    if (at !== -1) text = text.slice(0, at);
+    const all = pieces(text);
+    const length = all.length > maxTokens;
+    return { pieces: all.slice(0, maxTokens), finishReason: length ? 'length' : 'stop' };
+  });
+  return { model, choices, promptTokens: Math.ceil(prompt.length / 4) };
+}
+
+function usage(answer: Answer) {
+  const completion = answer.choices.reduce((sum, c) => sum + c.pieces.length, 0);
+  return {
+    prompt_tokens: answer.promptTokens,
+    completion_tokens: completion,
+    total_tokens: answer.promptTokens + completion,
+  };
+}
+
+function plainBody(answer: Answer, chat: boolean) {
+  return {
+    object: chat ? 'chat.completion' : 'text_completion',
+    model: answer.model,
+    choices: answer.choices.map((choice, index) => {
+      const text = choice.pieces.join('');
+      const content = chat ? { message: { role: 'assistant', content: text } } : { text };
+      return { index, ...content, finish_reason: choice.finishReason };
+    }),
+    usage: usage(answer),
+  };
+}
+
+/** Streams choices interleaved piece by piece, as vLLM does for n > 1. */
+async function streamAnswer(
+  res: ServerResponse,
+  answer: Answer,
+  chat: boolean,
+  options: FakeServerOptions,
+  stats: Stats,
+  resetMidStream: boolean,
+): Promise<void> {
+  let finished = false;
+  res.on('close', () => {
+    if (!finished) stats.abandonedStreams++;
+  });
+  res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+  const chunk = (index: number, text: string, finish: string | null) => {
+    const delta = chat ? { delta: { content: text } } : { text };
+    return { model: answer.model, choices: [{ index, ...delta, finish_reason: finish }] };
+  };
+  const longest = Math.max(...answer.choices.map((c) => c.pieces.length));
+  for (let step = 0; step < longest; step++) {
+    await delay(options.pieceDelayMs ?? 0);
+    if (res.destroyed) return;
+    if (resetMidStream && step === 2) return void res.socket?.destroy();
+    answer.choices.forEach((choice, index) => {
+      const piece = choice.pieces[step];
+      if (piece === undefined) return;
+      stats.piecesSent++;
+      res.write(`data: ${JSON.stringify(chunk(index, piece, null))}\n\n`);
+    });
+  }
+  answer.choices.forEach((choice, index) => {
+    res.write(`data: ${JSON.stringify(chunk(index, '', choice.finishReason))}\n\n`);
+  });
+  res.write(
+    `data: ${JSON.stringify({ model: answer.model, choices: [], usage: usage(answer) })}\n\n`,
+  );
+  finished = true;
+  res.end('data: [DONE]\n\n');
+}
+
+function sendJson(
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): void {
+  res.writeHead(status, { 'content-type': 'application/json', ...headers });
+  res.end(JSON.stringify(body));
+}
+
+function delay(ms: number): Promise<void> {
+  return ms <= 0 ? Promise.resolve() : new Promise((resolve) => setTimeout(resolve, ms));
+}
