@@ -2,7 +2,10 @@ import { Command, CommanderError } from 'commander';
 import { PasskError } from '../core/errors.js';
 import { PASSK_VERSION } from '../core/version.js';
 import { registerEvaluate } from './commands/evaluate.js';
+import { registerReport } from './commands/report.js';
 import { registerRun } from './commands/run.js';
+import { registerRuns } from './commands/runs.js';
+import { registerShow } from './commands/show.js';
 import { registerTasks } from './commands/tasks.js';
 
 /** Runs the CLI; returns the exit code. User mistakes print one line and a hint, no stack. */
@@ -24,6 +27,9 @@ export async function main(argv: string[]): Promise<number> {
   registerTasks(program);
   registerEvaluate(program, abort.signal);
   registerRun(program, abort.signal);
+  registerRuns(program);
+  registerShow(program);
+  registerReport(program);
   try {
     await program.parseAsync(argv, { from: 'user' });
     return 0;

@@ -1,5 +1,3 @@
-import { ModelRequestError } from '../core/errors.js';
-import type { GenerateRequest, ModelPrompt } from '../models/types.js';
 import type { Problem } from '../tasks/types.js';
 import { Journal } from './journal.js';
 import {
@@ -11,11 +9,10 @@ import {
   summarize,
   writeMetadata,
 } from './metadata.js';
-import { type Job, pairKey, planJobs, settles, standingRecords } from './plan.js';
+import { pairKey, planJobs, settles, standingRecords } from './plan.js';
 import { ProgressTracker } from './progress.js';
 import { promptFor, promptsHash } from './prompts.js';
-import { deriveSeed } from './seeds.js';
-import { failedRecord, recordFromCompletion } from './to-record.js';
+import { SampleRunner } from './runner.js';
 import type { GenerateOptions, SampleRecord } from './types.js';
 
 export interface GenerationResult {
@@ -34,54 +31,31 @@ const METADATA_INTERVAL_MS = 5000;
  * is appended to `${runDir}/generations.journal.jsonl` at once; a run directory that already
  * has a journal is resumed: only the (problem, sample) pairs without a settled record are
  * generated, so nothing is duplicated and a half-sampled problem gets its missing samples
- * only. A request that fails for good becomes failed records (with the error), never a crash.
- * Throws ConfigError when the run directory was generated with other settings.
+ * only. A request that fails for good becomes failed records (with the error), never a crash,
+ * except for errors every request would hit (HTTP 401/403/404: key, URL, model name), which
+ * stop the run and are thrown once what finished is on disk. Throws ConfigError when the run
+ * directory was generated with other settings.
  */
 export async function generate(options: GenerateOptions): Promise<GenerationResult> {
   const { task, problems, backend, sampling, runDir } = options;
-  const promptKind = backend.promptKind;
-  // Task stop sequences continue a code prompt; applied to a chat reply they would cut its code.
-  const stop = promptKind === 'chat' ? [] : [...task.stopSequences];
-  const fingerprint: GenerationFingerprint = {
-    task: task.name,
-    backend: backend.id,
-    promptKind,
-    systemPrompt: promptKind === 'chat' ? (options.systemPrompt ?? null) : null,
-    temperature: sampling.temperature,
-    topP: sampling.topP,
-    maxNewTokens: sampling.maxNewTokens,
-    seed: sampling.seed,
-    stop,
-    maxSamplesPerRequest: backend.maxSamplesPerRequest,
-  };
+  const fingerprint = fingerprintOf(options);
   const previous = await readMetadata(runDir);
   if (previous) checkFingerprint(previous.fingerprint, fingerprint);
   const { journal, contents } = await Journal.open(runDir, options.fsync);
   const standing = standingRecords(contents.records);
   const prompts = new Map(
-    problems.map((p) => [p.id, promptFor(task, p, promptKind, options.systemPrompt)]),
+    problems.map((p) => [p.id, promptFor(task, p, backend.promptKind, options.systemPrompt)]),
   );
-  const queue = planJobs(problems, sampling.nSamples, standing, backend.maxSamplesPerRequest);
-  const total = queue.reduce((sum, job) => sum + job.samples.length, 0);
-  const tracker = new ProgressTracker(
-    total,
-    problems.length * sampling.nSamples - total,
-    options.onProgress,
-  );
+  const jobs = planJobs(problems, sampling.nSamples, standing, backend.maxSamplesPerRequest);
+  const todo = jobs.reduce((sum, job) => sum + job.samples.length, 0);
+  const pairs = problems.length * sampling.nSamples;
+  const tracker = new ProgressTracker(todo, pairs - todo, options.onProgress);
   const startedAt = new Date().toISOString();
 
-  const session = (interrupted: boolean): SessionSummary => ({
-    startedAt,
-    wallTimeMs: Math.round(tracker.elapsedMs),
-    samples: tracker.done,
-    requests: tracker.requests,
-    tokensOut: tracker.tokensOut,
-    interrupted,
-  });
   const currentRecords = () => orderedRecords(problems, sampling.nSamples, standing);
   const metadata = (interrupted: boolean): GenerationMetadata => {
     const records = currentRecords();
-    const sessions = [...(previous?.sessions ?? []), session(interrupted)];
+    const sessions = [...(previous?.sessions ?? []), sessionOf(tracker, startedAt, interrupted)];
     return {
       fingerprint,
       provenance: backend.describe(),
@@ -90,91 +64,80 @@ export async function generate(options: GenerateOptions): Promise<GenerationResu
       promptsHash: promptsHash([...prompts]),
       sessions,
       ...summarize(records, sessions),
-      complete: isComplete(records, problems.length * sampling.nSamples),
+      complete: records.length === pairs && records.every(settles),
     };
   };
 
-  let writing = writeMetadata(runDir, metadata(true));
+  await writeMetadata(runDir, metadata(true));
+  let writing = Promise.resolve();
   const timer = setInterval(() => {
-    writing = writing.then(() => writeMetadata(runDir, metadata(true)));
+    // a failed refresh is not fatal: the final write below reports a real disk problem
+    writing = writing.then(() => writeMetadata(runDir, metadata(true))).catch(() => undefined);
   }, METADATA_INTERVAL_MS).unref();
 
-  let maxPerRequest = backend.maxSamplesPerRequest;
-  let crash: unknown; // a bug (not a request failure): stop every worker, then rethrow
-  const stopRequested = () =>
-    options.signal?.aborted === true || options.drain?.aborted === true || crash !== undefined;
-
-  async function runJob(job: Job): Promise<void> {
-    const first = job.samples[0]!;
-    const seed = deriveSeed(sampling.seed, job.problem.id, first);
-    const request: GenerateRequest = {
-      prompt: prompts.get(job.problem.id) as ModelPrompt,
-      n: job.samples.length,
-      sampling: {
-        temperature: sampling.temperature,
-        topP: sampling.topP,
-        maxNewTokens: sampling.maxNewTokens,
-        seed,
-        stop,
-      },
-    };
-    const started = performance.now();
-    let records: SampleRecord[];
-    try {
-      const completions = await options.backend.generate(request, options.signal);
-      if (completions.length === 0)
-        throw new ModelRequestError(`${backend.id} returned no completions`);
-      const elapsed = performance.now() - started;
-      records = completions
-        .slice(0, job.samples.length)
-        .map((c, i) =>
-          recordFromCompletion(task, job.problem, job.samples[i]!, seed, c, promptKind, elapsed),
-        );
-      const unanswered = job.samples.slice(completions.length);
-      if (unanswered.length > 0) {
-        // The server ignores n: ask for the rest one by one, each with its own seed.
-        maxPerRequest = 1;
-        queue.unshift(...unanswered.map((sample) => ({ problem: job.problem, samples: [sample] })));
-      }
-    } catch (error) {
-      if (options.signal?.aborted) return; // not recorded: a resumed run redoes these samples
-      if (!(error instanceof ModelRequestError)) throw error;
-      records = job.samples.map((sample) => failedRecord(job.problem.id, sample, seed, error));
-    }
-    for (const record of records) {
-      journal.append(record);
-      standing.set(pairKey(record.problemId, record.sample), record);
-      options.onSample?.(record);
-    }
-    tracker.requestDone(records);
-  }
-
-  async function worker(): Promise<void> {
-    while (!stopRequested()) {
-      const job = queue.shift();
-      if (job === undefined) return;
-      if (job.samples.length > maxPerRequest) {
-        queue.unshift({ problem: job.problem, samples: job.samples.slice(maxPerRequest) });
-        job.samples = job.samples.slice(0, maxPerRequest);
-      }
-      await runJob(job).catch((error: unknown) => {
-        crash ??= error;
-      });
-    }
-  }
-
+  const runner = new SampleRunner(
+    {
+      task,
+      backend,
+      sampling,
+      prompts,
+      stop: fingerprint.stop,
+      journal,
+      standing,
+      tracker,
+      signal: options.signal,
+      drain: options.drain,
+      onSample: options.onSample,
+    },
+    jobs,
+  );
   try {
-    const workers = Math.max(1, options.concurrency ?? backend.concurrency);
-    await Promise.all(Array.from({ length: workers }, worker));
+    await runner.run(options.concurrency ?? backend.concurrency);
   } finally {
     clearInterval(timer);
     journal.close();
+    await writing;
+    await writeMetadata(runDir, metadata(runner.stopRequested));
   }
-  if (crash !== undefined) throw crash;
-  const final = metadata(stopRequested());
-  await writing;
-  await writeMetadata(runDir, final);
+  const final = metadata(runner.stopRequested);
   return { records: currentRecords(), metadata: final, complete: final.complete };
+}
+
+/** What must stay the same across the sessions of one run (see GenerationFingerprint). */
+function fingerprintOf({
+  task,
+  backend,
+  sampling,
+  systemPrompt,
+}: GenerateOptions): GenerationFingerprint {
+  const chat = backend.promptKind === 'chat';
+  return {
+    task: task.name,
+    backend: backend.id,
+    promptKind: backend.promptKind,
+    systemPrompt: chat ? (systemPrompt ?? null) : null,
+    temperature: sampling.temperature,
+    topP: sampling.topP,
+    maxNewTokens: sampling.maxNewTokens,
+    seed: sampling.seed,
+    // Task stop sequences continue a code prompt; applied to a chat reply they would cut its code.
+    stop: chat ? [] : [...task.stopSequences],
+  };
+}
+
+function sessionOf(
+  tracker: ProgressTracker,
+  startedAt: string,
+  interrupted: boolean,
+): SessionSummary {
+  return {
+    startedAt,
+    wallTimeMs: Math.round(tracker.elapsedMs),
+    samples: tracker.done,
+    requests: tracker.requests,
+    tokensOut: tracker.tokensOut,
+    interrupted,
+  };
 }
 
 function orderedRecords(
@@ -190,8 +153,4 @@ function orderedRecords(
     }
   }
   return records;
-}
-
-function isComplete(records: readonly SampleRecord[], pairs: number): boolean {
-  return records.length === pairs && records.every(settles);
 }

@@ -6,7 +6,11 @@ import type { SampleRecord } from './types.js';
 
 export const METADATA_FILE = 'generation.json';
 
-/** Settings that must not change between the sessions of one run (n may grow). */
+/**
+ * Settings that must not change between the sessions of one run, because they change what is
+ * sampled. n may grow; how samples are grouped into requests may change (each record keeps
+ * the seed it was drawn with).
+ */
 export interface GenerationFingerprint {
   task: string;
   backend: string;
@@ -17,7 +21,6 @@ export interface GenerationFingerprint {
   maxNewTokens: number;
   seed: number;
   stop: readonly string[];
-  maxSamplesPerRequest: number;
 }
 
 /** One process's share of the work (a resumed run has several). */

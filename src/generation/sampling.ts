@@ -43,7 +43,7 @@ function isPreset(name: string): name is PresetName {
  */
 export function resolveSampling(
   preset: string = DEFAULT_PRESET,
-  overrides: Partial<SamplingConfig> = {},
+  overrides: { [K in keyof SamplingConfig]?: SamplingConfig[K] | undefined } = {},
 ): SamplingConfig {
   if (!isPreset(preset)) {
     const names = Object.keys(SAMPLING_PRESETS);

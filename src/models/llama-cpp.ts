@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { ConfigError, ModelRequestError } from '../core/errors.js';
+import { StreamingStopDetector } from '../postprocess/stop.js';
 import { ContextLengthError } from './errors.js';
 import type { Completion, GenerateRequest, ModelBackend } from './types.js';
 
@@ -18,7 +19,11 @@ interface Llama {
   dispose(): Promise<void>;
 }
 interface Model {
-  createContext(options: { threads: number; contextSize: { max: number }; sequences: 1 }): Promise<Context>;
+  createContext(options: {
+    threads: number;
+    contextSize: { max: number };
+    sequences: 1;
+  }): Promise<Context>;
   tokenize(text: string): readonly unknown[];
   dispose(): Promise<void>;
 }
@@ -53,6 +58,8 @@ export interface LlamaCppOptions {
 }
 
 const INSTALL_HINT = 'npm install -E node-llama-cpp@3.21.1';
+/** A variable, so TypeScript does not try to resolve the optional package at compile time. */
+const ENGINE_PACKAGE = 'node-llama-cpp';
 
 async function loadEngine(importEngine: () => Promise<unknown>): Promise<LlamaModule> {
   try {
@@ -77,21 +84,39 @@ async function loadEngine(importEngine: () => Promise<unknown>): Promise<LlamaMo
  * does, instead of being silently shifted out of the context.
  */
 export async function createLlamaCppBackend(options: LlamaCppOptions): Promise<ModelBackend> {
-  const engine = await loadEngine(options.importEngine ?? (() => import('node-llama-cpp')));
+  const engine = await loadEngine(options.importEngine ?? (() => import(ENGINE_PACKAGE)));
   const threads = options.threads ?? availableParallelism();
   const modelPath = options.model.startsWith('hf:')
-    ? await engine.resolveModelFile(options.model, options.modelsDir ? { directory: options.modelsDir } : {})
+    ? await engine.resolveModelFile(
+        options.model,
+        options.modelsDir ? { directory: options.modelsDir } : {},
+      )
     : options.model;
-  const llama = await engine.getLlama({ gpu: options.gpu ?? 'auto', build: 'never', logLevel: 'error' });
-  const model = await llama.loadModel({ modelPath }).catch((cause: unknown) => {
-    throw new ConfigError(`could not load the GGUF model '${modelPath}': ${String(cause)}`, { cause });
+  const llama = await engine.getLlama({
+    gpu: options.gpu ?? 'auto',
+    build: 'never',
+    logLevel: 'error',
   });
-  const context = await model.createContext({ threads, contextSize: { max: options.contextSize ?? 4096 }, sequences: 1 });
+  const model = await llama.loadModel({ modelPath }).catch((cause: unknown) => {
+    throw new ConfigError(`could not load the GGUF model '${modelPath}': ${String(cause)}`, {
+      cause,
+    });
+  });
+  const context = await model.createContext({
+    threads,
+    contextSize: { max: options.contextSize ?? 4096 },
+    sequences: 1,
+  });
   const sequence = context.getSequence();
   const completer = new engine.LlamaCompletion({ contextSequence: sequence });
   let queue: Promise<unknown> = Promise.resolve();
 
-  async function one(prompt: string, request: GenerateRequest, seed: number | undefined, signal?: AbortSignal) {
+  async function one(
+    prompt: string,
+    request: GenerateRequest,
+    seed: number | undefined,
+    signal?: AbortSignal,
+  ) {
     const tokensIn = model.tokenize(prompt).length;
     if (tokensIn + request.sampling.maxNewTokens > context.contextSize) {
       throw new ContextLengthError(
@@ -100,7 +125,11 @@ export async function createLlamaCppBackend(options: LlamaCppOptions): Promise<M
     }
     await sequence.clearHistory();
     let tokensOut = 0;
-    const stops = request.sampling.stop.filter((s) => s !== '');
+    // Our own detector rather than node-llama-cpp's customStopTriggers, which missed stops
+    // ending in a space (SentencePiece attaches spaces to the next token): same rule as the
+    // OpenAI backend, searched in generated text only.
+    const detector = new StreamingStopDetector(request.sampling.stop);
+    const stopped = new AbortController();
     const { response, metadata } = await completer.generateCompletionWithMeta(prompt, {
       maxTokens: request.sampling.maxNewTokens,
       temperature: request.sampling.temperature,
@@ -108,26 +137,37 @@ export async function createLlamaCppBackend(options: LlamaCppOptions): Promise<M
       topK: 0, // like OpenAI-protocol servers: no top-k unless asked
       repeatPenalty: false,
       ...(seed === undefined ? {} : { seed }),
-      ...(stops.length > 0 ? { customStopTriggers: stops } : {}),
-      ...(signal ? { signal } : {}),
+      signal: signal ? AbortSignal.any([signal, stopped.signal]) : stopped.signal,
+      stopOnAbortSignal: true,
+      onTextChunk: (chunk: string) => {
+        if (detector.push(chunk) !== undefined) stopped.abort();
+      },
       disableContextShift: true,
       onToken: (tokens: readonly unknown[]) => {
         tokensOut += tokens.length;
       },
     });
-    const reason = metadata.stopReason;
+    if (signal?.aborted) throw signal.reason;
+    const early = stopped.signal.aborted;
     const completion: Completion = {
-      text: response,
-      finishReason: reason === 'maxTokens' ? 'length' : 'stop',
+      text: early ? detector.received : response,
+      finishReason: !early && metadata.stopReason === 'maxTokens' ? 'length' : 'stop',
       tokensIn,
       tokensOut,
+      ...(early ? { tokensSaved: Math.max(0, request.sampling.maxNewTokens - tokensOut) } : {}),
     };
+    if (early) {
+      const stop = request.sampling.stop.find((s) => s !== '' && detector.received.includes(s));
+      if (stop !== undefined) completion.stoppedEarlyBy = stop;
+    }
     return completion;
   }
 
   async function serve(request: GenerateRequest, signal?: AbortSignal): Promise<Completion[]> {
     if (request.prompt.kind !== 'completion') {
-      throw new ConfigError('the llama-cpp backend sends completion prompts only (no chat template yet)');
+      throw new ConfigError(
+        'the llama-cpp backend sends completion prompts only (no chat template yet)',
+      );
     }
     const completions: Completion[] = [];
     for (let choice = 0; choice < request.n; choice++) {
@@ -152,7 +192,12 @@ export async function createLlamaCppBackend(options: LlamaCppOptions): Promise<M
     describe: () => ({
       backend: 'llama-cpp',
       model: options.model,
-      settings: { modelPath, threads, contextSize: context.contextSize, gpu: options.gpu ?? 'auto' },
+      settings: {
+        modelPath,
+        threads,
+        contextSize: context.contextSize,
+        gpu: options.gpu ?? 'auto',
+      },
     }),
     generate(request, signal) {
       // one sequence: serve requests strictly one after another

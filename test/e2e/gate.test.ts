@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { writeFile } from 'node:fs/promises';
+import { chmod, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli, tempDir } from '../helpers/cli.js';
@@ -10,6 +10,8 @@ import { runCli, tempDir } from '../helpers/cli.js';
  * appear: its absence without the flag then means the program was never started.
  */
 async function markerSamples(dir: string) {
+  // The subprocess sandbox runs programs as an unprivileged uid: let it write here.
+  await chmod(dir, 0o777);
   const marker = join(dir, 'ran.marker');
   const completion = `    open(${JSON.stringify(marker)}, 'w').write('x')\n    return 1\n`;
   const samples = join(dir, 'samples.jsonl');

@@ -155,6 +155,27 @@ describe('openai-compatible retries', () => {
     expect(delays[0]).toBeGreaterThanOrEqual(50);
   });
 
+  it('drops stream_options for a server that rejects it', async () => {
+    const server = await serve({
+      fault: ({ body }) =>
+        body['stream_options'] === undefined
+          ? undefined
+          : {
+              kind: 'status',
+              status: 400,
+              message: 'Unrecognized request argument supplied: stream_options',
+            },
+    });
+    const backend = backendFor(server, { model: 'm' });
+    await backend.generate(request());
+    await backend.generate(request());
+    expect(server.requests.map((r) => r.body['stream_options'] !== undefined)).toEqual([
+      true,
+      false,
+      false,
+    ]);
+  });
+
   it('retries broken JSON in a plain body', async () => {
     const server = await serve({ fault: faultsInOrder({ kind: 'malformed' }) });
     await backendFor(server, { model: 'm', stream: false }).generate(request());

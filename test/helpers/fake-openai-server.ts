@@ -75,11 +75,13 @@ export function sampleTag(prompt: string, seed: number | undefined, choice: numb
 
 function defaultText({ prompt, seed, choice, chat }: TextContext): string {
   const body = `    return '${sampleTag(prompt, seed, choice)}'\n`;
+  // a chat model echoes the code it was asked to complete (the fenced part of the request)
+  const code = /```\w*\n([\s\S]*?)```/.exec(prompt)?.[1] ?? prompt;
   const tail = Array.from({ length: 12 }, (_, i) => `\ndef helper_${i}():\n    return ${i}\n`).join(
     '',
   );
   return chat
-    ? `Here you go:\n\n\`\`\`python\n${prompt}${body}\`\`\`\n\nHope it helps.`
+    ? `Here you go:\n\n\`\`\`python\n${code}${body}\`\`\`\n\nHope it helps.`
     : body + tail;
 }
 

@@ -22,6 +22,25 @@ _dumps = json.dumps  # bound now: a program that patches json must not break the
 _write = os.write
 
 
+class _Quitter:
+    """`exit()` / `quit()` as the site module defines them; -S (fast start-up) leaves them out."""
+
+    def __init__(self, name):
+        self.name = name
+
+    def __repr__(self):
+        return "Use %s() or Ctrl-D (i.e. EOF) to exit" % self.name
+
+    def __call__(self, code=None):
+        raise SystemExit(code)
+
+
+def install_site_builtins():
+    for name in ("exit", "quit"):
+        if not hasattr(builtins, name):
+            setattr(builtins, name, _Quitter(name))
+
+
 def apply_limits(limits):
     """Sets rlimits for this process and its descendants (soft == hard, so they cannot be raised)."""
     cpu = int(limits.get("cpuSeconds", 10))
@@ -97,24 +116,24 @@ def execute(source, nonce, filename="program.py"):
 
 
 def _fresh_stdio():
-    sys.stdin = open(0, "r", closefd=False)
-    sys.stdout = open(1, "w", encoding="utf-8", errors="backslashreplace", closefd=False)
-    sys.stderr = open(2, "w", encoding="utf-8", errors="backslashreplace", closefd=False)
-    sys.__stdin__, sys.__stdout__, sys.__stderr__ = sys.stdin, sys.stdout, sys.stderr
+    """Restores the interpreter's own stdio objects (a previous program's replacements died with
+    its fork; these are the worker's, on fds 0/1/2, with empty buffers)."""
+    sys.stdin, sys.stdout, sys.stderr = sys.__stdin__, sys.__stdout__, sys.__stderr__
 
 
 def _finish_like_interpreter(status):
     """What a real interpreter does at exit: join non-daemon threads, run atexit, flush."""
-    try:
-        import threading
-
-        threading._shutdown()
-    except BaseException:
-        pass
+    threading = sys.modules.get("threading")  # not imported: no threads to wait for
+    if threading is not None:
+        try:
+            threading._shutdown()
+        except BaseException:
+            pass
     try:
         import atexit
 
-        atexit._run_exitfuncs()
+        if atexit._ncallbacks():
+            atexit._run_exitfuncs()
     except BaseException:
         pass
     for stream in (sys.stdout, sys.stderr):
@@ -133,9 +152,7 @@ def run_in_child(source, nonce, limits, uid):
         if uid is not None:
             drop_privileges(uid)
         _fresh_stdio()
-        import random
-
-        random.seed()  # the fork copied the worker's generator state; a fresh process would not
+        # No random.seed() needed: the random module re-seeds itself in every forked child.
         status = execute(source, nonce)
     except BaseException as error:  # noqa: BLE001 - setup failed: say so on stderr, exit 70
         try:
@@ -149,6 +166,7 @@ def run_in_child(source, nonce, limits, uid):
 def main():
     """Script mode for the 'subprocess' backend: argv = NONCE LIMITS_JSON; program.py in cwd."""
     nonce, limits_json = sys.argv[1], sys.argv[2]
+    install_site_builtins()
     apply_limits(json.loads(limits_json))
     with open("program.py", encoding="utf-8") as handle:
         source = handle.read()

@@ -92,8 +92,8 @@ const HOW_TO_GET_IT =
   'install it with `apt-get install -y bubblewrap` (or scripts/setup.sh), or accept weaker isolation with --sandbox process';
 
 /** Checks that bwrap exists and can build the sandbox here; throws SandboxError saying why not. */
-export async function probeBwrap(runtime: RuntimeInstall): Promise<void> {
-  if (!existsSync(BWRAP)) {
+export async function probeBwrap(runtime: RuntimeInstall, bwrap = BWRAP): Promise<void> {
+  if (!existsSync(bwrap)) {
     throw new SandboxError('the bwrap sandbox needs bubblewrap, which is not installed', {
       hint: HOW_TO_GET_IT,
     });
@@ -106,10 +106,11 @@ export async function probeBwrap(runtime: RuntimeInstall): Promise<void> {
       },
     );
   }
-  const argv = withSupportMount(
+  const [, ...flags] = withSupportMount(
     bwrapArgv([runtime.interpreter, '-I', '-S', '-c', 'print("ok")'], runningAsRoot()),
     runtime.supportDir,
   );
+  const argv = [bwrap, ...flags];
   try {
     const { stdout } = await runCommand(argv, { env: {} });
     if (stdout.trim() !== 'ok') throw new Error(`unexpected output: ${stdout.slice(0, 200)}`);

@@ -42,6 +42,7 @@ export class WorkerSlot implements Slot {
   constructor(
     private readonly launch: () => Promise<WorkerLaunch>,
     private readonly label: string,
+    private readonly watchdogGraceMs = WATCHDOG_GRACE_MS,
   ) {}
 
   async run(request: ProgramRequest): Promise<RawOutcome> {
@@ -49,7 +50,7 @@ export class WorkerSlot implements Slot {
     const id = this.nextId++;
     const line = await this.exchange(
       JSON.stringify({ id, ...request }),
-      request.limits.timeoutMs + WATCHDOG_GRACE_MS,
+      request.limits.timeoutMs + this.watchdogGraceMs,
     );
     const answer = JSON.parse(line) as RawOutcome & { id: number };
     if (answer.id !== id) throw this.fail(`answered request ${answer.id}, expected ${id}`);

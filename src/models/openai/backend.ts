@@ -1,5 +1,6 @@
 import { ConfigError, ModelRequestError } from '../../core/errors.js';
 import { apiKeyFromEnv } from '../env.js';
+import { RetryableRequestError } from '../errors.js';
 import type { BackendProvenance, Completion, GenerateRequest, ModelBackend } from '../types.js';
 import { errorFromException, errorFromResponse, RequestControl } from './http.js';
 import { completionsFromBody, type OpenAIApi, parseWire, requestBody } from './protocol.js';
@@ -35,6 +36,14 @@ export interface OpenAICompatibleOptions {
   onRetry?: (message: string, delayMs: number) => void;
 }
 
+/** `--base-url a,b,c` → its URLs (blanks dropped). */
+export function splitBaseUrls(flag: string): string[] {
+  return flag
+    .split(',')
+    .map((url) => url.trim())
+    .filter((url) => url !== '');
+}
+
 /** Accepts http://host:8000 as well as http://host:8000/v1; strips trailing slashes. */
 export function normalizeBaseUrl(raw: string): string {
   let url: URL;
@@ -67,14 +76,22 @@ export function createOpenAICompatibleBackend(options: OpenAICompatibleOptions):
   const path = api === 'chat' ? '/chat/completions' : '/completions';
   let model: Promise<string> | undefined;
   let serverModel: string | undefined;
+  let listed: string | undefined;
+  let streamUsage = true;
 
   const modelName = (signal?: AbortSignal) => {
     model ??= options.model
       ? Promise.resolve(options.model)
-      : listedModel(baseUrls[0]!, doFetch, headers, signal).catch((error: unknown) => {
-          model = undefined; // a failed listing is asked again by the next request
-          throw error;
-        });
+      : listedModel(baseUrls[0]!, doFetch, headers, signal).then(
+          (name) => {
+            listed = name;
+            return name;
+          },
+          (error: unknown) => {
+            model = undefined; // a failed listing is asked again by the next request
+            throw error;
+          },
+        );
     return model;
   };
 
@@ -87,6 +104,7 @@ export function createOpenAICompatibleBackend(options: OpenAICompatibleOptions):
       api,
       model: await modelName(signal),
       stream,
+      streamUsage,
       serverStopLimit: options.serverStopLimit ?? Number.POSITIVE_INFINITY,
       extraBody: options.extraBody ?? {},
     });
@@ -99,7 +117,15 @@ export function createOpenAICompatibleBackend(options: OpenAICompatibleOptions):
         body: JSON.stringify(body),
         signal: control.signal,
       });
-      if (!response.ok) throw await errorFromResponse(response, endpoint);
+      if (!response.ok) {
+        const error = await errorFromResponse(response, endpoint);
+        if (streamUsage && stream && /stream_options/.test(error.message)) {
+          // Servers that predate stream_options reject it: ask again without it (no usage then).
+          streamUsage = false;
+          throw new RetryableRequestError(error.message, { retryAfterMs: 0 });
+        }
+        throw error;
+      }
       if (!stream || !response.body)
         return completionsFromBody(parseWire(await response.text(), endpoint), endpoint);
       return await completionsFromStream(response.body, {
@@ -123,10 +149,16 @@ export function createOpenAICompatibleBackend(options: OpenAICompatibleOptions):
     maxSamplesPerRequest: Math.max(1, options.maxSamplesPerRequest ?? 20),
     describe: (): BackendProvenance => ({
       backend: 'openai-compatible',
-      model: options.model ?? serverModel ?? '(served model)',
+      model: options.model ?? listed ?? '(served model)',
       ...(serverModel === undefined ? {} : { serverModel }),
       baseUrls,
-      settings: { api, stream, batchSize: pool.perReplica, requestsPerReplica: [...pool.sent] },
+      settings: {
+        api,
+        stream,
+        streamUsage,
+        batchSize: pool.perReplica,
+        requestsPerReplica: [...pool.sent],
+      },
     }),
     async generate(request, signal) {
       const completions = await withRetries(

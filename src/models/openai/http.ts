@@ -92,12 +92,16 @@ function transportCode(error: unknown): string | undefined {
   return undefined;
 }
 
-/** One request's abort plumbing: the caller's signal, a timeout, and an early-stop switch. */
+/**
+ * One request's abort plumbing: the caller's signal, a timeout, and an early-stop switch, all
+ * on one AbortController. The caller's signal is linked by a listener removed in `dispose`
+ * (not AbortSignal.any, which keeps a composite signal per request alive on the run-long one).
+ */
 export class RequestControl {
   private readonly own = new AbortController();
   private readonly timer: NodeJS.Timeout;
+  private readonly forwardAbort = () => this.own.abort(this.outer?.reason);
   timedOut = false;
-  readonly signal: AbortSignal;
 
   constructor(
     readonly outer: AbortSignal | undefined,
@@ -107,7 +111,12 @@ export class RequestControl {
       this.timedOut = true;
       this.own.abort(new Error('request timed out'));
     }, timeoutMs);
-    this.signal = outer ? AbortSignal.any([outer, this.own.signal]) : this.own.signal;
+    if (outer?.aborted) this.forwardAbort();
+    else outer?.addEventListener('abort', this.forwardAbort, { once: true });
+  }
+
+  get signal(): AbortSignal {
+    return this.own.signal;
   }
 
   /** Closes the connection on purpose (every sample of the stream has hit a stop sequence). */
@@ -117,5 +126,6 @@ export class RequestControl {
 
   dispose(): void {
     clearTimeout(this.timer);
+    this.outer?.removeEventListener('abort', this.forwardAbort);
   }
 }

@@ -8,6 +8,8 @@ export interface BodyOptions {
   api: OpenAIApi;
   model: string;
   stream: boolean;
+  /** Ask for usage in the stream's last chunk (stream_options); off for servers that reject it. */
+  streamUsage: boolean;
   /** Send at most this many stop sequences (OpenAI accepts 4); the client checks the rest. */
   serverStopLimit: number;
   /** Extra fields merged into every body (top_k, repetition_penalty, …); ours win on clashes. */
@@ -34,7 +36,8 @@ export function requestBody(
     max_tokens: sampling.maxNewTokens,
     ...(sampling.seed === undefined ? {} : { seed: sampling.seed }),
     ...(stop.length > 0 ? { stop } : {}),
-    ...(options.stream ? { stream: true, stream_options: { include_usage: true } } : {}),
+    ...(options.stream ? { stream: true } : {}),
+    ...(options.stream && options.streamUsage ? { stream_options: { include_usage: true } } : {}),
   };
 }
 

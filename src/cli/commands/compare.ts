@@ -1,0 +1,53 @@
+import { writeFile } from 'node:fs/promises';
+import type { Command } from 'commander';
+import { z } from 'zod';
+import { compareRuns, formatComparison } from '../../compare/index.js';
+import { ConfigError } from '../../core/errors.js';
+import { DEFAULT_RESAMPLES, DEFAULT_SEED } from '../../metrics/stats/index.js';
+import { loadRun } from '../../store/run-ref.js';
+
+const flagsSchema = z.object({
+  k: z
+    .string()
+    .regex(/^[1-9]\d*$/, '--k must be a whole number ≥ 1')
+    .transform(Number),
+  resamples: z
+    .string()
+    .regex(/^[1-9]\d*$/, '--resamples must be a whole number ≥ 1')
+    .transform(Number),
+  seed: z.string().regex(/^\d+$/, '--seed must be a whole number').transform(Number),
+  confidence: z
+    .string()
+    .transform(Number)
+    .refine((x) => x > 0 && x < 1, '--confidence must be between 0 and 1, e.g. 0.95'),
+  json: z.string().optional(),
+});
+
+export function registerCompare(program: Command): void {
+  program
+    .command('compare')
+    .description(
+      'paired per-problem comparison of two runs: pass@k difference, interval, p-value, flips',
+    )
+    .argument('<run-a>', 'baseline run directory (or its metrics.json)')
+    .argument('<run-b>', 'run to compare against it')
+    .option('--k <k>', 'compare pass@k at this k', '1')
+    .option(
+      '--resamples <n>',
+      'bootstrap resamples (and sign-flip rounds)',
+      String(DEFAULT_RESAMPLES),
+    )
+    .option('--seed <n>', 'PRNG seed, for reproducible intervals', String(DEFAULT_SEED))
+    .option('--confidence <level>', 'two-sided confidence level', '0.95')
+    .option('--json <file>', 'also write the full comparison as JSON')
+    .action(async (refA: string, refB: string, raw: Record<string, unknown>) => {
+      const parsed = flagsSchema.safeParse(raw);
+      if (!parsed.success)
+        throw new ConfigError(parsed.error.issues[0]?.message ?? 'invalid flags');
+      const { json, ...options } = parsed.data;
+      const [a, b] = await Promise.all([loadRun(refA), loadRun(refB)]);
+      const comparison = compareRuns(a, b, options);
+      if (json !== undefined) await writeFile(json, `${JSON.stringify(comparison, null, 2)}\n`);
+      process.stdout.write(formatComparison(comparison));
+    });
+}

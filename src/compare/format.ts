@@ -1,0 +1,58 @@
+import { rankCounts } from '../metrics/stats/index.js';
+import type { Comparison, RunSide } from './compare.js';
+
+const f4 = (x: number) => x.toFixed(4);
+const signed = (x: number) => `${x >= 0 ? '+' : ''}${x.toFixed(4)}`;
+
+/** The terminal report of `passk compare`. */
+export function formatComparison(c: Comparison): string {
+  const key = `pass@${c.k}`;
+  const level = `${Math.round(c.a.stat.confidence * 100)}%`;
+  const lines: string[] = [];
+  for (const w of c.warnings) lines.push(`warning: ${w}`);
+  const side = (name: string, s: RunSide) =>
+    `  ${name}: ${key} = ${f4(s.stat.estimate)}  [${f4(s.stat.lower)}, ${f4(s.stat.upper)}]  (${s.stat.samples} samples)  ${s.dir}`;
+  lines.push(
+    `compared ${c.compared} problems (only in A: ${c.onlyInA.length}, only in B: ${c.onlyInB.length}, too few samples: ${c.tooFewSamples.length})`,
+  );
+  lines.push(side('A', c.a), side('B', c.b));
+  const d = c.difference;
+  lines.push(
+    `  B − A: ${signed(d.interval.estimate)}  ${level} CI [${signed(d.interval.lower)}, ${signed(d.interval.upper)}]  p = ${formatP(d.pValue)} (sign-flip, ${d.pValueMethod}; ${d.differing} problems differ)`,
+  );
+  lines.push(`  improved (no pass in A → some in B): ${c.improved.length}${list(c.improved)}`);
+  lines.push(`  regressed (some pass in A → none in B): ${c.regressed.length}${list(c.regressed)}`);
+  if (c.largestChanges.length > 0) {
+    lines.push(`  largest ${key} changes:`);
+    for (const ch of c.largestChanges) {
+      lines.push(
+        `    ${ch.problemId}: ${ch.a.c}/${ch.a.n} → ${ch.b.c}/${ch.b.n}  (${signed(ch.delta)})`,
+      );
+    }
+  }
+  lines.push('  failure kinds on the compared problems (A → B):');
+  const kinds = new Set([...Object.keys(c.a.failures.byKind), ...Object.keys(c.b.failures.byKind)]);
+  const merged = Object.fromEntries(
+    [...kinds].map((kind) => [
+      kind,
+      (c.a.failures.byKind[kind] ?? 0) + (c.b.failures.byKind[kind] ?? 0),
+    ]),
+  );
+  for (const [kind] of rankCounts(merged).slice(0, 8)) {
+    lines.push(
+      `    ${kind.padEnd(24)} ${String(c.a.failures.byKind[kind] ?? 0).padStart(6)} → ${c.b.failures.byKind[kind] ?? 0}`,
+    );
+  }
+  if (kinds.size === 0) lines.push('    none');
+  return `${lines.join('\n')}\n`;
+}
+
+function formatP(p: number): string {
+  return p < 0.0001 ? p.toExponential(1) : p.toFixed(4);
+}
+
+function list(ids: string[], max = 20): string {
+  if (ids.length === 0) return '';
+  const more = ids.length > max ? `, … (${ids.length - max} more)` : '';
+  return `: ${ids.slice(0, max).join(', ')}${more}`;
+}

@@ -1,0 +1,50 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PreflightError, SandboxError } from '../core/errors.js';
+import { createExecutor, runPreflight } from './index.js';
+import { python } from './runtimes/python.js';
+import { probeBwrap } from './sandboxes/bwrap.js';
+import type { Executor } from './types.js';
+
+const limits = { timeoutMs: 3000, memoryBytes: 2 ** 30, outputBytes: 2 ** 20 };
+const reference = {
+  language: 'python',
+  source: 'def inc(x):\n    return x + 1\n\nassert inc(1) == 2\n',
+};
+let executor: Executor;
+
+beforeAll(async () => {
+  executor = await createExecutor({ allowCodeExecution: true, cacheDir: false });
+});
+afterAll(async () => {
+  await executor?.close();
+});
+
+describe('runPreflight', () => {
+  it('passes on a working engine and says how many canaries ran', async () => {
+    const report = await runPreflight(executor, {
+      language: 'python',
+      references: [reference],
+      limits,
+    });
+    expect(report.canaries).toBe(6);
+    expect(report.verdicts.get('sleeper')?.status).toBe('timeout');
+  });
+
+  it('refuses with PreflightError when a reference solution does not pass', async () => {
+    const broken = { ...reference, source: reference.source.replace('x + 1', 'x + 2') };
+    const run = runPreflight(executor, { language: 'python', references: [broken], limits });
+    await expect(run).rejects.toBeInstanceOf(PreflightError);
+    await expect(run).rejects.toThrow(/reference-0: expected passed, got failed/);
+  });
+});
+
+describe('bwrap probe', () => {
+  it('explains how to install bubblewrap or opt into weaker isolation when it is missing', async () => {
+    const install = await python.resolve({});
+    const probe = probeBwrap(install, '/nonexistent/bwrap');
+    await expect(probe).rejects.toBeInstanceOf(SandboxError);
+    await expect(probe).rejects.toMatchObject({
+      hint: expect.stringMatching(/apt-get install -y bubblewrap.*--sandbox process/),
+    });
+  });
+});

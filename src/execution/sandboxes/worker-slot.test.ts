@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { SandboxError } from '../../core/errors.js';
+import { attempt } from '../pool.js';
+import { resolveLimits } from './common.js';
+import type { ProgramRequest } from './types.js';
+import { WorkerSlot } from './worker-slot.js';
+
+/** A stand-in worker: answers like worker.py, but dies or hangs when the source asks it to. */
+const FAKE_WORKER = `
+import json, os, sys, time
+print(json.dumps({"ready": True}), flush=True)
+for line in sys.stdin:
+    req = json.loads(line)
+    if "die" in req["source"]:
+        os._exit(1)
+    if "hang" in req["source"]:
+        time.sleep(60)
+    answer = {"id": req["id"], "exitCode": 0, "signal": None, "timedOut": False, "outputExceeded": False,
+              "report": json.dumps({"n": req["nonce"], "e": "end"}) + "\\n", "stderrTail": "", "durationMs": 1}
+    print(json.dumps(answer), flush=True)
+`;
+
+const request = (source: string): ProgramRequest => ({
+  source,
+  nonce: 'abc',
+  limits: resolveLimits({ timeoutMs: 200, memoryBytes: 2 ** 30, outputBytes: 2 ** 20 }),
+});
+const fakeSlot = () =>
+  new WorkerSlot(
+    async () => ({ argv: ['/usr/bin/python3', '-c', FAKE_WORKER], env: {}, cwd: '/' }),
+    'fake',
+    300,
+  );
+
+describe('WorkerSlot', () => {
+  it('answers requests in order over one worker', async () => {
+    const slot = fakeSlot();
+    for (const source of ['a', 'b', 'c'])
+      expect((await slot.run(request(source))).exitCode).toBe(0);
+    expect(slot.restarts).toBe(0);
+    await slot.close();
+  });
+
+  it('rejects with SandboxError when the worker dies, then replaces it', async () => {
+    const slot = fakeSlot();
+    await expect(slot.run(request('die'))).rejects.toBeInstanceOf(SandboxError);
+    expect((await slot.run(request('fine'))).exitCode).toBe(0);
+    expect(slot.restarts).toBe(1);
+    await slot.close();
+  });
+
+  it('kills a worker that stops answering (watchdog) and replaces it', async () => {
+    const slot = fakeSlot();
+    await expect(slot.run(request('hang'))).rejects.toThrow(/did not answer/);
+    expect((await slot.run(request('fine'))).exitCode).toBe(0);
+    await slot.close();
+  });
+
+  it('retries once, then reports infrastructure failure instead of a verdict', async () => {
+    const slot = fakeSlot();
+    const result = await attempt(slot, request('die'));
+    expect('infra' in result && result.infra).toBeInstanceOf(SandboxError);
+    expect(slot.restarts).toBe(1); // first start, one replacement for the retry
+    expect('outcome' in (await attempt(slot, request('fine')))).toBe(true);
+    await slot.close();
+  });
+});

@@ -1,0 +1,135 @@
+import { ModelRequestError } from '../core/errors.js';
+import type { GenerateRequest, ModelBackend, ModelPrompt } from '../models/types.js';
+import type { Journal } from './journal.js';
+import { type Job, pairKey } from './plan.js';
+import type { ProgressTracker } from './progress.js';
+import type { SamplingConfig } from './sampling.js';
+import { deriveSeed } from './seeds.js';
+import { failedRecord, recordFromCompletion } from './to-record.js';
+import type { GenerationTask, SampleRecord } from './types.js';
+
+/** Everything a runner needs, prepared by generate(). */
+export interface RunnerContext {
+  task: GenerationTask;
+  backend: ModelBackend;
+  sampling: SamplingConfig;
+  prompts: ReadonlyMap<string, ModelPrompt>;
+  stop: readonly string[];
+  journal: Journal;
+  /** The standing record per pair; the runner adds each new one. */
+  standing: Map<string, SampleRecord>;
+  tracker: ProgressTracker;
+  signal: AbortSignal | undefined;
+  drain: AbortSignal | undefined;
+  onSample: ((record: SampleRecord) => void) | undefined;
+}
+
+/**
+ * Errors that would fail every request the same way (bad key, wrong base URL or model name):
+ * the run stops with the server's message instead of recording thousands of failed samples.
+ */
+function isFatal(error: ModelRequestError): boolean {
+  return error.status === 401 || error.status === 403 || error.status === 404;
+}
+
+/**
+ * Works through the jobs with a fixed number of workers, one request per job. Each finished
+ * sample goes to the journal before anything else sees it.
+ */
+export class SampleRunner {
+  /** Reversed, so taking the next job (pop) and putting one back in front (push) are O(1). */
+  private readonly queue: Job[];
+  private maxPerRequest: number;
+  /** A fatal error or a bug: every worker stops, and `run` rethrows it. */
+  private crash: unknown;
+
+  constructor(
+    private readonly context: RunnerContext,
+    jobs: readonly Job[],
+  ) {
+    this.queue = [...jobs].reverse();
+    this.maxPerRequest = context.backend.maxSamplesPerRequest;
+  }
+
+  get stopRequested(): boolean {
+    const { signal, drain } = this.context;
+    return signal?.aborted === true || drain?.aborted === true || this.crash !== undefined;
+  }
+
+  /** Resolves when the jobs are done or a stop was requested; rethrows a fatal error. */
+  async run(concurrency: number): Promise<void> {
+    await Promise.all(Array.from({ length: Math.max(1, concurrency) }, () => this.worker()));
+    if (this.crash !== undefined) throw this.crash;
+  }
+
+  private async worker(): Promise<void> {
+    while (!this.stopRequested) {
+      const job = this.queue.pop();
+      if (job === undefined) return;
+      if (job.samples.length > this.maxPerRequest) {
+        this.queue.push({ problem: job.problem, samples: job.samples.slice(this.maxPerRequest) });
+        job.samples = job.samples.slice(0, this.maxPerRequest);
+      }
+      try {
+        const records = await this.request(job);
+        if (records) this.keep(records);
+      } catch (error) {
+        this.crash ??= error;
+      }
+    }
+  }
+
+  /** One request for the job's samples; undefined when aborted (a resume redoes them). */
+  private async request(job: Job): Promise<SampleRecord[] | undefined> {
+    const { task, backend, sampling, signal } = this.context;
+    const seed = deriveSeed(sampling.seed, job.problem.id, job.samples[0]!);
+    const { temperature, topP, maxNewTokens } = sampling;
+    const request: GenerateRequest = {
+      prompt: this.context.prompts.get(job.problem.id)!,
+      n: job.samples.length,
+      sampling: { temperature, topP, maxNewTokens, seed, stop: this.context.stop },
+    };
+    const started = performance.now();
+    try {
+      const completions = await backend.generate(request, signal);
+      if (completions.length === 0)
+        throw new ModelRequestError(`${backend.id} returned no completions`);
+      const elapsed = performance.now() - started;
+      const answered = completions.slice(0, job.samples.length);
+      this.requeueUnanswered(job, answered.length);
+      return answered.map((completion, i) =>
+        recordFromCompletion(
+          task,
+          job.problem,
+          job.samples[i]!,
+          seed,
+          completion,
+          backend.promptKind,
+          elapsed,
+        ),
+      );
+    } catch (error) {
+      if (signal?.aborted) return undefined;
+      if (!(error instanceof ModelRequestError) || isFatal(error)) throw error;
+      return job.samples.map((sample) => failedRecord(job.problem.id, sample, seed, error));
+    }
+  }
+
+  /** A server that ignores n answered fewer: ask for the rest one by one, each with its own seed. */
+  private requeueUnanswered(job: Job, answered: number): void {
+    const rest = job.samples.slice(answered);
+    if (rest.length === 0) return;
+    this.maxPerRequest = 1;
+    for (const sample of rest.reverse())
+      this.queue.push({ problem: job.problem, samples: [sample] });
+  }
+
+  private keep(records: readonly SampleRecord[]): void {
+    for (const record of records) {
+      this.context.journal.append(record);
+      this.context.standing.set(pairKey(record.problemId, record.sample), record);
+      this.context.onSample?.(record);
+    }
+    this.context.tracker.requestDone(records);
+  }
+}

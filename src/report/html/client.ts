@@ -1,0 +1,52 @@
+/**
+ * The page's only script, as plain browser JavaScript (ES2020, no build step and no imports, so
+ * the report stays one offline file). It reads the JSON block and fills the detail panel with
+ * textContent only: programs are untrusted model output and must never be parsed as HTML.
+ */
+export const CLIENT_SCRIPT = String.raw`
+(function () {
+  'use strict';
+  var data = JSON.parse(document.getElementById('passk-data').textContent);
+  var panel = document.getElementById('detail');
+  var selected = null;
+  function field(name) { return panel.querySelector('[data-field="' + name + '"]'); }
+  function verdictClass(status) { return status ? 'v-' + status.replace(/[^a-z-]/g, '') : 'v-none'; }
+  function show(runIndex, sampleIndex, cell) {
+    var run = data.runs[runIndex];
+    var sample = run && run.samples[sampleIndex];
+    if (!sample) return;
+    var problem = run.problems[sample.p];
+    field('title').textContent = (problem ? problem.id : '?') + ' \u00b7 sample ' + sample.s;
+    field('run').textContent = run.label;
+    var badge = field('status');
+    badge.textContent = sample.status || 'not executed';
+    badge.className = 'badge ' + verdictClass(sample.status);
+    field('error').textContent = [sample.errorType, sample.message].filter(Boolean).join(': ') || '\u2014';
+    field('duration').textContent = sample.durationMs == null ? '\u2014' : sample.durationMs.toFixed(1) + ' ms';
+    field('prompt').textContent = problem ? data.texts[problem.prompt] : '';
+    field('program').textContent = data.texts[sample.program];
+    field('tests').textContent = problem ? data.texts[problem.tests] : '';
+    panel.hidden = false;
+    if (selected) selected.classList.remove('selected');
+    selected = cell;
+    cell.classList.add('selected');
+  }
+  document.addEventListener('click', function (event) {
+    var target = event.target;
+    if (!(target instanceof Element)) return;
+    if (target.closest('#detail .close')) { panel.hidden = true; return; }
+    var cell = target.closest('.cell');
+    var grid = cell && cell.closest('.grid');
+    if (grid) show(Number(grid.getAttribute('data-run')), Number(cell.getAttribute('data-i')), cell);
+  });
+  document.addEventListener('keydown', function (event) {
+    if (event.key === 'Escape') panel.hidden = true;
+  });
+  document.querySelectorAll('input[data-filter]').forEach(function (box) {
+    box.addEventListener('change', function () {
+      var grid = document.querySelector('.grid[data-run="' + box.getAttribute('data-filter') + '"]');
+      if (grid) grid.classList.toggle('failures-only', box.checked);
+    });
+  });
+})();
+`;

@@ -1,0 +1,47 @@
+import type { RunDetail } from '../../store/db/types.js';
+import { type CurvePoint, passAtKCurve, problemTallies } from './analysis.js';
+import type { IntervalFn } from './intervals.js';
+
+/** The numbers a run is quoted by, shared by `passk show` and the HTML report. */
+export interface Headline {
+  problems: number;
+  samples: number;
+  /** The ks metrics.json reports (e.g. pass@1, pass@10), recomputed with intervals. */
+  scores: CurvePoint[];
+  /** Samples the sandbox could not judge (left out of n). */
+  infraErrors: number;
+}
+
+/** The ks a run's metrics.json reports; [1] for a run without metrics. */
+export function reportedKs(run: RunDetail): number[] {
+  const scores = run.metrics?.[run.summary.task];
+  if (scores === null || typeof scores !== 'object') return [1];
+  return Object.keys(scores)
+    .map((key) => Number(key.replace(/^pass@/, '')))
+    .filter((k) => Number.isSafeInteger(k) && k > 0)
+    .sort((a, b) => a - b);
+}
+
+/**
+ * Headline pass@k of a run. The values are recomputed from the stored verdicts (the same
+ * estimator and exclusions as metrics.json, so they agree) because the intervals need the
+ * per-problem values anyway.
+ */
+export function headline(run: RunDetail, intervals: IntervalFn): Headline {
+  const tallies = problemTallies(run);
+  return {
+    problems: tallies.length,
+    samples: tallies.reduce((sum, t) => sum + t.n, 0),
+    scores: passAtKCurve(tallies, intervals, reportedKs(run)),
+    infraErrors: tallies.reduce((sum, t) => sum + t.infraErrors, 0),
+  };
+}
+
+/** 0.8415 → '84.1%'; with an interval, '84.1% [78.0, 89.6]'. */
+export function formatScore(point: CurvePoint): string {
+  const pct = (v: number) => (v * 100).toFixed(1);
+  const interval = point.interval;
+  return interval === undefined
+    ? `${pct(point.value)}%`
+    : `${pct(point.value)}% [${pct(interval.lower)}, ${pct(interval.upper)}]`;
+}

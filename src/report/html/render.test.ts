@@ -1,0 +1,106 @@
+import { createHash } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import {
+  HOSTILE_PROGRAM,
+  type SyntheticVerdict,
+  syntheticRun,
+} from '../../store/db/__fixtures__/synthetic-run.js';
+import { openRunDb } from '../../store/db/open.js';
+import { loadRunDetail } from '../../store/db/query.js';
+import { recordRun } from '../../store/db/record.js';
+import type { RunDetail } from '../../store/db/types.js';
+import { compareRuns, curveKs, passAtKCurve, problemTallies } from './analysis.js';
+import { CLIENT_SCRIPT } from './client.js';
+import { headline } from './headline.js';
+import type { IntervalFn } from './intervals.js';
+import { renderReport } from './render.js';
+
+function detail(options: Parameters<typeof syntheticRun>[0] = {}, model = 'model-a'): RunDetail {
+  const db = openRunDb(':memory:');
+  const id = recordRun(db, { ...syntheticRun(options), model: { name: model } });
+  const run = loadRunDetail(db, id)!;
+  db.close();
+  return run;
+}
+
+const fixedInterval: IntervalFn = (values) => ({
+  lower: Math.min(...values),
+  upper: Math.max(...values),
+  confidence: 0.95,
+});
+
+describe('HTML report', () => {
+  it('is one self-contained file: no external URL, script allowed only by its hash', () => {
+    const html = renderReport([detail()]);
+    expect(html).not.toMatch(/\b(src|href)\s*=\s*["']?(https?:)?\/\//i);
+    expect(html).not.toMatch(/@import|url\(/);
+    const hash = createHash('sha256').update(CLIENT_SCRIPT).digest('base64');
+    expect(html).toContain(`script-src 'sha256-${hash}'`);
+    expect(html).toContain(`<script>${CLIENT_SCRIPT}</script>`);
+  });
+
+  it('never lets a program end the data block or become markup', () => {
+    const html = renderReport([detail()]);
+    expect(html).not.toContain('<script>alert(1)');
+    expect(html).not.toContain('<img src=x');
+    // The only </script> tags are the two the page itself closes.
+    expect(html.match(/<\/script>/g)).toHaveLength(2);
+    const json = html.match(/<script type="application\/json" id="passk-data">(.*?)<\/script>/s)!;
+    const payload = JSON.parse(json[1]!) as { texts: string[] };
+    expect(payload.texts).toContain(HOSTILE_PROGRAM);
+  });
+
+  it('has one grid cell per sample, in problem × sample order', () => {
+    const run = detail({ n: 5 });
+    const html = renderReport([run]);
+    const cells = [...html.matchAll(/class="cell v-([a-z-]+)" data-i="(\d+)"/g)];
+    expect(cells).toHaveLength(20);
+    expect(cells.map((c) => Number(c[2]))).toEqual([...Array(20).keys()]);
+    expect(cells.map((c) => c[1])).toEqual(run.samples.map((s) => s.verdict!.status));
+  });
+
+  it('adds a comparison only for two runs', () => {
+    const a = detail();
+    expect(renderReport([a])).not.toContain('id="comparison"');
+    expect(renderReport([a, detail({}, 'model-b')])).toContain('id="comparison"');
+  });
+
+  it('shows interval hooks when an IntervalFn is given', () => {
+    const html = renderReport([detail()], { intervals: fixedInterval });
+    expect(html).toContain('95% CI');
+    expect(html).toContain('<polygon');
+  });
+});
+
+describe('report analysis', () => {
+  it('plots 1, 2, 3, 5, 10, … up to the smallest n, with the headline ks', () => {
+    expect(curveKs(1)).toEqual([1]);
+    expect(curveKs(20)).toEqual([1, 2, 3, 5, 10, 20]);
+    expect(curveKs(200)).toEqual([1, 2, 3, 5, 10, 20, 30, 50, 100, 200]);
+    const run = detail({ n: 3 });
+    const curve = passAtKCurve(problemTallies(run), () => undefined);
+    expect(curve.map((p) => p.k)).toEqual([1, 2, 3]);
+    // Problems pass 3, 2, 1 and 0 of 3: pass@3 = 3/4, pass@1 = 1/2; as metrics.json says.
+    expect(curve[0]!.value).toBeCloseTo(0.5, 12);
+    expect(curve[2]!.value).toBeCloseTo(0.75, 12);
+    expect(headline(run, () => undefined).scores.map((p) => p.value)).toEqual(
+      Object.values(run.metrics!['synthetic'] as Record<string, number>),
+    );
+  });
+
+  it('finds exactly the planted flips between two runs', () => {
+    const pass =
+      (flipped: Set<number>) =>
+      (problem: number): SyntheticVerdict =>
+        flipped.has(problem)
+          ? { status: 'failed', errorType: 'AssertionError' }
+          : { status: 'passed' };
+    const a = detail({ n: 1, verdict: pass(new Set([1, 4])) });
+    const b = detail({ n: 1, verdict: pass(new Set([2, 4])) });
+    const c = compareRuns(a, b, () => undefined);
+    expect(c.common).toBe(4);
+    expect(c.improved.map((p) => p.problemId)).toEqual(['synthetic/1']);
+    expect(c.regressed.map((p) => p.problemId)).toEqual(['synthetic/2']);
+    expect(c.passAt1.difference).toBe(0);
+  });
+});

@@ -1,0 +1,65 @@
+import { verdictCss } from './grid.js';
+
+/** The page's whole stylesheet (inline: the report must work offline, from a file:// URL). */
+export function reportCss(): string {
+  return `
+:root{--fg:#1d232b;--muted:#667080;--line:#e2e6ec;--bg:#f5f6f8;--card:#fff;--accent:#3366cc}
+*{box-sizing:border-box}
+body{margin:0;background:var(--bg);color:var(--fg);font:14px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif}
+header.top{background:#1f2937;color:#fff;padding:18px 32px}
+header.top h1{margin:0;font-size:20px;font-weight:600;letter-spacing:.2px}
+header.top p{margin:4px 0 0;color:#c9d1dc;font-size:13px}
+main{max-width:1240px;margin:0 auto;padding:20px 32px 48px}
+h2{font-size:16px;margin:0 0 12px}
+h3{font-size:14px;margin:8px 0}
+.muted{color:var(--muted)}
+.mono,pre,.pid{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,"DejaVu Sans Mono",monospace}
+.cards{display:grid;grid-template-columns:repeat(auto-fit,minmax(300px,1fr));gap:16px;margin-bottom:16px}
+.card,.panel{background:var(--card);border:1px solid var(--line);border-radius:8px;padding:16px 20px;box-shadow:0 1px 2px rgba(0,0,0,.04)}
+.card{border-top:4px solid var(--accent)}
+.panel{margin-bottom:16px}
+.scores{display:flex;flex-wrap:wrap;gap:10px 28px;margin-bottom:10px}
+.score{display:flex;flex-direction:column}
+.score-k{font-size:12px;color:var(--muted);text-transform:uppercase;letter-spacing:.4px}
+.score-v{font-size:28px;font-weight:650;line-height:1.15}
+.score-ci{font-size:12px;color:var(--muted)}
+.facts{display:grid;grid-template-columns:max-content 1fr;gap:2px 14px;margin:0;font-size:13px}
+.facts dt{color:var(--muted)}.facts dd{margin:0;overflow-wrap:anywhere}
+.row{display:flex;flex-wrap:wrap;gap:16px}.row>.panel{flex:1 1 460px}
+.chart{max-width:100%;height:auto;font-size:12px}
+.chart .grid{stroke:#e6e9ee}.chart .tick{fill:#667080}.chart .axis-label{fill:#3c4450;font-size:12px}
+.chart .legend,.chart .bar-label,.chart .bar-value{fill:#1d232b}
+.legend{display:flex;flex-wrap:wrap;gap:6px 16px;margin:4px 0 12px;font-size:13px}
+.legend-item{display:inline-flex;align-items:center;gap:6px}
+.swatch{display:inline-block;width:14px;height:14px;border-radius:3px;border:1px solid rgba(0,0,0,.15)}
+.toolbar{display:flex;gap:16px;align-items:center;margin-bottom:8px;font-size:13px}
+.grid{display:grid;gap:3px 18px}
+.grid.failures-only .prow[data-all-pass]{display:none}
+.prow{display:flex;align-items:flex-start;min-width:0}
+.pid{flex:0 0 112px;font-size:11.5px;color:#3c4450;white-space:nowrap;overflow:hidden;text-overflow:ellipsis;padding-top:1px}
+.cells{display:flex;flex-wrap:wrap;gap:2px}
+.cell{width:16px;height:16px;padding:0;border:1px solid rgba(0,0,0,.12);border-radius:3px;cursor:pointer}
+.cell:hover{outline:2px solid #1d232b;outline-offset:0}
+.cell.selected{outline:2px solid #1d232b;outline-offset:1px}
+.cell:focus-visible{outline:2px solid var(--accent);outline-offset:1px}
+table.provenance{border-collapse:collapse;width:100%;font-size:13px}
+table.provenance th{text-align:left;font-weight:500;color:var(--muted);padding:5px 16px 5px 0;white-space:nowrap;vertical-align:top;width:1%}
+table.provenance td{padding:5px 0;border-top:1px solid var(--line);overflow-wrap:anywhere;font-family:ui-monospace,Menlo,Consolas,monospace;font-size:12px}
+table.provenance tr:first-child td{border-top:0}
+.two-col{display:grid;grid-template-columns:1fr 1fr;gap:16px}
+ul.changes{margin:0;padding-left:18px;max-height:260px;overflow:auto;font-size:13px}
+details>summary{cursor:pointer;color:var(--muted);margin:8px 0}
+#detail{position:fixed;top:0;right:0;bottom:0;width:min(720px,56vw);background:#fff;border-left:1px solid var(--line);box-shadow:-8px 0 24px rgba(0,0,0,.12);overflow:auto;padding:18px 22px;z-index:10}
+#detail[hidden]{display:none}
+#detail header{display:flex;align-items:center;gap:12px;margin-bottom:8px}
+#detail h2{margin:0;font-size:16px;flex:1}
+#detail .close{border:1px solid var(--line);background:#f5f6f8;border-radius:6px;padding:4px 10px;cursor:pointer;font-size:13px}
+.badge{display:inline-block;padding:2px 10px;border-radius:999px;color:#fff;font-size:12px;font-weight:600}
+.badge.v-none,.badge.v-infra-error,.badge.v-output-limit{color:#1d232b}
+#detail dl{display:grid;grid-template-columns:max-content 1fr;gap:2px 14px;margin:6px 0 10px;font-size:13px}
+#detail dt{color:var(--muted)}#detail dd{margin:0;overflow-wrap:anywhere}
+pre{background:#f6f8fa;border:1px solid var(--line);border-radius:6px;padding:10px 12px;overflow:auto;font-size:12.5px;line-height:1.45;margin:4px 0 12px;white-space:pre;tab-size:4}
+footer{color:var(--muted);font-size:12px;margin-top:24px}
+${verdictCss()}
+`;
+}

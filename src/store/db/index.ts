@@ -1,0 +1,17 @@
+/**
+ * The SQLite run store: every run's config, provenance, samples and verdicts, for `passk runs`,
+ * `passk show` and `passk report`. The JSON/JSONL files in the run dir stay the interchange
+ * format; the store is the queryable history beside them.
+ *
+ * Importing this module loads the native better-sqlite3 addon. Code on the evaluation path
+ * imports `./save.js` instead, which loads it only when a run is actually recorded.
+ */
+export { type LoadRunOptions, loadRun } from './load.js';
+export { type OpenOptions, openRunDb, type RunDb, RunStoreError } from './open.js';
+export { DB_FILE, defaultDbPath } from './paths.js';
+export { inferModel, machineInfo, probeToolchain } from './provenance.js';
+export { findRun, type ListRunsOptions, listRuns, loadRunDetail } from './query.js';
+export { type RecordRunInput, recordRun } from './record.js';
+export { isRunDir, readRunDir } from './run-dir.js';
+export { type SaveRunInput, saveRun } from './save.js';
+export type * from './types.js';

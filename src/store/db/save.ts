@@ -1,0 +1,36 @@
+import type { CandidateSource } from '../../pipeline/candidates.js';
+import { defaultDbPath } from './paths.js';
+import { inferModel, probeToolchain } from './provenance.js';
+import type { RecordRunInput } from './record.js';
+
+export interface SaveRunInput extends RecordRunInput {
+  /** The store file; default defaultDbPath(runDir). */
+  db?: string;
+  /** Where the programs came from, to name the model when `model` is not given. */
+  candidates?: CandidateSource;
+}
+
+/**
+ * What evaluate() calls at the end of a run: opens the store, records the run, closes it. The
+ * native SQLite module is imported here, on first use, so that library users who never record
+ * a run do not need it to load. Model and toolchain are filled in when not given.
+ *
+ * @returns the new run's id and the store's absolute path
+ * @throws RunStoreError / SqliteError: the caller should warn, not fail the run, since the
+ *   JSON outputs in the run dir are already complete
+ */
+export async function saveRun(input: SaveRunInput): Promise<{ runId: string; db: string }> {
+  const { db: dbOption, candidates, ...record } = input;
+  const path = dbOption ?? defaultDbPath(input.runDir);
+  const source = candidates?.kind === 'file' ? candidates.path : candidates?.kind;
+  const model = input.model !== undefined ? input.model : await inferModel(source, input.runDir);
+  const toolchain = input.toolchain ?? (await probeToolchain(input.problems[0]?.language));
+  const { openRunDb } = await import('./open.js');
+  const { recordRun } = await import('./record.js');
+  const db = openRunDb(path);
+  try {
+    return { runId: recordRun(db, { ...record, model, toolchain }), db: path };
+  } finally {
+    db.close();
+  }
+}

@@ -1,0 +1,93 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { tempDir } from '../../test/helpers/cli.js';
+import {
+  type Outcome,
+  type SyntheticRun,
+  writeSyntheticRun,
+} from '../compare/synthetic-run.test-helpers.js';
+import { selectShard } from '../pipeline/shard.js';
+import { mergeRuns } from './merge.js';
+
+const ids = Array.from({ length: 10 }, (_, i) => `HumanEval/${i}`);
+const outcomes = (i: number): Outcome[] => [
+  i % 3 === 0 ? 'passed' : ['failed', 'AssertionError'],
+  i % 2 === 0 ? 'passed' : ['error', 'NameError'],
+];
+const all = Object.fromEntries(ids.map((id, i) => [id, outcomes(i)]));
+
+/** Writes shards i/count of the 10 problems; `tweak` changes one shard's run. */
+async function shards(
+  count: number,
+  tweak: (index: number, run: SyntheticRun) => SyntheticRun = (_, r) => r,
+) {
+  const dirs: string[] = [];
+  for (let index = 0; index < count; index++) {
+    const dir = await tempDir();
+    const mine = selectShard(ids, { index, count });
+    const run = {
+      outcomes: Object.fromEntries(mine.map((id) => [id, all[id]!])),
+      config: { shard: `${index}/${count}` },
+    };
+    await writeSyntheticRun(dir, tweak(index, run));
+    dirs.push(dir);
+  }
+  return dirs;
+}
+
+const read = (dir: string, file: string) => readFile(join(dir, file), 'utf8');
+
+describe('mergeRuns', () => {
+  it('rebuilds the unsharded run byte for byte from 4 shards given in any order', async () => {
+    const whole = await tempDir();
+    await writeSyntheticRun(whole, { outcomes: all });
+    const dirs = await shards(4);
+    const out = join(await tempDir(), 'merged');
+    const merged = await mergeRuns([dirs[2]!, dirs[0]!, dirs[3]!, dirs[1]!], out);
+    expect(merged).toMatchObject({ shards: 4, problems: 10, samples: 20 });
+    for (const file of ['metrics.json', 'generations.json', 'samples.jsonl', 'results.jsonl']) {
+      expect(await read(out, file), file).toBe(await read(whole, file));
+    }
+  });
+
+  it('refuses missing, repeated and foreign shards', async () => {
+    const dirs = await shards(4);
+    const out = join(await tempDir(), 'm');
+    await expect(mergeRuns(dirs.slice(0, 3), out)).rejects.toThrow('missing shards: 3/4');
+    await expect(mergeRuns([...dirs, dirs[1]!], out)).rejects.toThrow(/shard 1\/4 is given twice/);
+    const [three] = await shards(3);
+    await expect(mergeRuns([...dirs, three!], out)).rejects.toThrow(/shard counts differ/);
+    const plain = await tempDir();
+    await writeSyntheticRun(plain, { outcomes: all });
+    await expect(mergeRuns([plain], out)).rejects.toThrow(/was not run with --shard/);
+  });
+
+  it.each([
+    [
+      'config.timeout_ms',
+      (run: SyntheticRun) => ({ ...run, config: { ...run.config, timeout_ms: 9000 } }),
+    ],
+    ['config.k', (run: SyntheticRun) => ({ ...run, ks: [1, 2] })],
+    ['dataset.sha256', (run: SyntheticRun) => ({ ...run, datasetSha256: 'other' })],
+    ['config.task', (run: SyntheticRun) => ({ ...run, task: 'humaneval-unstripped' })],
+  ])('refuses shards that disagree on %s', async (field, change) => {
+    const dirs = await shards(2, (index, run) => (index === 1 ? change(run) : run));
+    await expect(mergeRuns(dirs, join(await tempDir(), 'm'))).rejects.toThrow(
+      `shards disagree on ${field}`,
+    );
+  });
+
+  it('refuses overlapping shards and an output that already holds a run', async () => {
+    const dirs = await shards(2, (index, run) =>
+      index === 1
+        ? { ...run, outcomes: { ...run.outcomes, 'HumanEval/0': all['HumanEval/0']! } }
+        : run,
+    );
+    await expect(mergeRuns(dirs, join(await tempDir(), 'm'))).rejects.toThrow(
+      /overlap: both have HumanEval\/0/,
+    );
+    const good = await shards(2);
+    await expect(mergeRuns(good, good[0]!)).rejects.toThrow(/already holds a finished run/);
+  });
+});

@@ -1,0 +1,248 @@
+import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { ConfigError } from '../core/errors.js';
+import type { LoadedDataset } from '../datasets/types.js';
+import type { ExecutorInfo } from '../execution/types.js';
+import { formatShard, parseShard, type Shard } from '../pipeline/shard.js';
+import { buildMetrics, type MetricsFile } from '../report/metrics-file.js';
+import { tasks } from '../tasks/index.js';
+import type { Problem } from '../tasks/types.js';
+import { writeFileDurably } from './formats/durable-write.js';
+import { writeResults } from './formats/index.js';
+import { type LoadedRun, loadRun } from './run-ref.js';
+
+export interface MergeResult {
+  dir: string;
+  shards: number;
+  problems: number;
+  samples: number;
+  metrics: MetricsFile;
+  files: Record<string, string>;
+}
+
+interface ShardRun extends LoadedRun {
+  shard: Shard;
+}
+
+/** Fields every shard must agree on, beyond `config` (compared key by key, `shard` excepted). */
+const SAME: readonly (readonly string[])[] = [
+  ['passk_version'],
+  ['dataset', 'sha256'],
+  ['dataset', 'hub'],
+  ['execution', 'sandbox'],
+  ['execution', 'isolation'],
+];
+/** Execution fields that describe the machine, not a counter to add up. */
+const EXECUTOR_FIELDS = new Set(['sandbox', 'isolation', 'workers']);
+
+/**
+ * Combines the run directories of shards 0/N … N−1/N (from `--shard`) into one run in `outDir`:
+ * results.jsonl, generations.json and samples.jsonl are the shards' concatenated in shard
+ * order (which is benchmark order, see selectShard), and metrics.json is recomputed by
+ * buildMetrics from the merged results. Execution counters are summed; `workers` is the largest.
+ *
+ * @throws ConfigError when a directory is not a shard run, a shard is missing or given twice,
+ *   two shards share a problem, the shards disagree on config / passk version / dataset /
+ *   sandbox, or `outDir` already holds a finished run
+ */
+export async function mergeRuns(refs: readonly string[], outDir: string): Promise<MergeResult> {
+  if (refs.length === 0)
+    throw new ConfigError('passk merge needs at least one shard run directory');
+  const runs: ShardRun[] = [];
+  for (const ref of refs) {
+    const run = await loadRun(ref);
+    runs.push({ ...run, shard: await shardOf(run) });
+  }
+  checkShardSet(runs);
+  runs.sort((x, y) => x.shard.index - y.shard.index);
+  checkSameConfig(runs);
+  checkDisjoint(runs);
+  const dir = resolve(outDir);
+  if (await exists(join(dir, 'metrics.json'))) {
+    throw new ConfigError(`${dir} already holds a finished run (metrics.json)`, {
+      hint: 'merge into a new directory',
+    });
+  }
+  const first = runs[0]!.metrics;
+  const task = await tasks.get(runs[0]!.task);
+  const ids = runs.flatMap((run) => run.metrics.per_problem.map((p) => p.task_id));
+  // buildMetrics reads only the problems' ids and order; the texts stay in the shards' files.
+  const problems = ids.map(
+    (id): Problem => ({
+      id,
+      language: task.language,
+      prompt: '',
+      datasetPrompt: '',
+      tests: '',
+      meta: {},
+    }),
+  );
+  const results = runs.flatMap((run) => run.results);
+  const { shard: _shard, task: _task, ...config } = first.config;
+  const dataset = first.dataset;
+  const metrics = buildMetrics({
+    task,
+    ks: ksOf(config['k'], runs[0]!.dir),
+    results,
+    problems,
+    missing: runs.flatMap((run) => run.metrics.missing_problems),
+    dataset: {
+      rows: [],
+      file: dataset.file,
+      sha256: dataset.sha256,
+      source: dataset.source as LoadedDataset['source'],
+      ...(dataset.revision === null ? {} : { revision: dataset.revision }),
+    },
+    executor: {
+      sandbox: first.execution.sandbox,
+      isolation: first.execution.isolation,
+      workers: Math.max(...runs.map((run) => run.metrics.execution.workers)),
+    } satisfies ExecutorInfo,
+    stats: sumCounters(runs),
+    config,
+  });
+  await mkdir(dir, { recursive: true });
+  const files = {
+    results: join(dir, 'results.jsonl'),
+    generations: join(dir, 'generations.json'),
+    samples: join(dir, 'samples.jsonl'),
+    metrics: join(dir, 'metrics.json'),
+  };
+  await writeResults(files.results, results);
+  const lists: unknown[] = [];
+  for (const run of runs) lists.push(...(await shardGenerations(run)));
+  await writeFileDurably(files.generations, JSON.stringify(lists));
+  const samples = await Promise.all(runs.map((run) => readFile(join(run.dir, 'samples.jsonl'))));
+  await writeFileDurably(files.samples, Buffer.concat(samples));
+  // Same bytes as run-dir.ts writes, last and atomically: its presence means the merge finished.
+  await writeFile(`${files.metrics}.partial`, `${JSON.stringify(metrics, null, 2)}\n`);
+  await rename(`${files.metrics}.partial`, files.metrics);
+  return {
+    dir,
+    shards: runs.length,
+    problems: metrics.problems,
+    samples: metrics.samples,
+    metrics,
+    files,
+  };
+}
+
+/** The shard a run was made with: run.json's `shard` where present, else metrics config.shard. */
+async function shardOf(run: LoadedRun): Promise<Shard> {
+  const runJson = await readFile(join(run.dir, 'run.json'), 'utf8').then(
+    (text) => JSON.parse(text) as Record<string, unknown>,
+    () => undefined,
+  );
+  const value = runJson?.['shard'] ?? run.metrics.config['shard'];
+  if (typeof value !== 'string') {
+    throw new ConfigError(`${run.dir} was not run with --shard: nothing says which shard it is`, {
+      hint: 'merge combines the outputs of `--shard i/N` runs',
+    });
+  }
+  return parseShard(value);
+}
+
+function checkShardSet(runs: readonly ShardRun[]): void {
+  const count = runs[0]!.shard.count;
+  const odd = runs.find((run) => run.shard.count !== count);
+  if (odd) {
+    throw new ConfigError(
+      `shard counts differ: ${runs[0]!.dir} is one of ${count}, ${odd.dir} one of ${odd.shard.count}`,
+    );
+  }
+  const seen = new Map<number, string>();
+  for (const run of runs) {
+    const other = seen.get(run.shard.index);
+    if (other !== undefined) {
+      throw new ConfigError(
+        `shard ${formatShard(run.shard)} is given twice: ${other} and ${run.dir}`,
+      );
+    }
+    seen.set(run.shard.index, run.dir);
+  }
+  const missing = Array.from({ length: count }, (_, index) => index).filter((i) => !seen.has(i));
+  if (missing.length > 0) {
+    throw new ConfigError(
+      `missing shards: ${missing.map((index) => formatShard({ index, count })).join(', ')}`,
+      {
+        hint: `a merge needs all ${count} shards`,
+      },
+    );
+  }
+}
+
+function checkSameConfig(runs: readonly ShardRun[]): void {
+  const base = runs[0]!;
+  const at = (run: ShardRun, path: readonly string[]) =>
+    path.reduce<unknown>(
+      (value, key) => (value as Record<string, unknown> | undefined)?.[key],
+      run.metrics,
+    );
+  for (const run of runs.slice(1)) {
+    const keys = new Set([...Object.keys(base.metrics.config), ...Object.keys(run.metrics.config)]);
+    keys.delete('shard');
+    const paths = [...[...keys].map((key) => ['config', key]), ...SAME];
+    for (const path of paths) {
+      const [x, y] = [JSON.stringify(at(base, path)), JSON.stringify(at(run, path))];
+      if (x !== y) {
+        throw new ConfigError(
+          `shards disagree on ${path.join('.')}: ${x} in ${formatShard(base.shard)} (${base.dir}), ${y} in ${formatShard(run.shard)} (${run.dir})`,
+          {
+            hint: 'every shard must be run with the same passk version, task, dataset and flags (apart from --shard)',
+          },
+        );
+      }
+    }
+  }
+}
+
+function checkDisjoint(runs: readonly ShardRun[]): void {
+  const owner = new Map<string, ShardRun>();
+  for (const run of runs) {
+    for (const id of [
+      ...run.metrics.per_problem.map((p) => p.task_id),
+      ...run.metrics.missing_problems,
+    ]) {
+      const other = owner.get(id);
+      if (other)
+        throw new ConfigError(
+          `shards ${formatShard(other.shard)} and ${formatShard(run.shard)} overlap: both have ${id}`,
+        );
+      owner.set(id, run);
+    }
+  }
+}
+
+function sumCounters(runs: readonly ShardRun[]): Record<string, number> {
+  const sums: Record<string, number> = {};
+  for (const run of runs) {
+    for (const [key, value] of Object.entries(run.metrics.execution)) {
+      if (!EXECUTOR_FIELDS.has(key) && typeof value === 'number')
+        sums[key] = (sums[key] ?? 0) + value;
+    }
+  }
+  return sums;
+}
+
+/** A shard's generations.json, which must have one list per scored problem. */
+async function shardGenerations(run: ShardRun): Promise<unknown[]> {
+  const lists = JSON.parse(await readFile(join(run.dir, 'generations.json'), 'utf8')) as unknown;
+  if (!Array.isArray(lists) || lists.length !== run.metrics.per_problem.length) {
+    throw new ConfigError(
+      `${run.dir}/generations.json does not match its metrics.json (one list per problem)`,
+    );
+  }
+  return lists;
+}
+
+function ksOf(value: unknown, dir: string): number[] {
+  if (Array.isArray(value) && value.every((k) => Number.isSafeInteger(k) && k >= 1)) return value;
+  throw new ConfigError(`${dir}/metrics.json has no config.k list: not written by this passk`);
+}
+
+async function exists(path: string): Promise<boolean> {
+  return stat(path).then(
+    () => true,
+    () => false,
+  );
+}

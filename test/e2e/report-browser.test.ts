@@ -1,0 +1,111 @@
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  HOSTILE_PROGRAM,
+  type SyntheticVerdict,
+  syntheticRun,
+} from '../../src/store/db/__fixtures__/synthetic-run.js';
+import { saveRun } from '../../src/store/db/save.js';
+import { type LaunchedBrowser, launchChromium } from '../helpers/chromium.js';
+import { runCli, tempDir } from '../helpers/cli.js';
+
+/**
+ * `passk report` in real headless Chromium: two recorded runs (4 problems × 3 samples each,
+ * one program an XSS attempt), the report written by the CLI, then opened from file:// with
+ * console errors, dialogs and network requests all counted as failures.
+ */
+describe('passk report in a browser', () => {
+  let browser: LaunchedBrowser;
+  let page: Page;
+  const problems: string[] = [];
+  const trouble: string[] = [];
+  let runA: ReturnType<typeof syntheticRun>;
+
+  beforeAll(async () => {
+    const dir = await tempDir('passk-report-');
+    const db = join(dir, 'passk.db');
+    runA = syntheticRun({ n: 3 });
+    // Run B: problem 0 now fails everywhere, problem 3 now passes everywhere.
+    const runB = syntheticRun({
+      n: 3,
+      verdict: (p, s, n): SyntheticVerdict =>
+        p === 0
+          ? { status: 'error', errorType: 'SyntaxError', message: 'invalid syntax' }
+          : p === 3
+            ? { status: 'passed' }
+            : { status: s < n - p ? 'passed' : 'failed', errorType: 'AssertionError' },
+    });
+    const a = await saveRun({ ...runA, db, model: { name: 'model-a' }, toolchain: {} });
+    const b = await saveRun({ ...runB, db, model: { name: 'model-b' }, toolchain: {} });
+    const out = join(dir, 'report.html');
+    const cli = await runCli(['report', a.runId, b.runId, '--db', db, '-o', out]);
+    expect(cli.stderr).toBe('');
+    expect(cli.code).toBe(0);
+    problems.push(...runA.problems.map((p) => p.id));
+    browser = await launchChromium();
+    page = await browser.context.newPage();
+    page.on('console', (m) => {
+      if (m.type() === 'error' || m.type() === 'warning') trouble.push(`console: ${m.text()}`);
+    });
+    page.on('pageerror', (error) => trouble.push(`page error: ${error.message}`));
+    page.on('dialog', (dialog) => {
+      trouble.push(`dialog: ${dialog.message()}`);
+      void dialog.dismiss();
+    });
+    page.on('request', (request) => {
+      if (!request.url().startsWith('file:')) trouble.push(`request: ${request.url()}`);
+    });
+    await page.goto(pathToFileURL(out).href, { waitUntil: 'load' });
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('loads with no console errors, dialogs or network requests', () => {
+    expect(trouble).toEqual([]);
+  });
+
+  it('has one grid cell per sample of each run', async () => {
+    expect(await page.locator('.grid[data-run="0"] .cell').count()).toBe(12);
+    expect(await page.locator('.grid[data-run="1"] .cell').count()).toBe(12);
+  });
+
+  it("shows the clicked sample's program, prompt and verdict", async () => {
+    const detail = page.locator('#detail');
+    expect(await detail.isHidden()).toBe(true);
+    // Grid order is problem then sample: cell 3·2 + 1 is problem 2, sample 1.
+    await page.locator('.grid[data-run="0"] .cell').nth(7).click();
+    expect(await detail.isVisible()).toBe(true);
+    const record = runA.records.find((r) => r.problemId === problems[2] && r.sample === 1)!;
+    expect(await page.locator('[data-field="program"]').textContent()).toBe(record.program);
+    expect(await page.locator('[data-field="prompt"]').textContent()).toBe(
+      runA.problems[2]!.prompt,
+    );
+    expect(await page.locator('[data-field="title"]').textContent()).toBe(
+      `${problems[2]} · sample 1`,
+    );
+    const result = runA.results.find((r) => r.task_id === problems[2] && r.sample === 1)!;
+    expect(await page.locator('[data-field="status"]').textContent()).toBe(result.status);
+  });
+
+  it('shows a hostile program as text and runs none of it', async () => {
+    await page.locator('.grid[data-run="0"] .cell').nth(3).click();
+    expect(await page.locator('[data-field="program"]').textContent()).toBe(HOSTILE_PROGRAM);
+    expect(await page.locator('#detail img').count()).toBe(0);
+    expect(trouble).toEqual([]);
+  });
+
+  it('compares the two runs, naming the problems that changed', async () => {
+    const text = await page.locator('#comparison').textContent();
+    expect(text).toMatch(/Better in model-b[^]*synthetic\/3/);
+    expect(text).toMatch(/Worse in model-b[^]*synthetic\/0/);
+  });
+
+  it('closes the detail panel with Escape', async () => {
+    await page.keyboard.press('Escape');
+    expect(await page.locator('#detail').isHidden()).toBe(true);
+  });
+});

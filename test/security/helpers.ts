@@ -1,0 +1,81 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import type { ExecJob, ExecLimits, Executor, Verdict } from '../../src/execution/types.js';
+
+export const LIMITS: ExecLimits = {
+  timeoutMs: 1500,
+  memoryBytes: 512 * 2 ** 20,
+  outputBytes: 2 ** 20,
+};
+
+/** The uids passk gives programs when it runs as root are drawn from this range. */
+const PROGRAM_UID_MIN = 1_000_000;
+
+interface HostProcess {
+  pid: number;
+  ppid: number;
+  uid: number;
+  cmdline: string;
+}
+
+/** Every process on the host, from /proc (sandboxed processes are visible here too). */
+export function hostProcesses(): HostProcess[] {
+  const found: HostProcess[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const status = readFileSync(`/proc/${entry}/status`, 'utf8');
+      const uid = Number(/^Uid:\s+(\d+)/m.exec(status)?.[1] ?? -1);
+      const ppid = Number(/^PPid:\s+(\d+)/m.exec(status)?.[1] ?? -1);
+      const cmdline = readFileSync(`/proc/${entry}/cmdline`, 'utf8').replaceAll('\0', ' ').trim();
+      found.push({ pid: Number(entry), ppid, uid, cmdline });
+    } catch {
+      // exited while we looked
+    }
+  }
+  return found;
+}
+
+/** Processes whose command line contains `token` (a unique marker a hostile program used). */
+export function processesMatching(token: string): HostProcess[] {
+  return hostProcesses().filter((p) => p.cmdline.includes(token));
+}
+
+/**
+ * Every process descended from `root` (default: this test process). Programs run in a pid
+ * namespace under a worker that is a subreaper, so whatever they leave behind stays in this tree.
+ */
+export function descendants(root = process.pid): HostProcess[] {
+  const all = hostProcesses();
+  const result: HostProcess[] = [];
+  const frontier = [root];
+  while (frontier.length > 0) {
+    const parent = frontier.pop()!;
+    for (const child of all.filter((p) => p.ppid === parent)) {
+      result.push(child);
+      frontier.push(child.pid);
+    }
+  }
+  return result;
+}
+
+/** Descendants running as one of passk's program uids: programs alive right now. */
+export function livePrograms(): HostProcess[] {
+  return descendants().filter((p) => p.uid >= PROGRAM_UID_MIN);
+}
+
+/** Runs one Python source through the executor and returns its verdict. */
+export async function verdictOf(
+  executor: Executor,
+  source: string,
+  limits: ExecLimits = LIMITS,
+): Promise<Verdict> {
+  const job: ExecJob = { id: 'attack', program: { language: 'python', source }, limits };
+  const verdict = (await executor.run([job])).get('attack');
+  if (!verdict) throw new Error('no verdict');
+  return verdict;
+}
+
+/** A unique marker for one test run. */
+export function token(label: string): string {
+  return `${label}${process.pid}${Math.floor(Math.random() * 1e9)}`;
+}
