@@ -52,7 +52,7 @@ export function distinctCopies(
 
 /** The compute floor's script: exec every program in one process, fresh globals each, no isolation. */
 const FLOOR_SCRIPT = `
-import json, sys
+import json, resource, sys
 programs = json.load(sys.stdin)
 passed = 0
 for source in programs:
@@ -61,14 +61,15 @@ for source in programs:
         passed += 1
     except BaseException:
         pass
-print(passed)
+usage = resource.getrusage(resource.RUSAGE_SELF)
+print(passed, (usage.ru_utime + usage.ru_stime) * 1000)
 `;
 
-/** Runs the floor in one interpreter and returns its wall time (start-up included) and passes. */
+/** Runs the floor in one interpreter: wall time (start-up included), CPU time and passes. */
 export function computeFloor(
   python: string,
   sources: readonly string[],
-): Promise<{ ms: number; passed: number }> {
+): Promise<{ ms: number; cpuMs: number; passed: number }> {
   return new Promise((resolvePromise, reject) => {
     const started = performance.now();
     const child = spawn(python, ['-I', '-S', '-c', FLOOR_SCRIPT], {
@@ -77,30 +78,79 @@ export function computeFloor(
     let out = '';
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
     child.on('error', reject);
-    child.on('close', () =>
-      resolvePromise({ ms: performance.now() - started, passed: Number(out.trim()) }),
-    );
+    child.on('close', () => {
+      const [passed = 'NaN', cpuMs = 'NaN'] = out.trim().split(' ');
+      resolvePromise({
+        ms: performance.now() - started,
+        cpuMs: Number(cpuMs),
+        passed: Number(passed),
+      });
+    });
     child.stdin.end(JSON.stringify(sources));
   });
 }
 
-/** Peak RSS (VmHWM, KiB) of live processes whose command line contains `needle`. */
-export function peakRssOf(needle: string): { pids: number; kib: number } {
-  let pids = 0;
-  let kib = 0;
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const cmdline = readFileSync(`/proc/${entry}/cmdline`, 'utf8').replaceAll('\0', ' ');
-      if (!cmdline.startsWith('/usr/bin/python') || !cmdline.includes(needle)) continue;
-      const hwm = /VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${entry}/status`, 'utf8'));
-      if (hwm?.[1]) {
-        pids++;
-        kib += Number(hwm[1]);
+/** CPU time (ms) of this process's children that have exited and been waited for. */
+export function waitedChildrenCpuMs(): number {
+  const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[13]) + Number(fields[14])) * 10;
+}
+
+interface ProcInfo {
+  pid: number;
+  ppid: number;
+  cmdline: string;
+  /** utime + stime + cutime + cstime, in ms (children counted once they are waited for). */
+  cpuMs: number;
+  /** VmHWM in KiB. */
+  peakKib: number;
+}
+
+function procInfo(pid: string): ProcInfo | undefined {
+  try {
+    const cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ');
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    const ticks = [11, 12, 13, 14].reduce((sum, index) => sum + Number(fields[index]), 0);
+    const hwm = /VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return {
+      pid: Number(pid),
+      ppid: Number(fields[1]),
+      cmdline,
+      cpuMs: ticks * 10,
+      peakKib: Number(hwm?.[1] ?? 0),
+    };
+  } catch {
+    return undefined; // exited meanwhile
+  }
+}
+
+/**
+ * This process's descendant passk workers (other people's runs on a shared machine are left out):
+ * their count, summed peak RSS (KiB) and CPU time including the programs they forked (ms).
+ */
+export function ownWorkers(): { count: number; peakKib: number; cpuMs: number } {
+  const all = readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry))
+    .flatMap((entry) => procInfo(entry) ?? []);
+  const mine = new Set([process.pid]);
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const proc of all) {
+      if (!mine.has(proc.pid) && mine.has(proc.ppid)) {
+        mine.add(proc.pid);
+        grew = true;
       }
-    } catch {
-      // exited meanwhile
     }
   }
-  return { pids, kib };
+  const workers = all.filter(
+    (proc) =>
+      mine.has(proc.pid) &&
+      proc.cmdline.startsWith('/usr/bin/python') &&
+      proc.cmdline.includes('worker.py'),
+  );
+  return {
+    count: workers.length,
+    peakKib: workers.reduce((sum, w) => sum + w.peakKib, 0),
+    cpuMs: workers.reduce((sum, w) => sum + w.cpuMs, 0),
+  };
 }

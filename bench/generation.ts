@@ -1,7 +1,8 @@
 /**
  * Harness overhead of passk's generation client: against a local server answering instantly
- * (in another process), requests/s and client CPU per sample at concurrency 1, 16 and 64,
- * beside a bare fetch loop sending the same requests. Run: npx tsx bench/generation.ts
+ * (in another process), samples/s and client CPU per sample at concurrency 1, 16 and 64,
+ * beside a bare fetch loop sending the same requests (one sample per request: the worst case;
+ * the last row shows server-side n amortizing the per-request cost). Run: npx tsx bench/generation.ts
  * (BENCH_REQUESTS=N to change the request count per row; default 1000).
  */
 import { spawn } from 'node:child_process';
@@ -32,7 +33,7 @@ async function startServer() {
 interface Row {
   client: string;
   concurrency: number;
-  requestsPerSecond: number;
+  samplesPerSecond: number;
   cpuUsPerSample: number;
   wallUsPerSample: number;
 }
@@ -50,7 +51,7 @@ async function measure(
   return {
     client,
     concurrency,
-    requestsPerSecond: Math.round((REQUESTS * 1000) / wallMs),
+    samplesPerSecond: Math.round((REQUESTS * 1000) / wallMs),
     cpuUsPerSample: Math.round((used.user + used.system) / REQUESTS),
     wallUsPerSample: Math.round((wallMs * 1000) / REQUESTS),
   };
@@ -104,14 +105,14 @@ async function passkBackend(baseUrl: string, concurrency: number): Promise<void>
 }
 
 /** passk's whole generation stage: backend, retries wrapper, stream parsing, post-processing, journal. */
-async function passkGenerate(baseUrl: string, concurrency: number): Promise<void> {
+async function passkGenerate(baseUrl: string, concurrency: number, perRequest = 1): Promise<void> {
   const runDir = await mkdtemp(join(tmpdir(), 'passk-bench-'));
   try {
     const backend = createOpenAICompatibleBackend({
       baseUrls: [baseUrl],
       model: 'bench',
       batchSize: concurrency,
-      maxSamplesPerRequest: 1,
+      maxSamplesPerRequest: perRequest,
     });
     const result = await generate({
       task: tinyTask,
@@ -135,6 +136,8 @@ try {
     ['bare fetch', bareFetch],
     ['passk backend', passkBackend],
     ['passk generate()', passkGenerate],
+    // server-side n: one request carries the 10 samples of a problem
+    ['passk generate() n=10', (url, concurrency) => passkGenerate(url, concurrency, 10)],
   ];
   // warm-up: the JIT needs a few thousand requests before the figures settle
   for (let round = 0; round < 2; round++) {
@@ -147,10 +150,12 @@ try {
   }
   console.table(rows);
   for (const concurrency of [1, 16, 64]) {
-    const [bare, backend, stage] = rows.filter((r) => r.concurrency === concurrency);
+    const [bare, backend, stage, batched] = rows.filter((r) => r.concurrency === concurrency);
     const ms = (row: Row) => ((row.cpuUsPerSample - bare!.cpuUsPerSample) / 1000).toFixed(3);
     console.log(
-      `concurrency ${concurrency}: CPU per sample beyond bare fetch: backend +${ms(backend!)} ms, whole generate() +${ms(stage!)} ms`,
+      `concurrency ${concurrency}: CPU per sample beyond bare fetch: backend +${ms(backend!)} ms, ` +
+        `whole generate() +${ms(stage!)} ms; with n=10 per request, all client CPU is ` +
+        `${(batched!.cpuUsPerSample / 1000).toFixed(3)} ms per sample`,
     );
   }
 } finally {

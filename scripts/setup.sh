@@ -1,14 +1,19 @@
 #!/bin/sh
-# Installs what passk's default sandbox needs (bubblewrap), only if it is missing.
-# Idempotent and non-interactive; run as root (CI) or with sudo.
+# Installs what passk's default execution sandbox needs, only where it is missing:
+# bubblewrap (the 'bwrap' sandbox) and Debian's python3 (an interpreter under /usr that the
+# sandbox can mount read-only). Idempotent and non-interactive; run as root (CI) or with sudo.
 set -eu
-if command -v bwrap >/dev/null 2>&1; then
-  echo "bubblewrap already installed: $(bwrap --version)"
+missing=""
+command -v bwrap >/dev/null 2>&1 || missing="$missing bubblewrap"
+[ -x /usr/bin/python3 ] || missing="$missing python3"
+if [ -z "$missing" ]; then
+  echo "setup: nothing to install ($(bwrap --version), $(/usr/bin/python3 --version))"
   exit 0
 fi
 SUDO=""
 if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
 export DEBIAN_FRONTEND=noninteractive
 $SUDO apt-get update -qq
-$SUDO apt-get install -y -qq bubblewrap
-echo "installed $(bwrap --version)"
+# shellcheck disable=SC2086 # word splitting of the package list is intended
+$SUDO apt-get install -y -qq --no-install-recommends $missing
+echo "setup: installed$missing"

@@ -1,32 +1,31 @@
 import { Command, CommanderError } from 'commander';
 import { PasskError } from '../core/errors.js';
 import { PASSK_VERSION } from '../core/version.js';
+import { registerCompare } from './commands/compare.js';
+import { registerContamination } from './commands/contamination.js';
 import { registerEvaluate } from './commands/evaluate.js';
+import { registerMerge } from './commands/merge.js';
 import { registerReport } from './commands/report.js';
 import { registerRun } from './commands/run.js';
 import { registerRuns } from './commands/runs.js';
 import { registerShow } from './commands/show.js';
 import { registerTasks } from './commands/tasks.js';
+import { installStopSignals } from './stop-signals.js';
 
 /** Runs the CLI; returns the exit code. User mistakes print one line and a hint, no stack. */
 export async function main(argv: string[]): Promise<number> {
-  const abort = new AbortController();
-  const onInterrupt = () => {
-    if (abort.signal.aborted) process.exit(130);
-    process.stderr.write(
-      '\npassk: interrupted; finishing what is running (Ctrl-C again to quit now)\n',
-    );
-    abort.abort();
-  };
-  process.on('SIGINT', onInterrupt);
+  const stop = installStopSignals();
   const program = new Command('passk')
     .version(PASSK_VERSION)
     .description('Measure code-generation models by running the code they write: unbiased pass@k.')
     .exitOverride()
     .showHelpAfterError('(run with --help for usage)');
   registerTasks(program);
-  registerEvaluate(program, abort.signal);
-  registerRun(program, abort.signal);
+  registerEvaluate(program, stop.signals.drain);
+  registerRun(program, stop.signals);
+  registerCompare(program);
+  registerContamination(program);
+  registerMerge(program);
   registerRuns(program);
   registerShow(program);
   registerReport(program);
@@ -36,7 +35,7 @@ export async function main(argv: string[]): Promise<number> {
   } catch (error) {
     return reportError(error);
   } finally {
-    process.off('SIGINT', onInterrupt);
+    stop.uninstall();
   }
 }
 

@@ -7,7 +7,7 @@ import type { DatasetLoadOptions } from '../datasets/types.js';
 /** Flags shared by every command that evaluates programs. */
 export function addEvaluationOptions(command: Command): Command {
   return command
-    .requiredOption('--task <name>', 'benchmark to evaluate (see `passk tasks`)')
+    .option('--task <name>', 'benchmark to evaluate (see `passk tasks`; required)')
     .option(
       '--allow-code-execution',
       'run the model-written programs (required: they are untrusted)',
@@ -26,6 +26,11 @@ export function addEvaluationOptions(command: Command): Command {
       'where to write metrics.json, results.jsonl, generations',
       undefined,
     )
+    .option(
+      '--db <file>',
+      'run store to record the run in (default: $PASSK_DB, else passk.db beside the output dir)',
+    )
+    .option('--no-db', 'do not record the run in the run store')
     .option('--data-dir <dir>', 'local folder with benchmark files (env PASSK_DATA_DIR)')
     .option('--dataset-path <file>', 'explicit dataset file (JSONL, JSONL.gz, JSON, Parquet)')
     .option(
@@ -46,7 +51,7 @@ const positiveInt = (flag: string) =>
     .refine((n) => n > 0, `${flag} must be at least 1`);
 
 const rawSchema = z.object({
-  task: z.string(),
+  task: z.string({ error: '--task is required (see `passk tasks` for the list)' }),
   allowCodeExecution: z.boolean().optional(),
   limit: positiveInt('--limit').optional(),
   limitStart: z.string().regex(/^\d+$/, '--limit-start must be a whole number').transform(Number),
@@ -64,6 +69,7 @@ const rawSchema = z.object({
   workers: positiveInt('--workers').optional(),
   sandbox: z.string().optional(),
   outputDir: z.string().optional(),
+  db: z.union([z.string(), z.literal(false)]).optional(),
   dataDir: z.string().optional(),
   datasetPath: z.string().optional(),
   cacheDir: z.string().optional(),
@@ -102,4 +108,21 @@ export function nSamplesFlag(raw: unknown): { nSamples?: number } {
   const parsed = positiveInt('--n-samples').safeParse(String(raw));
   if (!parsed.success) throw new ConfigError(parsed.error.issues[0]?.message ?? 'bad --n-samples');
   return { nSamples: parsed.data };
+}
+
+/** The EvaluateOptions that follow from the shared flags (not the candidates or output dir). */
+export function evaluationOptions(flags: EvaluationFlags) {
+  return {
+    task: flags.task,
+    allowCodeExecution: flags.allowCodeExecution === true,
+    ...(flags.limit === undefined ? {} : { limit: flags.limit }),
+    limitStart: flags.limitStart,
+    ...(flags.k === undefined ? {} : { k: flags.k }),
+    ...(flags.timeout === undefined ? {} : { timeoutMs: flags.timeout }),
+    ...(flags.workers === undefined ? {} : { workers: flags.workers }),
+    ...(flags.sandbox === undefined ? {} : { sandbox: flags.sandbox }),
+    ...(flags.db === undefined ? {} : { db: flags.db }),
+    preflight: flags.skipPreflight !== true,
+    dataset: datasetOptions(flags),
+  };
 }

@@ -108,7 +108,11 @@ export function compareRuns(a: LoadedRun, b: LoadedRun, options: CompareOptions 
       }),
     )
     .filter((change) => change.delta !== 0)
-    .sort((x, y) => Math.abs(y.delta) - Math.abs(x.delta) || (x.problemId < y.problemId ? -1 : 1));
+    .sort(
+      (x, y) =>
+        Math.abs(y.delta) - Math.abs(x.delta) ||
+        x.problemId.localeCompare(y.problemId, 'en', { numeric: true }),
+    );
   return {
     k,
     a: side(

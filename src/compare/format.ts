@@ -1,6 +1,8 @@
 import { rankCounts } from '../metrics/stats/index.js';
 import type { Comparison, RunSide } from './compare.js';
 
+/** Below this many differing problems the bootstrap of the difference is unreliable. */
+const FEW_DIFFERING = 10;
 const f4 = (x: number) => x.toFixed(4);
 const signed = (x: number) => `${x >= 0 ? '+' : ''}${x.toFixed(4)}`;
 
@@ -20,6 +22,11 @@ export function formatComparison(c: Comparison): string {
   lines.push(
     `  B − A: ${signed(d.interval.estimate)}  ${level} CI [${signed(d.interval.lower)}, ${signed(d.interval.upper)}]  p = ${formatP(d.pValue)} (sign-flip, ${d.pValueMethod}; ${d.differing} problems differ)`,
   );
+  if (d.differing > 0 && d.differing < FEW_DIFFERING) {
+    lines.push(
+      `  note: only ${d.differing} problems differ; the bootstrap interval is then too narrow, trust the exact p-value`,
+    );
+  }
   lines.push(`  improved (no pass in A → some in B): ${c.improved.length}${list(c.improved)}`);
   lines.push(`  regressed (some pass in A → none in B): ${c.regressed.length}${list(c.regressed)}`);
   if (c.largestChanges.length > 0) {

@@ -1,4 +1,4 @@
-import { writeFile } from 'node:fs/promises';
+import { stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -36,12 +36,7 @@ describe('scanCorpora', () => {
       offset: plantedAt!.offset + lead,
       line: plantedAt!.line + leadLines,
     });
-    expect(result.bytes).toBe(
-      300_000 +
-        target.datasetPrompt.length +
-        1 -
-        (300_000 - (result.bytes - target.datasetPrompt.length - 1)),
-    );
+    expect(result.bytes).toBe((await stat(file)).size);
     const others = result.problems.filter((p) => p.task_id !== target.id);
     expect(Math.max(...others.map((p) => p.ratio))).toBeLessThan(0.2);
   });
@@ -69,6 +64,26 @@ describe('scanCorpora', () => {
     expect([hit.ratio, hit.solution_ratio]).toEqual([1, 1]);
     expect(hit.best).toMatchObject({ line: 2, field: 'files[0].content' });
     expect(result.corpora[0]).toMatchObject({ format: 'jsonl', badLines: 1 });
+  });
+
+  it('locates a prompt planted in a generated JSONL corpus by record line and field offset', async () => {
+    const target = problems[120]!;
+    const file = join(await tempDir(), 'corpus.jsonl');
+    const { plantedAt } = await writeSyntheticCorpus(file, {
+      bytes: 2_500_000,
+      format: 'jsonl',
+      plant: { text: target.datasetPrompt, at: 0.6 },
+    });
+    const result = await scanCorpora(problems, [file]);
+    expect(result.flagged).toEqual([target.id]);
+    const lead = target.datasetPrompt.length - target.datasetPrompt.trimStart().length;
+    const best = result.problems.find((p) => p.task_id === target.id)!.best;
+    expect(best).toMatchObject({
+      line: plantedAt!.line,
+      field: 'text',
+      offset: plantedAt!.offset + lead,
+    });
+    expect(result.corpora[0]!.badLines).toBe(0);
   });
 
   it('lets flagged problems be excluded from a score, on the same dataset only', () => {

@@ -7,6 +7,11 @@ export interface SyntheticCorpusOptions {
   seed?: number;
   /** Text to insert once, at about `at` (a fraction of the size), on a line of its own. */
   plant?: { text: string; at: number };
+  /**
+   * 'text' (default) or 'jsonl': records {"id": i, "text": …} of 32 lines each, the layout of
+   * common training-corpus dumps. `plantedAt` is then the record's line and the offset in its text.
+   */
+  format?: 'text' | 'jsonl';
 }
 
 const WORDS = (
@@ -48,16 +53,33 @@ export async function writeSyntheticCorpus(
     while (bytes < options.bytes) {
       const block: string[] = [];
       let size = 0;
-      while (size < 1 << 20 && bytes + size < options.bytes) {
+      // JSONL blocks end on a record boundary, so records never straddle two blocks.
+      const jsonl = options.format === 'jsonl';
+      while (
+        (size < 1 << 20 && bytes + size < options.bytes) ||
+        (jsonl && block.length % 32 !== 0)
+      ) {
         let line = pick(pool);
         if (plantedAt === undefined && plantAt >= 0 && bytes + size >= plantAt) {
-          plantedAt = { offset: bytes + size, line: lines + block.length + 1 };
+          plantedAt =
+            options.format === 'jsonl'
+              ? { offset: jsonlOffset(block), line: Math.floor((lines + block.length) / 32) + 1 }
+              : { offset: bytes + size, line: lines + block.length + 1 };
           line = `${options.plant!.text}\n`;
         }
         block.push(line);
         size += Buffer.byteLength(line);
       }
-      const text = block.join('');
+      let text = block.join('');
+      if (options.format === 'jsonl') {
+        const records: string[] = [];
+        for (let i = 0; i < block.length; i += 32) {
+          const id = (lines + i) / 32;
+          records.push(`${JSON.stringify({ id, text: block.slice(i, i + 32).join('') })}\n`);
+        }
+        text = records.join('');
+        size = Buffer.byteLength(text);
+      }
       lines += block.length;
       await handle.write(text);
       bytes += size;
@@ -66,4 +88,10 @@ export async function writeSyntheticCorpus(
     await handle.close();
   }
   return plantedAt === undefined ? { bytes } : { bytes, plantedAt };
+}
+
+/** Byte offset, in its record's text, of the line about to be added to `block` (32 per record). */
+function jsonlOffset(block: readonly string[]): number {
+  const start = block.length - (block.length % 32);
+  return block.slice(start).reduce((sum, line) => sum + Buffer.byteLength(line), 0);
 }

@@ -22,12 +22,16 @@ export function defaultCacheDir(env: NodeJS.ProcessEnv = process.env): string {
 export function programKey(parts: {
   language: Language;
   runtimeVersion: string;
+  /** Part of the key: a hostile program's verdict can depend on the isolation (e.g. network). */
+  sandbox: string;
   limits: ResolvedLimits;
   source: string;
 }): string {
   const limits = Object.entries(parts.limits).sort(([a], [b]) => a.localeCompare(b));
   return createHash('sha256')
-    .update(JSON.stringify([ENGINE_VERSION, parts.language, parts.runtimeVersion, limits]))
+    .update(
+      JSON.stringify([ENGINE_VERSION, parts.language, parts.runtimeVersion, parts.sandbox, limits]),
+    )
     .update('\0')
     .update(parts.source)
     .digest('hex');

@@ -1,13 +1,11 @@
-import { randomBytes } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import { ConfigError, ExecutionDisabledError } from '../core/errors.js';
 import { defaultCacheDir, programKey, VerdictCache } from './cache.js';
-import { type Attempt, attempt, SlotPool } from './pool.js';
+import { byEngine, type Engine, type Group, runGroup, sum } from './group.js';
+import { SlotPool } from './pool.js';
 import { runtimes } from './runtimes/index.js';
-import type { RuntimeInstall } from './runtimes/types.js';
 import { resolveLimits } from './sandboxes/common.js';
 import { DEFAULT_SANDBOX, sandboxes } from './sandboxes/index.js';
-import type { ProgramRequest, Slot } from './sandboxes/types.js';
 import type {
   ExecJob,
   Executor,
@@ -18,22 +16,6 @@ import type {
   RunJobsOptions,
   Verdict,
 } from './types.js';
-import { classify } from './verdict.js';
-
-/** A runtime with its own pool of slots. */
-interface Engine {
-  install: RuntimeInstall;
-  pool: SlotPool;
-}
-
-/** Jobs that share one content key: run once, verdict shared. */
-interface Group {
-  key: string;
-  ids: string[];
-  job: ExecJob;
-  engine: Engine;
-  expectedMs: number;
-}
 
 /**
  * Creates the executor. Throws ExecutionDisabledError unless `allowCodeExecution === true`,
@@ -158,6 +140,7 @@ class PooledExecutor implements Executor {
       const key = programKey({
         language: job.program.language,
         runtimeVersion: engine.install.version,
+        sandbox: this.info.sandbox,
         limits,
         source: job.program.source,
       });
@@ -196,44 +179,4 @@ class PooledExecutor implements Executor {
     }
     this.engines.clear();
   }
-}
-
-function byEngine(groups: readonly Group[]): Map<Engine, Group[]> {
-  const map = new Map<Engine, Group[]>();
-  for (const group of groups) {
-    const list = map.get(group.engine);
-    if (list) list.push(group);
-    else map.set(group.engine, [group]);
-  }
-  return map;
-}
-
-/** Runs one program (with the pool's one retry) and classifies the result. */
-async function runGroup(group: Group, slot: Slot): Promise<Verdict> {
-  const limits = resolveLimits(group.job.limits);
-  let result: Attempt | undefined;
-  // Two rounds at most: the second covers a runner that failed to set up (classify → undefined).
-  for (let round = 0; round < 2; round++) {
-    const request: ProgramRequest = { source: group.job.program.source, nonce: newNonce(), limits };
-    result = await attempt(slot, request);
-    if (!('outcome' in result)) break;
-    const verdict = classify(result.outcome, request.nonce);
-    if (verdict) return verdict;
-  }
-  const why =
-    result && 'infra' in result ? result.infra.message : 'the runner could not set up the program';
-  return {
-    status: 'infra-error',
-    errorType: 'SandboxError',
-    message: why.slice(0, 300),
-    durationMs: 0,
-  };
-}
-
-function newNonce(): string {
-  return randomBytes(16).toString('hex');
-}
-
-function sum<T>(items: readonly T[], of: (item: T) => number): number {
-  return items.reduce((total, item) => total + of(item), 0);
 }

@@ -103,9 +103,12 @@ export interface ExecutorStats {
   jobs: number;
   /** Programs actually executed (first runs; timeout re-runs are counted separately). */
   executed: number;
-  /** Jobs whose verdict was shared from an identical job (same source, language and limits). */
+  /**
+   * Jobs whose verdict was shared from an identical job in the same run() (same source, language,
+   * limits, sandbox). `executed + deduplicated + cacheHits === jobs`.
+   */
   deduplicated: number;
-  /** Jobs answered from the on-disk verdict cache. */
+  /** Distinct programs answered from the on-disk verdict cache. */
   cacheHits: number;
   /** Final timeout verdicts (after the re-run). */
   timeouts: number;
@@ -132,7 +135,11 @@ export interface Executor {
 export interface ExecutorOptions {
   /** Must be true, or createExecutor throws ExecutionDisabledError before starting anything. */
   allowCodeExecution: boolean;
-  /** Sandbox backend name; the default is the strongest the machine supports. */
+  /**
+   * Sandbox backend: 'bwrap' (default; warm workers in bubblewrap namespaces), 'process' (warm
+   * workers, no namespaces) or 'subprocess' (a fresh interpreter per program). createExecutor
+   * throws SandboxError when the chosen one cannot run here; it never silently falls back.
+   */
   sandbox?: string;
   /** Concurrent programs; defaults to the number of cores. */
   workers?: number;

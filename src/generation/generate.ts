@@ -1,5 +1,7 @@
+import { mkdir } from 'node:fs/promises';
 import type { Problem } from '../tasks/types.js';
 import { Journal } from './journal.js';
+import { lockRunDir } from './lock.js';
 import {
   checkFingerprint,
   type GenerationFingerprint,
@@ -37,6 +39,17 @@ const METADATA_INTERVAL_MS = 5000;
  * directory was generated with other settings.
  */
 export async function generate(options: GenerateOptions): Promise<GenerationResult> {
+  await mkdir(options.runDir, { recursive: true });
+  // Locked before the journal is read: a live writer's half-written line is not a torn one.
+  const unlock = lockRunDir(options.runDir);
+  try {
+    return await generateLocked(options);
+  } finally {
+    unlock();
+  }
+}
+
+async function generateLocked(options: GenerateOptions): Promise<GenerationResult> {
   const { task, problems, backend, sampling, runDir } = options;
   const fingerprint = fingerprintOf(options);
   const previous = await readMetadata(runDir);
@@ -91,15 +104,16 @@ export async function generate(options: GenerateOptions): Promise<GenerationResu
     },
     jobs,
   );
+  let final: GenerationMetadata | undefined;
   try {
     await runner.run(options.concurrency ?? backend.concurrency);
   } finally {
     clearInterval(timer);
     journal.close();
     await writing;
-    await writeMetadata(runDir, metadata(runner.stopRequested));
+    final = metadata(runner.stopRequested);
+    await writeMetadata(runDir, final);
   }
-  const final = metadata(runner.stopRequested);
   return { records: currentRecords(), metadata: final, complete: final.complete };
 }
 

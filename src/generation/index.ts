@@ -1,5 +1,6 @@
 export { type GenerationResult, generate } from './generate.js';
 export { JOURNAL_FILE, type JournalContents, readJournal } from './journal.js';
+export { LOCK_FILE } from './lock.js';
 export {
   type FailureSummary,
   type GenerationMetadata,
@@ -16,6 +17,7 @@ export {
   SAMPLING_PRESETS,
   type SamplingConfig,
 } from './sampling.js';
+export { readSavedGenerations, type SavedGenerations } from './saved-run.js';
 export { deriveSeed } from './seeds.js';
 export type {
   FsyncPolicy,

@@ -1,5 +1,5 @@
 import type { ModelBackend } from '../models/types.js';
-import type { GenerationRecord } from '../store/records.js';
+import type { GenerationRecord, SampleError } from '../store/records.js';
 import type { Problem, Task } from '../tasks/types.js';
 import type { SamplingConfig } from './sampling.js';
 
@@ -13,13 +13,7 @@ export type GenerationTask = Pick<Task, 'name' | 'language' | 'stopSequences' | 
   instructionPrompt?(problem: Problem): string;
 };
 
-/** Why a sample has no program. */
-export interface SampleError {
-  /** prompt_too_long is permanent (not retried on resume); request_failed is retried. */
-  kind: 'prompt_too_long' | 'request_failed';
-  message: string;
-  status?: number;
-}
+export type { SampleError } from '../store/records.js';
 
 /** A journal line: a GenerationRecord plus what the generation stage knows about it. */
 export interface SampleRecord extends GenerationRecord {

@@ -11,7 +11,7 @@ export interface BackendOptions {
   model?: string;
   /** openai-compatible: replicas' base URLs (`--base-url a,b`). */
   baseUrls?: readonly string[];
-  /** openai-compatible: 'chat' sends messages to /chat/completions (`--chat`). */
+  /** 'chat' sends messages (`--chat`): /chat/completions, or llama-cpp's chat template. */
   api?: 'completions' | 'chat';
   apiKey?: string;
   batchSize?: number;
@@ -63,6 +63,7 @@ backends.register('llama-cpp', async () => {
     }
     return createLlamaCppBackend({
       model: options.model,
+      ...(options.api === 'chat' ? { chat: true } : {}),
       ...pick(options, ['threads', 'contextSize', 'gpu', 'modelsDir']),
     });
   };

@@ -38,6 +38,14 @@ function fakeEngine(script: string[], calls: Record<string, unknown[]>) {
         },
       };
     },
+    LlamaChatSession: class {
+      constructor(private readonly options: { systemPrompt?: string }) {}
+      async promptWithMeta(prompt: string, options: Record<string, unknown>) {
+        record('chat', { system: this.options.systemPrompt, prompt, seed: options['seed'] });
+        return { responseText: '```python\nreturn 1\n```', stopReason: 'eogToken' };
+      }
+      dispose() {}
+    },
     LlamaCompletion: class {
       async generateCompletionWithMeta(_prompt: string, options: Record<string, unknown>) {
         record('generate', options);
@@ -102,6 +110,27 @@ describe('llama-cpp backend (fake engine)', () => {
     });
     const [cut] = await backend.generate(request({ maxNewTokens: 2 }));
     expect(cut).toMatchObject({ text: '    return 1', finishReason: 'length' });
+  });
+
+  it('sends chat prompts through the chat session, system prompt apart', async () => {
+    const calls: Record<string, unknown[]> = {};
+    const backend = await createLlamaCppBackend({
+      model: 'm.gguf',
+      chat: true,
+      importEngine: async () => fakeEngine([], calls),
+    });
+    expect(backend.promptKind).toBe('chat');
+    const messages = [
+      { role: 'system' as const, content: 'You write Python.' },
+      { role: 'user' as const, content: 'Write f.' },
+    ];
+    const [reply] = await backend.generate({ ...request(), prompt: { kind: 'chat', messages } });
+    await backend.generate({ ...request(), prompt: { kind: 'chat', messages: messages.slice(1) } });
+    expect(calls['chat']).toEqual([
+      { system: 'You write Python.', prompt: 'Write f.', seed: 5 },
+      { system: '', prompt: 'Write f.', seed: 5 },
+    ]);
+    expect(reply).toMatchObject({ text: '```python\nreturn 1\n```', finishReason: 'stop' });
   });
 
   it('refuses a prompt that leaves no room for the new tokens', async () => {

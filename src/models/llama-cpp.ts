@@ -2,49 +2,14 @@ import { availableParallelism } from 'node:os';
 import { ConfigError, ModelRequestError } from '../core/errors.js';
 import { StreamingStopDetector } from '../postprocess/stop.js';
 import { ContextLengthError } from './errors.js';
-import type { Completion, GenerateRequest, ModelBackend } from './types.js';
-
-/**
- * In-process GGUF inference through node-llama-cpp (an optional package: pinned to 3.21.1,
- * newer releases break `npm ci` here). Only the members passk uses are typed, structurally, so
- * passk type-checks and runs without the package installed.
- */
-interface LlamaModule {
-  getLlama(options: { gpu?: 'auto' | false; build?: 'never'; logLevel?: string }): Promise<Llama>;
-  resolveModelFile(uri: string, options?: { directory?: string }): Promise<string>;
-  LlamaCompletion: new (options: { contextSequence: Sequence }) => Completer;
-}
-interface Llama {
-  loadModel(options: { modelPath: string }): Promise<Model>;
-  dispose(): Promise<void>;
-}
-interface Model {
-  createContext(options: {
-    threads: number;
-    contextSize: { max: number };
-    sequences: 1;
-  }): Promise<Context>;
-  tokenize(text: string): readonly unknown[];
-  dispose(): Promise<void>;
-}
-interface Context {
-  getSequence(): Sequence;
-  readonly contextSize: number;
-  dispose(): Promise<void>;
-}
-interface Sequence {
-  clearHistory(): Promise<void>;
-}
-interface Completer {
-  generateCompletionWithMeta(
-    prompt: string,
-    options: Record<string, unknown>,
-  ): Promise<{ response: string; metadata: { stopReason: string } }>;
-}
+import { type Completer, type LlamaModule, loadEngine, type Sequence } from './llama-cpp-engine.js';
+import type { Completion, GenerateRequest, ModelBackend, ModelPrompt } from './types.js';
 
 export interface LlamaCppOptions {
   /** A local .gguf path, or an `hf:` reference resolved (and downloaded) by node-llama-cpp. */
   model: string;
+  /** Send chat prompts through the model's own chat template (`--chat`). Default false. */
+  chat?: boolean;
   /** CPU threads. Default: the machine's core count (pass 1 for tiny models on a busy box). */
   threads?: number;
   /** Largest context to allocate, capped by the model. Default 4096. */
@@ -57,23 +22,91 @@ export interface LlamaCppOptions {
   importEngine?: () => Promise<unknown>;
 }
 
-const INSTALL_HINT = 'npm install -E node-llama-cpp@3.21.1';
-/** A variable, so TypeScript does not try to resolve the optional package at compile time. */
-const ENGINE_PACKAGE = 'node-llama-cpp';
+/** One sample on the engine: its text and node-llama-cpp's stop reason. */
+type EngineCall = (
+  options: Record<string, unknown>,
+) => Promise<{ text: string; stopReason: string }>;
 
-async function loadEngine(importEngine: () => Promise<unknown>): Promise<LlamaModule> {
-  try {
-    return (await importEngine()) as LlamaModule;
-  } catch (cause) {
-    const code = (cause as NodeJS.ErrnoException).code;
-    if (code === 'ERR_MODULE_NOT_FOUND' || code === 'MODULE_NOT_FOUND') {
-      throw new ConfigError('the llama-cpp backend needs the optional package node-llama-cpp', {
-        hint: INSTALL_HINT,
-        cause,
-      });
-    }
-    throw cause;
+/** How a prompt is run: raw continuation, or a single-turn chat through the model's template. */
+function engineCall(
+  engine: LlamaModule,
+  sequence: Sequence,
+  completer: Completer,
+  prompt: ModelPrompt,
+) {
+  if (prompt.kind === 'completion') {
+    const call: EngineCall = async (options) => {
+      const { response, metadata } = await completer.generateCompletionWithMeta(
+        prompt.text,
+        options,
+      );
+      return { text: response, stopReason: metadata.stopReason };
+    };
+    return { text: prompt.text, call };
   }
+  const system = prompt.messages.filter((m) => m.role === 'system').map((m) => m.content);
+  const user = prompt.messages.filter((m) => m.role !== 'system').map((m) => m.content);
+  const call: EngineCall = async (options) => {
+    const session = new engine.LlamaChatSession({
+      contextSequence: sequence,
+      // always given: node-llama-cpp's default is a long assistant persona, not "no system prompt"
+      systemPrompt: system.join('\n\n'),
+      autoDisposeSequence: false,
+    });
+    try {
+      const { responseText, stopReason } = await session.promptWithMeta(user.join('\n\n'), options);
+      return { text: responseText, stopReason };
+    } finally {
+      session.dispose({ disposeSequence: false });
+    }
+  };
+  return { text: [...system, ...user].join('\n'), call };
+}
+
+/**
+ * One sample: sampling as OpenAI-protocol servers do it (no top-k, no repeat penalty unless
+ * asked), stop sequences checked by passk's own detector on the generated text (node-llama-cpp's
+ * customStopTriggers missed stops ending in a space: SentencePiece attaches spaces to the next
+ * token), the sample aborted as soon as one appears.
+ */
+async function sample(
+  call: EngineCall,
+  request: GenerateRequest,
+  seed: number | undefined,
+  signal: AbortSignal | undefined,
+): Promise<Omit<Completion, 'tokensIn'>> {
+  const detector = new StreamingStopDetector(request.sampling.stop);
+  const stopped = new AbortController();
+  let tokensOut = 0;
+  const { text, stopReason } = await call({
+    maxTokens: request.sampling.maxNewTokens,
+    temperature: request.sampling.temperature,
+    topP: request.sampling.topP,
+    topK: 0,
+    repeatPenalty: false,
+    ...(seed === undefined ? {} : { seed }),
+    signal: signal ? AbortSignal.any([signal, stopped.signal]) : stopped.signal,
+    stopOnAbortSignal: true,
+    disableContextShift: true,
+    onTextChunk: (chunk: string) => {
+      if (detector.push(chunk) !== undefined) stopped.abort();
+    },
+    onToken: (tokens: readonly unknown[]) => {
+      tokensOut += tokens.length;
+    },
+  });
+  if (signal?.aborted) throw signal.reason;
+  if (!stopped.signal.aborted) {
+    return { text, finishReason: stopReason === 'maxTokens' ? 'length' : 'stop', tokensOut };
+  }
+  const stop = request.sampling.stop.find((s) => s !== '' && detector.received.includes(s));
+  return {
+    text: detector.received,
+    finishReason: 'stop',
+    tokensOut,
+    tokensSaved: Math.max(0, request.sampling.maxNewTokens - tokensOut),
+    ...(stop === undefined ? {} : { stoppedEarlyBy: stop }),
+  };
 }
 
 /**
@@ -84,14 +117,9 @@ async function loadEngine(importEngine: () => Promise<unknown>): Promise<LlamaMo
  * does, instead of being silently shifted out of the context.
  */
 export async function createLlamaCppBackend(options: LlamaCppOptions): Promise<ModelBackend> {
-  const engine = await loadEngine(options.importEngine ?? (() => import(ENGINE_PACKAGE)));
+  const engine = await loadEngine(options.importEngine);
   const threads = options.threads ?? availableParallelism();
-  const modelPath = options.model.startsWith('hf:')
-    ? await engine.resolveModelFile(
-        options.model,
-        options.modelsDir ? { directory: options.modelsDir } : {},
-      )
-    : options.model;
+  const modelPath = await resolveModelPath(engine, options);
   const llama = await engine.getLlama({
     gpu: options.gpu ?? 'auto',
     build: 'never',
@@ -111,73 +139,22 @@ export async function createLlamaCppBackend(options: LlamaCppOptions): Promise<M
   const completer = new engine.LlamaCompletion({ contextSequence: sequence });
   let queue: Promise<unknown> = Promise.resolve();
 
-  async function one(
-    prompt: string,
-    request: GenerateRequest,
-    seed: number | undefined,
-    signal?: AbortSignal,
-  ) {
-    const tokensIn = model.tokenize(prompt).length;
+  async function serve(request: GenerateRequest, signal?: AbortSignal): Promise<Completion[]> {
+    const { text, call } = engineCall(engine, sequence, completer, request.prompt);
+    const tokensIn = model.tokenize(text).length;
     if (tokensIn + request.sampling.maxNewTokens > context.contextSize) {
       throw new ContextLengthError(
         `prompt of ${tokensIn} tokens + ${request.sampling.maxNewTokens} new tokens exceeds the context of ${context.contextSize}`,
       );
     }
-    await sequence.clearHistory();
-    let tokensOut = 0;
-    // Our own detector rather than node-llama-cpp's customStopTriggers, which missed stops
-    // ending in a space (SentencePiece attaches spaces to the next token): same rule as the
-    // OpenAI backend, searched in generated text only.
-    const detector = new StreamingStopDetector(request.sampling.stop);
-    const stopped = new AbortController();
-    const { response, metadata } = await completer.generateCompletionWithMeta(prompt, {
-      maxTokens: request.sampling.maxNewTokens,
-      temperature: request.sampling.temperature,
-      topP: request.sampling.topP,
-      topK: 0, // like OpenAI-protocol servers: no top-k unless asked
-      repeatPenalty: false,
-      ...(seed === undefined ? {} : { seed }),
-      signal: signal ? AbortSignal.any([signal, stopped.signal]) : stopped.signal,
-      stopOnAbortSignal: true,
-      onTextChunk: (chunk: string) => {
-        if (detector.push(chunk) !== undefined) stopped.abort();
-      },
-      disableContextShift: true,
-      onToken: (tokens: readonly unknown[]) => {
-        tokensOut += tokens.length;
-      },
-    });
-    if (signal?.aborted) throw signal.reason;
-    const early = stopped.signal.aborted;
-    const completion: Completion = {
-      text: early ? detector.received : response,
-      finishReason: !early && metadata.stopReason === 'maxTokens' ? 'length' : 'stop',
-      tokensIn,
-      tokensOut,
-      ...(early ? { tokensSaved: Math.max(0, request.sampling.maxNewTokens - tokensOut) } : {}),
-    };
-    if (early) {
-      const stop = request.sampling.stop.find((s) => s !== '' && detector.received.includes(s));
-      if (stop !== undefined) completion.stoppedEarlyBy = stop;
-    }
-    return completion;
-  }
-
-  async function serve(request: GenerateRequest, signal?: AbortSignal): Promise<Completion[]> {
-    if (request.prompt.kind !== 'completion') {
-      throw new ConfigError(
-        'the llama-cpp backend sends completion prompts only (no chat template yet)',
-      );
-    }
     const completions: Completion[] = [];
     for (let choice = 0; choice < request.n; choice++) {
-      if (signal?.aborted) throw signal.reason;
       const seed = request.sampling.seed === undefined ? undefined : request.sampling.seed + choice;
       try {
-        completions.push(await one(request.prompt.text, request, seed, signal));
+        await sequence.clearHistory();
+        completions.push({ ...(await sample(call, request, seed, signal)), tokensIn });
       } catch (error) {
         if (signal?.aborted) throw signal.reason;
-        if (error instanceof ModelRequestError || error instanceof ConfigError) throw error;
         throw new ModelRequestError(`llama-cpp failed: ${String(error)}`, { cause: error });
       }
     }
@@ -186,7 +163,7 @@ export async function createLlamaCppBackend(options: LlamaCppOptions): Promise<M
 
   return {
     id: `llama-cpp:${options.model}`,
-    promptKind: 'completion',
+    promptKind: options.chat ? 'chat' : 'completion',
     concurrency: 1,
     maxSamplesPerRequest: 1,
     describe: () => ({
@@ -211,4 +188,15 @@ export async function createLlamaCppBackend(options: LlamaCppOptions): Promise<M
       await llama.dispose();
     },
   };
+}
+
+async function resolveModelPath(engine: LlamaModule, options: LlamaCppOptions): Promise<string> {
+  if (!options.model.startsWith('hf:')) return options.model;
+  const where = options.modelsDir ? { directory: options.modelsDir } : {};
+  return engine.resolveModelFile(options.model, where).catch((cause: unknown) => {
+    throw new ConfigError(`could not resolve '${options.model}': ${String(cause)}`, {
+      cause,
+      hint: 'download the .gguf file and pass its path instead',
+    });
+  });
 }

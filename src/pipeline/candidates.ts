@@ -1,4 +1,6 @@
+import { stat } from 'node:fs/promises';
 import { GenerationsError } from '../core/errors.js';
+import { JOURNAL_FILE, readSavedGenerations } from '../generation/index.js';
 import { readGenerationsFile } from '../store/formats/index.js';
 import type { GenerationRecord } from '../store/records.js';
 import type { Problem, Task } from '../tasks/types.js';
@@ -40,9 +42,11 @@ export async function loadCandidates(
   if (source.kind === 'records') {
     return { records: source.records, problems, missing: [], ...countRange(source.records) };
   }
-  const read = await readGenerationsFile(source.path, problems, {
-    allowMissing: source.allowMissing ?? false,
-  });
+  const read = (await isDirectory(source.path))
+    ? await readRunDirGenerations(source.path, problems, source.allowMissing ?? false)
+    : await readGenerationsFile(source.path, problems, {
+        allowMissing: source.allowMissing ?? false,
+      });
   const missing = new Set(read.missing);
   const records =
     source.nSamples === undefined
@@ -54,6 +58,36 @@ export async function loadCandidates(
     missing: read.missing,
     ...countRange(records),
   };
+}
+
+async function isDirectory(path: string): Promise<boolean> {
+  return (await stat(path).catch(() => undefined))?.isDirectory() === true;
+}
+
+/** The samples a `passk run --generation-only` saved in its run directory's journal. */
+async function readRunDirGenerations(dir: string, problems: Problem[], allowMissing: boolean) {
+  const saved = await readSavedGenerations(dir, problems);
+  const known = new Set(problems.map((p) => p.id));
+  const unknown = [...new Set(saved.records.map((r) => r.problemId))].filter(
+    (id) => !known.has(id),
+  );
+  if (saved.records.length === 0 || unknown.length > 0) {
+    throw new GenerationsError(
+      saved.records.length === 0
+        ? `${dir} has no generated samples (no ${JOURNAL_FILE})`
+        : `${dir} has samples for problems this task selection does not have: ${unknown.slice(0, 5).join(', ')}`,
+      { hint: 'check --task, --limit and --limit-start against the run that generated them' },
+    );
+  }
+  const present = new Set(saved.records.map((r) => r.problemId));
+  const missing = problems.filter((p) => !present.has(p.id)).map((p) => p.id);
+  if (missing.length > 0 && !allowMissing) {
+    throw new GenerationsError(
+      `${dir} has no samples for ${missing.length} selected problems: ${missing.slice(0, 5).join(', ')}`,
+      { hint: 'resume the generation, or pass --allow-missing to score only the problems present' },
+    );
+  }
+  return { records: saved.records, missing };
 }
 
 function firstSamples(records: GenerationRecord[], n: number, file: string): GenerationRecord[] {

@@ -4,6 +4,7 @@ import type { DatasetLoadOptions } from '../datasets/types.js';
 import { createExecutor, runPreflight } from '../execution/index.js';
 import type { ExecLimits } from '../execution/types.js';
 import { buildMetrics, type MetricsFile } from '../report/metrics-file.js';
+import { saveRun } from '../store/db/save.js';
 import type { ResultRecord } from '../store/records.js';
 import { writeRunOutputs } from '../store/run-dir.js';
 import { tasks } from '../tasks/index.js';
@@ -31,6 +32,13 @@ export interface EvaluateOptions extends ProblemSelection {
   dataset?: DatasetLoadOptions;
   /** Where to write metrics.json, results.jsonl, generations.json and samples.jsonl. */
   outputDir?: string;
+  /**
+   * The SQLite run store to record the run in (only with outputDir); false: do not record.
+   * Default: $PASSK_DB, else passk.db in the folder that holds outputDir.
+   */
+  db?: string | false;
+  /** Extra provenance stored in metrics.json, e.g. `{ generation: … }` from a model run. */
+  provenance?: Record<string, unknown>;
   onEvent?: RunEventListener;
   signal?: AbortSignal;
 }
@@ -38,8 +46,10 @@ export interface EvaluateOptions extends ProblemSelection {
 export interface EvaluateResult {
   metrics: MetricsFile;
   results: ResultRecord[];
-  /** Files written, by role; empty without outputDir. */
+  /** Files written, by role (with 'db' when the run was recorded); empty without outputDir. */
   files: Record<string, string>;
+  /** The run's id in the run store, when it was recorded there. */
+  runId?: string;
 }
 
 const DEFAULT_K = [1, 10, 100];
@@ -106,6 +116,7 @@ export async function evaluate(options: EvaluateOptions): Promise<EvaluateResult
       dataset: loaded.dataset,
       executor: executor.info,
       stats: executor.stats(),
+      ...(options.provenance === undefined ? {} : { provenance: options.provenance }),
       config: {
         candidates:
           options.candidates.kind === 'file' ? options.candidates.path : options.candidates.kind,
@@ -136,7 +147,30 @@ export async function evaluate(options: EvaluateOptions): Promise<EvaluateResult
           problems: candidates.problems,
         })
       : {};
-    return { metrics, results, files };
+    let runId: string | undefined;
+    if (options.outputDir !== undefined && options.db !== false) {
+      // The JSON outputs above are complete: a store that cannot be written costs a warning,
+      // never the run.
+      try {
+        const saved = await saveRun({
+          metrics,
+          results,
+          records: candidates.records,
+          problems: candidates.problems,
+          runDir: options.outputDir,
+          candidates: options.candidates,
+          ...(options.db === undefined ? {} : { db: options.db }),
+        });
+        runId = saved.runId;
+        files['db'] = saved.db;
+      } catch (error) {
+        emit({
+          type: 'warning',
+          message: `run not recorded in the run store: ${(error as Error).message}`,
+        });
+      }
+    }
+    return { metrics, results, files, ...(runId === undefined ? {} : { runId }) };
   } finally {
     await executor.close();
   }

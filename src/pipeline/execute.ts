@@ -1,15 +1,13 @@
 import { createHash } from 'node:crypto';
 import type { RunEventListener } from '../core/events.js';
 import type { ExecJob, ExecLimits, Executor, Verdict } from '../execution/types.js';
-import type { GenerationRecord, ResultRecord } from '../store/records.js';
+import type { GenerationRecord, ResultRecord, SampleError } from '../store/records.js';
 import type { Problem, Task } from '../tasks/types.js';
 
-export interface ExecutedSample {
-  record: GenerationRecord;
-  result: ResultRecord;
-}
-
-/** Builds one job per sample: candidate + the problem's tests, keyed 'problemId#sample'. */
+/**
+ * Builds one job per sample that has a program: candidate + the problem's tests, keyed
+ * 'problemId#sample'. Samples whose generation failed have nothing to run (see failedResult).
+ */
 export function buildJobs(
   task: Task,
   problems: readonly Problem[],
@@ -17,10 +15,11 @@ export function buildJobs(
   limits: ExecLimits,
 ): ExecJob[] {
   const byId = new Map(problems.map((p) => [p.id, p]));
-  return records.map((record) => {
+  return records.flatMap((record) => {
+    if (record.error) return [];
     const problem = byId.get(record.problemId);
     if (!problem) throw new Error(`internal: no problem ${record.problemId} for a sample`);
-    return { id: jobId(record), program: task.program(problem, record.program), limits };
+    return [{ id: jobId(record), program: task.program(problem, record.program), limits }];
   });
 }
 
@@ -50,12 +49,32 @@ export async function executeSamples(
     },
   });
   onEvent({ type: 'execution-done', durationMs: performance.now() - started });
-  return records.map((record, i) => {
-    const job = jobs[i]!;
-    const verdict = verdicts.get(job.id);
-    if (!verdict) throw new Error(`internal: executor returned no verdict for ${job.id}`);
+  const jobsById = new Map(jobs.map((job) => [job.id, job]));
+  return records.map((record) => {
+    if (record.error) return failedResult(record, record.error);
+    const job = jobsById.get(jobId(record));
+    const verdict = job && verdicts.get(job.id);
+    if (!job || !verdict) throw new Error(`internal: no verdict for ${jobId(record)}`);
     return toResult(record, job, verdict);
   });
+}
+
+/**
+ * A sample the model never produced. A prompt longer than the model's context is the model's
+ * limit, so it counts as a failed sample; a request that failed for good is the
+ * infrastructure's fault, so it is left out of n like a sandbox failure (and resume retries it).
+ */
+function failedResult(record: GenerationRecord, error: SampleError): ResultRecord {
+  const promptTooLong = error.kind === 'prompt_too_long';
+  return {
+    task_id: record.problemId,
+    sample: record.sample,
+    program_hash: '',
+    status: promptTooLong ? 'error' : 'infra-error',
+    error_type: promptTooLong ? 'PromptTooLong' : 'RequestFailed',
+    message: error.message.slice(0, 300),
+    duration_ms: 0,
+  };
 }
 
 function toResult(record: GenerationRecord, job: ExecJob, verdict: Verdict): ResultRecord {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatShard, parseShard, selectShard } from './shard.js';
+import type { Problem } from '../tasks/types.js';
+import { candidatesInShard, formatShard, parseShard, selectShard } from './shard.js';
 
 describe('parseShard', () => {
   it('reads 0-based i/N', () => {
@@ -39,5 +40,30 @@ describe('selectShard', () => {
 
   it('refuses an empty shard', () => {
     expect(() => selectShard([1, 2], { index: 0, count: 3 })).toThrow(/selects no problems/);
+  });
+});
+
+describe('candidatesInShard', () => {
+  const selection = ['A', 'B', 'C', 'D'].map((id) => ({ id }) as Problem);
+  const records = ['A', 'A', 'B', 'D', 'D', 'D'].map((problemId, sample) => ({
+    problemId,
+    sample,
+    program: '',
+  }));
+  const candidates = {
+    records,
+    problems: selection.filter((p) => p.id !== 'C'),
+    missing: ['C'],
+    samplesPerProblem: { min: 1, max: 3 },
+  };
+
+  it('keeps the shard of the selection, whatever the file had', () => {
+    const second = candidatesInShard(candidates, selection, { index: 1, count: 2 });
+    expect(second.problems.map((p) => p.id)).toEqual(['D']);
+    expect(second.missing).toEqual(['C']);
+    expect(second.records).toHaveLength(3);
+    expect(second.samplesPerProblem).toEqual({ min: 3, max: 3 });
+    const first = candidatesInShard(candidates, selection, { index: 0, count: 2 });
+    expect(first.samplesPerProblem).toEqual({ min: 1, max: 2 });
   });
 });

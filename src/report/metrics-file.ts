@@ -37,6 +37,7 @@ export interface MetricsInput {
   executor: ExecutorInfo;
   stats: object;
   config: Record<string, unknown>;
+  provenance?: Record<string, unknown>;
 }
 
 export function buildMetrics(input: MetricsInput): MetricsFile {
@@ -66,6 +67,7 @@ export function buildMetrics(input: MetricsInput): MetricsFile {
     statuses: verdicts.byStatus,
     error_types: verdicts.byErrorType,
     infra_errors: tallies.reduce((sum, t) => sum + t.infraErrors, 0),
+    ...input.provenance,
     per_problem: summary.perProblem.map((p) => ({
       task_id: p.problemId,
       n: p.n,

@@ -1,4 +1,5 @@
 import type { RunEvent, RunEventListener } from '../core/events.js';
+import type { GenerationProgress } from '../generation/types.js';
 
 /**
  * A one-line progress bar with ETA and running pass rate, redrawn in place on a terminal.
@@ -51,4 +52,23 @@ export function formatDuration(ms: number): string {
   const minutes = Math.floor(seconds / 60);
   if (minutes < 60) return `${minutes}m${String(seconds % 60).padStart(2, '0')}s`;
   return `${Math.floor(minutes / 60)}h${String(minutes % 60).padStart(2, '0')}m`;
+}
+
+/** Generation progress (samples, tokens/s, ETA, failures) on a terminal; quiet elsewhere. */
+export function generationProgressReporter(
+  stream: NodeJS.WriteStream = process.stderr,
+): (progress: GenerationProgress) => void {
+  let lastDraw = 0;
+  return (p) => {
+    if (stream.isTTY !== true) return;
+    const now = performance.now();
+    if (now - lastDraw < 100 && p.done !== p.total) return;
+    lastDraw = now;
+    const eta = p.etaMs === undefined ? '?' : formatDuration(p.etaMs);
+    const resumed = p.alreadyDone > 0 ? ` (+${p.alreadyDone} resumed)` : '';
+    stream.write(
+      `\r\x1b[2Kgenerating ${p.done}/${p.total}${resumed} · ${p.tokensPerSecond.toFixed(0)} tok/s · ${p.failed} failed · ETA ${eta}`,
+    );
+    if (p.done === p.total) stream.write('\n');
+  };
 }

@@ -17,5 +17,8 @@ export function formatSummary(taskName: string, result: EvaluateResult): string 
   if (errors.length > 0) lines.push(`  top errors: ${errors.join(', ')}`);
   lines.push(`  sandbox: ${metrics.execution.sandbox} (isolation: ${metrics.execution.isolation})`);
   for (const [role, file] of Object.entries(result.files)) lines.push(`  ${role}: ${file}`);
+  if (result.runId !== undefined) {
+    lines.push(`  run id: ${result.runId} (passk show ${result.runId})`);
+  }
   return `${lines.join('\n')}\n`;
 }

@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path';
 import { ConfigError } from '../core/errors.js';
 import type { LoadedDataset } from '../datasets/types.js';
 import type { ExecutorInfo } from '../execution/types.js';
-import { formatShard, parseShard, type Shard } from '../pipeline/shard.js';
+import { assertCompleteShardSet, formatShard, parseShard, type Shard } from '../pipeline/shard.js';
 import { buildMetrics, type MetricsFile } from '../report/metrics-file.js';
 import { tasks } from '../tasks/index.js';
 import type { Problem } from '../tasks/types.js';
@@ -53,7 +53,7 @@ export async function mergeRuns(refs: readonly string[], outDir: string): Promis
     const run = await loadRun(ref);
     runs.push({ ...run, shard: await shardOf(run) });
   }
-  checkShardSet(runs);
+  assertCompleteShardSet(runs.map((run) => ({ shard: run.shard, label: run.dir })));
   runs.sort((x, y) => x.shard.index - y.shard.index);
   checkSameConfig(runs);
   checkDisjoint(runs);
@@ -140,35 +140,6 @@ async function shardOf(run: LoadedRun): Promise<Shard> {
     });
   }
   return parseShard(value);
-}
-
-function checkShardSet(runs: readonly ShardRun[]): void {
-  const count = runs[0]!.shard.count;
-  const odd = runs.find((run) => run.shard.count !== count);
-  if (odd) {
-    throw new ConfigError(
-      `shard counts differ: ${runs[0]!.dir} is one of ${count}, ${odd.dir} one of ${odd.shard.count}`,
-    );
-  }
-  const seen = new Map<number, string>();
-  for (const run of runs) {
-    const other = seen.get(run.shard.index);
-    if (other !== undefined) {
-      throw new ConfigError(
-        `shard ${formatShard(run.shard)} is given twice: ${other} and ${run.dir}`,
-      );
-    }
-    seen.set(run.shard.index, run.dir);
-  }
-  const missing = Array.from({ length: count }, (_, index) => index).filter((i) => !seen.has(i));
-  if (missing.length > 0) {
-    throw new ConfigError(
-      `missing shards: ${missing.map((index) => formatShard({ index, count })).join(', ')}`,
-      {
-        hint: `a merge needs all ${count} shards`,
-      },
-    );
-  }
 }
 
 function checkSameConfig(runs: readonly ShardRun[]): void {

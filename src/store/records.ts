@@ -11,6 +11,16 @@ export interface GenerationRecord {
   raw?: string;
   finishReason?: string;
   seed?: number;
+  /** Set when generation failed for good; `program` is then '' and nothing is executed. */
+  error?: SampleError;
+}
+
+/** Why a sample has no program. */
+export interface SampleError {
+  /** prompt_too_long is permanent (not retried on resume); request_failed is retried. */
+  kind: 'prompt_too_long' | 'request_failed';
+  message: string;
+  status?: number;
 }
 
 /** One line of results.jsonl: the verdict on one sample. */

@@ -41,6 +41,11 @@ export interface Task {
   postprocess(problem: Problem, generation: string): string;
   /** The program to execute: candidate + tests. */
   program(problem: Problem, candidate: string): Program;
+  /**
+   * The user message for chat models (no fences, no system prompt). Without it, chat models
+   * are asked to complete the prompt's code (see generation/prompts.ts).
+   */
+  instructionPrompt?(problem: Problem): string;
 }
 
 export function defineTask(task: Task): Task {

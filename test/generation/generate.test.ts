@@ -7,6 +7,7 @@ import { generate } from '../../src/generation/generate.js';
 import { JOURNAL_FILE, readJournal } from '../../src/generation/journal.js';
 import { METADATA_FILE } from '../../src/generation/metadata.js';
 import { resolveSampling } from '../../src/generation/sampling.js';
+import { readSavedGenerations } from '../../src/generation/saved-run.js';
 import { deriveSeed } from '../../src/generation/seeds.js';
 import type { GenerateOptions, GenerationProgress } from '../../src/generation/types.js';
 import {
@@ -217,6 +218,17 @@ describe('generate', () => {
     expect(keyed(resumed.records)).toEqual(keyed(done.records));
   });
 
+  it('reads a saved run back in benchmark order, without a server', async () => {
+    const server = await serve();
+    const dir = await runDir();
+    const done = await generate(
+      options(dir, { backend: backend([server], { maxSamplesPerRequest: 1 }), concurrency: 5 }),
+    );
+    const saved = await readSavedGenerations(dir, problems);
+    expect(saved.records).toEqual(done.records);
+    expect(saved.metadata?.complete).toBe(true);
+  });
+
   it('extends a finished run to more samples without touching the old ones', async () => {
     const server = await serve();
     const dir = await runDir();
@@ -308,5 +320,20 @@ describe('generate', () => {
     expect(record.raw).toContain('Hope it helps.');
     expect(record.program.startsWith(problems[0]!.prompt)).toBe(true);
     expect(record.program).not.toContain('```');
+  });
+});
+
+describe('run directory lock', () => {
+  it('refuses a second live process and takes over a lock left by a dead one', async () => {
+    const server = await serve();
+    const dir = await runDir();
+    await writeFile(join(dir, 'generation.lock'), `${process.ppid}\n`);
+    const blocked = generate(options(dir, { backend: backend([server]) }));
+    await expect(blocked).rejects.toThrow(/another passk process \(pid \d+\) is generating/);
+    expect(server.requests).toHaveLength(0);
+    await writeFile(join(dir, 'generation.lock'), '999999999\n'); // no such process
+    const result = await generate(options(dir, { backend: backend([server]) }));
+    expect(result.complete).toBe(true);
+    await expect(readFile(join(dir, 'generation.lock'))).rejects.toThrow(/ENOENT/);
   });
 });

@@ -87,6 +87,25 @@ describe.skipIf(skipReason !== undefined)('llama-cpp backend on a real GGUF mode
     );
   });
 
+  it("answers chat prompts through the model's chat template", async () => {
+    const chat = await createLlamaCppBackend({
+      model: modelPath,
+      threads: 1,
+      gpu: false,
+      contextSize: 256,
+      chat: true,
+    });
+    try {
+      const messages = [{ role: 'user' as const, content: 'Tell me a story.' }];
+      const ask = () => chat.generate({ ...request(), prompt: { kind: 'chat', messages } });
+      const [first] = await ask();
+      expect(first?.text.length).toBeGreaterThan(0);
+      expect((await ask())[0]?.text).toBe(first?.text);
+    } finally {
+      await chat.close?.();
+    }
+  });
+
   it('drives the generation stage end to end', async () => {
     const runDir = await mkdtemp(join(tmpdir(), 'passk-llama-'));
     try {

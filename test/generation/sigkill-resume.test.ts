@@ -22,8 +22,13 @@ async function journalLines(path: string): Promise<number> {
 }
 
 it('resumes after SIGKILL keeping every journaled sample, duplicating none, missing none', async () => {
-  // slow answers, so the kill lands while requests are in flight
-  const server = await startFakeOpenAIServer({ pieceDelayMs: 40 });
+  // Slow answers, so the kill lands while requests are in flight; and past the 9th request
+  // none is answered until the kill, so the child cannot finish first however it is scheduled.
+  let killed = false;
+  const server = await startFakeOpenAIServer({
+    pieceDelayMs: 40,
+    fault: ({ index }) => (index >= 9 && !killed ? { kind: 'hang' } : undefined),
+  });
   const runDir = await mkdtemp(join(tmpdir(), 'passk-kill-'));
   dirs.push(runDir);
   const config: DriverConfig = { baseUrl: server.baseUrl, runDir, problems: 6, nSamples: 6 };
@@ -49,6 +54,7 @@ it('resumes after SIGKILL keeping every journaled sample, duplicating none, miss
   });
   child.kill('SIGKILL');
   expect(await exited).toBe('SIGKILL');
+  killed = true;
   expect(output).not.toContain('finished');
 
   const beforeText = await readFile(journalPath, 'utf8');

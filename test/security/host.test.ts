@@ -124,6 +124,17 @@ describe('the default sandbox', () => {
     rmSync(marker, { force: true });
   });
 
+  it('cannot make new namespaces, mount, or ptrace (seccomp filter)', async () => {
+    const attack = [
+      'import ctypes',
+      'libc = ctypes.CDLL(None, use_errno=True)',
+      'for name, result in [("unshare", libc.unshare(0x10000000)), ("mount", libc.mount(b"none", b"/tmp", b"tmpfs", 0, None)), ("ptrace", libc.ptrace(16, 1, 0, 0))]:',
+      '    assert result == -1 and ctypes.get_errno() == 1, (name, result, ctypes.get_errno())',
+      '',
+    ].join('\n');
+    expect((await verdictOf(sandboxed, attack)).status).toBe('passed');
+  });
+
   it('leaves no background or daemonised process behind', async () => {
     const seconds = `${Math.floor(Math.random() * 900) + 100}.${process.pid}`;
     const attack = [

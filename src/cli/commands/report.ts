@@ -1,8 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
-import { renderReport } from '../../report/html/index.js';
-import { defaultIntervals } from '../../report/html/intervals.js';
+import { defaultIntervals, defaultPaired, renderReport } from '../../report/html/index.js';
 import { DB_FLAG_HELP } from './runs.js';
 import { loadOptions } from './show.js';
 
@@ -27,7 +26,11 @@ export function registerReport(program: Command): void {
         const options = loadOptions(raw);
         const runs = [];
         for (const ref of refs) runs.push(await loadRun(ref, options));
-        const html = renderReport(runs, { intervals: defaultIntervals, title: raw.title });
+        const html = renderReport(runs, {
+          intervals: defaultIntervals,
+          paired: defaultPaired,
+          title: raw.title,
+        });
         const file = resolve(raw.output);
         await writeFile(file, html);
         const kib = (Buffer.byteLength(html) / 1024).toFixed(0);

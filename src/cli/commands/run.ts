@@ -1,26 +1,92 @@
+import { mkdir } from 'node:fs/promises';
 import type { Command } from 'commander';
 import { ConfigError } from '../../core/errors.js';
-import { addEvaluationOptions, parseEvaluationFlags } from '../options.js';
+import { runModel } from '../../pipeline/run-model.js';
+import { generationProgressReporter, progressReporter } from '../../report/progress.js';
+import { formatSummary } from '../../report/summary.js';
+import { addGenerationOptions, parseGenerationFlags } from '../generation-options.js';
+import {
+  addEvaluationOptions,
+  datasetOptions,
+  defaultOutputDir,
+  type EvaluationFlags,
+  evaluationOptions,
+  parseEvaluationFlags,
+} from '../options.js';
+import { resolveRunFlags, saveRunConfig } from '../run-config.js';
+import type { StopSignals } from '../stop-signals.js';
 import { evaluateWithFlags } from './evaluate-flags.js';
 
-export function registerRun(program: Command, signal: AbortSignal): void {
-  addEvaluationOptions(
+export function registerRun(program: Command, stop: StopSignals): void {
+  const command = addEvaluationOptions(
     program
       .command('run')
       .description(
-        'generate samples with a model, then evaluate them (--model reference: canonical solutions)',
+        "generate samples with a model backend, then evaluate them ('reference': the canonical solutions)",
       ),
-  )
-    .requiredOption(
-      '--model <name>',
-      "model backend; 'reference' runs the benchmark's own solutions",
-    )
-    .action(async (raw: Record<string, unknown>) => {
-      const flags = parseEvaluationFlags(raw);
-      const model = String(raw['model']);
-      if (model !== 'reference') {
-        throw new ConfigError(`unknown model backend '${model}'`, { hint: 'available: reference' });
-      }
-      await evaluateWithFlags(flags, { kind: 'reference' }, signal);
-    });
+  ).option(
+    '--model <backend>',
+    'reference, openai-compatible or llama-cpp (required unless --resume)',
+  );
+  addGenerationOptions(command).action(async (given: Record<string, unknown>, cmd: Command) => {
+    const raw = await resolveRunFlags(given, cmd);
+    const flags = parseEvaluationFlags(raw);
+    const model = typeof raw['model'] === 'string' ? raw['model'] : undefined;
+    if (model === undefined || model === 'reference') {
+      if (model === undefined) throw missingModel();
+      await evaluateWithFlags(flags, { kind: 'reference' }, stop.drain);
+      return;
+    }
+    await runWithBackend(model, raw, flags, stop);
+  });
+}
+
+async function runWithBackend(
+  model: string,
+  raw: Record<string, unknown>,
+  flags: EvaluationFlags,
+  stop: StopSignals,
+): Promise<void> {
+  const generation = parseGenerationFlags(raw);
+  const runDir = generation.resume ?? flags.outputDir ?? defaultOutputDir(flags.task);
+  await mkdir(runDir, { recursive: true });
+  await saveRunConfig(runDir, { ...raw, outputDir: runDir });
+  const result = await runModel({
+    ...evaluationOptions(flags),
+    dataset: datasetOptions(flags),
+    backend: model,
+    backendOptions: generation.backendOptions,
+    sampling: generation.sampling,
+    runDir,
+    generationOnly: generation.generationOnly,
+    fsync: generation.fsync,
+    ...(generation.systemPrompt === undefined ? {} : { systemPrompt: generation.systemPrompt }),
+    ...(generation.concurrency === undefined ? {} : { concurrency: generation.concurrency }),
+    drain: stop.drain,
+    signal: stop.abort,
+    onGenerationProgress: generationProgressReporter(),
+    onEvent: progressReporter(),
+  });
+  const totals = result.generation.metadata.totals;
+  process.stdout.write(
+    `generated: ${totals.samples} samples (${totals.failedSamples} failed), ${totals.tokensOut} tokens, ${totals.tokensPerSecond.toFixed(1)} tokens/s; run dir: ${runDir}\n`,
+  );
+  if (result.evaluation) {
+    process.stdout.write(formatSummary(flags.task, result.evaluation));
+  } else if (!generation.generationOnly) {
+    process.stdout.write(
+      `generation stopped before every sample was done; continue with: passk run --resume ${runDir} --allow-code-execution\n`,
+    );
+    process.exitCode = 1;
+  } else {
+    process.stdout.write(
+      `evaluate later with: passk evaluate --task ${flags.task} --generations ${runDir} --allow-code-execution\n`,
+    );
+  }
+}
+
+function missingModel(): ConfigError {
+  return new ConfigError('passk run needs --model', {
+    hint: 'reference (the canonical solutions), openai-compatible (with --base-url) or llama-cpp',
+  });
 }

@@ -10,12 +10,21 @@ stdout), so an output flood cannot hide or forge the end-of-tests sentinel by ac
 program can still find the fd and nonce in its own memory; passk documents that residual risk.
 """
 
+import atexit
 import builtins
 import json
 import os
 import resource
 import sys
 import traceback
+
+if __name__ == "__main__":  # script mode: -I leaves the script's own directory off sys.path
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    import seccomp
+
+    sys.path.pop(0)
+else:
+    import seccomp
 
 RESULT_FD = 3
 _dumps = json.dumps  # bound now: a program that patches json must not break the report
@@ -41,8 +50,8 @@ def install_site_builtins():
             setattr(builtins, name, _Quitter(name))
 
 
-def apply_limits(limits):
-    """Sets rlimits for this process and its descendants (soft == hard, so they cannot be raised)."""
+def limit_settings(limits):
+    """The (resource, (soft, hard)) pairs for `limits`; computed once per request, before the fork."""
     cpu = int(limits.get("cpuSeconds", 10))
     pairs = [
         (resource.RLIMIT_AS, int(limits["memoryBytes"])),
@@ -55,10 +64,14 @@ def apply_limits(limits):
     nproc = limits.get("maxProcesses")
     if nproc is not None:
         pairs.append((resource.RLIMIT_NPROC, int(nproc)))
-    for which, value in pairs:
-        soft, hard = value if isinstance(value, tuple) else (value, value)
+    return [(which, value if isinstance(value, tuple) else (value, value)) for which, value in pairs]
+
+
+def apply_limits(settings):
+    """Sets rlimits (soft and hard, so they cannot be raised again) for this process and its children."""
+    for which, value in settings:
         try:
-            resource.setrlimit(which, (soft, hard))
+            resource.setrlimit(which, value)
         except (ValueError, OSError):
             # Cannot raise a limit above an inherited hard limit: keep the stricter inherited one.
             pass
@@ -89,10 +102,22 @@ def _short(value, limit=300):
     return text[:limit]
 
 
-def execute(source, nonce, filename="program.py"):
-    """Runs `source` as __main__ and reports how it ended. Returns the process exit code."""
+def precompile(source, filename="program.py"):
+    """Compiles without running anything. Returns a code object, or the exception compiling raised
+    (SyntaxError, ValueError for NUL bytes, …), which the child then raises as its own."""
     try:
-        code = compile(source, filename, "exec")
+        return compile(source, filename, "exec")
+    except BaseException as error:  # noqa: BLE001 - the program's failure, reported by the child
+        return error
+
+
+def execute(compiled, nonce, filename="program.py"):
+    """Runs `compiled` (source text, a code object or a compile error) as __main__ and reports how
+    it ended. Returns the process exit code."""
+    try:
+        if isinstance(compiled, BaseException):
+            raise compiled
+        code = compile(compiled, filename, "exec") if isinstance(compiled, str) else compiled
         exec(code, {"__name__": "__main__", "__file__": filename, "__builtins__": builtins})
     except SystemExit as stop:
         # An exit before the last test statement: never a pass, whatever the code.
@@ -110,15 +135,20 @@ def execute(source, nonce, filename="program.py"):
         except BaseException:
             pass
         return 1
-    # The sentinel: written only after the program's last statement returned normally.
-    _report(nonce, "end")
+    # The sentinel: written only after the program's last statement returned normally. Formatted
+    # by hand: this runs for every passing program, and json.dumps costs more in a fresh fork.
+    try:
+        _write(RESULT_FD, ('{"n": "%s", "e": "end"}\n' % nonce).encode())
+    except OSError:
+        pass
     return 0
 
 
 def _fresh_stdio():
-    """Restores the interpreter's own stdio objects (a previous program's replacements died with
-    its fork; these are the worker's, on fds 0/1/2, with empty buffers)."""
-    sys.stdin, sys.stdout, sys.stderr = sys.__stdin__, sys.__stdout__, sys.__stderr__
+    """The interpreter's own stdio objects, on fds 0/1/2 with empty buffers (the worker never uses
+    them; a previous program's replacements died with its fork). Assigned only if different."""
+    if sys.stdin is not sys.__stdin__ or sys.stdout is not sys.__stdout__ or sys.stderr is not sys.__stderr__:
+        sys.stdin, sys.stdout, sys.stderr = sys.__stdin__, sys.__stdout__, sys.__stderr__
 
 
 def _finish_like_interpreter(status):
@@ -130,8 +160,6 @@ def _finish_like_interpreter(status):
         except BaseException:
             pass
     try:
-        import atexit
-
         if atexit._ncallbacks():
             atexit._run_exitfuncs()
     except BaseException:
@@ -144,16 +172,18 @@ def _finish_like_interpreter(status):
     os._exit(status)
 
 
-def run_in_child(source, nonce, limits, uid):
-    """Forked child of the worker: stdio already on the capture pipes. Never returns."""
+def run_in_child(compiled, nonce, settings, uid):
+    """Forked child of the worker: stdio already on the capture pipes; `settings` from
+    limit_settings(). Never returns."""
     try:
         os.setsid()
-        apply_limits(limits)
+        apply_limits(settings)
         if uid is not None:
             drop_privileges(uid)
+        # No seccomp.install() here: the worker installed the filter on itself, and forks inherit it.
         _fresh_stdio()
-        # No random.seed() needed: the random module re-seeds itself in every forked child.
-        status = execute(source, nonce)
+        # `random` is not preloaded; a program that imports it gets a freshly seeded generator.
+        status = execute(compiled, nonce)
     except BaseException as error:  # noqa: BLE001 - setup failed: say so on stderr, exit 70
         try:
             os.write(2, ("passk runner setup failed: %r\n" % (error,)).encode())
@@ -167,7 +197,8 @@ def main():
     """Script mode for the 'subprocess' backend: argv = NONCE LIMITS_JSON; program.py in cwd."""
     nonce, limits_json = sys.argv[1], sys.argv[2]
     install_site_builtins()
-    apply_limits(json.loads(limits_json))
+    apply_limits(limit_settings(json.loads(limits_json)))
+    seccomp.install()
     with open("program.py", encoding="utf-8") as handle:
         source = handle.read()
     del sys.argv[1:]

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SandboxError } from '../../core/errors.js';
@@ -17,6 +17,8 @@ export function createProcessSandbox(runtime: RuntimeInstall, workers: number): 
   if (!workerArgv) throw new SandboxError(`runtime ${runtime.language} has no warm worker`);
   const uids = allocateUids(workers);
   const scratchRoot = mkdtempSync(join(tmpdir(), 'passk-workers-'));
+  chmodSync(scratchRoot, 0o711); // programs (another uid) may pass through to their own dirs
+
   const slots: WorkerSlot[] = [];
   return {
     name: 'process',

@@ -1,7 +1,14 @@
-import { ConfigError, ModelRequestError } from '../../core/errors.js';
+import { ConfigError } from '../../core/errors.js';
 import { apiKeyFromEnv } from '../env.js';
 import { RetryableRequestError } from '../errors.js';
-import type { BackendProvenance, Completion, GenerateRequest, ModelBackend } from '../types.js';
+import type {
+  BackendProvenance,
+  Completion,
+  GenerateRequest,
+  ModelBackend,
+  ModelPrompt,
+} from '../types.js';
+import { listedModel, normalizeBaseUrl } from './endpoints.js';
 import { errorFromException, errorFromResponse, RequestControl } from './http.js';
 import { completionsFromBody, type OpenAIApi, parseWire, requestBody } from './protocol.js';
 import { ReplicaPool } from './replicas.js';
@@ -36,98 +43,130 @@ export interface OpenAICompatibleOptions {
   onRetry?: (message: string, delayMs: number) => void;
 }
 
-/** `--base-url a,b,c` → its URLs (blanks dropped). */
-export function splitBaseUrls(flag: string): string[] {
-  return flag
-    .split(',')
-    .map((url) => url.trim())
-    .filter((url) => url !== '');
-}
-
-/** Accepts http://host:8000 as well as http://host:8000/v1; strips trailing slashes. */
-export function normalizeBaseUrl(raw: string): string {
-  let url: URL;
-  try {
-    url = new URL(raw.trim());
-  } catch {
-    throw new ConfigError(`--base-url '${raw}' is not a URL`, {
-      hint: 'e.g. http://127.0.0.1:8000/v1',
-    });
-  }
-  const path = url.pathname.replace(/\/+$/, '');
-  return `${url.origin}${path === '' ? '/v1' : path}`;
-}
+export { normalizeBaseUrl, splitBaseUrls } from './endpoints.js';
 
 /** A backend for any server speaking the OpenAI completions or chat protocol. */
 export function createOpenAICompatibleBackend(options: OpenAICompatibleOptions): ModelBackend {
-  const baseUrls = options.baseUrls.map(normalizeBaseUrl);
-  if (baseUrls.length === 0) throw new ConfigError('openai-compatible needs --base-url');
-  const api = options.api ?? 'completions';
-  const stream = options.stream ?? true;
-  const timeoutMs = options.requestTimeoutMs ?? 300_000;
-  const policy: RetryPolicy = { ...DEFAULT_RETRY_POLICY, ...options.retry };
-  const pool = new ReplicaPool(baseUrls, options.batchSize ?? 8);
-  const doFetch = options.fetch ?? fetch;
-  const apiKey = options.apiKey ?? apiKeyFromEnv();
-  const headers: Record<string, string> = {
-    'content-type': 'application/json',
-    ...(apiKey ? { authorization: `Bearer ${apiKey}` } : {}),
-  };
-  const path = api === 'chat' ? '/chat/completions' : '/completions';
-  let model: Promise<string> | undefined;
-  let serverModel: string | undefined;
-  let listed: string | undefined;
-  let streamUsage = true;
+  return new OpenAICompatibleBackend(options);
+}
 
-  const modelName = (signal?: AbortSignal) => {
-    model ??= options.model
-      ? Promise.resolve(options.model)
-      : listedModel(baseUrls[0]!, doFetch, headers, signal).then(
+class OpenAICompatibleBackend implements ModelBackend {
+  readonly id: string;
+  readonly promptKind: ModelPrompt['kind'];
+  readonly concurrency: number;
+  readonly maxSamplesPerRequest: number;
+  private readonly baseUrls: string[];
+  private readonly api: OpenAIApi;
+  private readonly stream: boolean;
+  private readonly timeoutMs: number;
+  private readonly policy: RetryPolicy;
+  private readonly pool: ReplicaPool;
+  private readonly doFetch: typeof fetch;
+  private readonly headers: Record<string, string>;
+  private model: Promise<string> | undefined;
+  private listed: string | undefined;
+  private serverModel: string | undefined;
+  /** Cleared for servers that reject stream_options (then there is no usage in streams). */
+  private streamUsage = true;
+
+  constructor(private readonly options: OpenAICompatibleOptions) {
+    this.baseUrls = options.baseUrls.map(normalizeBaseUrl);
+    if (this.baseUrls.length === 0) throw new ConfigError('openai-compatible needs --base-url');
+    this.api = options.api ?? 'completions';
+    this.stream = options.stream ?? true;
+    this.timeoutMs = options.requestTimeoutMs ?? 300_000;
+    this.policy = { ...DEFAULT_RETRY_POLICY, ...options.retry };
+    this.pool = new ReplicaPool(this.baseUrls, options.batchSize ?? 8);
+    this.doFetch = options.fetch ?? fetch;
+    const apiKey = options.apiKey ?? apiKeyFromEnv();
+    this.headers = {
+      'content-type': 'application/json',
+      ...(apiKey ? { authorization: `Bearer ${apiKey}` } : {}),
+    };
+    this.id = `openai-compatible:${options.model ?? 'served-model'}`;
+    this.promptKind = this.api === 'chat' ? 'chat' : 'completion';
+    this.concurrency = this.pool.capacity;
+    this.maxSamplesPerRequest = Math.max(1, options.maxSamplesPerRequest ?? 20);
+  }
+
+  describe(): BackendProvenance {
+    return {
+      backend: 'openai-compatible',
+      model: this.options.model ?? this.listed ?? '(served model)',
+      ...(this.serverModel === undefined ? {} : { serverModel: this.serverModel }),
+      baseUrls: this.baseUrls,
+      settings: {
+        api: this.api,
+        stream: this.stream,
+        streamUsage: this.streamUsage,
+        batchSize: this.pool.perReplica,
+        requestsPerReplica: [...this.pool.sent],
+      },
+    };
+  }
+
+  async generate(request: GenerateRequest, signal?: AbortSignal): Promise<Completion[]> {
+    const completions = await withRetries(
+      async () => {
+        const lease = await this.pool.acquire(signal);
+        try {
+          return await this.send(lease.url, request, signal);
+        } finally {
+          lease.release();
+        }
+      },
+      this.policy,
+      signal,
+      (error, delayMs) => this.options.onRetry?.(error.message, delayMs),
+    );
+    this.serverModel ??= completions[0]?.serverModel;
+    return completions;
+  }
+
+  /** The `model` to send: the one given, else the one the first replica lists (asked once). */
+  private modelName(signal?: AbortSignal): Promise<string> {
+    this.model ??= this.options.model
+      ? Promise.resolve(this.options.model)
+      : listedModel(this.baseUrls[0]!, this.doFetch, this.headers, signal).then(
           (name) => {
-            listed = name;
+            this.listed = name;
             return name;
           },
           (error: unknown) => {
-            model = undefined; // a failed listing is asked again by the next request
+            this.model = undefined; // a failed listing is asked again by the next request
             throw error;
           },
         );
-    return model;
-  };
+    return this.model;
+  }
 
-  async function once(
+  /** One attempt against one replica; every failure comes out as a ModelRequestError. */
+  private async send(
     url: string,
     request: GenerateRequest,
     signal?: AbortSignal,
   ): Promise<Completion[]> {
     const body = requestBody(request, {
-      api,
-      model: await modelName(signal),
-      stream,
-      streamUsage,
-      serverStopLimit: options.serverStopLimit ?? Number.POSITIVE_INFINITY,
-      extraBody: options.extraBody ?? {},
+      api: this.api,
+      model: await this.modelName(signal),
+      stream: this.stream,
+      streamUsage: this.streamUsage,
+      serverStopLimit: this.options.serverStopLimit ?? Number.POSITIVE_INFINITY,
+      extraBody: this.options.extraBody ?? {},
     });
-    const control = new RequestControl(signal, timeoutMs);
-    const endpoint = url + path;
+    const endpoint = url + (this.api === 'chat' ? '/chat/completions' : '/completions');
+    const control = new RequestControl(signal, this.timeoutMs);
     try {
-      const response = await doFetch(endpoint, {
+      const response = await this.doFetch(endpoint, {
         method: 'POST',
-        headers,
+        headers: this.headers,
         body: JSON.stringify(body),
         signal: control.signal,
       });
-      if (!response.ok) {
-        const error = await errorFromResponse(response, endpoint);
-        if (streamUsage && stream && /stream_options/.test(error.message)) {
-          // Servers that predate stream_options reject it: ask again without it (no usage then).
-          streamUsage = false;
-          throw new RetryableRequestError(error.message, { retryAfterMs: 0 });
-        }
-        throw error;
-      }
-      if (!stream || !response.body)
+      if (!response.ok) throw await this.failure(response, endpoint);
+      if (!this.stream || !response.body) {
         return completionsFromBody(parseWire(await response.text(), endpoint), endpoint);
+      }
       return await completionsFromStream(response.body, {
         url: endpoint,
         n: request.n,
@@ -136,75 +175,19 @@ export function createOpenAICompatibleBackend(options: OpenAICompatibleOptions):
         abandon: () => control.abandon(),
       });
     } catch (error) {
-      throw errorFromException(error, endpoint, signal, control.timedOut, timeoutMs);
+      throw errorFromException(error, endpoint, signal, control.timedOut, this.timeoutMs);
     } finally {
       control.dispose();
     }
   }
 
-  return {
-    id: `openai-compatible:${options.model ?? 'served-model'}`,
-    promptKind: api === 'chat' ? 'chat' : 'completion',
-    concurrency: pool.capacity,
-    maxSamplesPerRequest: Math.max(1, options.maxSamplesPerRequest ?? 20),
-    describe: (): BackendProvenance => ({
-      backend: 'openai-compatible',
-      model: options.model ?? listed ?? '(served model)',
-      ...(serverModel === undefined ? {} : { serverModel }),
-      baseUrls,
-      settings: {
-        api,
-        stream,
-        streamUsage,
-        batchSize: pool.perReplica,
-        requestsPerReplica: [...pool.sent],
-      },
-    }),
-    async generate(request, signal) {
-      const completions = await withRetries(
-        async () => {
-          const lease = await pool.acquire(signal);
-          try {
-            return await once(lease.url, request, signal);
-          } finally {
-            lease.release();
-          }
-        },
-        policy,
-        signal,
-        (error, delayMs) => options.onRetry?.(error.message, delayMs),
-      );
-      serverModel ??= completions[0]?.serverModel;
-      return completions;
-    },
-  };
-}
-
-/** The model a server lists at GET /models, when it lists exactly one (vLLM, llama.cpp). */
-async function listedModel(
-  baseUrl: string,
-  doFetch: typeof fetch,
-  headers: Record<string, string>,
-  signal?: AbortSignal,
-): Promise<string> {
-  const url = `${baseUrl}/models`;
-  let ids: string[] = [];
-  try {
-    const response = await doFetch(url, { headers, ...(signal ? { signal } : {}) });
-    if (!response.ok) throw await errorFromResponse(response, url);
-    const body = (await response.json()) as { data?: { id?: unknown }[] };
-    ids = (body.data ?? [])
-      .map((entry) => entry.id)
-      .filter((id): id is string => typeof id === 'string');
-  } catch (cause) {
-    if (signal?.aborted) throw signal.reason;
-    throw new ModelRequestError(`could not list the models at ${url}: ${String(cause)}`, {
-      cause,
-      hint: 'pass --model-name explicitly',
-    });
+  private async failure(response: Response, endpoint: string): Promise<Error> {
+    const error = await errorFromResponse(response, endpoint);
+    if (this.stream && this.streamUsage && /stream_options/.test(error.message)) {
+      // Servers that predate stream_options reject it: ask again without it.
+      this.streamUsage = false;
+      return new RetryableRequestError(error.message, { retryAfterMs: 0 });
+    }
+    return error;
   }
-  if (ids.length === 1) return ids[0]!;
-  throw new ConfigError(`${url} lists ${ids.length} models; say which with --model-name`, {
-    hint: ids.length > 0 ? `available: ${ids.join(', ')}` : 'the server listed none',
-  });
 }

@@ -1,7 +1,7 @@
 import { passAtK } from '../../metrics/pass-at-k.js';
 import { countPerProblem, countVerdicts, type ProblemTally } from '../../metrics/verdict-counts.js';
 import type { RunDetail } from '../../store/db/types.js';
-import type { Interval, IntervalFn } from './intervals.js';
+import type { Interval, IntervalFn, PairedFn } from './intervals.js';
 
 /** One point of a pass@k curve. */
 export interface CurvePoint {
@@ -92,8 +92,8 @@ export interface Comparison {
   common: number;
   /** pass@1 of each run on the common problems only, and B − A. */
   passAt1: { a: number; b: number; difference: number };
-  /** Interval for B − A over the per-problem differences, when an IntervalFn gives one. */
-  interval?: Interval;
+  /** Paired-bootstrap interval for B − A and the sign-flip p-value, when a PairedFn gives them. */
+  paired?: { interval: Interval; pValue: number };
   /** Problems whose pass@1 went up from A to B, largest change first; and down. */
   improved: ProblemChange[];
   regressed: ProblemChange[];
@@ -103,7 +103,7 @@ export interface Comparison {
  * Paired per-problem comparison of two runs on the problems both scored. With one sample per
  * problem the changes are exactly the problems that flipped between pass and fail.
  */
-export function compareRuns(a: RunDetail, b: RunDetail, intervals: IntervalFn): Comparison {
+export function compareRuns(a: RunDetail, b: RunDetail, paired: PairedFn): Comparison {
   const rateB = new Map(problemTallies(b).map((t) => [t.problemId, t.c / t.n]));
   const pairs = problemTallies(a).flatMap((t) => {
     const other = rateB.get(t.problemId);
@@ -111,8 +111,13 @@ export function compareRuns(a: RunDetail, b: RunDetail, intervals: IntervalFn): 
   });
   const mean = (values: number[]) =>
     values.length === 0 ? 0 : values.reduce((sum, v) => sum + v, 0) / values.length;
-  const differences = pairs.map((p) => p.b - p.a);
-  const interval = pairs.length === 0 ? undefined : intervals(differences);
+  const test =
+    pairs.length === 0
+      ? undefined
+      : paired(
+          pairs.map((p) => p.a),
+          pairs.map((p) => p.b),
+        );
   const byChange = (x: ProblemChange, y: ProblemChange) =>
     Math.abs(y.b - y.a) - Math.abs(x.b - x.a) || x.problemId.localeCompare(y.problemId);
   const passA = mean(pairs.map((p) => p.a));
@@ -120,7 +125,7 @@ export function compareRuns(a: RunDetail, b: RunDetail, intervals: IntervalFn): 
   return {
     common: pairs.length,
     passAt1: { a: passA, b: passB, difference: passB - passA },
-    ...(interval === undefined ? {} : { interval }),
+    ...(test === undefined ? {} : { paired: test }),
     improved: pairs.filter((p) => p.b > p.a).sort(byChange),
     regressed: pairs.filter((p) => p.b < p.a).sort(byChange),
   };

@@ -14,9 +14,11 @@ export function verdictCss(): string {
 }
 
 const LABEL_PX = 118;
-const CELL_PX = 16;
-/** Cells per line before a problem's row wraps. */
-const MAX_CELLS_PER_LINE = 25;
+/**
+ * Up to 25 samples a problem, cells are 16 px on one line; beyond, 11 px and up to 50 a line,
+ * so n = 200 takes 4 lines instead of 8 and problems stay easy to tell apart.
+ */
+const layout = (n: number) => (n <= 25 ? { cell: 16, perLine: 25 } : { cell: 11, perLine: 50 });
 
 /**
  * The problems × samples grid of one run: one `<button class="cell">` per sample, in problem
@@ -32,18 +34,22 @@ export function gridHtml(run: RunDetail, runIndex: number): string {
     byProblem.set(sample.problemId, list);
   });
   const widest = Math.max(1, ...[...byProblem.values()].map((cells) => cells.length));
-  const rowPx = LABEL_PX + Math.min(widest, MAX_CELLS_PER_LINE) * (CELL_PX + 2) + 8;
+  const { cell, perLine } = layout(widest);
+  const rowPx = LABEL_PX + Math.min(widest, perLine) * (cell + 2) + 8;
+  const wraps = widest > perLine;
   const rows = run.problems.map((problem) => {
     const cells = byProblem.get(problem.id) ?? [];
     const allPass = cells.length > 0 && cells.every((c) => c.status === 'passed');
-    const buttons = cells.map((cell, j) => {
-      const label = cell.status === undefined ? 'not executed' : verdictStyle(cell.status).label;
+    const buttons = cells.map((sample, j) => {
+      const label =
+        sample.status === undefined ? 'not executed' : verdictStyle(sample.status).label;
       const title = `${problem.id} · sample ${j} · ${label}`;
-      return `<button type="button" class="cell ${verdictClass(cell.status)}" data-i="${cell.index}" title="${escapeHtml(title)}" aria-label="${escapeHtml(title)}"></button>`;
+      return `<button type="button" class="cell ${verdictClass(sample.status)}" data-i="${sample.index}" title="${escapeHtml(title)}" aria-label="${escapeHtml(title)}"></button>`;
     });
     return `<div class="prow"${allPass ? ' data-all-pass=""' : ''}><span class="pid" title="${escapeHtml(problem.id)}">${escapeHtml(problem.id)}</span><span class="cells">${buttons.join('')}</span></div>`;
   });
-  return `<div class="grid" data-run="${runIndex}" style="grid-template-columns:repeat(auto-fill,minmax(${rowPx}px,1fr))">${rows.join('')}</div>`;
+  const style = `grid-template-columns:repeat(auto-fill,minmax(${rowPx}px,1fr));--cell:${cell}px`;
+  return `<div class="grid${wraps ? ' wrapped' : ''}" data-run="${runIndex}" style="${style}">${rows.join('')}</div>`;
 }
 
 /** The legend: every status that occurs in any run, with its colour, label and count. */

@@ -11,5 +11,13 @@ export {
 } from './analysis.js';
 export { escapeHtml, jsonForScript } from './escape.js';
 export { formatScore, type Headline, headline, reportedKs } from './headline.js';
-export { type Interval, type IntervalFn, noIntervals } from './intervals.js';
+export {
+  defaultIntervals,
+  defaultPaired,
+  type Interval,
+  type IntervalFn,
+  noIntervals,
+  noPaired,
+  type PairedFn,
+} from './intervals.js';
 export { type RenderOptions, renderReport, runLabels } from './render.js';

@@ -2,6 +2,7 @@
  * The one place the report gets its confidence intervals from, so that switching the method (or
  * the module that provides it) is a one-line change here.
  */
+import { bootstrapMean, pairedDifference } from '../../metrics/stats/index.js';
 
 /** A two-sided interval for a mean over problems. */
 export interface Interval {
@@ -17,11 +18,29 @@ export interface Interval {
  */
 export type IntervalFn = (perProblem: readonly number[]) => Interval | undefined;
 
-/** No intervals: what the report shows when no statistics module is wired in. */
+/** Paired comparison of per-problem scores a[i], b[i]: interval of mean(b − a) and a p-value. */
+export type PairedFn = (
+  a: readonly number[],
+  b: readonly number[],
+) => { interval: Interval; pValue: number } | undefined;
+
+/** No intervals. */
 export const noIntervals: IntervalFn = () => undefined;
 
+/** No paired test. */
+export const noPaired: PairedFn = () => undefined;
+
 /**
- * What `passk show` and `passk report` use. No statistics module is wired in yet, so no
- * intervals; replace this with the bootstrap from src/metrics/stats once it is exported there.
+ * 95% BCa bootstrap over problems with the stats module's defaults (10 000 resamples, fixed
+ * seed): the same interval `passAtKWithInterval` gives, so report, `passk show` and `passk
+ * compare` print the same bounds for the same run.
  */
-export const defaultIntervals: IntervalFn = noIntervals;
+export const defaultIntervals: IntervalFn = (values) =>
+  values.length === 0 ? undefined : bootstrapMean(values);
+
+/** Paired bootstrap interval and sign-flip p-value, as `passk compare` computes them. */
+export const defaultPaired: PairedFn = (a, b) => {
+  if (a.length === 0) return undefined;
+  const result = pairedDifference(a, b);
+  return { interval: result.interval, pValue: result.pValue };
+};

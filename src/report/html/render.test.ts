@@ -12,7 +12,7 @@ import type { RunDetail } from '../../store/db/types.js';
 import { compareRuns, curveKs, passAtKCurve, problemTallies } from './analysis.js';
 import { CLIENT_SCRIPT } from './client.js';
 import { headline } from './headline.js';
-import type { IntervalFn } from './intervals.js';
+import { defaultIntervals, defaultPaired, type IntervalFn } from './intervals.js';
 import { renderReport } from './render.js';
 
 function detail(options: Parameters<typeof syntheticRun>[0] = {}, model = 'model-a'): RunDetail {
@@ -73,6 +73,16 @@ describe('HTML report', () => {
 });
 
 describe('report analysis', () => {
+  it('uses the stats bootstrap: all pass gives exactly [1, 1], and a paired p-value', () => {
+    expect(defaultIntervals([1, 1, 1])).toMatchObject({ lower: 1, upper: 1, confidence: 0.95 });
+    const mixed = defaultIntervals([0, 1, 0, 1, 1, 0, 1, 1])!;
+    expect(mixed.lower).toBeLessThan(0.625);
+    expect(mixed.upper).toBeGreaterThan(0.625);
+    const paired = defaultPaired([1, 1, 1, 1, 1, 1], [0, 0, 0, 0, 0, 0])!;
+    expect(paired.interval).toMatchObject({ lower: -1, upper: -1 });
+    expect(paired.pValue).toBeLessThan(0.05);
+  });
+
   it('plots 1, 2, 3, 5, 10, … up to the smallest n, with the headline ks', () => {
     expect(curveKs(1)).toEqual([1]);
     expect(curveKs(20)).toEqual([1, 2, 3, 5, 10, 20]);

@@ -6,9 +6,9 @@ import { CLIENT_SCRIPT } from './client.js';
 import { escapeHtml, jsonForScript } from './escape.js';
 import { gridHtml, legendHtml, statusCounts } from './grid.js';
 import { headline } from './headline.js';
-import { type IntervalFn, noIntervals } from './intervals.js';
+import { type IntervalFn, noIntervals, noPaired, type PairedFn } from './intervals.js';
 import { buildPayload } from './payload.js';
-import { comparisonHtml, provenanceHtml, runCardHtml } from './sections.js';
+import { comparisonHtml, curveTableHtml, provenanceHtml, runCardHtml } from './sections.js';
 import { reportCss } from './style.js';
 import { barsSvg } from './svg-bars.js';
 import { curveSvg } from './svg-curve.js';
@@ -21,8 +21,10 @@ import { runColor, verdictStyle } from './verdicts.js';
 const SCRIPT_HASH = `sha256-${createHash('sha256').update(CLIENT_SCRIPT).digest('base64')}`;
 
 export interface RenderOptions {
-  /** Where intervals come from; default none (see intervals.ts). */
+  /** Where intervals come from; default none (`passk report` passes defaultIntervals). */
   intervals?: IntervalFn;
+  /** The paired test for two runs; default none (`passk report` passes defaultPaired). */
+  paired?: PairedFn;
   /** Page title; default 'passk report'. */
   title?: string;
   /** Defaults to now (fixed in tests for byte-stable output). */
@@ -50,16 +52,18 @@ export function renderReport(runs: readonly RunDetail[], options: RenderOptions 
   const cards = runs.map((run, i) =>
     runCardHtml(run, labels[i]!, runColor(i), headline(run, intervals)),
   );
-  const curve = curveSvg(
-    runs.map((run, i) => ({
-      label: labels[i]!,
-      color: runColor(i),
-      points: passAtKCurve(problemTallies(run), intervals),
-    })),
-  );
+  const series = runs.map((run, i) => ({
+    label: labels[i]!,
+    color: runColor(i),
+    points: passAtKCurve(problemTallies(run), intervals),
+  }));
+  const curve = `<div class="curve-row">${curveSvg(series)}${curveTableHtml(series)}</div>`;
   const comparison =
     runs.length === 2
-      ? comparisonHtml(compareRuns(runs[0]!, runs[1]!, intervals), [labels[0]!, labels[1]!])
+      ? comparisonHtml(compareRuns(runs[0]!, runs[1]!, options.paired ?? noPaired), [
+          labels[0]!,
+          labels[1]!,
+        ])
       : '';
   const intervalNote =
     intervals === noIntervals

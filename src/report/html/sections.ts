@@ -1,5 +1,5 @@
 import type { RunDetail } from '../../store/db/types.js';
-import type { Comparison, ProblemChange } from './analysis.js';
+import type { Comparison, CurvePoint, ProblemChange } from './analysis.js';
 import { escapeHtml } from './escape.js';
 import type { Headline } from './headline.js';
 
@@ -68,9 +68,11 @@ export function comparisonHtml(c: Comparison, labels: [string, string]): string 
   const [a, b] = labels.map(escapeHtml) as [string, string];
   const sign = (v: number) => (v > 0 ? '+' : v < 0 ? '−' : '±');
   const diff = `${sign(c.passAt1.difference)}${(Math.abs(c.passAt1.difference) * 100).toFixed(1)} points`;
-  const ci = c.interval
-    ? ` <span class="muted">(${Math.round(c.interval.confidence * 100)}% CI ${(c.interval.lower * 100).toFixed(1)} to ${(c.interval.upper * 100).toFixed(1)})</span>`
-    : '';
+  const interval = c.paired?.interval;
+  const ci =
+    c.paired && interval
+      ? ` <span class="muted">(paired bootstrap ${Math.round(interval.confidence * 100)}% CI ${(interval.lower * 100).toFixed(1)} to ${(interval.upper * 100).toFixed(1)}; sign-flip ${formatP(c.paired.pValue)})</span>`
+      : '';
   const list = (changes: ProblemChange[], empty: string) =>
     changes.length === 0
       ? `<p class="muted">${empty}</p>`
@@ -88,4 +90,34 @@ export function comparisonHtml(c: Comparison, labels: [string, string]): string 
 <div><h3>Worse in ${b} <span class="muted">(${c.regressed.length})</span></h3>${list(c.regressed, 'none')}</div>
 </div>
 </section>`;
+}
+
+/** 'p = 0.042' to two significant digits; small ones as 'p < 0.001'. */
+function formatP(p: number): string {
+  return p < 0.001 ? 'p < 0.001' : `p = ${p.toPrecision(2)}`;
+}
+
+/** The curve's numbers as a table beside it: k down, one column per run, with intervals. */
+export function curveTableHtml(
+  series: readonly { label: string; color: string; points: readonly CurvePoint[] }[],
+): string {
+  const ks = [...new Set(series.flatMap((s) => s.points.map((p) => p.k)))].sort((a, b) => a - b);
+  const head = series
+    .map(
+      (s) =>
+        `<th><span class="swatch" style="background:${s.color}"></span> ${escapeHtml(s.label)}</th>`,
+    )
+    .join('');
+  const rows = ks.map((k) => {
+    const cells = series.map((s) => {
+      const p = s.points.find((point) => point.k === k);
+      if (p === undefined) return '<td class="muted">—</td>';
+      const ci = p.interval
+        ? ` <span class="muted">[${(p.interval.lower * 100).toFixed(1)}, ${(p.interval.upper * 100).toFixed(1)}]</span>`
+        : '';
+      return `<td>${pct(p.value)}${ci}</td>`;
+    });
+    return `<tr><th scope="row">pass@${k}</th>${cells.join('')}</tr>`;
+  });
+  return `<table class="curve-table"><thead><tr><th></th>${head}</tr></thead><tbody>${rows.join('')}</tbody></table>`;
 }

@@ -16,7 +16,8 @@ h3{font-size:14px;margin:8px 0}
 .mono,pre,.pid{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,"DejaVu Sans Mono",monospace}
 .cards{display:grid;grid-template-columns:repeat(auto-fit,minmax(300px,1fr));gap:16px;margin-bottom:16px}
 .card,.panel{background:var(--card);border:1px solid var(--line);border-radius:8px;padding:16px 20px;box-shadow:0 1px 2px rgba(0,0,0,.04)}
-.card{border-top:4px solid var(--accent)}
+.card{border-top:4px solid var(--accent);display:flex;flex-wrap:wrap;gap:8px 40px;align-items:flex-start}
+.card h2{flex:1 0 100%;margin-bottom:4px}
 .panel{margin-bottom:16px}
 .scores{display:flex;flex-wrap:wrap;gap:10px 28px;margin-bottom:10px}
 .score{display:flex;flex-direction:column}
@@ -27,6 +28,12 @@ h3{font-size:14px;margin:8px 0}
 .facts dt{color:var(--muted)}.facts dd{margin:0;overflow-wrap:anywhere}
 .row{display:flex;flex-wrap:wrap;gap:16px}.row>.panel{flex:1 1 460px}
 .chart{max-width:100%;height:auto;font-size:12px}
+.curve-row{display:flex;flex-wrap:wrap;gap:24px;align-items:flex-start}
+.chart.curve{flex:1 1 600px;max-width:780px;min-width:0}
+table.curve-table{border-collapse:collapse;font-size:13px;flex:0 1 380px;margin-top:12px}
+table.curve-table th,table.curve-table td{padding:5px 12px;text-align:left;border-bottom:1px solid var(--line);white-space:nowrap}
+table.curve-table thead th{font-weight:600;font-size:12px;white-space:normal;overflow-wrap:anywhere;vertical-align:bottom}
+table.curve-table tbody th{font-weight:500;color:var(--muted)}
 .chart .grid{stroke:#e6e9ee}.chart .tick{fill:#667080}.chart .axis-label{fill:#3c4450;font-size:12px}
 .chart .legend,.chart .bar-label,.chart .bar-value{fill:#1d232b}
 .legend{display:flex;flex-wrap:wrap;gap:6px 16px;margin:4px 0 12px;font-size:13px}
@@ -35,10 +42,11 @@ h3{font-size:14px;margin:8px 0}
 .toolbar{display:flex;gap:16px;align-items:center;margin-bottom:8px;font-size:13px}
 .grid{display:grid;gap:3px 18px}
 .grid.failures-only .prow[data-all-pass]{display:none}
+.grid.wrapped{row-gap:8px}.grid.wrapped .prow{border-top:1px solid var(--line);padding-top:6px}
 .prow{display:flex;align-items:flex-start;min-width:0}
 .pid{flex:0 0 112px;font-size:11.5px;color:#3c4450;white-space:nowrap;overflow:hidden;text-overflow:ellipsis;padding-top:1px}
 .cells{display:flex;flex-wrap:wrap;gap:2px}
-.cell{width:16px;height:16px;padding:0;border:1px solid rgba(0,0,0,.12);border-radius:3px;cursor:pointer}
+.cell{width:var(--cell,16px);height:var(--cell,16px);padding:0;border:1px solid rgba(0,0,0,.12);border-radius:3px;cursor:pointer}
 .cell:hover{outline:2px solid #1d232b;outline-offset:0}
 .cell.selected{outline:2px solid #1d232b;outline-offset:1px}
 .cell:focus-visible{outline:2px solid var(--accent);outline-offset:1px}

@@ -6,9 +6,9 @@ export interface Bar {
   color: string;
 }
 
-const WIDTH = 460;
+const WIDTH = 500;
 const LABEL_W = 170;
-const VALUE_W = 70;
+const VALUE_W = 104;
 const ROW_H = 22;
 
 /**

@@ -10,7 +10,7 @@ export interface CurveSeries {
 
 const WIDTH = 640;
 const HEIGHT = 300;
-const MARGIN = { left: 52, right: 20, top: 18, bottom: 44 };
+const MARGIN = { left: 64, right: 20, top: 18, bottom: 44 };
 const PLOT_W = WIDTH - MARGIN.left - MARGIN.right;
 const PLOT_H = HEIGHT - MARGIN.top - MARGIN.bottom;
 
@@ -47,14 +47,16 @@ export function curveSvg(series: readonly CurveSeries[]): string {
     `<text class="axis-label" transform="translate(14 ${MARGIN.top + PLOT_H / 2}) rotate(-90)" text-anchor="middle">pass@k</text>`,
   );
   for (const s of series) parts.push(seriesSvg(s, x, y));
+  // Bottom right: pass@k rises with k, so that corner is the one a curve leaves empty.
   series.forEach((s, i) => {
-    const top = MARGIN.top + 8 + i * 18;
+    const top = MARGIN.top + PLOT_H - 22 - (series.length - 1 - i) * 18;
+    const right = WIDTH - MARGIN.right - 8;
     parts.push(
-      `<rect x="${MARGIN.left + 12}" y="${top}" width="12" height="12" rx="2" fill="${s.color}"/>`,
-      `<text class="legend" x="${MARGIN.left + 30}" y="${top + 10}">${escapeHtml(s.label)}</text>`,
+      `<rect x="${right - 12}" y="${top}" width="12" height="12" rx="2" fill="${s.color}"/>`,
+      `<text class="legend" x="${right - 18}" y="${top + 10}" text-anchor="end">${escapeHtml(s.label)}</text>`,
     );
   });
-  return `<svg class="chart" viewBox="0 0 ${WIDTH} ${HEIGHT}" width="${WIDTH}" height="${HEIGHT}" role="img" aria-label="pass@k curve">${parts.join('')}</svg>`;
+  return `<svg class="chart curve" viewBox="0 0 ${WIDTH} ${HEIGHT}" role="img" aria-label="pass@k curve">${parts.join('')}</svg>`;
 }
 
 function seriesSvg(s: CurveSeries, x: (k: number) => number, y: (v: number) => number): string {

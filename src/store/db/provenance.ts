@@ -3,7 +3,6 @@ import { arch, cpus, platform, release, totalmem } from 'node:os';
 import { dirname, join } from 'node:path';
 import { PASSK_VERSION } from '../../core/version.js';
 import { runtimes } from '../../execution/runtimes/index.js';
-import type { MetricsFile } from '../../report/metrics-file.js';
 import type { ModelInfo, Provenance } from './types.js';
 
 /** The machine a run ran on: enough to explain a timeout rate, without naming the host. */
@@ -30,7 +29,10 @@ export async function probeToolchain(
   if (language === undefined || !runtimes.names().includes(language)) return toolchain;
   try {
     const install = await (await runtimes.get(language)).resolve({});
-    toolchain[language] = install.version;
+    // The runtime says 'python 3.11.2'; keep the version alone under the tool's name.
+    const prefix = `${language} `;
+    const version = install.version;
+    toolchain[language] = version.startsWith(prefix) ? version.slice(prefix.length) : version;
   } catch {
     // Not fatal: the run already finished; provenance just lacks this line.
   }
@@ -82,12 +84,5 @@ async function readJson<T>(file: string): Promise<T | undefined> {
   }
 }
 
-/** The parts of provenance that metrics.json already holds. */
-export function fromMetrics(
-  metrics: MetricsFile | undefined,
-): Pick<Provenance, 'dataset' | 'execution'> {
-  if (metrics === undefined) return { dataset: null, execution: null };
-  return { dataset: metrics.dataset, execution: { ...metrics.execution } };
-}
-
+/** passk's version, for runs recorded without a metrics.json (generation-only). */
 export const passkVersion = (): string => PASSK_VERSION;

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
@@ -50,7 +51,13 @@ export async function readRunDir(
     allowMissing: true,
   });
   const candidates = metrics.config['candidates'];
+  const finished = (await stat(metricsFile)).mtime;
   return {
+    // Stable across views of the same run dir, so a report's labels do not change each time.
+    id: createHash('sha256')
+      .update(`${resolve(dir)}\0${finished.toISOString()}`)
+      .digest('hex')
+      .slice(0, 8),
     metrics,
     results: await readResults(join(dir, 'results.jsonl')),
     records: generations.records,
@@ -58,6 +65,6 @@ export async function readRunDir(
     runDir: resolve(dir),
     model: await inferModel(typeof candidates === 'string' ? candidates : undefined, dir),
     // metrics.json is written last, so its time is when the run finished.
-    createdAt: (await stat(metricsFile)).mtime,
+    createdAt: finished,
   };
 }

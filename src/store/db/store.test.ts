@@ -72,7 +72,9 @@ describe('run store', () => {
     const db = openRunDb(':memory:');
     const run = syntheticRun();
     const orphan = { ...run.results[0]!, sample: 99 };
-    expect(() => recordRun(db, { ...run, results: [...run.results, orphan] })).toThrow(/FOREIGN KEY/);
+    expect(() => recordRun(db, { ...run, results: [...run.results, orphan] })).toThrow(
+      /FOREIGN KEY/,
+    );
     expect(listRuns(db)).toEqual([]);
     db.close();
   });

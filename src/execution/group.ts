@@ -1,0 +1,62 @@
+import { randomBytes } from 'node:crypto';
+import { type Attempt, attempt, type SlotPool } from './pool.js';
+import type { RuntimeInstall } from './runtimes/types.js';
+import { resolveLimits } from './sandboxes/common.js';
+import type { ProgramRequest, Slot } from './sandboxes/types.js';
+import type { ExecJob, Verdict } from './types.js';
+import { classify } from './verdict.js';
+
+/** A runtime with its own pool of slots. */
+export interface Engine {
+  install: RuntimeInstall;
+  pool: SlotPool;
+}
+
+/** Jobs that share one content key: run once, verdict shared. */
+export interface Group {
+  key: string;
+  ids: string[];
+  job: ExecJob;
+  engine: Engine;
+  expectedMs: number;
+}
+
+export function byEngine(groups: readonly Group[]): Map<Engine, Group[]> {
+  const map = new Map<Engine, Group[]>();
+  for (const group of groups) {
+    const list = map.get(group.engine);
+    if (list) list.push(group);
+    else map.set(group.engine, [group]);
+  }
+  return map;
+}
+
+/** Runs one program (with the pool's one retry) and classifies the result. */
+export async function runGroup(group: Group, slot: Slot): Promise<Verdict> {
+  const limits = resolveLimits(group.job.limits);
+  let result: Attempt | undefined;
+  // Two rounds at most: the second covers a runner that failed to set up (classify → undefined).
+  for (let round = 0; round < 2; round++) {
+    const request: ProgramRequest = { source: group.job.program.source, nonce: newNonce(), limits };
+    result = await attempt(slot, request);
+    if (!('outcome' in result)) break;
+    const verdict = classify(result.outcome, request.nonce);
+    if (verdict) return verdict;
+  }
+  const why =
+    result && 'infra' in result ? result.infra.message : 'the runner could not set up the program';
+  return {
+    status: 'infra-error',
+    errorType: 'SandboxError',
+    message: why.slice(0, 300),
+    durationMs: 0,
+  };
+}
+
+function newNonce(): string {
+  return randomBytes(16).toString('hex');
+}
+
+export function sum<T>(items: readonly T[], of: (item: T) => number): number {
+  return items.reduce((total, item) => total + of(item), 0);
+}

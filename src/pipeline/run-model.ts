@@ -1,0 +1,81 @@
+import { ExecutionDisabledError } from '../core/errors.js';
+import { type GenerationResult, generate } from '../generation/index.js';
+import type { SamplingConfig } from '../generation/sampling.js';
+import type { FsyncPolicy, GenerationProgress } from '../generation/types.js';
+import { type BackendOptions, createBackend } from '../models/index.js';
+import { tasks } from '../tasks/index.js';
+import { type EvaluateOptions, type EvaluateResult, evaluate } from './evaluate.js';
+import { loadProblems } from './problems.js';
+
+export interface RunModelOptions extends Omit<EvaluateOptions, 'candidates' | 'outputDir'> {
+  /** Backend name: 'openai-compatible' or 'llama-cpp'. */
+  backend: string;
+  backendOptions: BackendOptions;
+  sampling: SamplingConfig;
+  /** The run directory: journal, generation.json, then the evaluation outputs. Resumable. */
+  runDir: string;
+  /** Generate and save only; evaluate later with `passk evaluate --generations RUN_DIR`. */
+  generationOnly?: boolean;
+  systemPrompt?: string;
+  concurrency?: number;
+  fsync?: FsyncPolicy;
+  /** Soft stop: no new requests; in-flight samples finish and are kept. */
+  drain?: AbortSignal;
+  onGenerationProgress?: (progress: GenerationProgress) => void;
+}
+
+export interface RunModelResult {
+  generation: GenerationResult;
+  /** Absent with generationOnly, or when generation stopped before every sample was settled. */
+  evaluation?: EvaluateResult;
+}
+
+/** Samples n completions per problem from a model backend, then evaluates them. */
+export async function runModel(options: RunModelOptions): Promise<RunModelResult> {
+  // Refused before any request: generating for an hour and then refusing would waste it.
+  if (!options.generationOnly && options.allowCodeExecution !== true) {
+    throw new ExecutionDisabledError();
+  }
+  const task = typeof options.task === 'string' ? await tasks.get(options.task) : options.task;
+  const { problems } = await loadProblems(task, options.dataset ?? {}, options);
+  const backend = await createBackend(options.backend, options.backendOptions);
+  let generation: GenerationResult;
+  try {
+    generation = await generate({
+      task,
+      problems,
+      backend,
+      sampling: options.sampling,
+      runDir: options.runDir,
+      ...pickDefined(options, ['concurrency', 'systemPrompt', 'fsync', 'signal', 'drain']),
+      ...(options.onGenerationProgress ? { onProgress: options.onGenerationProgress } : {}),
+    });
+  } finally {
+    await backend.close?.();
+  }
+  if (
+    options.generationOnly ||
+    !generation.complete ||
+    options.signal?.aborted ||
+    options.drain?.aborted
+  ) {
+    return { generation };
+  }
+  const evaluation = await evaluate({
+    ...options,
+    task,
+    candidates: { kind: 'records', records: generation.records },
+    outputDir: options.runDir,
+    provenance: { generation: generation.metadata },
+  });
+  return { generation, evaluation };
+}
+
+function pickDefined<T extends object, K extends keyof T>(
+  source: T,
+  keys: K[],
+): Partial<Pick<T, K>> {
+  const out: Partial<Pick<T, K>> = {};
+  for (const key of keys) if (source[key] !== undefined) out[key] = source[key];
+  return out;
+}
