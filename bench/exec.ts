@@ -14,6 +14,7 @@ import {
   humanEvalProgram,
   loadHumanEval,
   ownWorkers,
+  waitedChildrenCpuMs,
 } from './exec-helpers.js';
 
 const args = process.argv.slice(2);
@@ -67,7 +68,7 @@ async function timeEngine(
     total: jobs.length,
     executor,
     workers,
-    ...(workers.count > 0 ? { cpuMs } : {}),
+    cpuMs,
   };
 }
 
@@ -107,7 +108,7 @@ async function main(): Promise<void> {
     console.log(`(b) fresh python3 per program [subprocess]: ${describe(baseline)}`);
     await baseline.executor.close();
     console.log(
-      `ratio a/b: ${(baseline.ms / engine.ms).toFixed(1)}× faster than a fresh python per program`,
+      `ratio a/b: ${(baseline.ms / engine.ms).toFixed(1)}× faster than a fresh python per program (CPU: ${((baseline.cpuMs ?? 0) / (engine.cpuMs ?? 1)).toFixed(1)}×)`,
     );
   }
   console.log(

@@ -1,8 +1,10 @@
+import { join } from 'node:path';
 import { type Command, Option } from 'commander';
 import { z } from 'zod';
 import { ConfigError } from '../core/errors.js';
 import { defaultDataDir } from '../datasets/index.js';
 import type { DatasetLoadOptions } from '../datasets/types.js';
+import { parseShard } from '../pipeline/shard.js';
 
 /** Flags shared by every command that evaluates programs. */
 export function addEvaluationOptions(command: Command): Command {
@@ -38,6 +40,12 @@ export function addEvaluationOptions(command: Command): Command {
       'Hugging Face download cache (env PASSK_CACHE_DIR, default ~/.cache/passk)',
     )
     .option('--offline', 'never download; use local files and the cache only')
+    .option('--no-cache', 'run every program even if an identical one was judged before')
+    .option('--shard <i/N>', 'only shard i of N (0-based, e.g. $JOB_COMPLETION_INDEX/4)')
+    .option(
+      '--exclude-contaminated <file>',
+      'leave out the problems flagged in this contamination.json (from `passk contamination`)',
+    )
     .addOption(
       new Option('--skip-preflight', 'do not run the canary programs before scoring').hideHelp(),
     );
@@ -74,7 +82,10 @@ const rawSchema = z.object({
   datasetPath: z.string().optional(),
   cacheDir: z.string().optional(),
   offline: z.boolean().optional(),
+  cache: z.boolean().optional(),
   skipPreflight: z.boolean().optional(),
+  shard: z.string().optional(),
+  excludeContaminated: z.string().optional(),
 });
 
 export type EvaluationFlags = z.infer<typeof rawSchema>;
@@ -122,7 +133,18 @@ export function evaluationOptions(flags: EvaluationFlags) {
     ...(flags.workers === undefined ? {} : { workers: flags.workers }),
     ...(flags.sandbox === undefined ? {} : { sandbox: flags.sandbox }),
     ...(flags.db === undefined ? {} : { db: flags.db }),
+    ...verdictCache(flags),
     preflight: flags.skipPreflight !== true,
+    ...(flags.shard === undefined ? {} : { shard: parseShard(flags.shard) }),
+    ...(flags.excludeContaminated === undefined
+      ? {}
+      : { excludeContaminated: flags.excludeContaminated }),
     dataset: datasetOptions(flags),
   };
+}
+
+/** --no-cache turns the verdict cache off; --cache-dir moves it along with the Hub cache. */
+function verdictCache(flags: EvaluationFlags): { verdictCache?: string | false } {
+  if (flags.cache === false) return { verdictCache: false };
+  return flags.cacheDir === undefined ? {} : { verdictCache: join(flags.cacheDir, 'verdicts') };
 }

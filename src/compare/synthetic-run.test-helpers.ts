@@ -15,8 +15,12 @@ export interface SyntheticRun {
   /** problem id → one outcome per sample, in problem order. */
   outcomes: Record<string, Outcome[]>;
   config?: Record<string, unknown>;
+  /** `i/N`: written to run.json, as `passk evaluate --shard` does. */
+  shard?: string;
   datasetSha256?: string;
   ks?: number[];
+  /** Extra top-level metrics.json fields, as a model run's `generation` metadata. */
+  provenance?: Record<string, unknown>;
 }
 
 /**
@@ -63,7 +67,7 @@ export async function writeSyntheticRun(dir: string, run: SyntheticRun): Promise
       source: 'local',
     },
     executor: { sandbox: 'bwrap', isolation: 'namespaces', workers: 2 },
-    stats: {},
+    ...(run.provenance === undefined ? {} : { provenance: run.provenance }),
     config: { candidates: 'synthetic', timeout_ms: 3000, k: run.ks ?? [1, 10, 100], ...run.config },
   });
   await mkdir(dir, { recursive: true });
@@ -74,5 +78,8 @@ export async function writeSyntheticRun(dir: string, run: SyntheticRun): Promise
     programs[i]!.map((p) => `${JSON.stringify({ task_id: id, solution: p })}\n`),
   );
   await writeFile(join(dir, 'samples.jsonl'), rows.join(''));
+  if (run.shard !== undefined) {
+    await writeFile(join(dir, 'run.json'), `${JSON.stringify({ shard: run.shard })}\n`);
+  }
   await writeFile(join(dir, 'metrics.json'), `${JSON.stringify(metrics, null, 2)}\n`);
 }

@@ -4,6 +4,7 @@ export {
   buildReport,
   type ContaminationReport,
   type ExclusionList,
+  excludeContaminated,
   excludeProblems,
   readContaminationFile,
 } from './report.js';

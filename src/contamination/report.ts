@@ -90,3 +90,15 @@ export function excludeProblems<T extends { id: string }>(
     excluded: problems.filter((p) => flagged.has(p.id)).map((p) => p.id),
   };
 }
+
+/**
+ * `--exclude-contaminated FILE`: reads the report and drops its flagged problems (see
+ * readContaminationFile and excludeProblems, whose errors it throws).
+ */
+export async function excludeContaminated<T extends { id: string }>(
+  problems: readonly T[],
+  file: string,
+  datasetSha256: string,
+): Promise<{ kept: T[]; excluded: string[] }> {
+  return excludeProblems(problems, await readContaminationFile(file), datasetSha256);
+}

@@ -105,5 +105,8 @@ describe('dedup and cache', () => {
     expect(second.stats()).toMatchObject({ jobs: 5, executed: 0, cacheHits: 5 });
     await second.close();
     for (const job of quick) expect(secondVerdicts.get(job.id)).toEqual(firstVerdicts.get(job.id));
+    for (const stats of [first.stats(), second.stats()]) {
+      expect(stats.executed + stats.deduplicated + stats.cacheHits).toBe(stats.jobs);
+    }
   });
 });

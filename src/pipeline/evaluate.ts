@@ -1,5 +1,7 @@
+import { excludeContaminated } from '../contamination/index.js';
 import { ConfigError, ExecutionDisabledError } from '../core/errors.js';
 import type { RunEventListener } from '../core/events.js';
+import { PASSK_VERSION } from '../core/version.js';
 import type { DatasetLoadOptions } from '../datasets/types.js';
 import { createExecutor, runPreflight } from '../execution/index.js';
 import type { ExecLimits } from '../execution/types.js';
@@ -12,6 +14,7 @@ import type { Task } from '../tasks/types.js';
 import { type CandidateSource, loadCandidates } from './candidates.js';
 import { buildJobs, executeSamples } from './execute.js';
 import { loadProblems, type ProblemSelection } from './problems.js';
+import { formatShard, loadShardCandidates, type Shard } from './shard.js';
 
 export interface EvaluateOptions extends ProblemSelection {
   /** A registered task name or a Task object. */
@@ -27,9 +30,24 @@ export interface EvaluateOptions extends ProblemSelection {
   memoryBytes?: number;
   workers?: number;
   sandbox?: string;
+  /**
+   * Verdict cache directory (identical programs under identical limits are not run again);
+   * false disables it. Default: $PASSK_CACHE_DIR/verdicts, else ~/.cache/passk/verdicts.
+   */
+  verdictCache?: string | false;
   /** Run the preflight canaries before scoring (default true). */
   preflight?: boolean;
   dataset?: DatasetLoadOptions;
+  /**
+   * Evaluate only this shard of the selected problems (contiguous blocks, see selectShard);
+   * `passk merge` combines the N shard runs into one.
+   */
+  shard?: Shard;
+  /**
+   * A contamination.json (from `passk contamination`) whose flagged problems are left out of the
+   * score; the ids left out are recorded in metrics.json config.excluded_contaminated.
+   */
+  excludeContaminated?: string;
   /** Where to write metrics.json, results.jsonl, generations.json and samples.jsonl. */
   outputDir?: string;
   /**
@@ -60,6 +78,8 @@ const OUTPUT_CAP_BYTES = 1024 * 1024;
 export async function evaluate(options: EvaluateOptions): Promise<EvaluateResult> {
   // Checked first so that a user without the flag learns it before any slow work.
   if (options.allowCodeExecution !== true) throw new ExecutionDisabledError();
+  const startedAt = new Date();
+  const started = performance.now();
   const emit = options.onEvent ?? (() => {});
   const task = typeof options.task === 'string' ? await tasks.get(options.task) : options.task;
   const ks = validateKs(options.k ?? DEFAULT_K);
@@ -71,7 +91,24 @@ export async function evaluate(options: EvaluateOptions): Promise<EvaluateResult
     file: loaded.dataset.file,
     source: loaded.dataset.source,
   });
-  const candidates = await loadCandidates(task, loaded.problems, options.candidates);
+  let selection = loaded.problems;
+  let excluded: string[] | undefined;
+  if (options.excludeContaminated !== undefined) {
+    const exclusion = await excludeContaminated(
+      selection,
+      options.excludeContaminated,
+      loaded.dataset.sha256,
+    );
+    ({ kept: selection, excluded } = exclusion);
+    emit({
+      type: 'warning',
+      message: `${excluded.length} problems flagged as contaminated are left out of the score`,
+    });
+  }
+  const candidates =
+    options.shard === undefined
+      ? await loadCandidates(task, selection, options.candidates)
+      : await loadShardCandidates(task, selection, options.candidates, options.shard);
   if (candidates.missing.length > 0) {
     emit({
       type: 'warning',
@@ -95,6 +132,7 @@ export async function evaluate(options: EvaluateOptions): Promise<EvaluateResult
     allowCodeExecution: true,
     ...(options.sandbox === undefined ? {} : { sandbox: options.sandbox }),
     ...(options.workers === undefined ? {} : { workers: options.workers }),
+    ...(options.verdictCache === undefined ? {} : { cacheDir: options.verdictCache }),
   });
   try {
     if (options.preflight !== false) {
@@ -115,7 +153,6 @@ export async function evaluate(options: EvaluateOptions): Promise<EvaluateResult
       missing: candidates.missing,
       dataset: loaded.dataset,
       executor: executor.info,
-      stats: executor.stats(),
       ...(options.provenance === undefined ? {} : { provenance: options.provenance }),
       config: {
         candidates:
@@ -125,6 +162,7 @@ export async function evaluate(options: EvaluateOptions): Promise<EvaluateResult
         timeout_ms: limits.timeoutMs,
         memory_bytes: limits.memoryBytes,
         k: ks,
+        ...(excluded === undefined ? {} : { excluded_contaminated: excluded }),
       },
     });
     if (metrics.infra_errors > 0) {
@@ -145,6 +183,13 @@ export async function evaluate(options: EvaluateOptions): Promise<EvaluateResult
           results,
           records: candidates.records,
           problems: candidates.problems,
+          run: {
+            passk_version: PASSK_VERSION,
+            started_at: startedAt.toISOString(),
+            duration_ms: Math.round(performance.now() - started),
+            execution: { ...executor.info, ...executor.stats() },
+            ...(options.shard === undefined ? {} : { shard: formatShard(options.shard) }),
+          },
         })
       : {};
     let runId: string | undefined;

@@ -1,3 +1,4 @@
+import { excludeContaminated } from '../contamination/index.js';
 import { ExecutionDisabledError } from '../core/errors.js';
 import { type GenerationResult, generate } from '../generation/index.js';
 import type { SamplingConfig } from '../generation/sampling.js';
@@ -6,6 +7,7 @@ import { type BackendOptions, createBackend } from '../models/index.js';
 import { tasks } from '../tasks/index.js';
 import { type EvaluateOptions, type EvaluateResult, evaluate } from './evaluate.js';
 import { loadProblems } from './problems.js';
+import { selectShard } from './shard.js';
 
 export interface RunModelOptions extends Omit<EvaluateOptions, 'candidates' | 'outputDir'> {
   /** Backend name: 'openai-compatible' or 'llama-cpp'. */
@@ -37,7 +39,14 @@ export async function runModel(options: RunModelOptions): Promise<RunModelResult
     throw new ExecutionDisabledError();
   }
   const task = typeof options.task === 'string' ? await tasks.get(options.task) : options.task;
-  const { problems } = await loadProblems(task, options.dataset ?? {}, options);
+  const loaded = await loadProblems(task, options.dataset ?? {}, options);
+  // Generate only what this run will score: not the excluded problems, only this shard's.
+  let problems = loaded.problems;
+  if (options.excludeContaminated !== undefined) {
+    const file = options.excludeContaminated;
+    problems = (await excludeContaminated(problems, file, loaded.dataset.sha256)).kept;
+  }
+  if (options.shard !== undefined) problems = selectShard(problems, options.shard);
   const backend = await createBackend(options.backend, options.backendOptions);
   let generation: GenerationResult;
   try {

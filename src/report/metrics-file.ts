@@ -8,14 +8,17 @@ import type { Problem, Task } from '../tasks/types.js';
 
 /**
  * metrics.json: bigcode-evaluation-harness's shape (`{"<task>": {"pass@1": …}, "config": …}`)
- * plus what a reader needs to trust the number: versions, data hash, isolation, counts.
+ * plus what a reader needs to trust the number: versions, data hash, isolation, counts. It is a
+ * function of the inputs only (no times, no machine counters), so the same evaluation gives the
+ * same bytes, however it was sharded; run.json holds what varies from run to run.
  */
 export interface MetricsFile {
   [task: string]: unknown;
   config: Record<string, unknown>;
   passk_version: string;
   dataset: { file: string; sha256: string; source: string; revision: string | null; hub: string };
-  execution: ExecutorInfo & Record<string, unknown>;
+  /** The isolation actually in force. Counters and timings live in run.json (they vary by run). */
+  execution: Pick<ExecutorInfo, 'sandbox' | 'isolation'>;
   problems: number;
   samples: number;
   missing_problems: string[];
@@ -34,8 +37,7 @@ export interface MetricsInput {
   problems: readonly Problem[];
   missing: string[];
   dataset: LoadedDataset;
-  executor: ExecutorInfo;
-  stats: object;
+  executor: Pick<ExecutorInfo, 'sandbox' | 'isolation'> & Partial<ExecutorInfo>;
   config: Record<string, unknown>;
   provenance?: Record<string, unknown>;
 }
@@ -59,7 +61,7 @@ export function buildMetrics(input: MetricsInput): MetricsFile {
       revision: input.dataset.revision ?? null,
       hub: `${hub.repo}@${hub.revision}:${hub.path}`,
     },
-    execution: { ...input.executor, ...input.stats },
+    execution: { sandbox: input.executor.sandbox, isolation: input.executor.isolation },
     problems: summary.problems,
     samples: summary.samples,
     missing_problems: input.missing,

@@ -28,7 +28,7 @@ async function shards(
     const mine = selectShard(ids, { index, count });
     const run = {
       outcomes: Object.fromEntries(mine.map((id) => [id, all[id]!])),
-      config: { shard: `${index}/${count}` },
+      shard: `${index}/${count}`,
     };
     await writeSyntheticRun(dir, tweak(index, run));
     dirs.push(dir);
@@ -71,6 +71,13 @@ describe('mergeRuns', () => {
     ['config.k', (run: SyntheticRun) => ({ ...run, ks: [1, 2] })],
     ['dataset.sha256', (run: SyntheticRun) => ({ ...run, datasetSha256: 'other' })],
     ['config.task', (run: SyntheticRun) => ({ ...run, task: 'humaneval-unstripped' })],
+    [
+      'generation.fingerprint',
+      (run: SyntheticRun) => ({
+        ...run,
+        provenance: { generation: { fingerprint: { temperature: 0.8 } } },
+      }),
+    ],
   ])('refuses shards that disagree on %s', async (field, change) => {
     const dirs = await shards(2, (index, run) => (index === 1 ? change(run) : run));
     await expect(mergeRuns(dirs, join(await tempDir(), 'm'))).rejects.toThrow(

@@ -2,7 +2,6 @@ import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { ConfigError } from '../core/errors.js';
 import type { LoadedDataset } from '../datasets/types.js';
-import type { ExecutorInfo } from '../execution/types.js';
 import { assertCompleteShardSet, formatShard, parseShard, type Shard } from '../pipeline/shard.js';
 import { buildMetrics, type MetricsFile } from '../report/metrics-file.js';
 import { tasks } from '../tasks/index.js';
@@ -31,6 +30,10 @@ const SAME: readonly (readonly string[])[] = [
   ['dataset', 'hub'],
   ['execution', 'sandbox'],
   ['execution', 'isolation'],
+  // Present when the shards generated their own samples (`passk run --model …`): the same
+  // model, sampling settings, seed and n, or the samples are not one run's.
+  ['generation', 'fingerprint'],
+  ['generation', 'nSamples'],
 ];
 /** Execution fields that describe the machine, not a counter to add up. */
 const EXECUTOR_FIELDS = new Set(['sandbox', 'isolation', 'workers']);
@@ -49,9 +52,13 @@ export async function mergeRuns(refs: readonly string[], outDir: string): Promis
   if (refs.length === 0)
     throw new ConfigError('passk merge needs at least one shard run directory');
   const runs: ShardRun[] = [];
+  const runInfos = new Map<ShardRun, Record<string, unknown>>();
   for (const ref of refs) {
     const run = await loadRun(ref);
-    runs.push({ ...run, shard: await shardOf(run) });
+    const info = await readRunInfo(run.dir);
+    const shardRun = { ...run, shard: shardOf(run, info) };
+    runs.push(shardRun);
+    runInfos.set(shardRun, info);
   }
   assertCompleteShardSet(runs.map((run) => ({ shard: run.shard, label: run.dir })));
   runs.sort((x, y) => x.shard.index - y.shard.index);
@@ -93,12 +100,7 @@ export async function mergeRuns(refs: readonly string[], outDir: string): Promis
       source: dataset.source as LoadedDataset['source'],
       ...(dataset.revision === null ? {} : { revision: dataset.revision }),
     },
-    executor: {
-      sandbox: first.execution.sandbox,
-      isolation: first.execution.isolation,
-      workers: Math.max(...runs.map((run) => run.metrics.execution.workers)),
-    } satisfies ExecutorInfo,
-    stats: sumCounters(runs),
+    executor: first.execution,
     config,
   });
   await mkdir(dir, { recursive: true });
@@ -114,6 +116,8 @@ export async function mergeRuns(refs: readonly string[], outDir: string): Promis
   await writeFileDurably(files.generations, JSON.stringify(lists));
   const samples = await Promise.all(runs.map((run) => readFile(join(run.dir, 'samples.jsonl'))));
   await writeFileDurably(files.samples, Buffer.concat(samples));
+  const run = { shards: runs.length, execution: sumCounters(runInfos) };
+  await writeFileDurably(join(dir, 'run.json'), `${JSON.stringify(run, null, 2)}\n`);
   // Same bytes as run-dir.ts writes, last and atomically: its presence means the merge finished.
   await writeFile(`${files.metrics}.partial`, `${JSON.stringify(metrics, null, 2)}\n`);
   await rename(`${files.metrics}.partial`, files.metrics);
@@ -127,13 +131,17 @@ export async function mergeRuns(refs: readonly string[], outDir: string): Promis
   };
 }
 
-/** The shard a run was made with: run.json's `shard` where present, else metrics config.shard. */
-async function shardOf(run: LoadedRun): Promise<Shard> {
-  const runJson = await readFile(join(run.dir, 'run.json'), 'utf8').then(
+/** A run directory's run.json (empty when it has none). */
+async function readRunInfo(dir: string): Promise<Record<string, unknown>> {
+  return readFile(join(dir, 'run.json'), 'utf8').then(
     (text) => JSON.parse(text) as Record<string, unknown>,
-    () => undefined,
+    () => ({}),
   );
-  const value = runJson?.['shard'] ?? run.metrics.config['shard'];
+}
+
+/** The shard a run was made with, from its run.json. */
+function shardOf(run: LoadedRun, info: Record<string, unknown>): Shard {
+  const value = info['shard'];
   if (typeof value !== 'string') {
     throw new ConfigError(`${run.dir} was not run with --shard: nothing says which shard it is`, {
       hint: 'merge combines the outputs of `--shard i/N` runs',
@@ -184,12 +192,21 @@ function checkDisjoint(runs: readonly ShardRun[]): void {
   }
 }
 
-function sumCounters(runs: readonly ShardRun[]): Record<string, number> {
-  const sums: Record<string, number> = {};
-  for (const run of runs) {
-    for (const [key, value] of Object.entries(run.metrics.execution)) {
+/** The shards' executor counters added up (sandbox and isolation are checked equal already). */
+function sumCounters(
+  infos: ReadonlyMap<ShardRun, Record<string, unknown>>,
+): Record<string, unknown> {
+  const sums: Record<string, unknown> = {};
+  for (const info of infos.values()) {
+    const execution = (info['execution'] ?? {}) as Record<string, unknown>;
+    for (const [key, value] of Object.entries(execution)) {
+      if (key === 'workers' && typeof value === 'number') {
+        sums[key] = Math.max(value, (sums[key] as number | undefined) ?? 0);
+        continue;
+      }
       if (!EXECUTOR_FIELDS.has(key) && typeof value === 'number')
-        sums[key] = (sums[key] ?? 0) + value;
+        sums[key] = ((sums[key] as number | undefined) ?? 0) + value;
+      else if (EXECUTOR_FIELDS.has(key)) sums[key] = value;
     }
   }
   return sums;

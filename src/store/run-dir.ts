@@ -5,15 +5,28 @@ import type { Problem } from '../tasks/types.js';
 import { writeBigcodeGenerations, writeResults, writeSamples } from './formats/index.js';
 import type { GenerationRecord, ResultRecord } from './records.js';
 
+/** run.json: the facts of this particular run (times, machine counters, shard), not the score. */
+export interface RunInfo {
+  passk_version: string;
+  started_at: string;
+  duration_ms: number;
+  /** Sandbox, isolation, workers and the executor's counters (dedup, cache hits, timeouts…). */
+  execution: Record<string, unknown>;
+  /** `i/N` when the run was one shard (see `passk merge`). */
+  shard?: string;
+}
+
 export interface RunOutputs {
   metrics: MetricsFile;
+  /** run.json; left out by callers that have no run of their own (imports, fixtures). */
+  run?: RunInfo;
   results: readonly ResultRecord[];
   records: readonly GenerationRecord[];
   problems: readonly Problem[];
 }
 
 /**
- * Writes a finished evaluation: metrics.json, results.jsonl (one verdict per sample), and the
+ * Writes a finished evaluation: metrics.json, run.json, results.jsonl (one verdict per sample), and the
  * programs in both formats users already have (bigcode generations.json, human-eval
  * samples.jsonl). metrics.json is written last and atomically, so its presence means the rest
  * is complete.
@@ -27,11 +40,13 @@ export async function writeRunOutputs(
     results: join(dir, 'results.jsonl'),
     generations: join(dir, 'generations.json'),
     samples: join(dir, 'samples.jsonl'),
+    run: join(dir, 'run.json'),
     metrics: join(dir, 'metrics.json'),
   };
   await writeResults(files.results, outputs.results);
   await writeBigcodeGenerations(files.generations, outputs.problems, outputs.records);
   await writeSamples(files.samples, outputs.records, outputs.problems);
+  if (outputs.run) await writeFile(files.run, `${JSON.stringify(outputs.run, null, 2)}\n`);
   const partial = `${files.metrics}.partial`;
   await writeFile(partial, `${JSON.stringify(outputs.metrics, null, 2)}\n`);
   await rename(partial, files.metrics);

@@ -71,7 +71,7 @@ class SubprocessSlot implements Slot {
       timedOut = true;
       killGroup(child.pid);
     }, request.limits.timeoutMs);
-    void stdout;
+    void stdout; // only counted against the cap: a program's stdout is never needed for a verdict
     return new Promise((resolve, reject) => {
       child.on('error', (error) => {
         clearTimeout(timer);

@@ -110,7 +110,6 @@ export function syntheticRun(
     missing: [],
     dataset,
     executor: { sandbox: 'test', isolation: 'none', workers: 1 },
-    stats: {},
     config: { candidates: 'records', k: options.ks ?? [1, 2, 3] },
   });
   return { metrics, results, records, problems };
