@@ -9,7 +9,7 @@ import { buildMetrics, type MetricsFile } from '../report/metrics-file.js';
 import { saveRun } from '../store/db/save.js';
 import type { ResultRecord } from '../store/records.js';
 import { writeRunOutputs } from '../store/run-dir.js';
-import { tasks } from '../tasks/index.js';
+import { resolveTask } from '../tasks/resolve.js';
 import type { Task } from '../tasks/types.js';
 import { type CandidateSource, loadCandidates } from './candidates.js';
 import { buildJobs, executeSamples } from './execute.js';
@@ -81,7 +81,7 @@ export async function evaluate(options: EvaluateOptions): Promise<EvaluateResult
   const startedAt = new Date();
   const started = performance.now();
   const emit = options.onEvent ?? (() => {});
-  const task = typeof options.task === 'string' ? await tasks.get(options.task) : options.task;
+  const task = await resolveTask(options.task);
   const ks = validateKs(options.k ?? DEFAULT_K);
   const loaded = await loadProblems(task, options.dataset ?? {}, options);
   emit({

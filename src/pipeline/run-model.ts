@@ -4,7 +4,7 @@ import { type GenerationResult, generate } from '../generation/index.js';
 import type { SamplingConfig } from '../generation/sampling.js';
 import type { FsyncPolicy, GenerationProgress } from '../generation/types.js';
 import { type BackendOptions, createBackend } from '../models/index.js';
-import { tasks } from '../tasks/index.js';
+import { resolveTask } from '../tasks/resolve.js';
 import { type EvaluateOptions, type EvaluateResult, evaluate } from './evaluate.js';
 import { loadProblems } from './problems.js';
 import { selectShard } from './shard.js';
@@ -38,7 +38,7 @@ export async function runModel(options: RunModelOptions): Promise<RunModelResult
   if (!options.generationOnly && options.allowCodeExecution !== true) {
     throw new ExecutionDisabledError();
   }
-  const task = typeof options.task === 'string' ? await tasks.get(options.task) : options.task;
+  const task = await resolveTask(options.task);
   const loaded = await loadProblems(task, options.dataset ?? {}, options);
   // Generate only what this run will score: not the excluded problems, only this shard's.
   let problems = loaded.problems;

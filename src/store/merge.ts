@@ -4,7 +4,7 @@ import { ConfigError } from '../core/errors.js';
 import type { LoadedDataset } from '../datasets/types.js';
 import { assertCompleteShardSet, formatShard, parseShard, type Shard } from '../pipeline/shard.js';
 import { buildMetrics, type MetricsFile } from '../report/metrics-file.js';
-import { tasks } from '../tasks/index.js';
+import { resolveTask } from '../tasks/resolve.js';
 import type { Problem } from '../tasks/types.js';
 import { writeFileDurably } from './formats/durable-write.js';
 import { writeResults } from './formats/index.js';
@@ -71,7 +71,7 @@ export async function mergeRuns(refs: readonly string[], outDir: string): Promis
     });
   }
   const first = runs[0]!.metrics;
-  const task = await tasks.get(runs[0]!.task);
+  const task = await resolveTask(runs[0]!.task);
   const ids = runs.flatMap((run) => run.metrics.per_problem.map((p) => p.task_id));
   // buildMetrics reads only the problems' ids and order; the texts stay in the shards' files.
   const problems = ids.map(

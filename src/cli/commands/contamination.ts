@@ -10,7 +10,7 @@ import {
 } from '../../contamination/index.js';
 import { ConfigError } from '../../core/errors.js';
 import { defaultDataDir, loadDataset } from '../../datasets/index.js';
-import { tasks } from '../../tasks/index.js';
+import { resolveTask } from '../../tasks/resolve.js';
 
 const flagsSchema = z.object({
   task: z.string(),
@@ -54,7 +54,7 @@ export function registerContamination(program: Command): void {
       if (!parsed.success)
         throw new ConfigError(parsed.error.issues[0]?.message ?? 'invalid flags');
       const flags = parsed.data;
-      const task = await tasks.get(flags.task);
+      const task = await resolveTask(flags.task);
       const dataDir = flags.dataDir ?? defaultDataDir();
       const dataset = await loadDataset(task.dataset, {
         ...(flags.datasetPath === undefined ? {} : { datasetPath: flags.datasetPath }),

@@ -6,6 +6,7 @@ import { loadDataset } from '../../datasets/index.js';
 import type { DatasetLoadOptions } from '../../datasets/types.js';
 import type { MetricsFile } from '../../report/metrics-file.js';
 import { tasks } from '../../tasks/index.js';
+import { resolveTask } from '../../tasks/resolve.js';
 import { readGenerationsFile, readResults } from '../formats/index.js';
 import { RunStoreError } from './open.js';
 import { inferModel } from './provenance.js';
@@ -39,7 +40,7 @@ export async function readRunDir(
   if (typeof taskName !== 'string' || !tasks.names().includes(taskName)) {
     throw new RunStoreError(`${metricsFile} names an unknown task '${String(taskName)}'`);
   }
-  const task = await tasks.get(taskName);
+  const task = await resolveTask(taskName);
   const recorded = metrics.dataset.file;
   const dataset = await loadDataset(
     task.dataset,
