@@ -14,9 +14,19 @@ export type {
   Verdict,
   VerdictStatus,
 } from './execution/types.js';
+export type { GenerateOptions, SampleRecord } from './generation/index.js';
+export {
+  type GenerationResult,
+  generate,
+  resolveSampling,
+  SAMPLING_PRESETS,
+} from './generation/index.js';
 export { passAtK } from './metrics/pass-at-k.js';
+export { type BackendOptions, createBackend } from './models/index.js';
+export type { ModelBackend } from './models/types.js';
 export type { CandidateSource } from './pipeline/candidates.js';
 export { type EvaluateOptions, type EvaluateResult, evaluate } from './pipeline/evaluate.js';
+export { type RunModelOptions, type RunModelResult, runModel } from './pipeline/run-model.js';
 export { cutAtStop, StreamingStopDetector } from './postprocess/stop.js';
 export type { MetricsFile } from './report/metrics-file.js';
 export type { GenerationRecord, ResultRecord } from './store/records.js';

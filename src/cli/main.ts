@@ -31,7 +31,8 @@ export async function main(argv: string[]): Promise<number> {
   registerReport(program);
   try {
     await program.parseAsync(argv, { from: 'user' });
-    return 0;
+    // A command that finished but must report a partial outcome sets process.exitCode.
+    return typeof process.exitCode === 'number' ? process.exitCode : 0;
   } catch (error) {
     return reportError(error);
   } finally {
