@@ -5,11 +5,20 @@ import { ConfigError } from '../core/errors.js';
 import { defaultDataDir } from '../datasets/index.js';
 import type { DatasetLoadOptions } from '../datasets/types.js';
 import { parseShard } from '../pipeline/shard.js';
+import { isCustomDataFile } from '../tasks/custom-jsonl.js';
+import { withConfigFile } from './config-file.js';
 
 /** Flags shared by every command that evaluates programs. */
 export function addEvaluationOptions(command: Command): Command {
   return command
-    .option('--task <name>', 'benchmark to evaluate (see `passk tasks`; required)')
+    .option(
+      '--task <name>',
+      'benchmark: a name (see `passk tasks`), a task module (.ts/.js) or a benchmark file (.jsonl)',
+    )
+    .option(
+      '--config <file>',
+      'defaults for --task, --dataset-path, --data-dir (default: ./passk.config.json)',
+    )
     .option(
       '--allow-code-execution',
       'run the model-written programs (required: they are untrusted)',
@@ -60,6 +69,7 @@ const positiveInt = (flag: string) =>
 
 const rawSchema = z.object({
   task: z.string({ error: '--task is required (see `passk tasks` for the list)' }),
+  config: z.string().optional(),
   allowCodeExecution: z.boolean().optional(),
   limit: positiveInt('--limit').optional(),
   limitStart: z.string().regex(/^\d+$/, '--limit-start must be a whole number').transform(Number),
@@ -92,15 +102,17 @@ export type EvaluationFlags = z.infer<typeof rawSchema>;
 
 /** Validates commander's raw option bag; the first problem becomes one ConfigError line. */
 export function parseEvaluationFlags(raw: Record<string, unknown>): EvaluationFlags {
-  const parsed = rawSchema.safeParse(raw);
+  const parsed = rawSchema.safeParse(withConfigFile(raw));
   if (!parsed.success) throw new ConfigError(parsed.error.issues[0]?.message ?? 'invalid flags');
   return parsed.data;
 }
 
 export function datasetOptions(flags: EvaluationFlags): DatasetLoadOptions {
   const dataDir = flags.dataDir ?? defaultDataDir();
+  // A benchmark file given as --task is its own dataset (unless --dataset-path says otherwise).
+  const datasetPath = flags.datasetPath ?? (isCustomDataFile(flags.task) ? flags.task : undefined);
   return {
-    ...(flags.datasetPath === undefined ? {} : { datasetPath: flags.datasetPath }),
+    ...(datasetPath === undefined ? {} : { datasetPath }),
     ...(dataDir === undefined ? {} : { dataDir }),
     ...(flags.cacheDir === undefined ? {} : { cacheDir: flags.cacheDir }),
     ...(flags.offline ? { offline: true } : {}),

@@ -1,4 +1,6 @@
+import { mkdirSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
+import { join } from 'node:path';
 import { ConfigError, ExecutionDisabledError } from '../core/errors.js';
 import { defaultCacheDir, programKey, VerdictCache } from './cache.js';
 import { byEngine, type Engine, type Group, runGroup, sum } from './group.js';
@@ -31,14 +33,19 @@ export async function createExecutor(options: ExecutorOptions): Promise<Executor
   const sandboxName = options.sandbox ?? DEFAULT_SANDBOX;
   const factory = await sandboxes.get(sandboxName);
   const engines = new Map<Language, Promise<Engine>>();
+  const cacheDir = options.cacheDir === undefined ? defaultCacheDir() : options.cacheDir;
+  // Compiled artifacts live beside the verdicts they produced; no verdict cache, no artifact cache.
+  const artifactsDir = cacheDir === false ? undefined : join(cacheDir, 'artifacts');
   const engineFor = (language: Language): Promise<Engine> => {
     let engine = engines.get(language);
     if (!engine) {
       engine = (async () => {
         const runtime = await runtimes.get(language);
-        const install = await runtime.resolve(
-          options.pythonPath === undefined ? {} : { pythonPath: options.pythonPath },
-        );
+        const install = await runtime.resolve({
+          ...(options.pythonPath === undefined ? {} : { pythonPath: options.pythonPath }),
+          ...(artifactsDir === undefined ? {} : { artifactsDir }),
+        });
+        if (install.artifactsDir) mkdirSync(install.artifactsDir, { recursive: true });
         return { install, pool: new SlotPool(await factory(install, workers), workers) };
       })();
       engines.set(language, engine);
@@ -46,9 +53,7 @@ export async function createExecutor(options: ExecutorOptions): Promise<Executor
     return engine;
   };
   const python = await engineFor('python'); // fail now, not mid-run, if the sandbox is unusable
-  const cache = new VerdictCache(
-    options.cacheDir === undefined ? defaultCacheDir() : options.cacheDir,
-  );
+  const cache = new VerdictCache(cacheDir);
   const info: ExecutorInfo = { sandbox: sandboxName, isolation: python.pool.isolation, workers };
   const executor = new PooledExecutor(info, engineFor, engines, cache);
   executor.track(python);
@@ -103,6 +108,8 @@ class PooledExecutor implements Executor {
     toRun.sort((a, b) => b.expectedMs - a.expectedMs);
     const timedOut: Group[] = [];
     for (const [engine, list] of byEngine(toRun)) {
+      // e.g. TypeScript's one type-check over every program, instead of a compiler per program.
+      await engine.install.prepareBatch?.(list.map((group) => group.job.program.source));
       await engine.pool.runAll(
         list,
         async (group, slot) => {

@@ -37,11 +37,14 @@ export async function runGroup(group: Group, slot: Slot): Promise<Verdict> {
   let result: Attempt | undefined;
   // Two rounds at most: the second covers a runner that failed to set up (classify → undefined).
   for (let round = 0; round < 2; round++) {
-    const request: ProgramRequest = { source: group.job.program.source, nonce: newNonce(), limits };
+    const { install } = group.engine;
+    const source = group.job.program.source;
+    const plan = install.plan?.(source, limits);
+    const request: ProgramRequest = { source, nonce: newNonce(), limits, ...(plan ? { plan } : {}) };
     result = await attempt(slot, request);
     if (!('outcome' in result)) break;
-    const verdict = classify(result.outcome, request.nonce);
-    if (verdict) return verdict;
+    const verdict = classify(result.outcome, request.nonce, install.diagnose);
+    if (verdict) return install.review ? install.review(source, verdict) : verdict;
   }
   const why =
     result && 'infra' in result ? result.infra.message : 'the runner could not set up the program';

@@ -1,3 +1,4 @@
+import type { Diagnosis } from './runtimes/types.js';
 import type { RawOutcome } from './sandboxes/types.js';
 import type { Verdict } from './types.js';
 
@@ -50,7 +51,11 @@ function short(text: string): string {
  * exit of any kind is 'incomplete', never a pass. Both backends share this function, so they agree.
  * Returns undefined when the runner itself failed to set up (an infrastructure problem).
  */
-export function classify(outcome: RawOutcome, nonce: string): Verdict | undefined {
+export function classify(
+  outcome: RawOutcome,
+  nonce: string,
+  diagnose?: (outcome: RawOutcome) => Diagnosis | undefined,
+): Verdict | undefined {
   const base: Verdict = { status: 'passed', durationMs: outcome.durationMs };
   if (outcome.cpuMs !== undefined) base.cpuMs = outcome.cpuMs;
   if (outcome.exitCode !== null) base.exitCode = outcome.exitCode;
@@ -62,6 +67,12 @@ export function classify(outcome: RawOutcome, nonce: string): Verdict | undefine
     ...(message ? { message: short(message) } : {}),
   });
 
+  const compiled = outcome.compile;
+  if (compiled && !compiled.ok) {
+    // The program never ran: a compile error is the candidate's fault, a compile timeout may not be.
+    if (compiled.timedOut) return with_('timeout', 'CompileTimeout', 'the compiler passed the time limit');
+    return with_('error', 'CompileError', compileMessage(compiled.stderrTail ?? ''));
+  }
   if (outcome.timedOut) return with_('timeout', 'Timeout', 'killed at the wall-clock limit');
   if (outcome.outputExceeded)
     return with_('output-limit', 'OutputLimit', 'wrote more than the output cap');
@@ -79,10 +90,12 @@ export function classify(outcome: RawOutcome, nonce: string): Verdict | undefine
       'SystemExit',
       `exited (code ${exit.c ?? 'None'}) before the tests ended`,
     );
+  const ended = events.some((event) => event.e === 'end');
+  const diagnosis = outcome.exitCode === 0 ? undefined : diagnose?.(outcome);
+  if (diagnosis) return with_(diagnosis.status, diagnosis.errorType, diagnosis.message);
   if (outcome.signal === 'SIGXCPU')
     return with_('timeout', 'CpuLimit', 'killed at the CPU-time limit');
   if (outcome.signal !== null) return with_('killed', outcome.signal, `ended by ${outcome.signal}`);
-  const ended = events.some((event) => event.e === 'end');
   if (ended && outcome.exitCode === 0) return base;
   if (ended)
     return with_('error', 'ExitStatus', `tests ended but the exit status was ${outcome.exitCode}`);
@@ -102,4 +115,10 @@ export function classify(outcome: RawOutcome, nonce: string): Verdict | undefine
       fromStderr.message,
     );
   return with_('error', 'ExitStatus', `exit status ${outcome.exitCode}`);
+}
+
+/** The first line of compiler output that says "error" (gcc, rustc, javac, go, tsc), else the first. */
+export function compileMessage(stderr: string): string {
+  const lines = stderr.split('\n').filter((line) => line.trim() !== '');
+  return short(lines.find((line) => /error/i.test(line)) ?? lines[0] ?? 'compilation failed');
 }

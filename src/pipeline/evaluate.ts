@@ -8,7 +8,7 @@ import type { ExecLimits } from '../execution/types.js';
 import { buildMetrics, type MetricsFile } from '../report/metrics-file.js';
 import { saveRun } from '../store/db/save.js';
 import type { ResultRecord } from '../store/records.js';
-import { writeRunOutputs } from '../store/run-dir.js';
+import { type RunInfo, writeRunOutputs } from '../store/run-dir.js';
 import { resolveTask } from '../tasks/resolve.js';
 import type { Task } from '../tasks/types.js';
 import { type CandidateSource, loadCandidates } from './candidates.js';
@@ -177,19 +177,20 @@ export async function evaluate(options: EvaluateOptions): Promise<EvaluateResult
         emit({ type: 'warning', message: `pass@${skipped.k} not reported: ${skipped.reason}` });
       }
     }
+    const runInfo: RunInfo = {
+      passk_version: PASSK_VERSION,
+      started_at: startedAt.toISOString(),
+      duration_ms: Math.round(performance.now() - started),
+      execution: { ...executor.info, ...executor.stats() },
+      ...(options.shard === undefined ? {} : { shard: formatShard(options.shard) }),
+    };
     const files = options.outputDir
       ? await writeRunOutputs(options.outputDir, {
           metrics,
           results,
           records: candidates.records,
           problems: candidates.problems,
-          run: {
-            passk_version: PASSK_VERSION,
-            started_at: startedAt.toISOString(),
-            duration_ms: Math.round(performance.now() - started),
-            execution: { ...executor.info, ...executor.stats() },
-            ...(options.shard === undefined ? {} : { shard: formatShard(options.shard) }),
-          },
+          run: runInfo,
         })
       : {};
     let runId: string | undefined;
@@ -204,6 +205,7 @@ export async function evaluate(options: EvaluateOptions): Promise<EvaluateResult
           problems: candidates.problems,
           runDir: options.outputDir,
           candidates: options.candidates,
+          execution: runInfo.execution,
           ...(options.db === undefined ? {} : { db: options.db }),
         });
         runId = saved.runId;

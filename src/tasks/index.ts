@@ -9,6 +9,14 @@ tasks.register(
   async () => (await import('./humaneval.js')).humanevalUnstripped,
 );
 tasks.register('mbpp', async () => (await import('./mbpp.js')).mbpp);
+tasks.register(
+  'humaneval-instruct',
+  async () => (await import('./instruct/humaneval-instruct.js')).humanevalInstruct,
+);
+tasks.register(
+  'mbpp-instruct',
+  async () => (await import('./instruct/mbpp-instruct.js')).mbppInstruct,
+);
 
 export type { Problem, Task } from './types.js';
 export { defineTask } from './types.js';

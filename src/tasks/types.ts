@@ -46,6 +46,13 @@ export interface Task {
    * are asked to complete the prompt's code (see generation/prompts.ts).
    */
   instructionPrompt?(problem: Problem): string;
+  /**
+   * The full candidate program from a chat reply (code wrapped in prose and fences). Without
+   * it, chat replies go through postprocess/extract.ts's extractProgram over the problem's
+   * prompt and entry point; instruct tasks add what their tests need (e.g. helper functions the
+   * prompt defines and the reply left out).
+   */
+  chatPostprocess?(problem: Problem, reply: string): string;
 }
 
 export function defineTask(task: Task): Task {

@@ -25,8 +25,8 @@ export function pythonSupportDir(): string {
   });
 }
 
-/** The real interpreter behind a name (shims such as pyenv's are resolved by asking Python). */
-async function probeInterpreter(
+/** The real interpreter behind a name (shims such as pyenv's are resolved by asking Python). Also the exec worker's driver. */
+export async function probeInterpreter(
   requested: string | undefined,
 ): Promise<{ path: string; version: string }> {
   const name = requested ?? (existsSync(SYSTEM_PYTHON) ? SYSTEM_PYTHON : 'python3');

@@ -1,5 +1,5 @@
-import type { ResolvedLimits } from '../sandboxes/types.js';
-import type { Language } from '../types.js';
+import type { ExecPlan, RawOutcome, ResolvedLimits } from '../sandboxes/types.js';
+import type { Language, Verdict, VerdictStatus } from '../types.js';
 
 /** Flags for a warm worker, decided by the sandbox that starts it. */
 export interface WorkerFlags {
@@ -9,6 +9,15 @@ export interface WorkerFlags {
   uid?: number;
   /** The worker has its own pid namespace, so kill(-1) reaches only the program's leftovers. */
   pidNamespace: boolean;
+  /** Compiled-artifact cache dir as the worker sees it (exec runtimes only); none: no cache. */
+  artifactsDir?: string;
+}
+
+/** A runtime's reading of a failed run: which status and exception it was. */
+export interface Diagnosis {
+  status: Extract<VerdictStatus, 'failed' | 'error' | 'memory'>;
+  errorType: string;
+  message: string;
 }
 
 /** Programs the preflight runs through the engine; each must get the stated verdict. */
@@ -38,6 +47,28 @@ export interface RuntimeInstall {
   workerArgv?(flags: WorkerFlags, supportDir?: string): string[];
   /** File name the fresh-process runner expects in its cwd. */
   programFile: string;
+  /**
+   * Process-based runtimes (every language but Python): the files, compile step and run step for
+   * one program, run by exec_worker.py. Absent for Python, whose worker runs source directly.
+   */
+  plan?(source: string, limits: ResolvedLimits): ExecPlan;
+  /** Reads a run that did not pass (no result-channel event said why): assertion or error. */
+  diagnose?(outcome: RawOutcome): Diagnosis | undefined;
+  /** Called once with every source before they run (TypeScript type-checks them in one go). */
+  prepareBatch?(sources: readonly string[]): Promise<void>;
+  /** Final say on a verdict (TypeScript: a program that does not type-check is 'type-error'). */
+  review?(source: string, verdict: Verdict): Verdict;
+  /** Host paths outside /usr the toolchain needs, bound read-only at the same path by bwrap. */
+  mounts?: readonly string[];
+  /** Host dir of the compiled-artifact cache, bound read-write for the (trusted) worker only. */
+  artifactsDir?: string;
+}
+
+/** Options every runtime's resolve() receives. */
+export interface ResolveOptions {
+  pythonPath?: string;
+  /** Compiled-artifact cache; absent: compile every time. */
+  artifactsDir?: string;
 }
 
 /** Per-language adapter, registered in runtimes/index.ts. */
@@ -46,5 +77,5 @@ export interface Runtime {
   /** Preflight programs in this language. */
   canaries: Canaries;
   /** Finds the toolchain once. Throws RuntimeMissingError with an install hint. */
-  resolve(options: { pythonPath?: string }): Promise<RuntimeInstall>;
+  resolve(options: ResolveOptions): Promise<RuntimeInstall>;
 }

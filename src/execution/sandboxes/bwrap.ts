@@ -83,9 +83,38 @@ export function bwrapArgv(inner: string[], root: boolean): string[] {
   ];
 }
 
-function withSupportMount(argv: string[], supportDir: string): string[] {
+/** Where the compiled-artifact cache appears: written by the worker (root) only, see exec_worker.py. */
+const ARTIFACTS_MOUNT = '/opt/passk-artifacts';
+
+/**
+ * Adds the runtime's own binds before `--remount-ro /`: its support files, the toolchain paths
+ * outside /usr (read-only, same path: e.g. a rustup toolchain, Java's /etc config) and the
+ * artifact cache (read-write; the programs' uid cannot write to it, the worker can).
+ */
+function withSupportMount(argv: string[], supportDir: string, runtime?: RuntimeInstall): string[] {
   const at = argv.indexOf('--remount-ro');
-  return [...argv.slice(0, at), '--ro-bind', supportDir, SUPPORT_MOUNT, ...argv.slice(at)];
+  const mounts = runtime?.mounts ?? [];
+  // bwrap makes missing mount points 0700; the programs' uid must be able to pass through them.
+  const dirs = new Set(['/opt']);
+  for (const path of mounts) {
+    const parts = path.split('/').filter(Boolean);
+    for (let i = 1; i < parts.length; i++) dirs.add(`/${parts.slice(0, i).join('/')}`);
+  }
+  const made = [...dirs]
+    .filter((dir) => dir !== '/usr' && !dir.startsWith('/usr/'))
+    .flatMap((dir) => ['--perms', '0755', '--dir', dir]);
+  const extra = mounts.flatMap((path) => ['--ro-bind', path, path]);
+  const artifacts = runtime?.artifactsDir ? ['--bind', runtime.artifactsDir, ARTIFACTS_MOUNT] : [];
+  return [
+    ...argv.slice(0, at),
+    ...made,
+    '--ro-bind',
+    supportDir,
+    SUPPORT_MOUNT,
+    ...extra,
+    ...artifacts,
+    ...argv.slice(at),
+  ];
 }
 
 const HOW_TO_GET_IT =
@@ -139,10 +168,15 @@ export function createBwrapSandbox(runtime: RuntimeInstall, workers: number): Sa
     createSlot(index) {
       const uid = uids?.[index];
       const inner = workerArgv(
-        { scratchDir: SCRATCH_MOUNT, pidNamespace: true, ...(uid === undefined ? {} : { uid }) },
+        {
+          scratchDir: SCRATCH_MOUNT,
+          pidNamespace: true,
+          ...(uid === undefined ? {} : { uid }),
+          ...(runtime.artifactsDir ? { artifactsDir: ARTIFACTS_MOUNT } : {}),
+        },
         SUPPORT_MOUNT,
       );
-      const argv = withSupportMount(bwrapArgv(inner, runningAsRoot()), runtime.supportDir);
+      const argv = withSupportMount(bwrapArgv(inner, runningAsRoot()), runtime.supportDir, runtime);
       const slot = new WorkerSlot(async () => ({ argv, env: {}, cwd: '/' }), `bwrap[${index}]`);
       slots.push(slot);
       return slot;

@@ -29,6 +29,7 @@ export function createProcessSandbox(runtime: RuntimeInstall, workers: number): 
         scratchDir: scratchRoot,
         pidNamespace: false,
         ...(uid === undefined ? {} : { uid }),
+        ...(runtime.artifactsDir ? { artifactsDir: runtime.artifactsDir } : {}),
       });
       const launch = {
         argv,

@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { chown, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { SandboxError } from '../../core/errors.js';
 import type { RuntimeInstall } from '../runtimes/types.js';
 import { CappedCapture } from './capture.js';
 import { allocateUids, cleanEnv, killAllOfUid, killGroup } from './common.js';
@@ -17,6 +18,11 @@ const PIPE_GRACE_MS = 200;
  * root) its own uid. No namespaces: it can see the host's files and network ('process' isolation).
  */
 export function createSubprocessSandbox(runtime: RuntimeInstall, workers: number): Sandbox {
+  if (runtime.plan) {
+    throw new SandboxError(`the subprocess sandbox runs Python only, not ${runtime.language}`, {
+      hint: 'use --sandbox bwrap (default) or --sandbox process',
+    });
+  }
   const uids = allocateUids(workers);
   return {
     name: 'subprocess',

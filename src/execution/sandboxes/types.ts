@@ -9,6 +9,8 @@ export interface ResolvedLimits extends Required<ExecLimits> {
 /** One program, ready for a slot. */
 export interface ProgramRequest {
   source: string;
+  /** For runtimes that run real processes (exec_worker.py): what to write, compile and run. */
+  plan?: ExecPlan;
   /** Random per program: only result lines carrying it count as the runner's report. */
   nonce: string;
   limits: ResolvedLimits;
@@ -28,6 +30,39 @@ export interface RawOutcome {
   stderrTail: string;
   durationMs: number;
   cpuMs?: number;
+  /** The compile step's result, for compiled languages (absent when there is none). */
+  compile?: CompileInfo;
+}
+
+/** One process of a plan. `{scratch}` and `{artifacts}` in argv and env are filled by the worker. */
+export interface ExecStep {
+  argv: string[];
+  env?: Record<string, string>;
+  /** Limits that differ from the program's (e.g. a larger address space for a JIT runtime). */
+  limits?: Partial<ResolvedLimits>;
+}
+
+/**
+ * How exec_worker.py runs one program: `files` are written into a fresh scratch dir (the cwd of
+ * both steps); `compile` runs first, and its `outputs` (paths relative to the scratch dir) are
+ * cached under `key` in the artifact cache; `run` then runs with `{artifacts}` naming the dir that
+ * holds them. The run step gets PASSK_NONCE in its environment and fd 3 as the result channel.
+ */
+export interface ExecPlan {
+  files: Record<string, string>;
+  compile?: ExecStep & { key: string; outputs: string[]; limits: ResolvedLimits };
+  run: ExecStep;
+}
+
+/** What the compile step did. `cached`: answered from the artifact cache, nothing ran. */
+export interface CompileInfo {
+  ok: boolean;
+  cached: boolean;
+  timedOut?: boolean;
+  exitCode?: number | null;
+  signal?: string | null;
+  stderrTail?: string;
+  durationMs: number;
 }
 
 /**

@@ -52,8 +52,10 @@ export class WorkerSlot implements Slot {
       JSON.stringify({ id, ...request }),
       request.limits.timeoutMs + this.watchdogGraceMs,
     );
-    const answer = JSON.parse(line) as RawOutcome & { id: number };
+    const answer = JSON.parse(line) as RawOutcome & { id: number; infra?: string };
     if (answer.id !== id) throw this.fail(`answered request ${answer.id}, expected ${id}`);
+    // The worker's own failure (e.g. it could not write the program's files): not a verdict.
+    if (answer.infra !== undefined) throw this.fail(`failed: ${answer.infra}`, false);
     return answer;
   }
 

@@ -25,6 +25,8 @@ export interface RecordRunInput {
   toolchain?: Record<string, string>;
   /** Defaults to metrics.config. */
   config?: Record<string, unknown>;
+  /** The executor's info and counters (run.json's `execution`); defaults to metrics.execution. */
+  execution?: Record<string, unknown>;
   /** Defaults to now. */
   createdAt?: Date;
   /** Defaults to 8 random hex digits. */
@@ -50,7 +52,7 @@ export function recordRun(db: RunDb, input: RecordRunInput): string {
     passkVersion: metrics?.passk_version ?? passkVersion(),
     dataset: metrics?.dataset ?? null,
     model: input.model ?? null,
-    execution: metrics ? { ...metrics.execution } : null,
+    execution: input.execution ?? (metrics ? { ...metrics.execution } : null),
     toolchain: input.toolchain ?? { node: process.version },
     machine: machineInfo(),
   };

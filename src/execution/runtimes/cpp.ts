@@ -1,0 +1,59 @@
+import type { RawOutcome } from '../sandboxes/types.js';
+import { artifactKey, compileLimits, END_EVENT, firstLine, defineProcessRuntime } from './process-runtime.js';
+import type { Diagnosis } from './types.js';
+
+/**
+ * Runs after the tests' own `main` returns: links in with `-Wl,--wrap=main`, so the program's
+ * `main` (with its implicit `return 0`) stays a real `main` and an early `exit(0)` skips this.
+ */
+const WRAPPER = `#include <cstdio>
+#include <cstdlib>
+extern "C" int __real_main(int, char**, char**);
+extern "C" int __wrap_main(int argc, char** argv, char** envp) {
+  const char* nonce = getenv("PASSK_NONCE");
+  int status = __real_main(argc, argv, envp);
+  if (status == 0 && nonce) { fflush(stdout); dprintf(3, ${END_EVENT}, nonce); }
+  return status;
+}
+`;
+
+/** C++17 at -O1: optimised enough for brute-force tests, and faster to compile than -O2. */
+const CXXFLAGS = ['-std=c++17', '-O1', '-w'];
+
+function diagnose(outcome: RawOutcome): Diagnosis | undefined {
+  const stderr = outcome.stderrTail;
+  if (/Assertion .* failed/.test(stderr)) {
+    return { status: 'failed', errorType: 'AssertionError', message: firstLine(stderr, /Assertion/) };
+  }
+  if (/std::bad_alloc/.test(stderr)) {
+    return { status: 'memory', errorType: 'std::bad_alloc', message: 'allocation failed' };
+  }
+  const thrown = /terminate called after throwing an instance of '([^']+)'/.exec(stderr);
+  if (thrown?.[1]) return { status: 'error', errorType: thrown[1], message: firstLine(stderr, /what\(\)/) };
+  return undefined;
+}
+
+export const cpp = defineProcessRuntime({
+  language: 'cpp',
+  versionArgv: ['/usr/bin/g++', '-dumpfullversion'],
+  debianPackages: 'g++',
+  canaries: {
+    wrong: '#include <cassert>\nint add(int a, int b) { return a - b; }\nint main() { assert(add(1, 1) == 2); }\n',
+    earlyExits: [
+      '#include <cassert>\n#include <cstdlib>\nint main() { exit(0); assert(false); }\n',
+      '#include <cassert>\n#include <unistd.h>\nint main() { _exit(0); assert(false); }\n',
+    ],
+    sleeper: (seconds) => `#include <unistd.h>\nint main() { sleep(${seconds}); }\n`,
+    comment: (text) => `// ${text.replace(/\n/g, ' ')}\n`,
+  },
+  plan(source, limits, version) {
+    const files = { 'program.cpp': source, 'passk_main.cpp': WRAPPER };
+    const argv = ['/usr/bin/g++', ...CXXFLAGS, '-Wl,--wrap=main', 'program.cpp', 'passk_main.cpp', '-o', 'program'];
+    return {
+      files,
+      compile: { argv, key: artifactKey(version, argv, files), outputs: ['program'], limits: compileLimits(limits, 30_000) },
+      run: { argv: ['{artifacts}/program'] },
+    };
+  },
+  diagnose,
+});

@@ -1,0 +1,117 @@
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { RuntimeMissingError } from '../../core/errors.js';
+import { runCommand } from '../run-command.js';
+import type { ExecPlan, RawOutcome, ResolvedLimits } from '../sandboxes/types.js';
+import type { Language, Verdict } from '../types.js';
+import { PYTHON_FLAGS, probeInterpreter, pythonSupportDir } from './python.js';
+import type { Canaries, Diagnosis, ResolveOptions, Runtime, RuntimeInstall } from './types.js';
+
+/** What a process-based language adapter supplies; the rest is shared. */
+export interface ProcessRuntimeSpec {
+  language: Language;
+  canaries: Canaries;
+  /** argv printing the toolchain's version (first line is kept), run once at resolve. */
+  versionArgv: string[];
+  /** Debian packages that provide the toolchain, for the install hint. */
+  debianPackages: string;
+  /** Extra host paths (outside /usr) the toolchain needs inside the sandbox. */
+  mounts?: readonly string[];
+  plan(source: string, limits: ResolvedLimits, version: string): ExecPlan;
+  diagnose?(outcome: RawOutcome): Diagnosis | undefined;
+  prepareBatch?(sources: readonly string[]): Promise<void>;
+  review?(source: string, verdict: Verdict): Verdict;
+}
+
+/**
+ * A Runtime whose programs are real processes run by exec_worker.py (a fork-exec server started
+ * once per slot, inside the slot's bwrap sandbox); the worker itself is driven by Debian's Python.
+ */
+export function defineProcessRuntime(spec: ProcessRuntimeSpec): Runtime {
+  return {
+    language: spec.language,
+    canaries: spec.canaries,
+    async resolve(options: ResolveOptions): Promise<RuntimeInstall> {
+      const version = await toolchainVersion(spec);
+      const { path: interpreter } = await probeInterpreter(options.pythonPath);
+      const supportDir = pythonSupportDir();
+      const install: RuntimeInstall = {
+        language: spec.language,
+        version,
+        interpreter,
+        supportDir,
+        programFile: 'program',
+        onceArgv: () => {
+          throw new RuntimeMissingError(`${spec.language} has no fresh-process runner`, {
+            hint: "use --sandbox bwrap (default) or --sandbox process for languages other than Python",
+          });
+        },
+        workerArgv: (flags, dir = supportDir) => [
+          interpreter,
+          ...PYTHON_FLAGS,
+          `${dir}/exec_worker.py`,
+          '--scratch',
+          flags.scratchDir,
+          ...(flags.uid === undefined ? [] : ['--uid', String(flags.uid)]),
+          ...(flags.pidNamespace ? ['--pid-namespace'] : []),
+          ...(flags.artifactsDir === undefined ? [] : ['--artifacts', flags.artifactsDir]),
+        ],
+        plan: (source, limits) => spec.plan(source, limits, version),
+        mounts: (spec.mounts ?? []).filter((path) => existsSync(path)),
+        ...(options.artifactsDir === undefined ? {} : { artifactsDir: options.artifactsDir }),
+      };
+      if (spec.diagnose) install.diagnose = spec.diagnose;
+      if (spec.prepareBatch) install.prepareBatch = spec.prepareBatch;
+      if (spec.review) install.review = spec.review;
+      return install;
+    },
+  };
+}
+
+async function toolchainVersion(spec: ProcessRuntimeSpec): Promise<string> {
+  try {
+    const { stdout, stderr } = await runCommand(spec.versionArgv, { env: { PATH: '/usr/bin:/bin' } });
+    const line = (stdout.trim() || stderr.trim()).split('\n')[0] ?? '';
+    return `${spec.language} ${line.trim()}`;
+  } catch (error) {
+    throw new RuntimeMissingError(`the ${spec.language} toolchain is not installed (${spec.versionArgv[0]})`, {
+      hint: `run scripts/setup.sh, or apt-get install -y ${spec.debianPackages}`,
+      cause: error,
+    });
+  }
+}
+
+/** Limits for a step that needs more than the program's (a JIT's address space, a compiler's). */
+export function atLeast(limits: ResolvedLimits, floor: Partial<ResolvedLimits>): ResolvedLimits {
+  const out = { ...limits };
+  for (const [key, value] of Object.entries(floor) as [keyof ResolvedLimits, number][]) {
+    out[key] = Math.max(out[key], value);
+  }
+  return out;
+}
+
+/** Compile-step limits: the program's, with room for a compiler (time, memory, threads). */
+export function compileLimits(limits: ResolvedLimits, timeoutMs: number, memoryBytes = 4 * 2 ** 30): ResolvedLimits {
+  const out = atLeast(limits, { timeoutMs, memoryBytes, maxProcesses: 256, maxOpenFiles: 1024 });
+  out.cpuSeconds = Math.ceil(out.timeoutMs / 1000) + 1;
+  return out;
+}
+
+/**
+ * The line the result channel expects after the tests, as a C/Java/Go/Rust string literal (JSON
+ * string syntax is valid in each for ASCII) with `%s` where the nonce goes.
+ */
+export const END_EVENT = JSON.stringify('{"n": "%s", "e": "end"}\n');
+
+/** First line of stderr matching `pattern`, shortened, or a fallback. */
+export function firstLine(stderr: string, pattern: RegExp, fallback = ''): string {
+  const line = stderr.split('\n').find((l) => pattern.test(l));
+  return (line ?? fallback).trim().slice(0, 300);
+}
+
+/** Content key of a compile step: same toolchain, argv and files give the same artifacts. */
+export function artifactKey(version: string, argv: readonly string[], files: Record<string, string>): string {
+  const hash = createHash('sha256').update(JSON.stringify([version, argv]));
+  for (const name of Object.keys(files).sort()) hash.update(`\0${name}\0`).update(files[name]!);
+  return hash.digest('hex');
+}

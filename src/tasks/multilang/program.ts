@@ -1,0 +1,26 @@
+import type { Language, Program } from '../../execution/types.js';
+import { cutAtStop } from '../../postprocess/stop.js';
+import type { Problem } from '../types.js';
+
+/**
+ * Prompt + generated text cut at its earliest stop sequence, + `suffix` (the closing brace that
+ * a stop sequence like '\n}' cut off, when the tests do not supply it). An echoed prompt is
+ * removed first, as for Python, so the prompt's own text cannot cut the completion.
+ */
+export function braceCandidate(
+  problem: Problem,
+  generation: string,
+  stops: readonly string[],
+  suffix: string,
+): string {
+  const generated = generation.startsWith(problem.prompt)
+    ? generation.slice(problem.prompt.length)
+    : generation;
+  return problem.prompt + cutAtStop(generated, stops) + suffix;
+}
+
+/** `head` (setup the candidate needs, e.g. headers) + candidate + tests, as one program. */
+export function joinProgram(language: Language, problem: Problem, candidate: string): Program {
+  const head = typeof problem.meta['head'] === 'string' ? problem.meta['head'] : '';
+  return { language, source: `${head}${candidate}\n${problem.tests}` };
+}
