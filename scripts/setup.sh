@@ -1,15 +1,41 @@
 #!/bin/sh
-# Installs what passk's default execution sandbox needs, only where it is missing:
-# bubblewrap (the 'bwrap' sandbox), Debian's python3 (an interpreter under /usr that the
-# sandbox can mount read-only); with --test also chromium (the HTML report's browser test).
-# Idempotent and non-interactive; run as root (CI) or with sudo.
+# Installs what passk needs, only where it is missing (idempotent, non-interactive; run as root
+# in CI or with sudo):
+#   always       bubblewrap (the 'bwrap' sandbox) and Debian's python3 (an interpreter under /usr
+#                that the sandbox can mount read-only; it also drives the other languages' worker);
+#   --languages  the toolchains of the multi-language tasks (humaneval-x-*, multipl-e-*): g++,
+#                a JDK with javatuples, Go with testify, rustc (unless rustup's is present), PHP,
+#                Ruby and Lua; Node is passk's own runtime and bash is always there;
+#   --test       everything the test suite needs: the toolchains above, and chromium (the HTML
+#                report's browser test only; passk itself never needs it).
 set -eu
+languages=false
+browser=false
+for arg in "$@"; do
+  case "$arg" in
+    --languages) languages=true ;;
+    --test) languages=true; browser=true ;;
+    *) echo "setup: unknown option $arg (use --languages or --test)" >&2; exit 2 ;;
+  esac
+done
 missing=""
-command -v bwrap >/dev/null 2>&1 || missing="$missing bubblewrap"
-[ -x /usr/bin/python3 ] || missing="$missing python3"
-# Chromium is for the HTML report's browser test only; passk itself never needs it.
-if [ "${1:-}" = "--test" ]; then
-  [ -x /usr/bin/chromium ] || missing="$missing chromium"
+need() { missing="$missing $1"; }
+command -v bwrap >/dev/null 2>&1 || need bubblewrap
+[ -x /usr/bin/python3 ] || need python3
+if $languages; then
+  [ -x /usr/bin/g++ ] || need g++
+  [ -x /usr/bin/javac ] || need openjdk-17-jdk-headless
+  [ -f /usr/share/java/javatuples.jar ] || need libjavatuples-java
+  [ -x /usr/bin/go ] || need golang-go
+  [ -d /usr/share/gocode/src/github.com/stretchr/testify ] || need golang-github-stretchr-testify-dev
+  # A rustup toolchain (~/.cargo/bin/rustc) is used when present; else Debian's rustc.
+  [ -x "${HOME:-/root}/.cargo/bin/rustc" ] || [ -x /usr/bin/rustc ] || need rustc
+  [ -x /usr/bin/php ] || need php-cli
+  [ -x /usr/bin/ruby ] || need ruby
+  [ -x /usr/bin/lua5.4 ] || need lua5.4
+fi
+if $browser; then
+  [ -x /usr/bin/chromium ] || need chromium
 fi
 if [ -z "$missing" ]; then
   echo "setup: nothing to install ($(bwrap --version), $(/usr/bin/python3 --version))"

@@ -1,4 +1,4 @@
-import { resolve } from 'node:path';
+import { isAbsolute, resolve } from 'node:path';
 import { DatasetError } from '../core/errors.js';
 import { cachePath, readCache, writeCache } from './cache.js';
 import { type DatasetEnv, readDatasetEnv } from './env.js';
@@ -23,6 +23,10 @@ export async function resolveDatasetFile(
   options: DatasetLoadOptions,
 ): Promise<ResolvedFile> {
   if (options.datasetPath !== undefined) return explicitFile(resolve(options.datasetPath));
+  // A custom task built from a file names that file as its localFile.
+  if (spec.localFile !== undefined && isAbsolute(spec.localFile)) {
+    return explicitFile(spec.localFile);
+  }
   const env = readDatasetEnv();
   const tried: string[] = [];
   const dataDir = options.dataDir ?? env.dataDir;

@@ -1,8 +1,8 @@
-import { mkdirSync } from 'node:fs';
+import { chmodSync, mkdirSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { ConfigError, ExecutionDisabledError } from '../core/errors.js';
-import { defaultCacheDir, programKey, VerdictCache } from './cache.js';
+import { defaultCacheDir, ENGINE_VERSION, programKey, VerdictCache } from './cache.js';
 import { byEngine, type Engine, type Group, runGroup, sum } from './group.js';
 import { SlotPool } from './pool.js';
 import { runtimes } from './runtimes/index.js';
@@ -35,7 +35,13 @@ export async function createExecutor(options: ExecutorOptions): Promise<Executor
   const engines = new Map<Language, Promise<Engine>>();
   const cacheDir = options.cacheDir === undefined ? defaultCacheDir() : options.cacheDir;
   // Compiled artifacts live beside the verdicts they produced; no verdict cache, no artifact cache.
-  const artifactsDir = cacheDir === false ? undefined : join(cacheDir, 'artifacts');
+  const artifactsDir =
+    options.artifactsDir !== undefined
+      ? options.artifactsDir || undefined
+      : cacheDir === false
+        ? undefined
+        : join(cacheDir, 'artifacts');
+  const artifactStore = artifactsDir === undefined ? undefined : join(artifactsDir, ENGINE_VERSION);
   const engineFor = (language: Language): Promise<Engine> => {
     let engine = engines.get(language);
     if (!engine) {
@@ -43,9 +49,14 @@ export async function createExecutor(options: ExecutorOptions): Promise<Executor
         const runtime = await runtimes.get(language);
         const install = await runtime.resolve({
           ...(options.pythonPath === undefined ? {} : { pythonPath: options.pythonPath }),
-          ...(artifactsDir === undefined ? {} : { artifactsDir }),
+          ...(artifactStore === undefined ? {} : { artifactsDir: artifactStore }),
         });
-        if (install.artifactsDir) mkdirSync(install.artifactsDir, { recursive: true });
+        if (install.artifactsDir) {
+          mkdirSync(install.artifactsDir, { recursive: true });
+          // Programs (another uid) run binaries from here: it must be traversable whatever the
+          // parent's mode (bwrap binds this dir itself, so a 0700 parent does not matter there).
+          chmodSync(install.artifactsDir, 0o755);
+        }
         return { install, pool: new SlotPool(await factory(install, workers), workers) };
       })();
       engines.set(language, engine);

@@ -40,7 +40,12 @@ export async function runGroup(group: Group, slot: Slot): Promise<Verdict> {
     const { install } = group.engine;
     const source = group.job.program.source;
     const plan = install.plan?.(source, limits);
-    const request: ProgramRequest = { source, nonce: newNonce(), limits, ...(plan ? { plan } : {}) };
+    const request: ProgramRequest = {
+      source,
+      nonce: newNonce(),
+      limits,
+      ...(plan ? { plan } : {}),
+    };
     result = await attempt(slot, request);
     if (!('outcome' in result)) break;
     const verdict = classify(result.outcome, request.nonce, install.diagnose);

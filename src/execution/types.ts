@@ -8,6 +8,9 @@ export type Language =
   | 'go'
   | 'rust'
   | 'shell'
+  | 'php'
+  | 'ruby'
+  | 'lua'
   | (string & {});
 
 /** Everything needed to run one candidate against its tests. */
@@ -51,6 +54,8 @@ export type VerdictStatus =
   | 'killed'
   /** Wrote more than the output cap. */
   | 'output-limit'
+  /** TypeScript only: the program does not type-check (strict); its test result is in the message. */
+  | 'type-error'
   /** Exited before the tests finished (early exit(0), os._exit, SystemExit): never a pass. */
   | 'incomplete'
   /** The sandbox itself failed for this program even after a retry; not the program's fault. */
@@ -148,6 +153,12 @@ export interface ExecutorOptions {
    * Default: `$PASSK_CACHE_DIR/verdicts`, else `~/.cache/passk/verdicts`.
    */
   cacheDir?: string | false;
+  /**
+   * Where compiled artifacts (C++/Rust/Go binaries, Java classes) and Go's seeded build cache are
+   * kept by content hash; `false`: compile every time. Default: `artifacts` inside cacheDir, or
+   * none when cacheDir is false.
+   */
+  artifactsDir?: string | false;
   /** Python interpreter for the 'process' and 'subprocess' sandboxes; default: Debian's python3. */
   pythonPath?: string;
 }

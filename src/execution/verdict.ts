@@ -70,7 +70,8 @@ export function classify(
   const compiled = outcome.compile;
   if (compiled && !compiled.ok) {
     // The program never ran: a compile error is the candidate's fault, a compile timeout may not be.
-    if (compiled.timedOut) return with_('timeout', 'CompileTimeout', 'the compiler passed the time limit');
+    if (compiled.timedOut)
+      return with_('timeout', 'CompileTimeout', 'the compiler passed the time limit');
     return with_('error', 'CompileError', compileMessage(compiled.stderrTail ?? ''));
   }
   if (outcome.timedOut) return with_('timeout', 'Timeout', 'killed at the wall-clock limit');
@@ -119,6 +120,9 @@ export function classify(
 
 /** The first line of compiler output that says "error" (gcc, rustc, javac, go, tsc), else the first. */
 export function compileMessage(stderr: string): string {
-  const lines = stderr.split('\n').filter((line) => line.trim() !== '');
-  return short(lines.find((line) => /error/i.test(line)) ?? lines[0] ?? 'compilation failed');
+  // '#' lines are go's package headers; 'file:line:col:' lines are where compilers put the error.
+  const lines = stderr.split('\n').filter((line) => line.trim() !== '' && !line.startsWith('#'));
+  const found =
+    lines.find((line) => /error/i.test(line)) ?? lines.find((line) => /:\d+:\d+:/.test(line));
+  return short(found ?? lines[0] ?? 'compilation failed');
 }

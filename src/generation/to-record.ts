@@ -22,11 +22,12 @@ export function recordFromCompletion(
 ): SampleRecord {
   const program =
     promptKind === 'chat'
-      ? extractProgram(completion.text, {
+      ? (task.chatPostprocess?.(problem, completion.text) ??
+        extractProgram(completion.text, {
           language: problem.language,
           prompt: problem.prompt,
           ...(problem.entryPoint === undefined ? {} : { entryPoint: problem.entryPoint }),
-        })
+        }))
       : task.postprocess(problem, completion.text);
   return {
     problemId: problem.id,

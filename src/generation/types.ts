@@ -8,7 +8,10 @@ import type { SamplingConfig } from './sampling.js';
  * instruction form for chat models provides it; otherwise passk asks the model to complete the
  * prompt's code (see prompts.ts).
  */
-export type GenerationTask = Pick<Task, 'name' | 'language' | 'stopSequences' | 'postprocess'> & {
+export type GenerationTask = Pick<
+  Task,
+  'name' | 'language' | 'stopSequences' | 'postprocess' | 'chatPostprocess'
+> & {
   /** The user message for chat models: what to write, without fences or system prompt. */
   instructionPrompt?(problem: Problem): string;
 };

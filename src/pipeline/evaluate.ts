@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { excludeContaminated } from '../contamination/index.js';
 import { ConfigError, ExecutionDisabledError } from '../core/errors.js';
 import type { RunEventListener } from '../core/events.js';
@@ -13,6 +14,7 @@ import { resolveTask } from '../tasks/resolve.js';
 import type { Task } from '../tasks/types.js';
 import { type CandidateSource, loadCandidates } from './candidates.js';
 import { buildJobs, executeSamples } from './execute.js';
+import { prepareProblems } from './prepare.js';
 import { loadProblems, type ProblemSelection } from './problems.js';
 import { formatShard, loadShardCandidates, type Shard } from './shard.js';
 
@@ -24,8 +26,16 @@ export interface EvaluateOptions extends ProblemSelection {
   allowCodeExecution: boolean;
   /** The ks to report; each only where every problem has at least k samples. Default 1, 10, 100. */
   k?: number[];
-  /** Per-program wall-clock limit; defaults to the task's. */
+  /**
+   * Per-program wall-clock limit; defaults to the task's. For tasks that derive per-problem
+   * limits (EvalPlus's plus suite), the floor under them.
+   */
   timeoutMs?: number;
+  /**
+   * For tasks that derive limits from a reference's measured time (humanevalplus, mbppplus):
+   * the multiplier, `limit = max(timeoutMs, timeFactor × ground-truth time)`. Default 5.
+   */
+  timeFactor?: number;
   /** Per-program address-space limit; default 2 GiB. */
   memoryBytes?: number;
   workers?: number;
@@ -127,7 +137,16 @@ export async function evaluate(options: EvaluateOptions): Promise<EvaluateResult
     memoryBytes: options.memoryBytes ?? DEFAULT_MEMORY_BYTES,
     outputBytes: OUTPUT_CAP_BYTES,
   };
-  const jobs = buildJobs(task, candidates.problems, candidates.records, limits);
+  const workers = options.workers ?? availableParallelism();
+  const problems = await prepareProblems(task, candidates.problems, {
+    datasetSha256: loaded.dataset.sha256,
+    timeoutMs: limits.timeoutMs,
+    ...(options.timeFactor === undefined ? {} : { timeFactor: options.timeFactor }),
+    concurrency: workers,
+    emit,
+    ...(options.signal === undefined ? {} : { signal: options.signal }),
+  });
+  const jobs = buildJobs(task, problems, candidates.records, limits);
   const executor = await createExecutor({
     allowCodeExecution: true,
     ...(options.sandbox === undefined ? {} : { sandbox: options.sandbox }),
@@ -137,14 +156,21 @@ export async function evaluate(options: EvaluateOptions): Promise<EvaluateResult
   try {
     if (options.preflight !== false) {
       emit({ type: 'preflight-start' });
-      const references = candidates.problems
+      const references = problems
         .filter((p) => p.reference !== undefined)
         .slice(0, 3)
         .map((p) => task.program(p, p.reference!));
       const report = await runPreflight(executor, { language: task.language, references, limits });
       emit({ type: 'preflight-done', canaries: report.canaries });
     }
-    const results = await executeSamples(executor, jobs, candidates.records, emit, options.signal);
+    const results = await executeSamples(
+      executor,
+      jobs,
+      candidates.records,
+      emit,
+      options.signal,
+      task.suites,
+    );
     const metrics = buildMetrics({
       task,
       ks,

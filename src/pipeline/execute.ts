@@ -1,12 +1,15 @@
 import { createHash } from 'node:crypto';
 import type { RunEventListener } from '../core/events.js';
 import type { ExecJob, ExecLimits, Executor, Verdict } from '../execution/types.js';
-import type { GenerationRecord, ResultRecord, SampleError } from '../store/records.js';
+import type { GenerationRecord, ResultRecord, SampleError, SuiteResult } from '../store/records.js';
 import type { Problem, Task } from '../tasks/types.js';
+import { combineSuites, suitesOf } from './suites.js';
 
 /**
- * Builds one job per sample that has a program: candidate + the problem's tests, keyed
- * 'problemId#sample'. Samples whose generation failed have nothing to run (see failedResult).
+ * Builds one job per (sample, suite) that has a program: candidate + that suite's tests, keyed
+ * 'problemId#sample' (tasks without suites) or 'problemId#sample@suite'. A problem's own limit
+ * for a suite (Problem.suiteTimeoutMs) replaces `limits.timeoutMs`. Samples whose generation
+ * failed have nothing to run (see failedResult).
  */
 export function buildJobs(
   task: Task,
@@ -15,25 +18,42 @@ export function buildJobs(
   limits: ExecLimits,
 ): ExecJob[] {
   const byId = new Map(problems.map((p) => [p.id, p]));
+  const suites = suitesOf(task);
   return records.flatMap((record) => {
     if (record.error) return [];
     const problem = byId.get(record.problemId);
     if (!problem) throw new Error(`internal: no problem ${record.problemId} for a sample`);
-    return [{ id: jobId(record), program: task.program(problem, record.program), limits }];
+    return suites.map((suite) => {
+      const own = suite === undefined ? undefined : problem.suiteTimeoutMs?.[suite];
+      const timeoutMs = own ?? limits.timeoutMs;
+      return {
+        id: jobId(record, suite),
+        program: task.program(problem, record.program, ...(suite === undefined ? [] : [suite])),
+        limits: timeoutMs === limits.timeoutMs ? limits : { ...limits, timeoutMs },
+      };
+    });
   });
 }
 
-export function jobId(record: Pick<GenerationRecord, 'problemId' | 'sample'>): string {
-  return `${record.problemId}#${record.sample}`;
+export function jobId(
+  record: Pick<GenerationRecord, 'problemId' | 'sample'>,
+  suite?: string,
+): string {
+  const id = `${record.problemId}#${record.sample}`;
+  return suite === undefined ? id : `${id}@${suite}`;
 }
 
-/** Runs every job and returns one result per record, in the records' order. */
+/**
+ * Runs every job and returns one result per record, in the records' order; with `suites`
+ * (the task's), each record folds its suites' verdicts together (see combineSuites).
+ */
 export async function executeSamples(
   executor: Executor,
   jobs: readonly ExecJob[],
   records: readonly GenerationRecord[],
   onEvent: RunEventListener,
   signal?: AbortSignal,
+  suites?: readonly string[],
 ): Promise<ResultRecord[]> {
   let done = 0;
   let passed = 0;
@@ -50,13 +70,29 @@ export async function executeSamples(
   });
   onEvent({ type: 'execution-done', durationMs: performance.now() - started });
   const jobsById = new Map(jobs.map((job) => [job.id, job]));
+  const resultOf = (record: GenerationRecord, suite?: string): ResultRecord => {
+    const job = jobsById.get(jobId(record, suite));
+    const verdict = job && verdicts.get(job.id);
+    if (!job || !verdict) throw new Error(`internal: no verdict for ${jobId(record, suite)}`);
+    return toResult(record, job, verdict);
+  };
   return records.map((record) => {
     if (record.error) return failedResult(record, record.error);
-    const job = jobsById.get(jobId(record));
-    const verdict = job && verdicts.get(job.id);
-    if (!job || !verdict) throw new Error(`internal: no verdict for ${jobId(record)}`);
-    return toResult(record, job, verdict);
+    if (suites === undefined || suites.length === 0) return resultOf(record);
+    const bySuite: Record<string, SuiteResult> = {};
+    for (const suite of suites) bySuite[suite] = toSuiteResult(resultOf(record, suite));
+    return combineSuites({ task_id: record.problemId, sample: record.sample }, suites, bySuite);
   });
+}
+
+function toSuiteResult(result: ResultRecord): SuiteResult {
+  return {
+    status: result.status,
+    ...(result.error_type === undefined ? {} : { error_type: result.error_type }),
+    ...(result.message === undefined ? {} : { message: result.message }),
+    duration_ms: result.duration_ms,
+    program_hash: result.program_hash,
+  };
 }
 
 /**

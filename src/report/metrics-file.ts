@@ -3,6 +3,7 @@ import type { LoadedDataset } from '../datasets/types.js';
 import type { ExecutorInfo, VerdictStatus } from '../execution/types.js';
 import { summarize } from '../metrics/summarize.js';
 import { countPerProblem, countVerdicts } from '../metrics/verdict-counts.js';
+import { statusForSuite } from '../pipeline/suites.js';
 import type { ResultRecord } from '../store/records.js';
 import type { Problem, Task } from '../tasks/types.js';
 
@@ -28,6 +29,14 @@ export interface MetricsFile {
   /** Samples the sandbox failed to judge: left out of n, never scored as failures. */
   infra_errors: number;
   per_problem: { task_id: string; n: number; c: number; [passAtK: string]: number | string }[];
+  /**
+   * Tasks with suites only (EvalPlus: 'base', 'plus'): pass@k per suite, where a sample passes
+   * a suite only if it also passed every earlier one. `[task]` above is the last suite's, so
+   * readers of `metrics[task]['pass@1']` get the headline (plus) score.
+   */
+  suites?: Record<string, Record<string, number>>;
+  /** Tasks with suites only: verdict counts per suite (statuses above are the headline's). */
+  suite_statuses?: Record<string, Partial<Record<VerdictStatus, number>>>;
 }
 
 export interface MetricsInput {
@@ -76,5 +85,27 @@ export function buildMetrics(input: MetricsInput): MetricsFile {
       c: p.c,
       ...p.passAtK,
     })),
+    ...suiteMetrics(input),
   };
+}
+
+/** Per-suite pass@k and verdict counts, for tasks with suites (nothing for the others). */
+function suiteMetrics(input: MetricsInput): Pick<MetricsFile, 'suites' | 'suite_statuses'> {
+  const suites = input.task.suites;
+  if (suites === undefined || suites.length === 0) return {};
+  const passAtK: Record<string, Record<string, number>> = {};
+  const statuses: Record<string, Partial<Record<VerdictStatus, number>>> = {};
+  for (const suite of suites) {
+    const verdicts = input.results.map((r) => ({
+      problemId: r.task_id,
+      status: statusForSuite(r, suites, suite),
+    }));
+    const tallies = countPerProblem(
+      verdicts,
+      input.problems.map((p) => p.id),
+    );
+    passAtK[suite] = summarize(tallies, input.ks).passAtK;
+    statuses[suite] = countVerdicts(verdicts).byStatus;
+  }
+  return { suites: passAtK, suite_statuses: statuses };
 }

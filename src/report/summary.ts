@@ -5,11 +5,21 @@ export function formatSummary(taskName: string, result: EvaluateResult): string 
   const metrics = result.metrics;
   const scores = metrics[taskName] as Record<string, number>;
   const lines = [`${taskName}: ${metrics.problems} problems, ${metrics.samples} samples`];
-  for (const [name, value] of Object.entries(scores)) lines.push(`  ${name} = ${value.toFixed(4)}`);
+  if (metrics.suites === undefined) {
+    for (const [name, value] of Object.entries(scores))
+      lines.push(`  ${name} = ${value.toFixed(4)}`);
+  } else {
+    // Suites (EvalPlus base / plus): every suite's score; the last one is the headline.
+    for (const [suite, suiteScores] of Object.entries(metrics.suites)) {
+      for (const [name, value] of Object.entries(suiteScores)) {
+        lines.push(`  ${suite} ${name} = ${value.toFixed(4)}`);
+      }
+    }
+  }
   const statuses = Object.entries(metrics.statuses)
     .map(([status, count]) => `${status} ${count}`)
     .join(', ');
-  lines.push(`  verdicts: ${statuses}`);
+  lines.push(`  verdicts${metrics.suites === undefined ? '' : ' (all suites)'}: ${statuses}`);
   const errors = Object.entries(metrics.error_types)
     .sort((a, b) => b[1] - a[1])
     .slice(0, 5)

@@ -34,4 +34,20 @@ export interface ResultRecord {
   message?: string;
   duration_ms: number;
   cpu_ms?: number;
+  /**
+   * Tasks with test suites (e.g. EvalPlus 'base', 'plus'): each suite's own verdict. The fields
+   * above then describe the sample as a whole: 'passed' only if every suite passed, else the
+   * first suite (in the task's order) that did not; duration_ms is the sum.
+   */
+  suites?: Record<string, SuiteResult>;
+}
+
+/** The verdict of one suite's program on one sample. */
+export interface SuiteResult {
+  status: Verdict['status'];
+  error_type?: string;
+  message?: string;
+  duration_ms: number;
+  /** sha256 of that suite's program (candidate + the suite's tests), hex. */
+  program_hash: string;
 }

@@ -9,6 +9,8 @@ tasks.register(
   async () => (await import('./humaneval.js')).humanevalUnstripped,
 );
 tasks.register('mbpp', async () => (await import('./mbpp.js')).mbpp);
+tasks.register('humanevalplus', async () => (await import('./humanevalplus.js')).humanevalplus);
+tasks.register('mbppplus', async () => (await import('./mbppplus.js')).mbppplus);
 tasks.register(
   'humaneval-instruct',
   async () => (await import('./instruct/humaneval-instruct.js')).humanevalInstruct,
@@ -17,6 +19,18 @@ tasks.register(
   'mbpp-instruct',
   async () => (await import('./instruct/mbpp-instruct.js')).mbppInstruct,
 );
+
+// Multi-language HumanEval: HumanEval-X (with canonical solutions) and MultiPL-E (tests only).
+for (const dir of ['cpp', 'go', 'java', 'js', 'rust'] as const) {
+  tasks.register(`humaneval-x-${dir}`, async () =>
+    (await import('./humaneval-x.js')).humanEvalX(dir),
+  );
+}
+for (const suffix of ['cpp', 'java', 'js', 'ts', 'go', 'rs', 'sh'] as const) {
+  tasks.register(`multipl-e-${suffix}`, async () =>
+    (await import('./multipl-e.js')).multiplE(suffix),
+  );
+}
 
 export type { Problem, Task } from './types.js';
 export { defineTask } from './types.js';

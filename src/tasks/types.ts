@@ -18,6 +18,31 @@ export interface Problem {
   reference?: string;
   /** Benchmark-specific extra fields, kept for reports. */
   meta: Record<string, unknown>;
+  /**
+   * Test code per suite, for tasks with `suites` (program = candidate + `suiteTests[suite]`);
+   * filled by the task's `prepare` when it needs slow work (e.g. expected outputs).
+   */
+  suiteTests?: Readonly<Record<string, string>>;
+  /** Wall-clock limit per suite for this problem, in ms, where the task derives one. */
+  suiteTimeoutMs?: Readonly<Record<string, number>>;
+}
+
+/** What `Task.prepare` may use. */
+export interface TaskPrepareContext {
+  /** sha256 of the dataset file the problems came from (part of any cache key). */
+  datasetSha256: string;
+  /** The run's per-program limit (--timeout, else the task's default): a floor for derived ones. */
+  timeoutMs: number;
+  /**
+   * Multiplier on a reference's measured time for tasks that derive per-problem limits from it
+   * (EvalPlus tasks: `max(timeoutMs, timeFactor × ground-truth time)`); the task's default if unset.
+   */
+  timeFactor?: number;
+  /** Processes the task may run at once for its preparation. */
+  concurrency: number;
+  /** Reports something the user should know (shown as a run warning). */
+  warn(message: string): void;
+  signal?: AbortSignal;
 }
 
 /** A benchmark. Tasks are plain objects; `defineTask` only helps type them. */
@@ -39,8 +64,22 @@ export interface Task {
    * (searched in the generated text only), then prompt + cut text.
    */
   postprocess(problem: Problem, generation: string): string;
-  /** The program to execute: candidate + tests. */
-  program(problem: Problem, candidate: string): Program;
+  /**
+   * The program to execute: candidate + tests. Tasks with `suites` build one program per suite;
+   * without `suite` they build the last (headline) one.
+   */
+  program(problem: Problem, candidate: string, suite?: string): Program;
+  /**
+   * Named test suites, weakest first, e.g. ['base', 'plus'] (EvalPlus). Each sample runs once
+   * per suite; a sample passes a suite only if it passes every suite before it too, and the last
+   * suite is the headline score. Absent: one unnamed suite, as for HumanEval.
+   */
+  suites?: readonly string[];
+  /**
+   * Slow, once-per-run work before execution (e.g. computing expected outputs); returns the
+   * problems ready for `program`. Called with the problems that have samples, in order.
+   */
+  prepare?(problems: readonly Problem[], context: TaskPrepareContext): Promise<Problem[]>;
   /**
    * The user message for chat models (no fences, no system prompt). Without it, chat models
    * are asked to complete the prompt's code (see generation/prompts.ts).

@@ -57,6 +57,9 @@ def exec_child(argv, env, settings, pipes, uid, cwd):
             signal.signal(sig, signal.SIG_DFL)
         runner.apply_limits(settings)
         if uid is not None:
+            # A runtime without raw-fd access (the JVM) opens /proc/self/fd/3, which checks the
+            # pipe's owner: make it the program's uid.
+            os.fchown(runner.RESULT_FD, uid, uid)
             runner.drop_privileges(uid)
     except BaseException as error:  # noqa: BLE001
         os.write(2, ("passk runner setup failed: %r\n" % (error,)).encode())
@@ -89,6 +92,10 @@ def run_step(argv, env, limits, opts, cwd):
     fork_run.kill_leftovers(opts)
     for fd in read_ends:
         os.close(fd)
+    err = b"".join(chunks[err_r])
+    if os.WIFEXITED(status) and os.waitstatus_to_exitcode(status) in (70, 127) and err.startswith(b"passk "):
+        # The toolchain is missing from the sandbox or set-up failed: the machine's fault.
+        raise RuntimeError(err.decode("utf-8", "replace").strip()[:300])
     return {
         "exitCode": os.waitstatus_to_exitcode(status) if os.WIFEXITED(status) else None,
         "signal": signal.Signals(os.WTERMSIG(status)).name if os.WIFSIGNALED(status) else None,
@@ -141,8 +148,10 @@ def compile_step(plan, base_env, opts, scratch):
         if os.path.exists(failure):
             with open(failure, encoding="utf-8") as handle:
                 return None, dict(json.load(handle), cached=True)
-    env = dict(base_env, **{k: v.replace("{scratch}", scratch) for k, v in step.get("env", {}).items()})
-    outcome = run_step([a.replace("{scratch}", scratch) for a in step["argv"]], env, step["limits"], opts, scratch)
+    root = opts.artifacts or scratch
+    expand = lambda v: v.replace("{scratch}", scratch).replace("{cache}", root)  # noqa: E731
+    env = dict(base_env, **{k: expand(v) for k, v in step.get("env", {}).items()})
+    outcome = run_step([expand(a) for a in step["argv"]], env, step["limits"], opts, scratch)
     ok = outcome["exitCode"] == 0 and all(os.path.exists(os.path.join(scratch, o)) for o in step["outputs"])
     info = {
         "ok": ok,
@@ -175,7 +184,7 @@ def run_one(req, opts):
         if opts.uid is not None:
             os.chown(scratch, opts.uid, opts.uid)
         write_files(scratch, plan.get("files", {}), opts.uid)
-        base_env = {"PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8", "HOME": scratch}
+        base_env = {"PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8", "HOME": scratch, "TMPDIR": scratch}
         artifacts, compiled = None, None
         if plan.get("compile"):
             artifacts, compiled = compile_step(plan, base_env, opts, scratch)

@@ -1,5 +1,11 @@
 import type { RawOutcome } from '../sandboxes/types.js';
-import { artifactKey, compileLimits, END_EVENT, firstLine, defineProcessRuntime } from './process-runtime.js';
+import {
+  artifactKey,
+  compileLimits,
+  defineProcessRuntime,
+  END_EVENT,
+  firstLine,
+} from './process-runtime.js';
 import type { Diagnosis } from './types.js';
 
 /**
@@ -17,19 +23,42 @@ extern "C" int __wrap_main(int argc, char** argv, char** envp) {
 }
 `;
 
-/** C++17 at -O1: optimised enough for brute-force tests, and faster to compile than -O2. */
-const CXXFLAGS = ['-std=c++17', '-O1', '-w'];
+/**
+ * C++17 at -O1: optimised enough for brute-force tests, faster to compile than -O2. Flowing off
+ * the end of a non-void function is undefined behaviour that often "returns" a plausible value
+ * (an empty `long strlen(…) {}` passed MultiPL-E's tests that way): -fsanitize=return traps it at
+ * run time, only on the path actually taken, with no runtime library (trap mode).
+ */
+const CXXFLAGS = [
+  '-std=c++17',
+  '-O1',
+  '-w',
+  '-fsanitize=return',
+  '-fsanitize-undefined-trap-on-error',
+];
 
 function diagnose(outcome: RawOutcome): Diagnosis | undefined {
   const stderr = outcome.stderrTail;
+  if (outcome.signal === 'SIGILL') {
+    return {
+      status: 'error',
+      errorType: 'UndefinedBehavior',
+      message: 'trapped: reached the end of a non-void function without a return',
+    };
+  }
   if (/Assertion .* failed/.test(stderr)) {
-    return { status: 'failed', errorType: 'AssertionError', message: firstLine(stderr, /Assertion/) };
+    return {
+      status: 'failed',
+      errorType: 'AssertionError',
+      message: firstLine(stderr, /Assertion/),
+    };
   }
   if (/std::bad_alloc/.test(stderr)) {
     return { status: 'memory', errorType: 'std::bad_alloc', message: 'allocation failed' };
   }
   const thrown = /terminate called after throwing an instance of '([^']+)'/.exec(stderr);
-  if (thrown?.[1]) return { status: 'error', errorType: thrown[1], message: firstLine(stderr, /what\(\)/) };
+  if (thrown?.[1])
+    return { status: 'error', errorType: thrown[1], message: firstLine(stderr, /what\(\)/) };
   return undefined;
 }
 
@@ -38,7 +67,8 @@ export const cpp = defineProcessRuntime({
   versionArgv: ['/usr/bin/g++', '-dumpfullversion'],
   debianPackages: 'g++',
   canaries: {
-    wrong: '#include <cassert>\nint add(int a, int b) { return a - b; }\nint main() { assert(add(1, 1) == 2); }\n',
+    wrong:
+      '#include <cassert>\nint add(int a, int b) { return a - b; }\nint main() { assert(add(1, 1) == 2); }\n',
     earlyExits: [
       '#include <cassert>\n#include <cstdlib>\nint main() { exit(0); assert(false); }\n',
       '#include <cassert>\n#include <unistd.h>\nint main() { _exit(0); assert(false); }\n',
@@ -48,10 +78,23 @@ export const cpp = defineProcessRuntime({
   },
   plan(source, limits, version) {
     const files = { 'program.cpp': source, 'passk_main.cpp': WRAPPER };
-    const argv = ['/usr/bin/g++', ...CXXFLAGS, '-Wl,--wrap=main', 'program.cpp', 'passk_main.cpp', '-o', 'program'];
+    const argv = [
+      '/usr/bin/g++',
+      ...CXXFLAGS,
+      '-Wl,--wrap=main',
+      'program.cpp',
+      'passk_main.cpp',
+      '-o',
+      'program',
+    ];
     return {
       files,
-      compile: { argv, key: artifactKey(version, argv, files), outputs: ['program'], limits: compileLimits(limits, 30_000) },
+      compile: {
+        argv,
+        key: artifactKey(version, argv, files),
+        outputs: ['program'],
+        limits: compileLimits(limits, 30_000),
+      },
       run: { argv: ['{artifacts}/program'] },
     };
   },

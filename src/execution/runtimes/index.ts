@@ -5,6 +5,15 @@ import type { Runtime } from './types.js';
 export const runtimes = createRegistry<Runtime>('runtime');
 runtimes.register('python', async () => (await import('./python.js')).python);
 runtimes.register('javascript', async () => (await import('./javascript.js')).javascript);
+runtimes.register('java', async () => (await import('./java.js')).java);
+runtimes.register('rust', async () => (await import('./rust.js')).rust);
+runtimes.register('go', async () => (await import('./go.js')).go);
+runtimes.register('typescript', async () => (await import('./typescript.js')).typescript);
 runtimes.register('cpp', async () => (await import('./cpp.js')).cpp);
+
+runtimes.register('shell', async () => (await import('./scripts.js')).shell);
+runtimes.register('php', async () => (await import('./scripts.js')).php);
+runtimes.register('ruby', async () => (await import('./scripts.js')).ruby);
+runtimes.register('lua', async () => (await import('./scripts.js')).lua);
 
 export type { Canaries, Diagnosis, Runtime, RuntimeInstall, WorkerFlags } from './types.js';

@@ -1,4 +1,4 @@
-import { jsPlan, jsDiagnose, JS_CANARIES } from './node-support.js';
+import { JS_CANARIES, jsDiagnose, jsPlan } from './node-support.js';
 import { defineProcessRuntime } from './process-runtime.js';
 
 /** JavaScript on the system's Node (CommonJS, as MultiPL-E and HumanEval-X tests expect). */

@@ -12,7 +12,8 @@ import type { Canaries, Diagnosis } from './types.js';
  *  - `console.assert` (HumanEval-X's checks) throws instead of only printing, or a wrong program
  *    would pass.
  *  - An uncaught exception is reported on fd 3 (assertion, memory or other) and exits 1.
- * The end sentinel is written by `globalThis[Symbol.for('passk.end')]()`, appended after the tests.
+ * The end sentinel: `globalThis[Symbol.for('passk.end')]()`, appended after the tests, marks them
+ * reached; the end event itself is written when the event loop drains ('beforeExit').
  */
 export const NODE_PRELOAD = `'use strict';
 const fs = require('node:fs');
@@ -32,7 +33,7 @@ for (const [loose, strict] of pairs) {
   const strictCheck = assert[strict];
   assert[loose] = function (actual, expected, message) {
     try { strictCheck(actual, expected, message); } catch (error) {
-      looseCheck(actual, expected, message);
+      try { looseCheck(actual, expected, message); } catch { throw error; }
       looseOnly++;
       if (!firstLoose) firstLoose = String(error && error.message).split('\\n').join(' ');
     }
@@ -52,13 +53,19 @@ process.on('uncaughtException', (error) => {
   try { process.stderr.write((error && error.stack) ? error.stack + '\\n' : message + '\\n'); } catch {}
   process.exit(1);
 });
-Object.defineProperty(globalThis, Symbol.for('passk.end'), {
-  value: () => {
-    if (looseOnly > 0) {
-      report({ e: 'exc', k: 'assert', t: 'LooseEqualityOnly',
-        m: (looseOnly + ' check(s) pass only with loose (==) equality: ' + firstLoose).slice(0, 300) });
-    } else report({ e: 'end' });
-  },
+let reached = false;
+let reported = false;
+Object.defineProperty(globalThis, Symbol.for('passk.end'), { value: () => { reached = true; } });
+// 'beforeExit' fires only when the event loop drains by itself, never on process.exit(): so the
+// end event needs the last test statement reached AND every pending callback (an async test's
+// assertions) run without an uncaught error.
+process.on('beforeExit', () => {
+  if (!reached || reported) return;
+  reported = true;
+  if (looseOnly > 0) {
+    report({ e: 'exc', k: 'assert', t: 'LooseEqualityOnly',
+      m: (looseOnly + ' check(s) pass only with loose (==) equality: ' + firstLoose).slice(0, 300) });
+  } else report({ e: 'end' });
 });
 `;
 
@@ -91,7 +98,11 @@ export function jsPlan(javascript: string, limits: ResolvedLimits): ExecPlan {
 
 export function jsDiagnose(outcome: RawOutcome): Diagnosis | undefined {
   if (/JavaScript heap out of memory|Allocation failed/.test(outcome.stderrTail)) {
-    return { status: 'memory', errorType: 'HeapOutOfMemory', message: 'JavaScript heap out of memory' };
+    return {
+      status: 'memory',
+      errorType: 'HeapOutOfMemory',
+      message: 'JavaScript heap out of memory',
+    };
   }
   const syntax = /^(SyntaxError|ReferenceError|TypeError): (.*)$/m.exec(outcome.stderrTail);
   if (syntax?.[1]) return { status: 'error', errorType: syntax[1], message: syntax[2] ?? '' };
@@ -99,10 +110,11 @@ export function jsDiagnose(outcome: RawOutcome): Diagnosis | undefined {
 }
 
 export const JS_CANARIES: Canaries = {
-  wrong: "const assert = require('node:assert');\nconst add = (a, b) => a - b;\nassert.deepEqual(add(1, 1), 2);\n",
+  wrong:
+    "const assert = require('node:assert');\nconst add = (a, b) => a - b;\nassert.deepEqual(add(1, 1), 2);\n",
   earlyExits: [
-    "process.exit(0);\nconsole.assert(false);\n",
-    "process.reallyExit(0);\nconsole.assert(false);\n",
+    'process.exit(0);\nconsole.assert(false);\n',
+    'process.reallyExit(0);\nconsole.assert(false);\n',
   ],
   sleeper: (seconds) =>
     `Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ${seconds * 1000});\n`,

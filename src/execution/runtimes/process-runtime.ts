@@ -1,11 +1,14 @@
 import { createHash } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, realpathSync } from 'node:fs';
 import { RuntimeMissingError } from '../../core/errors.js';
 import { runCommand } from '../run-command.js';
 import type { ExecPlan, RawOutcome, ResolvedLimits } from '../sandboxes/types.js';
 import type { Language, Verdict } from '../types.js';
 import { PYTHON_FLAGS, probeInterpreter, pythonSupportDir } from './python.js';
 import type { Canaries, Diagnosis, ResolveOptions, Runtime, RuntimeInstall } from './types.js';
+
+/** Bump when any process-based adapter changes in a way that could change a verdict. */
+export const ADAPTER_REVISION = 3;
 
 /** What a process-based language adapter supplies; the rest is shared. */
 export interface ProcessRuntimeSpec {
@@ -19,7 +22,7 @@ export interface ProcessRuntimeSpec {
   mounts?: readonly string[];
   plan(source: string, limits: ResolvedLimits, version: string): ExecPlan;
   diagnose?(outcome: RawOutcome): Diagnosis | undefined;
-  prepareBatch?(sources: readonly string[]): Promise<void>;
+  prepareBatch?(sources: readonly string[], install: RuntimeInstall): Promise<void>;
   review?(source: string, verdict: Verdict): Verdict;
 }
 
@@ -43,7 +46,7 @@ export function defineProcessRuntime(spec: ProcessRuntimeSpec): Runtime {
         programFile: 'program',
         onceArgv: () => {
           throw new RuntimeMissingError(`${spec.language} has no fresh-process runner`, {
-            hint: "use --sandbox bwrap (default) or --sandbox process for languages other than Python",
+            hint: 'use --sandbox bwrap (default) or --sandbox process for languages other than Python',
           });
         },
         workerArgv: (flags, dir = supportDir) => [
@@ -61,7 +64,8 @@ export function defineProcessRuntime(spec: ProcessRuntimeSpec): Runtime {
         ...(options.artifactsDir === undefined ? {} : { artifactsDir: options.artifactsDir }),
       };
       if (spec.diagnose) install.diagnose = spec.diagnose;
-      if (spec.prepareBatch) install.prepareBatch = spec.prepareBatch;
+      const { prepareBatch } = spec;
+      if (prepareBatch) install.prepareBatch = (sources) => prepareBatch(sources, install);
       if (spec.review) install.review = spec.review;
       return install;
     },
@@ -70,14 +74,33 @@ export function defineProcessRuntime(spec: ProcessRuntimeSpec): Runtime {
 
 async function toolchainVersion(spec: ProcessRuntimeSpec): Promise<string> {
   try {
-    const { stdout, stderr } = await runCommand(spec.versionArgv, { env: { PATH: '/usr/bin:/bin' } });
-    const line = (stdout.trim() || stderr.trim()).split('\n')[0] ?? '';
-    return `${spec.language} ${line.trim()}`;
-  } catch (error) {
-    throw new RuntimeMissingError(`the ${spec.language} toolchain is not installed (${spec.versionArgv[0]})`, {
-      hint: `run scripts/setup.sh, or apt-get install -y ${spec.debianPackages}`,
-      cause: error,
+    const { stdout, stderr } = await runCommand(spec.versionArgv, {
+      env: { PATH: '/usr/bin:/bin' },
     });
+    const line = (stdout.trim() || stderr.trim()).split('\n')[0] ?? '';
+    // The adapter's revision is part of the version, and so of every cache key: bump it when a
+    // change to an adapter (flags, wrapper, semantics) could change a verdict.
+    return `${spec.language} ${line.trim()} (adapter ${ADAPTER_REVISION})`;
+  } catch (error) {
+    throw new RuntimeMissingError(
+      `the ${spec.language} toolchain is not installed (${spec.versionArgv[0]})`,
+      {
+        hint: `run scripts/setup.sh, or apt-get install -y ${spec.debianPackages}`,
+        cause: error,
+      },
+    );
+  }
+}
+
+/**
+ * The real file behind a command path: Debian's /usr/bin/java is a link into /etc/alternatives,
+ * which the sandbox does not show. Unchanged when the path does not exist (resolve() then fails).
+ */
+export function realBinary(path: string): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    return path;
   }
 }
 
@@ -91,7 +114,11 @@ export function atLeast(limits: ResolvedLimits, floor: Partial<ResolvedLimits>):
 }
 
 /** Compile-step limits: the program's, with room for a compiler (time, memory, threads). */
-export function compileLimits(limits: ResolvedLimits, timeoutMs: number, memoryBytes = 4 * 2 ** 30): ResolvedLimits {
+export function compileLimits(
+  limits: ResolvedLimits,
+  timeoutMs: number,
+  memoryBytes = 4 * 2 ** 30,
+): ResolvedLimits {
   const out = atLeast(limits, { timeoutMs, memoryBytes, maxProcesses: 256, maxOpenFiles: 1024 });
   out.cpuSeconds = Math.ceil(out.timeoutMs / 1000) + 1;
   return out;
@@ -110,7 +137,11 @@ export function firstLine(stderr: string, pattern: RegExp, fallback = ''): strin
 }
 
 /** Content key of a compile step: same toolchain, argv and files give the same artifacts. */
-export function artifactKey(version: string, argv: readonly string[], files: Record<string, string>): string {
+export function artifactKey(
+  version: string,
+  argv: readonly string[],
+  files: Record<string, string>,
+): string {
   const hash = createHash('sha256').update(JSON.stringify([version, argv]));
   for (const name of Object.keys(files).sort()) hash.update(`\0${name}\0`).update(files[name]!);
   return hash.digest('hex');

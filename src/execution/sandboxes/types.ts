@@ -34,7 +34,11 @@ export interface RawOutcome {
   compile?: CompileInfo;
 }
 
-/** One process of a plan. `{scratch}` and `{artifacts}` in argv and env are filled by the worker. */
+/**
+ * One process of a plan. The worker fills in `{scratch}` (the program's dir), in the run step
+ * `{artifacts}` (the dir holding the compile outputs) and in the compile step `{cache}` (the
+ * artifact cache root, read-only for programs; the scratch dir when there is no cache).
+ */
 export interface ExecStep {
   argv: string[];
   env?: Record<string, string>;

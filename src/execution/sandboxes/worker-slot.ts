@@ -48,9 +48,11 @@ export class WorkerSlot implements Slot {
   async run(request: ProgramRequest): Promise<RawOutcome> {
     await this.ensureStarted();
     const id = this.nextId++;
+    // A compile step runs before the program, under its own time limit.
+    const compileMs = request.plan?.compile?.limits.timeoutMs ?? 0;
     const line = await this.exchange(
       JSON.stringify({ id, ...request }),
-      request.limits.timeoutMs + this.watchdogGraceMs,
+      request.limits.timeoutMs + compileMs + this.watchdogGraceMs,
     );
     const answer = JSON.parse(line) as RawOutcome & { id: number; infra?: string };
     if (answer.id !== id) throw this.fail(`answered request ${answer.id}, expected ${id}`);

@@ -6,7 +6,7 @@ import { loadDataset } from '../../datasets/index.js';
 import type { DatasetLoadOptions } from '../../datasets/types.js';
 import type { MetricsFile } from '../../report/metrics-file.js';
 import { tasks } from '../../tasks/index.js';
-import { resolveTask } from '../../tasks/resolve.js';
+import { isTaskPath, resolveTask } from '../../tasks/resolve.js';
 import { readGenerationsFile, readResults } from '../formats/index.js';
 import { RunStoreError } from './open.js';
 import { inferModel } from './provenance.js';
@@ -37,7 +37,7 @@ export async function readRunDir(
   }
   const metrics = JSON.parse(await readFile(metricsFile, 'utf8')) as MetricsFile;
   const taskName = metrics.config['task'];
-  if (typeof taskName !== 'string' || !tasks.names().includes(taskName)) {
+  if (typeof taskName !== 'string' || !(tasks.names().includes(taskName) || isTaskPath(taskName))) {
     throw new RunStoreError(`${metricsFile} names an unknown task '${String(taskName)}'`);
   }
   const task = await resolveTask(taskName);

@@ -19,6 +19,7 @@ const STATUSES: Record<VerdictStatus, true> = {
   memory: true,
   killed: true,
   'output-limit': true,
+  'type-error': true,
   incomplete: true,
   'infra-error': true,
 };

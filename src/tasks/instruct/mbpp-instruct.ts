@@ -18,11 +18,11 @@ export function mbppEntryPoint(reference: string, firstTest: string): string | u
 export function mbppInstruction(problem: Problem): string {
   const text = String(problem.meta['text'] ?? '');
   const example = String(problem.meta['firstTest'] ?? '');
-  const name = problem.entryPoint === undefined ? 'a Python function' : `\`${problem.entryPoint}\``;
+  const name = problem.entryPoint === undefined ? '' : ` be named \`${problem.entryPoint}\` and`;
   return [
-    `Write ${name} for this task: ${text}`,
+    text,
     '',
-    'It must pass this test:',
+    `The function must${name} pass this test:`,
     '',
     `${FENCE}python`,
     example,

@@ -1,0 +1,152 @@
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { runCommand } from '../run-command.js';
+import type { RawOutcome } from '../sandboxes/types.js';
+import {
+  artifactKey,
+  compileLimits,
+  defineProcessRuntime,
+  END_EVENT,
+  firstLine,
+  realBinary,
+} from './process-runtime.js';
+import type { Diagnosis, RuntimeInstall } from './types.js';
+
+const GO = realBinary('/usr/bin/go');
+/** Debian's Go libraries (golang-github-stretchr-testify-dev for HumanEval-X's `assert`). */
+const GOPATH = '/usr/share/gocode';
+
+/**
+ * Benchmarks' Go tests are `func TestX(t *testing.T)`, run by `go test`. This second test file
+ * in the program's package adds a TestMain that writes the end sentinel only when every test
+ * passed and returned (an `os.Exit` in the candidate never gets there).
+ */
+function testMain(pkg: string): string {
+  return `package ${pkg}
+
+import (
+	"fmt"
+	"os"
+	"testing"
+)
+
+func TestMain(m *testing.M) {
+	nonce := os.Getenv("PASSK_NONCE")
+	code := m.Run()
+	if code == 0 {
+		fmt.Fprintf(os.NewFile(3, "passk-result"), ${END_EVENT}, nonce)
+	}
+	os.Exit(code)
+}
+`;
+}
+
+const GO_ENV = { GO111MODULE: 'off', GOPATH, CGO_ENABLED: '0', GOTOOLCHAIN: 'local' };
+/** Build cache, under the artifact cache, holding the standard test deps compiled once. */
+const SEED_DIR = 'go-build-seed';
+const SEED_PROGRAM = `package main
+
+import (
+	"testing"
+	"github.com/stretchr/testify/assert"
+)
+
+func TestSeed(t *testing.T) { assert.Equal(t, 1, 1) }
+`;
+
+/**
+ * Compiling testify and its dependencies takes ~25 s; every program would pay it with a fresh
+ * build cache. So passk compiles them once here, on the host (our own trusted program, not a
+ * candidate), into a cache that sandboxed compiles read but cannot write (Go then just skips
+ * storing new entries): a candidate cannot plant anything for the next one.
+ */
+async function warmSeed(install: RuntimeInstall): Promise<void> {
+  if (!install.artifactsDir) return;
+  const seed = join(install.artifactsDir, SEED_DIR);
+  const marker = join(seed, 'passk-seeded');
+  if (existsSync(marker)) return;
+  const work = await mkdtemp(join(tmpdir(), 'passk-go-seed-'));
+  try {
+    await writeFile(join(work, 'seed_test.go'), SEED_PROGRAM);
+    const env = { ...GO_ENV, GOCACHE: seed, HOME: work, TMPDIR: work, PATH: '/usr/bin:/bin' };
+    await runCommand(
+      [GO, 'test', '-c', '-vet=off', '-o', join(work, 'seed'), join(work, 'seed_test.go')],
+      {
+        env,
+        timeoutMs: 300_000,
+      },
+    ).catch(() => undefined); // no testify: programs that need it fail to compile, and say why
+    await runCommand(['/bin/chmod', '-R', 'a+rX', seed]).catch(() => undefined);
+    await writeFile(marker, '');
+  } finally {
+    await rm(work, { recursive: true, force: true });
+  }
+}
+
+function diagnose(outcome: RawOutcome): Diagnosis | undefined {
+  const stderr = outcome.stderrTail;
+  if (/fatal error: runtime: out of memory|cannot allocate memory/.test(stderr)) {
+    return { status: 'memory', errorType: 'OutOfMemory', message: 'runtime: out of memory' };
+  }
+  if (/^panic: /m.test(stderr)) {
+    return {
+      status: 'error',
+      errorType: 'Panic',
+      message: firstLine(stderr, /^panic: /).replace(/^panic: /, ''),
+    };
+  }
+  // A failed t.Errorf / assert prints to stdout and the test binary exits 1.
+  if (outcome.exitCode === 1)
+    return { status: 'failed', errorType: 'TestFailure', message: 'a test failed' };
+  return undefined;
+}
+
+export const go = defineProcessRuntime({
+  language: 'go',
+  versionArgv: [GO, 'version'],
+  debianPackages: 'golang-go golang-github-stretchr-testify-dev',
+  canaries: {
+    wrong:
+      'package main\n\nimport "testing"\n\nfunc add(a, b int) int { return a - b }\n\nfunc TestAdd(t *testing.T) {\n\tif add(1, 1) != 2 {\n\t\tt.Fatal("wrong")\n\t}\n}\n',
+    earlyExits: [
+      'package main\n\nimport (\n\t"os"\n\t"testing"\n)\n\nfunc TestExit(t *testing.T) {\n\tos.Exit(0)\n}\n',
+    ],
+    sleeper: (seconds) =>
+      `package main\n\nimport (\n\t"testing"\n\t"time"\n)\n\nfunc TestSleep(t *testing.T) {\n\ttime.Sleep(${seconds} * time.Second)\n}\n`,
+    comment: (text) => `// ${text.replace(/\n/g, ' ')}\n`,
+  },
+  plan(source, limits, version) {
+    const pkg = /^\s*package\s+(\w+)/m.exec(source)?.[1] ?? 'main';
+    const files = { 'program_test.go': source, 'passk_main_test.go': testMain(pkg) };
+    // GOPATH mode (no module download, Debian's libraries), no cgo, no vet: only the compiler decides.
+    const argv = [
+      GO,
+      'test',
+      '-c',
+      '-vet=off',
+      '-o',
+      'program',
+      'program_test.go',
+      'passk_main_test.go',
+    ];
+    const env = { ...GO_ENV, GOCACHE: `{cache}/${SEED_DIR}` };
+    return {
+      files,
+      compile: {
+        argv,
+        env,
+        key: artifactKey(version, argv, files),
+        outputs: ['program'],
+        limits: compileLimits(limits, 60_000),
+      },
+      run: {
+        argv: ['{artifacts}/program', '-test.timeout=0'],
+        limits: { maxProcesses: Math.max(limits.maxProcesses, 128) },
+      },
+    };
+  },
+  diagnose,
+  prepareBatch: (_sources, install) => warmSeed(install),
+});

@@ -1,0 +1,127 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import type { RawOutcome } from '../sandboxes/types.js';
+import {
+  artifactKey,
+  compileLimits,
+  defineProcessRuntime,
+  firstLine,
+  realBinary,
+} from './process-runtime.js';
+import type { Diagnosis } from './types.js';
+
+/**
+ * The toolchain's sysroot: rustup's (asked through its proxy, which lives in ~/.cargo/bin) when
+ * there is one, else Debian's rustc under /usr. A sysroot outside /usr is bound into the sandbox.
+ */
+function sysroot(): string {
+  const rustup = join(homedir(), '.cargo', 'bin', 'rustc');
+  for (const rustc of [rustup, '/usr/bin/rustc']) {
+    if (!existsSync(rustc)) continue;
+    try {
+      return execFileSync(rustc, ['--print', 'sysroot'], {
+        encoding: 'utf8',
+        timeout: 20_000,
+      }).trim();
+    } catch {
+      // try the next one
+    }
+  }
+  return '/usr';
+}
+
+const SYSROOT = sysroot();
+const RUSTC = `${SYSROOT}/bin/rustc`;
+
+/**
+ * The program's `fn main()` is renamed and called from passk's own `main`, which writes the end
+ * sentinel only after it returns (a panic or `process::exit` never gets there).
+ */
+const WRAPPER = `
+fn main() {
+    let nonce = std::env::var("PASSK_NONCE").unwrap_or_default();
+    passk_user_main();
+    use std::io::Write;
+    let _ = std::io::stdout().flush();
+    if let Ok(mut out) = std::fs::OpenOptions::new().write(true).open("/proc/self/fd/3") {
+        let _ = out.write_all(format!("{{\\"n\\": \\"{}\\", \\"e\\": \\"end\\"}}\\n", nonce).as_bytes());
+    }
+}
+`;
+
+/** opt-level 1 for speed of brute-force tests; overflow checks on, so wrap-around is a panic. */
+const RUSTFLAGS = [
+  // /usr/bin/cc is a link into /etc/alternatives, which the sandbox does not show.
+  '-C',
+  `linker=${realBinary('/usr/bin/cc')}`,
+  '--edition',
+  '2021',
+  '-C',
+  'opt-level=1',
+  '-C',
+  'overflow-checks=on',
+  '-C',
+  'debuginfo=0',
+  '-A',
+  'warnings',
+];
+
+function diagnose(outcome: RawOutcome): Diagnosis | undefined {
+  const stderr = outcome.stderrTail;
+  if (/memory allocation of \d+ bytes failed/.test(stderr)) {
+    return {
+      status: 'memory',
+      errorType: 'AllocationFailed',
+      message: firstLine(stderr, /memory allocation/),
+    };
+  }
+  if (!/panicked at/.test(stderr)) return undefined;
+  const lines = stderr.split('\n');
+  const at = lines.findIndex((line) => /panicked at/.test(line));
+  // Since Rust 1.73 the message is on the line after "panicked at file:line:col:".
+  const message = (
+    lines[at]!.replace(/^.*panicked at [^:]*:\d+:\d+:?\s*/, '') ||
+    lines[at + 1] ||
+    ''
+  ).trim();
+  // Older rustc (Debian's 1.63) puts the message on the same line: "panicked at 'assertion…'".
+  const assertion = /assertion failed|assertion `/.test(`${lines[at]} ${message}`);
+  return {
+    status: assertion ? 'failed' : 'error',
+    errorType: assertion ? 'AssertionError' : 'Panic',
+    message: message.slice(0, 300),
+  };
+}
+
+export const rust = defineProcessRuntime({
+  language: 'rust',
+  versionArgv: [RUSTC, '--version'],
+  debianPackages: 'rustc',
+  mounts: SYSROOT.startsWith('/usr/') || SYSROOT === '/usr' ? [] : [SYSROOT],
+  canaries: {
+    wrong:
+      'fn add(a: i32, b: i32) -> i32 { a - b }\nfn main() {\n    assert_eq!(add(1, 1), 2);\n}\n',
+    earlyExits: ['fn main() {\n    std::process::exit(0);\n}\n'],
+    sleeper: (seconds) =>
+      `fn main() {\n    std::thread::sleep(std::time::Duration::from_secs(${seconds}));\n}\n`,
+    comment: (text) => `// ${text.replace(/\n/g, ' ')}\n`,
+  },
+  plan(source, limits, version) {
+    const renamed = source.replace(/\bfn\s+main\s*\(\s*\)/, 'fn passk_user_main()');
+    const files = { 'program.rs': `${renamed}\n${WRAPPER}` };
+    const argv = [RUSTC, ...RUSTFLAGS, '-o', 'program', 'program.rs'];
+    return {
+      files,
+      compile: {
+        argv,
+        key: artifactKey(version, argv, files),
+        outputs: ['program'],
+        limits: compileLimits(limits, 60_000),
+      },
+      run: { argv: ['{artifacts}/program'], env: { RUST_BACKTRACE: '0' } },
+    };
+  },
+  diagnose,
+});

@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import type { SuiteResult } from '../store/records.js';
+import { plusTimeLimitMs } from '../tasks/plus/time-limits.js';
+import { combineSuites, statusForSuite, suitesOf } from './suites.js';
+
+const SUITES = ['base', 'plus'];
+const id = { task_id: 'HumanEval/0', sample: 0 };
+const suite = (status: SuiteResult['status'], hash: string, extra = {}): SuiteResult => ({
+  status,
+  duration_ms: 10,
+  program_hash: hash,
+  ...extra,
+});
+
+describe('combineSuites', () => {
+  it('passes a sample only when every suite passed', () => {
+    const record = combineSuites(id, SUITES, {
+      base: suite('passed', 'b'),
+      plus: suite('passed', 'p'),
+    });
+    expect(record).toMatchObject({ status: 'passed', program_hash: 'p', duration_ms: 20 });
+    expect(record.suites?.['base']?.status).toBe('passed');
+  });
+
+  it('reports the first suite that did not pass, with its error', () => {
+    const failedPlus = combineSuites(id, SUITES, {
+      base: suite('passed', 'b'),
+      plus: suite('failed', 'p', { error_type: 'AssertionError', message: 'input 9' }),
+    });
+    expect(failedPlus).toMatchObject({ status: 'failed', error_type: 'AssertionError' });
+    const timedOutBase = combineSuites(id, SUITES, {
+      base: suite('timeout', 'b'),
+      plus: suite('failed', 'p'),
+    });
+    expect(timedOutBase.status).toBe('timeout');
+  });
+});
+
+describe('statusForSuite', () => {
+  it('never lets a sample pass plus without passing base', () => {
+    // A flaky candidate can pass the plus program while failing the base one.
+    const record = combineSuites(id, SUITES, {
+      base: suite('failed', 'b'),
+      plus: suite('passed', 'p'),
+    });
+    expect(statusForSuite(record, SUITES, 'base')).toBe('failed');
+    expect(statusForSuite(record, SUITES, 'plus')).toBe('failed');
+  });
+
+  it('scores base on base alone', () => {
+    const record = combineSuites(id, SUITES, {
+      base: suite('passed', 'b'),
+      plus: suite('failed', 'p'),
+    });
+    expect(statusForSuite(record, SUITES, 'base')).toBe('passed');
+    expect(statusForSuite(record, SUITES, 'plus')).toBe('failed');
+  });
+
+  it('gives a sample without suite results (failed generation) its own status everywhere', () => {
+    const record = { ...id, program_hash: '', status: 'error' as const, duration_ms: 0 };
+    expect(statusForSuite(record, SUITES, 'base')).toBe('error');
+  });
+});
+
+describe('suitesOf and plusTimeLimitMs', () => {
+  it('treats a task without suites as one unnamed suite', () => {
+    expect(suitesOf({})).toEqual([undefined]);
+    expect(suitesOf({ suites: ['base', 'plus'] })).toEqual(['base', 'plus']);
+  });
+
+  it('derives the limit from the ground truth time, never below the floor', () => {
+    expect(plusTimeLimitMs(10, 3000)).toBe(3000);
+    expect(plusTimeLimitMs(4000, 3000)).toBe(20_000);
+    expect(plusTimeLimitMs(4000, 3000, 2)).toBe(8000);
+    expect(() => plusTimeLimitMs(1, 1, 0)).toThrow(RangeError);
+  });
+});

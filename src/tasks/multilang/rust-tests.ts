@@ -1,0 +1,25 @@
+/**
+ * HumanEval-X's Rust tests are a `#[cfg(test)] mod tests` of `#[test]` functions, meant for
+ * `cargo test`. passk runs every language as one program whose `main` must return for a pass,
+ * so the module is kept (always compiled), its test functions made `pub`, and a `main` calls
+ * each in order: a panic in any of them fails the program, as a failed #[test] fails cargo test.
+ * Tests with no #[test] function (one problem's are commented out) cannot pass: a program that
+ * runs no test proves nothing, so it is made a compile error instead of a trivial pass.
+ */
+export function rustTestsAsMain(test: string): string {
+  const names: string[] = [];
+  const body = test
+    .replace(/#\[cfg\(test\)\]\s*/g, '')
+    .replace(
+      /#\[test\]\s*((?:\/\/[^\n]*\n\s*)*)fn\s+(\w+)/g,
+      (_, comments: string, name: string) => {
+        names.push(name);
+        return `${comments}pub fn ${name}`;
+      },
+    );
+  const calls =
+    names.length === 0
+      ? ['    compile_error!("passk: these tests have no #[test] function to run");']
+      : names.map((name) => `    tests::${name}();`);
+  return `${body}\nfn main() {\n${calls.join('\n')}\n}\n`;
+}

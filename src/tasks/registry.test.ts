@@ -1,0 +1,111 @@
+/**
+ * Registry integrity: every registered task (iterated dynamically, so tasks added later are
+ * covered without editing this file) loads its data, has a pinned first prompt, and has its
+ * reference solutions pass and a wrong program fail in the real sandbox.
+ */
+import { createHash } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { RuntimeMissingError } from '../core/errors.js';
+import { loadDataset, sharedDataDir } from '../datasets/index.js';
+import { runtimes } from '../execution/index.js';
+import { evaluate } from '../pipeline/evaluate.js';
+import type { GenerationRecord } from '../store/records.js';
+import { tasks } from './index.js';
+
+const sha = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 16);
+
+/**
+ * sha256 prefixes of the first problem's prompt (and, for tasks with one, its chat
+ * instruction): a change in the data, the prompt building or the instruction wording shows
+ * here without copying benchmark text into the repository. A new task fails until it is added.
+ */
+const GOLDEN: Record<string, { prompt: string; instruction?: string }> = {
+  humaneval: { prompt: 'd1e09adbe4cac827' },
+  'humaneval-instruct': { prompt: '00b2e074e127a6a9', instruction: '8149856e2ec6aaec' },
+  'humaneval-unstripped': { prompt: '00b2e074e127a6a9' },
+  'humaneval-x-cpp': { prompt: 'ca8eb43a7dccbd0f' },
+  'humaneval-x-go': { prompt: '11f8ba7c212b3973' },
+  'humaneval-x-java': { prompt: '78d060747a56787e' },
+  'humaneval-x-js': { prompt: '8400040c0c9ea2b9' },
+  'humaneval-x-rust': { prompt: '915578a511bc3dbf' },
+  humanevalplus: { prompt: 'd1e09adbe4cac827' },
+  mbpp: { prompt: 'ce3265aa1927ddc7' },
+  'mbpp-instruct': { prompt: 'ce3265aa1927ddc7', instruction: '4a18f4025a4c38f5' },
+  'multipl-e-cpp': { prompt: 'b06546b61b38f0d9' },
+  'multipl-e-go': { prompt: 'c50a770bd2ca8e1c' },
+  'multipl-e-java': { prompt: '8231e88b0328710e' },
+  'multipl-e-js': { prompt: '3dea801eab91cbdb' },
+  'multipl-e-rs': { prompt: 'b63598bd91dea0b8' },
+  'multipl-e-sh': { prompt: 'b1d30ab87ab7f315' },
+  'multipl-e-ts': { prompt: '940a6f540afb59e5' },
+};
+
+/** Problems per task whose reference runs (few: CI runs every task, compiled ones included). */
+const SAMPLE = 3;
+
+async function problemsOf(name: string) {
+  const task = await tasks.get(name);
+  const loaded = await loadDataset(task.dataset, { dataDir: sharedDataDir(), offline: true });
+  return { task, problems: task.problems(loaded.rows, loaded.file) };
+}
+
+/** Why the task's toolchain cannot run here, or undefined when it can. */
+async function missingToolchain(language: string): Promise<string | undefined> {
+  if (!runtimes.has(language)) return `no runtime is registered for '${language}'`;
+  try {
+    await (await runtimes.get(language)).resolve({});
+    return undefined;
+  } catch (error) {
+    if (error instanceof RuntimeMissingError) return error.message;
+    throw error;
+  }
+}
+
+describe.each(tasks.names())('registered task %s', (name) => {
+  it('loads, has unique ids and pins the first prompt', async () => {
+    const { task, problems } = await problemsOf(name);
+    expect(task.name).toBe(name);
+    expect(problems.length).toBeGreaterThan(0);
+    expect(new Set(problems.map((p) => p.id)).size).toBe(problems.length);
+    const first = problems[0]!;
+    const actual = {
+      prompt: sha(first.prompt),
+      ...(task.instructionPrompt ? { instruction: sha(task.instructionPrompt(first)) } : {}),
+    };
+    expect(GOLDEN[name], `add to GOLDEN: '${name}': ${JSON.stringify(actual)}`).toEqual(actual);
+  });
+
+  it('passes its reference solutions and fails a wrong program, in the real sandbox', async (ctx) => {
+    const { task, problems } = await problemsOf(name);
+    const missing = await missingToolchain(task.language);
+    if (missing !== undefined) {
+      // Loud on purpose: a skipped task is unverified, and the log must say so.
+      console.warn(`SKIPPED registry check of '${name}': ${missing}`);
+      ctx.skip();
+    }
+    const sample = problems.slice(0, SAMPLE);
+    // Sample 0: the reference (where the benchmark has one); sample 1: the prompt alone, a
+    // function with no body or a missing definition, which every test suite must reject.
+    const records: GenerationRecord[] = sample.flatMap((p) => [
+      ...(p.reference === undefined ? [] : [{ problemId: p.id, sample: 0, program: p.reference }]),
+      { problemId: p.id, sample: 1, program: p.prompt },
+    ]);
+    const { results } = await evaluate({
+      task,
+      candidates: { kind: 'records', records },
+      allowCodeExecution: true,
+      limit: SAMPLE,
+      preflight: false,
+      workers: 2,
+      db: false,
+      dataset: { dataDir: sharedDataDir(), offline: true },
+    });
+    const status = (sampleIndex: number) =>
+      results.filter((r) => r.sample === sampleIndex).map((r) => `${r.task_id}: ${r.status}`);
+    const withReference = sample.filter((p) => p.reference !== undefined);
+    if (withReference.length === 0) console.warn(`'${name}' has no reference solutions to run`);
+    expect(status(0)).toEqual(withReference.map((p) => `${p.id}: passed`));
+    expect(status(1).filter((s) => s.endsWith(': passed'))).toEqual([]);
+    expect(status(1)).toHaveLength(sample.length);
+  });
+});
