@@ -19,7 +19,7 @@ export function formatSummary(taskName: string, result: EvaluateResult): string 
   const statuses = Object.entries(metrics.statuses)
     .map(([status, count]) => `${status} ${count}`)
     .join(', ');
-  lines.push(`  verdicts${metrics.suites === undefined ? '' : ' (all suites)'}: ${statuses}`);
+  lines.push(`  verdicts: ${statuses}`);
   const errors = Object.entries(metrics.error_types)
     .sort((a, b) => b[1] - a[1])
     .slice(0, 5)

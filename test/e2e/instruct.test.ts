@@ -138,3 +138,20 @@ describe('passk run --task humaneval-instruct --model reference', () => {
     expect(metrics['problems']).toBe(12);
   });
 });
+
+describe('chat replies that leave out a helper the prompt defines', () => {
+  it('put the helper back, so HumanEval/10 (make_palindrome uses is_palindrome) passes', async () => {
+    const problem = (await problemsOf('humaneval-instruct'))[10]!;
+    const solution = problem.reference!.slice(problem.prompt.length);
+    const start = problem.prompt.indexOf('def make_palindrome(');
+    expect(start).toBeGreaterThan(0); // the prompt really defines a helper before it
+    server = await startFakeOpenAIServer({
+      text: () => fenced(problem.prompt.slice(start) + solution),
+    });
+    const out = await tempDir();
+    const args = chatArgs('humaneval-instruct', server.baseUrl, out, 1);
+    const result = await runCli([...args, '--limit-start', '10']);
+    expect(result.code, result.stderr).toBe(0);
+    expect((await readMetrics(out))['humaneval-instruct']).toEqual({ 'pass@1': 1 });
+  });
+});
