@@ -140,6 +140,7 @@ export async function evaluate(options: EvaluateOptions): Promise<EvaluateResult
   const workers = options.workers ?? availableParallelism();
   const problems = await prepareProblems(task, candidates.problems, {
     datasetSha256: loaded.dataset.sha256,
+    datasetFile: loaded.dataset.file,
     timeoutMs: limits.timeoutMs,
     ...(options.timeFactor === undefined ? {} : { timeFactor: options.timeFactor }),
     concurrency: workers,

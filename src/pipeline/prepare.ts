@@ -3,6 +3,7 @@ import type { Problem, Task } from '../tasks/types.js';
 
 export interface PrepareOptions {
   datasetSha256: string;
+  datasetFile?: string;
   /** The run's per-program limit: a floor for limits the task derives. */
   timeoutMs: number;
   timeFactor?: number;
@@ -24,6 +25,7 @@ export async function prepareProblems(
   if (task.prepare === undefined) return problems;
   const prepared = await task.prepare(problems, {
     datasetSha256: options.datasetSha256,
+    ...(options.datasetFile === undefined ? {} : { datasetFile: options.datasetFile }),
     timeoutMs: options.timeoutMs,
     ...(options.timeFactor === undefined ? {} : { timeFactor: options.timeFactor }),
     concurrency: options.concurrency,

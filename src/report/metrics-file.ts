@@ -1,6 +1,7 @@
 import { PASSK_VERSION } from '../core/version.js';
 import type { LoadedDataset } from '../datasets/types.js';
 import type { ExecutorInfo, VerdictStatus } from '../execution/types.js';
+import { largestPlusDrops, type PlusDrop } from '../metrics/stats/plus-drop.js';
 import { summarize } from '../metrics/summarize.js';
 import { countPerProblem, countVerdicts } from '../metrics/verdict-counts.js';
 import { statusForSuite } from '../pipeline/suites.js';
@@ -37,6 +38,8 @@ export interface MetricsFile {
   suites?: Record<string, Record<string, number>>;
   /** Tasks with suites only: verdict counts per suite (statuses above are the headline's). */
   suite_statuses?: Record<string, Partial<Record<VerdictStatus, number>>>;
+  /** Tasks with 'base' and 'plus' suites: the problems whose pass@1 fell most from base to plus. */
+  largest_plus_drops?: PlusDrop[];
 }
 
 export interface MetricsInput {
@@ -90,7 +93,9 @@ export function buildMetrics(input: MetricsInput): MetricsFile {
 }
 
 /** Per-suite pass@k and verdict counts, for tasks with suites (nothing for the others). */
-function suiteMetrics(input: MetricsInput): Pick<MetricsFile, 'suites' | 'suite_statuses'> {
+function suiteMetrics(
+  input: MetricsInput,
+): Pick<MetricsFile, 'suites' | 'suite_statuses' | 'largest_plus_drops'> {
   const suites = input.task.suites;
   if (suites === undefined || suites.length === 0) return {};
   const passAtK: Record<string, Record<string, number>> = {};
@@ -107,5 +112,16 @@ function suiteMetrics(input: MetricsInput): Pick<MetricsFile, 'suites' | 'suite_
     passAtK[suite] = summarize(tallies, input.ks).passAtK;
     statuses[suite] = countVerdicts(verdicts).byStatus;
   }
-  return { suites: passAtK, suite_statuses: statuses };
+  if (!suites.includes('base') || !suites.includes('plus')) {
+    return { suites: passAtK, suite_statuses: statuses };
+  }
+  const drops = largestPlusDrops(
+    input.results.map((r) => ({
+      task_id: r.task_id,
+      sample: r.sample,
+      base_status: statusForSuite(r, suites, 'base'),
+      plus_status: statusForSuite(r, suites, 'plus'),
+    })),
+  );
+  return { suites: passAtK, suite_statuses: statuses, largest_plus_drops: drops };
 }

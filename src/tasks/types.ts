@@ -31,6 +31,8 @@ export interface Problem {
 export interface TaskPrepareContext {
   /** sha256 of the dataset file the problems came from (part of any cache key). */
   datasetSha256: string;
+  /** That file's path, for tasks that need the rows' exact text rather than parsed values. */
+  datasetFile?: string;
   /** The run's per-program limit (--timeout, else the task's default): a floor for derived ones. */
   timeoutMs: number;
   /**

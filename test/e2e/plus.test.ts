@@ -97,6 +97,9 @@ describe('humanevalplus catches what HumanEval misses', () => {
       { problemId: problem!.id, sample: 0, program: buggy },
     ]);
     expect(metrics.suites).toEqual({ base: { 'pass@1': 1 }, plus: { 'pass@1': 0 } });
+    expect(metrics.largest_plus_drops).toEqual([
+      { problemId: 'HumanEval/0', n: 1, base: 1, plus: 0, drop: 1 },
+    ]);
     expect(results[0]!.status).toBe('failed');
     expect(results[0]!.message).toMatch(/^input \d+ of \d+: got True, expected False/);
   });

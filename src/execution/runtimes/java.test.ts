@@ -13,4 +13,10 @@ describe('javaClasses', () => {
       'import java.util.*;\nclass Problem {\n    public static long f() { return 1l; }\n    public static void main(String[] args) {\n    }\n}\n';
     expect(javaClasses(source)).toEqual({ main: 'Problem', file: 'Problem.java' });
   });
+
+  it('ignores the word "class" in comments', () => {
+    const source =
+      'class Problem {\n    // given "Slices" as the class and an array list of the\n    public static void main(String[] args) {\n    }\n}\n';
+    expect(javaClasses(source)).toEqual({ main: 'Problem', file: 'Problem.java' });
+  });
 });

@@ -44,7 +44,9 @@ function launcher(mainClass: string): string {
 }
 
 /** The class that declares `static void main(` (the last class opened before it), and the public one. */
-export function javaClasses(source: string): { main: string; file: string } {
+export function javaClasses(program: string): { main: string; file: string } {
+  // Comments first: prose such as "the name of a class (a string)" is not a declaration.
+  const source = program.replace(/\/\*[\s\S]*?\*\//g, '').replace(/\/\/[^\n]*/g, '');
   const at = source.search(/static\s+void\s+main\s*\(/);
   const before = at < 0 ? source : source.slice(0, at);
   const classes = [...before.matchAll(/\bclass\s+([A-Za-z_$][\w$]*)/g)].map((m) => m[1]!);

@@ -22,6 +22,7 @@ export const VERDICT_STYLES: readonly VerdictStyle[] = [
   { status: 'killed', label: 'killed by signal', color: '#4d4d4d' },
   { status: 'output-limit', label: 'output limit', color: '#e6ab02' },
   { status: 'incomplete', label: 'incomplete (exited early)', color: '#2c7bb6' },
+  { status: 'type-error', label: 'type error (TypeScript)', color: '#8c510a' },
   { status: 'infra-error', label: 'sandbox failure (not scored)', color: '#bababa' },
 ];
 

@@ -6,6 +6,7 @@ import { promptPlusCut } from '../python-program.js';
 import { defineTask, type Problem, type Task, type TaskPrepareContext } from '../types.js';
 import { checkProgram, type OutputCheck } from './check-program.js';
 import { computeExpectedOutputs, type OracleJob } from './oracle.js';
+import { rawRowsByTaskId } from './raw-rows.js';
 import { DEFAULT_TIME_FACTOR, plusTimeLimitMs } from './time-limits.js';
 
 /** The suites of every EvalPlus task: the original tests, then those plus the extra inputs. */
@@ -89,9 +90,18 @@ async function preparePlus(
   options: EvalPlusOptions,
 ): Promise<Problem[]> {
   const install = await (await runtimes.get('python')).resolve({});
+  const rawRows =
+    context.datasetFile === undefined ? undefined : await rawRowsByTaskId(context.datasetFile);
+  if (rawRows === undefined) {
+    context.warn(
+      `${spec.name}: inputs read from a non-JSONL file; floats with integral values (1.0) reach the ground truth as ints`,
+    );
+  }
   const jobs = problems.map((problem): OracleJob => {
     const data = evalPlusData(problem);
+    const rawRow = rawRows?.get(problem.id);
     return {
+      ...(rawRow === undefined ? {} : { rawRow }),
       problemId: problem.id,
       solution: data.solution,
       entryPoint: problem.entryPoint ?? '',

@@ -27,6 +27,8 @@ export interface OracleKey {
   harness: string;
   /** e.g. 'python 3.11.2': outputs (float formatting, set order) can depend on it. */
   interpreter: string;
+  /** Inputs read exactly from the dataset's JSON line (see raw-rows.ts), not as JS parsed them. */
+  exactInputs: boolean;
 }
 
 /**

@@ -16,6 +16,11 @@ export interface OracleJob {
   /** Base inputs first, then plus inputs, each the argument list as JSON. */
   inputs: readonly unknown[];
   baseCount: number;
+  /**
+   * The problem's line of the dataset file, where it was JSON lines: the script then reads the
+   * inputs from it with Python's json, exactly (see raw-rows.ts), and ignores `inputs`.
+   */
+  rawRow?: string;
 }
 
 export interface OracleOptions {
@@ -65,6 +70,7 @@ export async function computeExpectedOutputs(
         problemId: job.problemId,
         harness: ORACLE_VERSION,
         interpreter: options.python.version,
+        exactInputs: job.rawRow !== undefined,
       };
       const hit = cache.get(key);
       if (hit) {
@@ -162,8 +168,9 @@ function runGroundTruth(
       solution: job.solution,
       entry_point: job.entryPoint,
       contract: job.contract,
-      inputs: job.inputs,
-      base_count: job.baseCount,
+      ...(job.rawRow === undefined
+        ? { inputs: job.inputs, base_count: job.baseCount }
+        : { raw_row: job.rawRow }),
     };
     child.stdin.on('error', () => {}); // a script that dies early closes its stdin: 'close' says why
     child.stdin.end(pythonJson(payload));

@@ -1,0 +1,102 @@
+import { mkdtemp, readdir } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runtimes } from '../../execution/runtimes/index.js';
+import { computeExpectedOutputs, type OracleJob } from './oracle.js';
+
+async function oracle(jobs: OracleJob[], cacheDir: string | false = false) {
+  const install = await (await runtimes.get('python')).resolve({});
+  return computeExpectedOutputs(jobs, {
+    python: { path: install.interpreter, version: install.version },
+    datasetSha256: 'test',
+    cacheDir,
+    concurrency: 2,
+    timeoutMs: 30_000,
+  });
+}
+
+function answerOf(result: Awaited<ReturnType<typeof oracle>>[number]) {
+  if ('error' in result) throw new Error(result.error);
+  return result.answer;
+}
+
+const job = (fields: Partial<OracleJob> & Pick<OracleJob, 'solution'>): OracleJob => ({
+  problemId: 'P/1',
+  entryPoint: 'f',
+  contract: '',
+  inputs: [],
+  baseCount: 0,
+  ...fields,
+});
+
+describe('computeExpectedOutputs', () => {
+  it('reads JSON lists as the tuples the contract asks for, and writes outputs as Python', async () => {
+    const [result] = await oracle([
+      job({
+        solution: 'def f(pairs, k):\n    return [p[0] * k for p in pairs]\n',
+        contract: '\n    assert all(isinstance(p, tuple) for p in pairs)\n',
+        inputs: [[[[1, 2]], 3]],
+        baseCount: 1,
+      }),
+    ]);
+    const answer = answerOf(result!);
+    expect(answer.conversion).toEqual(['items_tuples', 'as_is']);
+    expect(answer.cases).toEqual([[0, '[[(1, 2, )], 3]', '[3]', false]]);
+  });
+
+  it("takes the inputs from the dataset's own line: 1.0 stays a float, NaN and Infinity parse", async () => {
+    const rawRow = '{"task_id": "P/1", "base_input": [[1.0, NaN]], "plus_input": [[-Infinity, 2]]}';
+    const [result] = await oracle([
+      job({ solution: 'def f(a, b):\n    return [type(a).__name__, b]\n', rawRow }),
+    ]);
+    expect(answerOf(result!).cases).toEqual([
+      [0, "[1.0, float('nan')]", "['float', float('nan')]", false],
+      [1, "[float('-inf'), 2]", "['float', 2]", false],
+    ]);
+  });
+
+  it('skips inputs that break the contract or make the ground truth raise, saying why', async () => {
+    const [result] = await oracle([
+      job({
+        solution: 'def f(n):\n    return 10 // n\n',
+        contract: '\n    assert n >= 0\n',
+        inputs: [[2], [-1], [0]],
+        baseCount: 1,
+      }),
+    ]);
+    expect(answerOf(result!).skipped).toEqual([
+      [1, "breaks the problem's contract"],
+      [2, 'ground truth raised ZeroDivisionError'],
+    ]);
+  });
+
+  it('sends big outputs as a digest and marks set-built outputs whose order follows the hash seed', async () => {
+    const [big, unordered] = await oracle([
+      job({ solution: 'def f(n):\n    return "x" * n\n', inputs: [[5000]] }),
+      job({
+        problemId: 'P/2',
+        solution: 'def f(words):\n    return tuple(set(words))\n',
+        inputs: [[['kiwi', 'fig', 'pear', 'plum', 'lime', 'date', 'apple', 'grape']]],
+      }),
+    ]);
+    expect(answerOf(big!).cases[0]?.[3]).toBe(true);
+    expect(answerOf(big!).cases[0]?.[2]).toMatch(/^[0-9a-f]{64}$/);
+    expect(answerOf(unordered!).orderUnstable).toBe(true);
+  });
+
+  it('computes an answer once and then serves it from the cache', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'passk-oracle-'));
+    const square = job({ solution: 'def f(x):\n    return x * x\n', inputs: [[3]] });
+    const [first] = await oracle([square], dir);
+    const [second] = await oracle([square], dir);
+    expect(first).toMatchObject({ cached: false });
+    expect(second).toMatchObject({ cached: true });
+    expect(await readdir(dir)).toHaveLength(1);
+  });
+
+  it('reports a ground truth that crashes as an error, not as an answer', async () => {
+    const [result] = await oracle([job({ solution: 'raise ValueError("broken")\n' })]);
+    expect(result).toMatchObject({ error: expect.stringContaining('ValueError: broken') });
+  });
+});
