@@ -30,6 +30,10 @@ export function addEvaluationOptions(command: Command): Command {
       'comma-separated ks for pass@k (each reported only where every problem has n >= k)',
     )
     .option('--timeout <seconds>', "per-program wall-clock limit (default: the task's)")
+    .option(
+      '--time-factor <x>',
+      'HumanEval+/MBPP+: per-problem limit = max(--timeout, x * ground-truth time) (default 5)',
+    )
     .option('--workers <n>', 'programs run at once (default: number of cores)')
     .option('--sandbox <name>', 'isolation backend: bwrap (default), process, subprocess')
     .option(
@@ -83,6 +87,12 @@ const rawSchema = z.object({
     .regex(/^\d+(\.\d+)?$/, '--timeout must be a number of seconds')
     .transform((s) => Math.round(Number(s) * 1000))
     .refine((ms) => ms > 0, '--timeout must be more than 0')
+    .optional(),
+  timeFactor: z
+    .string()
+    .regex(/^\d+(\.\d+)?$/, '--time-factor must be a number')
+    .transform(Number)
+    .refine((x) => x >= 1, '--time-factor must be at least 1')
     .optional(),
   workers: positiveInt('--workers').optional(),
   sandbox: z.string().optional(),
@@ -143,6 +153,7 @@ export function evaluationOptions(flags: EvaluationFlags) {
     ...(flags.k === undefined ? {} : { k: flags.k }),
     ...(flags.timeout === undefined ? {} : { timeoutMs: flags.timeout }),
     ...(flags.workers === undefined ? {} : { workers: flags.workers }),
+    ...(flags.timeFactor === undefined ? {} : { timeFactor: flags.timeFactor }),
     ...(flags.sandbox === undefined ? {} : { sandbox: flags.sandbox }),
     ...(flags.db === undefined ? {} : { db: flags.db }),
     ...verdictCache(flags),

@@ -26,12 +26,59 @@ export function parseJsonl(bytes: Uint8Array, file: string): JsonlRecord[] {
     const raw = lines[i]!.trim();
     if (raw === '') continue;
     try {
-      records.push({ line: i + 1, value: JSON.parse(raw) });
+      records.push({ line: i + 1, value: parseJsonLine(raw) });
     } catch (error) {
       throw new JsonlSyntaxError(file, i + 1, (error as Error).message);
     }
   }
   return records;
+}
+
+const NON_FINITE = new Map([
+  ['\u0000passk:NaN', Number.NaN],
+  ['\u0000passk:Infinity', Number.POSITIVE_INFINITY],
+  ['\u0000passk:-Infinity', Number.NEGATIVE_INFINITY],
+]);
+
+/**
+ * JSON.parse, also accepting the bare NaN, Infinity and -Infinity that Python's json module
+ * writes (EvalPlus's MBPP+ inputs have them), as the JS numbers they stand for. Strict JSON
+ * takes the fast path; only a line that fails is scanned for the tokens outside strings.
+ */
+export function parseJsonLine(raw: string): unknown {
+  try {
+    return JSON.parse(raw);
+  } catch (error) {
+    const marked = markNonFinite(raw);
+    if (marked === raw) throw error;
+    return JSON.parse(marked, (_key, value: unknown) =>
+      typeof value === 'string' ? (NON_FINITE.get(value) ?? value) : value,
+    );
+  }
+}
+
+/** `raw` with each bare NaN / Infinity / -Infinity outside a string replaced by a marker string. */
+function markNonFinite(raw: string): string {
+  let out = '';
+  let inString = false;
+  for (let i = 0; i < raw.length; i++) {
+    const ch = raw[i]!;
+    if (inString) {
+      out += ch;
+      if (ch === '\\') out += raw[++i] ?? '';
+      else if (ch === '"') inString = false;
+      continue;
+    }
+    if (ch === '"') inString = true;
+    const token = /^(-?Infinity|NaN)/.exec(raw.slice(i, i + 9))?.[1];
+    if (token !== undefined) {
+      out += JSON.stringify(`\u0000passk:${token}`);
+      i += token.length - 1;
+      continue;
+    }
+    out += ch;
+  }
+  return out;
 }
 
 /** Reads a .jsonl or .jsonl.gz file; throws JsonlSyntaxError naming the line of a broken row. */

@@ -34,6 +34,18 @@ const resultSchema = z.object({
   message: z.string().exactOptional(),
   duration_ms: z.number().nonnegative(),
   cpu_ms: z.number().nonnegative().exactOptional(),
+  suites: z
+    .record(
+      z.string(),
+      z.object({
+        status: z.enum(VERDICT_STATUSES),
+        error_type: z.string().exactOptional(),
+        message: z.string().exactOptional(),
+        duration_ms: z.number().nonnegative(),
+        program_hash: z.string(),
+      }),
+    )
+    .exactOptional(),
 }) satisfies z.ZodType<ResultRecord>;
 
 /** Opens results.jsonl for appending one verdict per line (see openJsonlAppender). */

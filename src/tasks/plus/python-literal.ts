@@ -14,7 +14,7 @@
  * Names carry a `_passk_` prefix: the test code follows the candidate in one module, and a
  * candidate's own helper called `literal` must keep working.
  */
-export const LITERAL_PY = String.raw`
+export const LITERAL_PY = `
 import collections as _passk_collections
 import hashlib as _passk_hashlib
 import math as _passk_math
