@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { validateRows } from '../datasets/validate.js';
 import { HUMANEVAL_STOP_SEQUENCES } from './humaneval.js';
 import type { OutputCheck } from './plus/check-program.js';
-import { type EvalPlusData, evalPlusTask } from './plus/evalplus-task.js';
+import { evalPlusDataOf, evalPlusTask } from './plus/evalplus-task.js';
 import { evalPlusRowFields } from './plus/rows.js';
 import type { Problem } from './types.js';
 
@@ -39,14 +39,7 @@ export const humanevalplus = evalPlusTask({
   stopSequences: HUMANEVAL_STOP_SEQUENCES,
   problems(rows, file) {
     return validateRows({ rows, file }, rowSchema).map((row): Problem => {
-      const evalplus: EvalPlusData = {
-        solution: row.prompt + row.canonical_solution,
-        contract: row.contract,
-        inputs: [...row.base_input, ...row.plus_input],
-        baseCount: row.base_input.length,
-        atol: row.atol,
-        check: PROPERTY_CHECKS[row.task_id] ?? 'equal',
-      };
+      const evalplus = evalPlusDataOf(row, PROPERTY_CHECKS[row.task_id] ?? 'equal');
       return {
         id: row.task_id,
         language: 'python',

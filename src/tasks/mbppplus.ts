@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { validateRows } from '../datasets/validate.js';
 import { MBPP_STOP_SEQUENCES } from './mbpp.js';
-import { type EvalPlusData, evalPlusTask } from './plus/evalplus-task.js';
+import { evalPlusDataOf, evalPlusTask } from './plus/evalplus-task.js';
 import { evalPlusRowFields } from './plus/rows.js';
 import type { Problem } from './types.js';
 
@@ -33,14 +33,7 @@ export const mbppplus = evalPlusTask({
   stopSequences: MBPP_STOP_SEQUENCES,
   problems(rows, file) {
     return validateRows({ rows, file }, rowSchema).map((row): Problem => {
-      const evalplus: EvalPlusData = {
-        solution: row.prompt + row.canonical_solution,
-        contract: row.contract,
-        inputs: [...row.base_input, ...row.plus_input],
-        baseCount: row.base_input.length,
-        atol: row.atol,
-        check: SET_EXAMPLE.test(row.prompt) ? 'set' : 'equal',
-      };
+      const evalplus = evalPlusDataOf(row, SET_EXAMPLE.test(row.prompt) ? 'set' : 'equal');
       return {
         id: row.task_id,
         language: 'python',

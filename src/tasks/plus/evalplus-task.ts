@@ -24,6 +24,28 @@ export interface EvalPlusData {
   check: OutputCheck;
 }
 
+/** The EvalPlus fields of a validated row, as kept in Problem.meta.evalplus. */
+export function evalPlusDataOf(
+  row: {
+    prompt: string;
+    canonical_solution: string;
+    contract: string;
+    base_input: unknown[][];
+    plus_input: unknown[][];
+    atol: number;
+  },
+  check: OutputCheck,
+): EvalPlusData {
+  return {
+    solution: row.prompt + row.canonical_solution,
+    contract: row.contract,
+    inputs: [...row.base_input, ...row.plus_input],
+    baseCount: row.base_input.length,
+    atol: row.atol,
+    check,
+  };
+}
+
 export interface EvalPlusTaskSpec {
   name: string;
   description: string;
