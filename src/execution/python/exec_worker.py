@@ -96,16 +96,7 @@ def run_step(argv, env, limits, opts, cwd):
     if os.WIFEXITED(status) and os.waitstatus_to_exitcode(status) in (70, 127) and err.startswith(b"passk "):
         # The toolchain is missing from the sandbox or set-up failed: the machine's fault.
         raise RuntimeError(err.decode("utf-8", "replace").strip()[:300])
-    return {
-        "exitCode": os.waitstatus_to_exitcode(status) if os.WIFEXITED(status) else None,
-        "signal": signal.Signals(os.WTERMSIG(status)).name if os.WIFSIGNALED(status) else None,
-        "timedOut": state == "timeout",
-        "outputExceeded": state == "output-limit",
-        "report": b"".join(chunks[res_r]).decode("utf-8", "replace"),
-        "stderrTail": b"".join(chunks[err_r]).decode("utf-8", "replace"),
-        "durationMs": round(duration_ms, 3),
-        "cpuMs": round((usage.ru_utime + usage.ru_stime) * 1000.0, 3),
-    }
+    return fork_run.outcome(status, usage, state, chunks, res_r, err_r, duration_ms)
 
 
 def write_files(scratch, files, uid):

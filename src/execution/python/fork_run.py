@@ -205,8 +205,12 @@ def run_one(req, opts, scratch):
     for fd in read_ends:
         os.close(fd)
     scratch.release()
+    return {"id": req["id"], **outcome(status, usage, state, chunks, res_r, err_r, duration_ms)}
+
+
+def outcome(status, usage, state, chunks, res_r, err_r, duration_ms):
+    """What the TypeScript side needs of one finished process (shared with exec_worker)."""
     return {
-        "id": req["id"],
         "exitCode": os.waitstatus_to_exitcode(status) if os.WIFEXITED(status) else None,
         "signal": signal.Signals(os.WTERMSIG(status)).name if os.WIFSIGNALED(status) else None,
         "timedOut": state == "timeout",
