@@ -24,6 +24,11 @@ export interface RunModelOptions extends Omit<EvaluateOptions, 'candidates' | 'o
   /** Soft stop: no new requests; in-flight samples finish and are kept. */
   drain?: AbortSignal;
   onGenerationProgress?: (progress: GenerationProgress) => void;
+  /**
+   * Called once the backend is ready, just before the first request: the CLI saves the run's
+   * flags there, so that a bad flag leaves no run directory behind.
+   */
+  beforeGenerate?: () => Promise<void>;
 }
 
 export interface RunModelResult {
@@ -50,6 +55,7 @@ export async function runModel(options: RunModelOptions): Promise<RunModelResult
   const backend = await createBackend(options.backend, options.backendOptions);
   let generation: GenerationResult;
   try {
+    await options.beforeGenerate?.();
     generation = await generate({
       task,
       problems,

@@ -49,8 +49,6 @@ async function runWithBackend(
 ): Promise<void> {
   const generation = parseGenerationFlags(raw);
   const runDir = generation.resume ?? flags.outputDir ?? defaultOutputDir(flags.task);
-  await mkdir(runDir, { recursive: true });
-  await saveRunConfig(runDir, { ...raw, outputDir: runDir });
   const result = await runModel({
     ...evaluationOptions(flags),
     dataset: datasetOptions(flags),
@@ -65,6 +63,10 @@ async function runWithBackend(
     drain: stop.drain,
     signal: stop.abort,
     onGenerationProgress: generationProgressReporter(),
+    beforeGenerate: async () => {
+      await mkdir(runDir, { recursive: true });
+      await saveRunConfig(runDir, { ...raw, outputDir: runDir });
+    },
     onEvent: progressReporter(),
   });
   const totals = result.generation.metadata.totals;
