@@ -1,5 +1,4 @@
 import { availableParallelism } from 'node:os';
-import { excludeContaminated } from '../contamination/index.js';
 import { ConfigError, ExecutionDisabledError } from '../core/errors.js';
 import type { RunEventListener } from '../core/events.js';
 import { PASSK_VERSION } from '../core/version.js';
@@ -7,16 +6,17 @@ import type { DatasetLoadOptions } from '../datasets/types.js';
 import { createExecutor, runPreflight } from '../execution/index.js';
 import type { ExecLimits } from '../execution/types.js';
 import { buildMetrics, type MetricsFile } from '../report/metrics-file.js';
-import { saveRun } from '../store/db/save.js';
 import type { ResultRecord } from '../store/records.js';
-import { type RunInfo, writeRunOutputs } from '../store/run-dir.js';
+import type { RunInfo } from '../store/run-dir.js';
 import { resolveTask } from '../tasks/resolve.js';
 import type { Task } from '../tasks/types.js';
-import { type CandidateSource, loadCandidates } from './candidates.js';
+import type { CandidateSource } from './candidates.js';
 import { buildJobs, executeSamples } from './execute.js';
+import { persistRun } from './persist.js';
 import { prepareProblems } from './prepare.js';
 import { loadProblems, type ProblemSelection } from './problems.js';
-import { formatShard, loadShardCandidates, type Shard } from './shard.js';
+import { selectCandidates } from './select.js';
+import { formatShard, type Shard } from './shard.js';
 
 export interface EvaluateOptions extends ProblemSelection {
   /** A registered task name or a Task object. */
@@ -101,37 +101,7 @@ export async function evaluate(options: EvaluateOptions): Promise<EvaluateResult
     file: loaded.dataset.file,
     source: loaded.dataset.source,
   });
-  let selection = loaded.problems;
-  let excluded: string[] | undefined;
-  if (options.excludeContaminated !== undefined) {
-    const exclusion = await excludeContaminated(
-      selection,
-      options.excludeContaminated,
-      loaded.dataset.sha256,
-    );
-    ({ kept: selection, excluded } = exclusion);
-    emit({
-      type: 'warning',
-      message: `${excluded.length} problems flagged as contaminated are left out of the score`,
-    });
-  }
-  const candidates =
-    options.shard === undefined
-      ? await loadCandidates(task, selection, options.candidates)
-      : await loadShardCandidates(task, selection, options.candidates, options.shard);
-  if (candidates.missing.length > 0) {
-    emit({
-      type: 'warning',
-      message: `${candidates.missing.length} problems have no samples and are left out of the score`,
-    });
-  }
-  const { min, max } = candidates.samplesPerProblem;
-  if (min !== max) {
-    emit({
-      type: 'warning',
-      message: `problems have between ${min} and ${max} samples: pass@k is reported only for k <= ${min}`,
-    });
-  }
+  const { candidates, excluded } = await selectCandidates(task, loaded, options, emit);
   const limits: ExecLimits = {
     timeoutMs: options.timeoutMs ?? task.defaultTimeoutMs,
     memoryBytes: options.memoryBytes ?? DEFAULT_MEMORY_BYTES,
@@ -211,39 +181,17 @@ export async function evaluate(options: EvaluateOptions): Promise<EvaluateResult
       execution: { ...executor.info, ...executor.stats() },
       ...(options.shard === undefined ? {} : { shard: formatShard(options.shard) }),
     };
-    const files = options.outputDir
-      ? await writeRunOutputs(options.outputDir, {
-          metrics,
-          results,
-          records: candidates.records,
-          problems: candidates.problems,
-          run: runInfo,
-        })
-      : {};
-    let runId: string | undefined;
-    if (options.outputDir !== undefined && options.db !== false) {
-      // The JSON outputs above are complete: a store that cannot be written costs a warning,
-      // never the run.
-      try {
-        const saved = await saveRun({
-          metrics,
-          results,
-          records: candidates.records,
-          problems: candidates.problems,
-          runDir: options.outputDir,
-          candidates: options.candidates,
-          execution: runInfo.execution,
-          ...(options.db === undefined ? {} : { db: options.db }),
-        });
-        runId = saved.runId;
-        files['db'] = saved.db;
-      } catch (error) {
-        emit({
-          type: 'warning',
-          message: `run not recorded in the run store: ${(error as Error).message}`,
-        });
-      }
-    }
+    const { files, runId } = await persistRun(
+      options,
+      {
+        metrics,
+        results,
+        records: candidates.records,
+        problems: candidates.problems,
+        run: runInfo,
+      },
+      emit,
+    );
     return { metrics, results, files, ...(runId === undefined ? {} : { runId }) };
   } finally {
     await executor.close();

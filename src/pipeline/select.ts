@@ -1,0 +1,56 @@
+import { excludeContaminated } from '../contamination/index.js';
+import type { RunEventListener } from '../core/events.js';
+import type { Task } from '../tasks/types.js';
+import { type CandidateSource, type Candidates, loadCandidates } from './candidates.js';
+import type { LoadedProblems } from './problems.js';
+import { loadShardCandidates, type Shard } from './shard.js';
+
+export interface SelectionOptions {
+  candidates: CandidateSource;
+  shard?: Shard;
+  excludeContaminated?: string;
+}
+
+/**
+ * The samples to score: the selected problems minus those flagged as contaminated, this shard's
+ * share of them, and the candidates for those. Warns about what is left out or uneven.
+ */
+export async function selectCandidates(
+  task: Task,
+  loaded: LoadedProblems,
+  options: SelectionOptions,
+  emit: RunEventListener,
+): Promise<{ candidates: Candidates; excluded: string[] | undefined }> {
+  let selection = loaded.problems;
+  let excluded: string[] | undefined;
+  if (options.excludeContaminated !== undefined) {
+    const exclusion = await excludeContaminated(
+      selection,
+      options.excludeContaminated,
+      loaded.dataset.sha256,
+    );
+    ({ kept: selection, excluded } = exclusion);
+    emit({
+      type: 'warning',
+      message: `${excluded.length} problems flagged as contaminated are left out of the score`,
+    });
+  }
+  const candidates =
+    options.shard === undefined
+      ? await loadCandidates(task, selection, options.candidates)
+      : await loadShardCandidates(task, selection, options.candidates, options.shard);
+  if (candidates.missing.length > 0) {
+    emit({
+      type: 'warning',
+      message: `${candidates.missing.length} problems have no samples and are left out of the score`,
+    });
+  }
+  const { min, max } = candidates.samplesPerProblem;
+  if (min !== max) {
+    emit({
+      type: 'warning',
+      message: `problems have between ${min} and ${max} samples: pass@k is reported only for k <= ${min}`,
+    });
+  }
+  return { candidates, excluded };
+}
