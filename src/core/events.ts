@@ -6,7 +6,7 @@ export type RunEvent =
   | { type: 'warning'; message: string }
   | { type: 'preflight-start' }
   | { type: 'preflight-done'; canaries: number }
-  | { type: 'execution-start'; programs: number; unique: number }
+  | { type: 'execution-start'; programs: number }
   | { type: 'verdict'; id: string; verdict: Verdict; done: number; total: number; passed: number }
   | { type: 'execution-done'; durationMs: number };
 

@@ -57,8 +57,8 @@ export async function executeSamples(
 ): Promise<ResultRecord[]> {
   let done = 0;
   let passed = 0;
-  const unique = new Set(jobs.map((j) => j.program.source)).size;
-  onEvent({ type: 'execution-start', programs: jobs.length, unique });
+  // Deduplication is the executor's (see run.json's counters); no second pass over the sources.
+  onEvent({ type: 'execution-start', programs: jobs.length });
   const started = performance.now();
   const verdicts = await executor.run(jobs, {
     ...(signal ? { signal } : {}),

@@ -45,12 +45,7 @@ class Options(worker.Options):
 def exec_child(argv, env, settings, pipes, uid, cwd):
     """Forked child: stdio onto the capture pipes, limits, uid drop, then execve. Never returns."""
     try:
-        out_w, err_w, res_w = pipes
-        os.dup2(out_w, 1)
-        os.dup2(err_w, 2)
-        os.dup2(res_w, runner.RESULT_FD)
-        os.closerange(runner.RESULT_FD + 1, 1 << 16)
-        os.chdir(cwd)
+        fork_run.attach_pipes(pipes, cwd)
         os.setsid()
         # Python ignores SIGPIPE and SIGXFSZ; ignored signals survive execve, so restore them.
         for sig in (signal.SIGPIPE, signal.SIGXFSZ):

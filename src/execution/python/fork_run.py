@@ -17,14 +17,20 @@ import runner
 STDERR_TAIL = 4096
 
 
-def child_main(compiled, nonce, settings, pipes, opts, scratch_dir):
-    # fd 0 is already /dev/null (see take_protocol_fds); the protocol fds are >= 10 and closed here.
+def attach_pipes(pipes, cwd):
+    """In a forked child: stdout, stderr and the result fd onto the capture pipes, every other
+    fd above them closed, cwd = the scratch dir (shared with exec_worker)."""
     out_w, err_w, res_w = pipes
     os.dup2(out_w, 1)
     os.dup2(err_w, 2)
     os.dup2(res_w, runner.RESULT_FD)
     os.closerange(runner.RESULT_FD + 1, 1 << 16)
-    os.chdir(scratch_dir)
+    os.chdir(cwd)
+
+
+def child_main(compiled, nonce, settings, pipes, opts, scratch_dir):
+    # fd 0 is already /dev/null (see take_protocol_fds); the protocol fds are >= 10 and closed here.
+    attach_pipes(pipes, scratch_dir)
     signal.signal(signal.SIGPIPE, signal.SIG_IGN)  # as a fresh interpreter sets it
     runner.run_in_child(compiled, nonce, settings, opts.uid)
 
