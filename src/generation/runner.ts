@@ -1,4 +1,5 @@
 import { ModelRequestError } from '../core/errors.js';
+import { ContextLengthError, ServerUnavailableError } from '../models/errors.js';
 import type { GenerateRequest, ModelBackend, ModelPrompt } from '../models/types.js';
 import type { Journal } from './journal.js';
 import { type Job, pairKey } from './plan.js';
@@ -25,11 +26,15 @@ export interface RunnerContext {
 }
 
 /**
- * Errors that would fail every request the same way (bad key, wrong base URL or model name):
- * the run stops with the server's message instead of recording thousands of failed samples.
+ * Errors that would fail every request the same way: a 4xx other than a prompt that does not
+ * fit (bad key, wrong base URL or model name, a parameter the server refuses such as too many
+ * stop sequences), or every replica down past the outage limit. The run stops with the
+ * server's message instead of recording thousands of failed samples.
  */
 function isFatal(error: ModelRequestError): boolean {
-  return error.status === 401 || error.status === 403 || error.status === 404;
+  if (error instanceof ServerUnavailableError) return true;
+  if (error instanceof ContextLengthError || error.retryable) return false;
+  return error.status !== undefined && error.status >= 400 && error.status < 500;
 }
 
 /**

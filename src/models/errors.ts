@@ -30,17 +30,41 @@ export function isContextLengthMessage(message: string): boolean {
 }
 
 /**
- * A failure worth trying again (429, 5xx, timeout, reset connection, malformed body).
- * `retryAfterMs` is the server's Retry-After, when it sent one.
+ * Why an attempt failed, for run.json's retry counters: `http-<status>`, `idle-timeout`,
+ * `total-timeout`, `transport` (reset, refused), `malformed`, `no-choices`, `error-event` (the
+ * server reported an error inside a 200 answer or stream), `no-finish-reason` (a stream or
+ * choice that ended without one), `stream-options` (fallback for servers that reject it).
+ */
+export type RetryReason = string;
+
+/**
+ * A failure worth trying again (429, 5xx, timeout, reset connection, malformed body, an error
+ * event or a missing finish reason). `retryAfterMs` is the server's Retry-After, when it sent one.
  */
 export class RetryableRequestError extends ModelRequestError {
   readonly retryAfterMs: number | undefined;
+  readonly reason: RetryReason;
   constructor(
     message: string,
-    options: { status?: number; retryAfterMs?: number; cause?: unknown } = {},
+    options: { status?: number; retryAfterMs?: number; cause?: unknown; reason?: RetryReason } = {},
   ) {
-    const { retryAfterMs, ...rest } = options;
+    const { retryAfterMs, reason, ...rest } = options;
     super(message, { ...rest, retryable: true });
     this.retryAfterMs = retryAfterMs;
+    this.reason = reason ?? (rest.status === undefined ? 'transport' : `http-${rest.status}`);
+  }
+}
+
+/**
+ * Every replica of the model server has been failing for longer than the outage limit, or the
+ * server could not be reached before the run: the run stops (what finished is kept) instead of
+ * turning every remaining sample into a failure.
+ */
+export class ServerUnavailableError extends ModelRequestError {
+  constructor(message: string, options: { cause?: unknown; hint?: string } = {}) {
+    super(message, {
+      ...options,
+      hint: options.hint ?? 'check that the model server is up, then continue with --resume',
+    });
   }
 }

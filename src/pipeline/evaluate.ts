@@ -67,6 +67,8 @@ export interface EvaluateOptions extends ProblemSelection {
   db?: string | false;
   /** Extra provenance stored in metrics.json, e.g. `{ generation: … }` from a model run. */
   provenance?: Record<string, unknown>;
+  /** Extra run-specific facts for run.json, e.g. a model run's retry counters. */
+  runInfo?: Pick<RunInfo, 'generation'>;
   onEvent?: RunEventListener;
   signal?: AbortSignal;
 }
@@ -180,6 +182,7 @@ export async function evaluate(options: EvaluateOptions): Promise<EvaluateResult
       duration_ms: Math.round(performance.now() - started),
       execution: { ...executor.info, ...executor.stats() },
       ...(options.shard === undefined ? {} : { shard: formatShard(options.shard) }),
+      ...options.runInfo,
     };
     const { files, runId } = await persistRun(
       options,

@@ -14,6 +14,8 @@ export interface RunInfo {
   execution: Record<string, unknown>;
   /** `i/N` when the run was one shard (see `passk merge`). */
   shard?: string;
+  /** Model runs: failed samples, retries by cause, fallbacks, dead replicas (this session). */
+  generation?: Record<string, unknown>;
 }
 
 export interface RunOutputs {

@@ -1,10 +1,12 @@
 import { mkdir } from 'node:fs/promises';
 import type { Command } from 'commander';
 import { ConfigError } from '../../core/errors.js';
+import { formatGenerationCounters } from '../../generation/index.js';
 import { runModel } from '../../pipeline/run-model.js';
-import { generationProgressReporter, progressReporter } from '../../report/progress.js';
+import { progressReporter } from '../../report/progress.js';
 import { formatSummary } from '../../report/summary.js';
 import { addGenerationOptions, parseGenerationFlags } from '../generation-options.js';
+import { generationOutput } from '../generation-output.js';
 import {
   addEvaluationOptions,
   datasetOptions,
@@ -49,11 +51,13 @@ async function runWithBackend(
 ): Promise<void> {
   const generation = parseGenerationFlags(raw);
   const runDir = generation.resume ?? flags.outputDir ?? defaultOutputDir(flags.task);
+  const output = generationOutput();
   const result = await runModel({
     ...evaluationOptions(flags),
     dataset: datasetOptions(flags),
     backend: model,
-    backendOptions: generation.backendOptions,
+    backendOptions: { ...generation.backendOptions, ...pickHooks(output) },
+    ...(generation.label === undefined ? {} : { label: generation.label }),
     sampling: generation.sampling,
     runDir,
     generationOnly: generation.generationOnly,
@@ -62,17 +66,19 @@ async function runWithBackend(
     ...(generation.concurrency === undefined ? {} : { concurrency: generation.concurrency }),
     drain: stop.drain,
     signal: stop.abort,
-    onGenerationProgress: generationProgressReporter(),
+    onGenerationProgress: output.onProgress,
     beforeGenerate: async () => {
       await mkdir(runDir, { recursive: true });
       await saveRunConfig(runDir, { ...raw, outputDir: runDir });
     },
     onEvent: progressReporter(),
-  });
+  }).finally(output.stop);
   const totals = result.generation.metadata.totals;
   process.stdout.write(
     `generated: ${totals.samples} samples (${totals.failedSamples} failed), ${totals.tokensOut} tokens, ${totals.tokensPerSecond.toFixed(1)} tokens/s; run dir: ${runDir}\n`,
   );
+  const counters = formatGenerationCounters(result.generation);
+  if (counters !== undefined) process.stdout.write(`generation: ${counters}\n`);
   if (result.evaluation) {
     process.stdout.write(formatSummary(flags.task, result.evaluation));
   } else if (!generation.generationOnly) {
@@ -91,4 +97,9 @@ function missingModel(): ConfigError {
   return new ConfigError('passk run needs --model', {
     hint: 'reference (the canonical solutions), openai-compatible (with --base-url) or llama-cpp',
   });
+}
+
+/** The retry and notice hooks the backend reports through (the CLI prints them). */
+function pickHooks(output: ReturnType<typeof generationOutput>) {
+  return { onRetry: output.onRetry, onNotice: output.onNotice };
 }
