@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import { mkdir } from 'node:fs/promises';
 import type { BackendProvenance, ModelBackend } from '../models/types.js';
 import type { Problem } from '../tasks/types.js';
@@ -61,6 +62,11 @@ export async function generate(options: GenerateOptions): Promise<GenerationResu
 }
 
 async function generateLocked(options: GenerateOptions): Promise<GenerationResult> {
+  // Every request in flight or waiting for a replica listens to the run's signals: hundreds of
+  // listeners are expected, not a leak.
+  for (const signal of [options.signal, options.drain]) {
+    if (signal) setMaxListeners(0, signal);
+  }
   const { task, problems, backend, sampling, runDir } = options;
   const fingerprint = fingerprintOf(options);
   const previous = await readMetadata(runDir);

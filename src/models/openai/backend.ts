@@ -159,23 +159,52 @@ class OpenAICompatibleBackend implements ModelBackend {
    * --model-name) no single model listed: a one-line error before any sample is asked for.
    */
   async check(signal?: AbortSignal): Promise<void> {
-    const outcomes = await Promise.allSettled(
-      this.baseUrls.map((url) =>
-        withRetries(
-          () => fetchModelIds(url, this.doFetch, this.headers, this.timeoutMs, signal),
-          this.policy,
-          signal,
-          (error, delayMs) => this.options.onRetry?.(`start-up check: ${error.message}`, delayMs),
-        ),
-      ),
-    );
+    // Once one replica answers, a replica that has already failed is not waited for (its
+    // breaker opens and probes it later): a dead replica must not hold the run up.
+    let anyUp = false;
+    const stops = this.baseUrls.map(() => new AbortController());
+    const failedOnce = this.baseUrls.map(() => false);
+    const checkOne = (url: string, i: number) => {
+      const stop = stops[i]!;
+      const forward = () => stop.abort(signal?.reason);
+      signal?.addEventListener('abort', forward, { once: true });
+      return withRetries(
+        async () => {
+          try {
+            const ids = await fetchModelIds(
+              url,
+              this.doFetch,
+              this.headers,
+              this.timeoutMs,
+              stop.signal,
+            );
+            anyUp = true;
+            stops.forEach((other, j) => {
+              if (failedOnce[j]) other.abort(new StartupGiveUp());
+            });
+            return ids;
+          } catch (error) {
+            failedOnce[i] = true;
+            if (anyUp && error instanceof RetryableRequestError) {
+              throw new ModelRequestError(error.message, { retryable: true, cause: error });
+            }
+            throw error;
+          }
+        },
+        this.policy,
+        stop.signal,
+        (error, delayMs) => this.options.onRetry?.(`start-up check: ${error.message}`, delayMs),
+      ).finally(() => signal?.removeEventListener('abort', forward));
+    };
+    const outcomes = await Promise.allSettled(this.baseUrls.map(checkOne));
     if (signal?.aborted) throw signal.reason;
     const reachable: { url: string; ids: string[] | undefined }[] = [];
     const down: { url: string; error: Error }[] = [];
     outcomes.forEach((outcome, i) => {
       const url = this.baseUrls[i]!;
       if (outcome.status === 'fulfilled') reachable.push({ url, ids: outcome.value });
-      else if (isRetryableGiveUp(outcome.reason)) down.push({ url, error: outcome.reason });
+      else if (outcome.reason instanceof StartupGiveUp || isRetryableGiveUp(outcome.reason))
+        down.push({ url, error: outcome.reason });
       else throw outcome.reason; // 401/403, a bad route…: every request would fail the same way
     });
     if (reachable.length === 0) {
@@ -262,6 +291,10 @@ class OpenAICompatibleBackend implements ModelBackend {
     return completions;
   }
 
+  async close(): Promise<void> {
+    this.pool.close();
+  }
+
   private count(table: Record<string, number>, key: string): void {
     table[key] = (table[key] ?? 0) + 1;
   }
@@ -344,6 +377,13 @@ class OpenAICompatibleBackend implements ModelBackend {
       });
     }
     return error;
+  }
+}
+
+/** The start-up check stopped waiting for a replica that failed once another one answered. */
+class StartupGiveUp extends Error {
+  constructor() {
+    super('did not answer the start-up check');
   }
 }
 

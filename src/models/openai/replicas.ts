@@ -217,6 +217,7 @@ export class ReplicaPool {
   /** Wakes the waiters when the next open replica is due for its probe. */
   private scheduleWake(): void {
     const due = this.replicas.map((r) => r.openUntil).filter((t): t is number => t !== undefined);
+    if (this.allDownSince !== undefined) due.push(this.allDownSince + this.breaker.outageLimitMs);
     if (due.length === 0) return;
     clearTimeout(this.wakeTimer);
     const delay = Math.max(0, Math.min(...due) - this.now());
@@ -226,7 +227,8 @@ export class ReplicaPool {
       this.checkOutage();
       if (this.replicas.some((r) => r.openUntil !== undefined && !r.probing)) this.scheduleWake();
     }, delay + 1);
-    this.wakeTimer.unref();
+    // kept referenced: while every replica is down this timer is all that keeps the run alive
+    // (close() clears it)
   }
 
   private checkOutage(): void {
