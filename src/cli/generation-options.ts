@@ -37,6 +37,7 @@ export function addGenerationOptions(command: Command): Command {
     .option('--extra-body <json>', 'JSON object merged into every request body (top_k, …)')
     .option('--server-stop-limit <n>', 'send at most n stop sequences (passk applies the rest)')
     .option('--label <text>', 'a name for this run, recorded in generation.json and run.json')
+    .option('--progress-interval <seconds>', 'off a terminal: a progress line this often', '30')
     .option('--threads <n>', 'llama-cpp: CPU threads (default: cores)')
     .option('--context-size <n>', 'llama-cpp: context window', '4096')
     .option('--generation-only', 'generate and save the samples; evaluate later')
@@ -87,6 +88,7 @@ const schema = z.object({
   extraBody: z.string().optional(),
   serverStopLimit: int('--server-stop-limit').optional(),
   label: z.string().optional(),
+  progressInterval: num('--progress-interval'),
   threads: int('--threads').optional(),
   contextSize: int('--context-size'),
   generationOnly: z.boolean().optional(),
@@ -103,6 +105,7 @@ export interface GenerationFlags {
   concurrency: number | undefined;
   fsync: FsyncPolicy;
   label: string | undefined;
+  progressIntervalMs: number;
 }
 
 export function parseGenerationFlags(raw: Record<string, unknown>): GenerationFlags {
@@ -145,6 +148,7 @@ export function parseGenerationFlags(raw: Record<string, unknown>): GenerationFl
     concurrency: f.concurrency,
     fsync: f.fsync,
     label: f.label,
+    progressIntervalMs: Math.max(100, Math.round(f.progressInterval * 1000)),
   };
 }
 

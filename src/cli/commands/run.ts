@@ -51,7 +51,7 @@ async function runWithBackend(
 ): Promise<void> {
   const generation = parseGenerationFlags(raw);
   const runDir = generation.resume ?? flags.outputDir ?? defaultOutputDir(flags.task);
-  const output = generationOutput();
+  const output = generationOutput(process.stderr, generation.progressIntervalMs);
   const result = await runModel({
     ...evaluationOptions(flags),
     dataset: datasetOptions(flags),
