@@ -27,7 +27,8 @@ export function toyText(think = false) {
     const body = BODIES[name] ?? BODIES['inc']!;
     if (!chat) return `${body}\ndef helper():\n    return 0\n`;
     const code = `\`\`\`python\ndef ${name}(x):\n${body}\`\`\``;
-    const draft = `<think>\nFirst try:\n\`\`\`python\ndef ${name}(x):\n    return None\n\`\`\`\nNo, fix it.\n</think>\n`;
+    // the draft is the longer block, so an extractor that saw it would pick it
+    const draft = `<think>\nFirst try:\n\`\`\`python\ndef ${name}(x):\n    # a first draft, longer and wrong\n    return None\n\`\`\`\nNo, fix it.\n</think>\n`;
     return `${think ? draft : ''}Here it is:\n\n${code}\n`;
   };
 }

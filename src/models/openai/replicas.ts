@@ -102,6 +102,8 @@ export class ReplicaPool {
 
   acquire(signal?: AbortSignal, avoid?: string): Promise<Lease> {
     if (signal?.aborted) return Promise.reject(signal.reason);
+    const outage = this.outageError();
+    if (outage) return Promise.reject(outage);
     const replica = this.waiters.length === 0 ? this.pick(avoid) : undefined;
     if (replica !== undefined) return Promise.resolve(this.lease(replica));
     return new Promise((grant, reject) => {
@@ -231,18 +233,24 @@ export class ReplicaPool {
     // (close() clears it)
   }
 
-  private checkOutage(): void {
-    if (this.allDownSince === undefined || this.waiters.length === 0) return;
+  /** The error ending the run once every replica has been failing past the outage limit. */
+  private outageError(): ServerUnavailableError | undefined {
+    if (this.allDownSince === undefined) return undefined;
     if (this.replicas.some((r) => r.openUntil === undefined)) {
       this.allDownSince = undefined;
-      return;
+      return undefined;
     }
     const downMs = this.now() - this.allDownSince;
-    if (downMs < this.breaker.outageLimitMs) return;
+    if (downMs < this.breaker.outageLimitMs) return undefined;
     const last = this.replicas.map((r) => r.lastError).find((e) => e !== '') ?? 'no answer';
-    const error = new ServerUnavailableError(
+    return new ServerUnavailableError(
       `every model server replica has been failing for ${Math.round(downMs / 1000)} s (last error: ${last})`,
     );
+  }
+
+  private checkOutage(): void {
+    const error = this.waiters.length === 0 ? undefined : this.outageError();
+    if (error === undefined) return;
     for (const waiter of this.waiters.splice(0)) {
       waiter.signal?.removeEventListener('abort', waiter.onAbort);
       waiter.reject(error);
