@@ -234,6 +234,28 @@ describe('replicas (issue 12.2)', () => {
     expect(result.stderr).toContain(`${dead} is failing`);
   });
 
+  it('stops sending to a replica that dies mid-run', async () => {
+    const a = await serve({ pieceDelayMs: 5 });
+    const b = await serve({
+      pieceDelayMs: 5,
+      fault: ({ index }) => (index >= 2 ? { kind: 'reset' } : undefined),
+    });
+    const out = await tempDir();
+    const result = await runCli(
+      toyRunArgs([a.baseUrl, b.baseUrl], out, ['--no-server-n', '--n-samples', '10']),
+    );
+    expect(result.code, result.stderr).toBe(0);
+    const results = await resultLines(out);
+    expect(new Set(keysOf(results)).size).toBe(TOY_PROBLEMS * 10);
+    expect(results.every((r) => r.status === 'passed')).toBe(true);
+    const run = await readJson(out, 'run.json');
+    const dead = run.generation.replicas.find((r: { url: string }) => r.url === b.baseUrl);
+    expect(dead.breakerOpened).toBeGreaterThanOrEqual(1);
+    // the batch in flight when it died, then only probes: not the bulk of 40 samples
+    expect(b.requests.length).toBeLessThan(20);
+    expect(run.generation.failed_samples).toBe(0);
+  });
+
   it('accepts a comma list and stops with one line when every replica stays down', async () => {
     let down = false;
     const a = await serve({ fault: () => (down ? { kind: 'reset' } : undefined) });

@@ -144,6 +144,17 @@ describe('ReplicaPool circuit breaker', () => {
     expect(pool.sent).toEqual([4, 5]);
   });
 
+  it('does not lengthen the backoff for requests that were in flight when it opened', async () => {
+    const clock = { now: 0 };
+    const pool = poolAt(clock);
+    const inFlight = await Promise.all([1, 2, 3, 4].map(() => pool.acquire(undefined, 'b')));
+    expect(inFlight.map((l) => l.url)).toEqual(['a', 'a', 'a', 'a']);
+    for (const lease of inFlight) lease.release('failed');
+    expect(pool.opened).toEqual([1, 0]);
+    clock.now = 1000; // the first backoff (1 s), not 8 s
+    expect((await pool.acquire()).url).toBe('a');
+  });
+
   it('makes requests wait while every replica is down and fails them after the outage limit', async () => {
     const clock = { now: 0 };
     const notices: string[] = [];

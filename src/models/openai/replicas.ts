@@ -178,7 +178,11 @@ export class ReplicaPool {
       this.allDownSince = undefined;
     } else if (outcome === 'failed') {
       replica.failuresInRow++;
-      if (wasProbing || replica.failuresInRow >= this.breaker.threshold) this.open(replica);
+      // requests that were in flight when the breaker opened fail too: they do not reopen it
+      const closed = replica.openUntil === undefined;
+      if (wasProbing || (closed && replica.failuresInRow >= this.breaker.threshold)) {
+        this.open(replica);
+      }
     }
   }
 
