@@ -71,7 +71,9 @@ async function generateLocked(options: GenerateOptions): Promise<GenerationResul
   const fingerprint = fingerprintOf(options);
   const previous = await readMetadata(runDir);
   if (previous) checkFingerprint(previous.fingerprint, fingerprint);
-  // The server may have been restarted with another model between sessions (see check()).
+  // The server may have been restarted with another model between sessions: check() learns
+  // which model it serves now (a no-op when the caller already checked).
+  await backend.check?.(options.signal);
   checkServedModel(previous?.provenance, backend.describe());
   const { journal, contents } = await Journal.open(runDir, options.fsync);
   const standing = standingRecords(contents.records);

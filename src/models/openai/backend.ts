@@ -85,6 +85,7 @@ class OpenAICompatibleBackend implements ModelBackend {
   private readonly doFetch: typeof fetch;
   private readonly headers: Record<string, string>;
   private model: Promise<string> | undefined;
+  private checked: Promise<void> | undefined;
   private listed: string | undefined;
   private serverModel: string | undefined;
   /** Cleared for servers that reject stream_options (then there is no usage in streams). */
@@ -158,7 +159,17 @@ class OpenAICompatibleBackend implements ModelBackend {
    * that cannot be reached starts with its breaker open; none reachable, a 401/403, or (without
    * --model-name) no single model listed: a one-line error before any sample is asked for.
    */
-  async check(signal?: AbortSignal): Promise<void> {
+  check(signal?: AbortSignal): Promise<void> {
+    // Asked once (runModel checks before writing the run dir, generate() again: no new
+    // request); a failed check is asked again.
+    this.checked ??= this.runCheck(signal).catch((error: unknown) => {
+      this.checked = undefined;
+      throw error;
+    });
+    return this.checked;
+  }
+
+  private async runCheck(signal?: AbortSignal): Promise<void> {
     // Once one replica answers, a replica that has already failed is not waited for (its
     // breaker opens and probes it later): a dead replica must not hold the run up.
     let anyUp = false;
