@@ -217,6 +217,13 @@ describe('served answers that are not finished samples', () => {
       'error-event',
     );
     expect(await stream([piece, '[DONE]'])).toBe('no-finish-reason');
+    const aborted = JSON.stringify({ choices: [{ index: 0, text: '', finish_reason: 'abort' }] });
+    expect(await stream([piece, aborted, '[DONE]'])).toBe('error-event');
+    expect(
+      reasonOf(() =>
+        completionsFromBody({ choices: [{ text: 'x', finish_reason: 'error' }] }, url),
+      ),
+    ).toBe('error-event');
     expect(await stream([piece])).toBe('torn-stream');
   });
 });

@@ -119,6 +119,15 @@ export function completionsFromBody(body: WireBody, url: string): Completion[] {
   }
   const choices = [...body.choices].sort((a, b) => (a.index ?? 0) - (b.index ?? 0));
   // A choice without a finish reason was cut off inside the server: a failed attempt.
+  const failed = choices.find((choice) => isFailedFinish(choice.finish_reason));
+  if (failed) {
+    throw new RetryableRequestError(
+      `${url} ended a choice with finish_reason '${failed.finish_reason}'`,
+      {
+        reason: 'error-event',
+      },
+    );
+  }
   if (choices.some((choice) => !choice.finish_reason)) {
     throw new RetryableRequestError(`${url} answered a choice without a finish_reason`, {
       reason: 'no-finish-reason',
@@ -140,4 +149,12 @@ export function completionsFromBody(body: WireBody, url: string): Completion[] {
       ...(reasoning === undefined || choices.length !== 1 ? {} : { reasoningTokens: reasoning }),
     };
   });
+}
+
+/**
+ * Finish reasons that report a failed generation, not a finished one: vLLM's `abort`, and
+ * `error` as some servers send it. Such a choice is a failed attempt like an error event.
+ */
+export function isFailedFinish(reason: string | null | undefined): boolean {
+  return reason === 'abort' || reason === 'error';
 }

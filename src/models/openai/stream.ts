@@ -1,7 +1,7 @@
 import { earliestStop, StreamingStopDetector } from '../../postprocess/stop.js';
 import { RetryableRequestError } from '../errors.js';
 import type { Completion } from '../types.js';
-import { choiceText, parseWire, type WireBody, wireError } from './protocol.js';
+import { choiceText, isFailedFinish, parseWire, type WireBody, wireError } from './protocol.js';
 import { sseData } from './sse.js';
 
 /** Per-choice state while a stream is read. */
@@ -109,6 +109,13 @@ function finish(
 ): Completion[] {
   const ordered = [...states.entries()].sort(([a], [b]) => a - b).map(([, state]) => state);
   if (ordered.length === 0) throw new RetryableRequestError(`${options.url} streamed no choices`);
+  const failed = ordered.find((state) => isFailedFinish(state.finishReason));
+  if (failed) {
+    throw new RetryableRequestError(
+      `${options.url} ended a choice with finish_reason '${failed.finishReason}'`,
+      { reason: 'error-event' },
+    );
+  }
   // A choice without a finish reason was cut off: with [DONE] the server ended it (an error it
   // did not report), without [DONE] the connection broke. Either way a failed attempt.
   if (ordered.some((state) => !state.done)) {
