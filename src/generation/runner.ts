@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import { ModelRequestError } from '../core/errors.js';
 import { ContextLengthError, ServerUnavailableError } from '../models/errors.js';
 import type { GenerateRequest, ModelBackend, ModelPrompt } from '../models/types.js';
@@ -47,12 +48,23 @@ export class SampleRunner {
   private maxPerRequest: number;
   /** A fatal error or a bug: every worker stops, and `run` rethrows it. */
   private crash: unknown;
+  /**
+   * Aborted on a crash, so requests still in flight or waiting out a retry backoff stop at
+   * once (their samples are redone on resume) instead of holding the one-line error back.
+   */
+  private readonly halt = new AbortController();
+  private readonly requestSignal: AbortSignal;
 
   constructor(
     private readonly context: RunnerContext,
     jobs: readonly Job[],
   ) {
     this.queue = [...jobs].reverse();
+    // one composite signal for the whole run (not one per request)
+    this.requestSignal = context.signal
+      ? AbortSignal.any([context.signal, this.halt.signal])
+      : this.halt.signal;
+    setMaxListeners(0, this.requestSignal); // every request in flight listens to it
     this.maxPerRequest = context.backend.maxSamplesPerRequest;
   }
 
@@ -80,13 +92,15 @@ export class SampleRunner {
         if (records) this.keep(records);
       } catch (error) {
         this.crash ??= error;
+        this.halt.abort(error);
       }
     }
   }
 
   /** One request for the job's samples; undefined when aborted (a resume redoes them). */
   private async request(job: Job): Promise<SampleRecord[] | undefined> {
-    const { task, backend, sampling, signal } = this.context;
+    const { task, backend, sampling } = this.context;
+    const signal = this.requestSignal;
     const seed = deriveSeed(sampling.seed, job.problem.id, job.samples[0]!);
     const { temperature, topP, maxNewTokens } = sampling;
     const request: GenerateRequest = {
