@@ -1,9 +1,9 @@
 /** passk's library API: the only import path users need. */
 export * from './core/errors.js';
-export type { RunEvent, RunEventListener } from './core/events.js';
 export { PASSK_VERSION } from './core/version.js';
 export { loadDataset } from './datasets/index.js';
 export type { DatasetLoadOptions, DatasetSpec, LoadedDataset } from './datasets/types.js';
+export type { RunEvent, RunEventListener } from './execution/events.js';
 export { createExecutor } from './execution/index.js';
 export type {
   ExecJob,
@@ -28,6 +28,6 @@ export type { CandidateSource } from './pipeline/candidates.js';
 export { type EvaluateOptions, type EvaluateResult, evaluate } from './pipeline/evaluate.js';
 export { type RunModelOptions, type RunModelResult, runModel } from './pipeline/run-model.js';
 export { cutAtStop, StreamingStopDetector } from './postprocess/stop.js';
-export type { MetricsFile } from './report/metrics-file.js';
+export type { MetricsFile } from './store/metrics-file.js';
 export type { GenerationRecord, ResultRecord } from './store/records.js';
 export { defineTask, type Problem, type Task, tasks } from './tasks/index.js';

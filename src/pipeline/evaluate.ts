@@ -1,11 +1,11 @@
 import { availableParallelism } from 'node:os';
 import { ConfigError, ExecutionDisabledError } from '../core/errors.js';
-import type { RunEventListener } from '../core/events.js';
 import { PASSK_VERSION } from '../core/version.js';
 import type { DatasetLoadOptions } from '../datasets/types.js';
+import type { RunEventListener } from '../execution/events.js';
 import { createExecutor, runPreflight } from '../execution/index.js';
 import type { ExecLimits } from '../execution/types.js';
-import { buildMetrics, type MetricsFile } from '../report/metrics-file.js';
+import { buildMetrics, type MetricsFile } from '../store/metrics-file.js';
 import type { ResultRecord } from '../store/records.js';
 import type { RunInfo } from '../store/run-dir.js';
 import { resolveTask } from '../tasks/resolve.js';

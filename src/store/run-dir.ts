@@ -1,8 +1,8 @@
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { MetricsFile } from '../report/metrics-file.js';
 import type { Problem } from '../tasks/types.js';
 import { writeBigcodeGenerations, writeResults, writeSamples } from './formats/index.js';
+import type { MetricsFile } from './metrics-file.js';
 import type { GenerationRecord, ResultRecord } from './records.js';
 
 /** run.json: the facts of this particular run (times, machine counters, shard), not the score. */

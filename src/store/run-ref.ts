@@ -2,8 +2,8 @@ import { readFile, stat } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { z } from 'zod';
 import { PasskError } from '../core/errors.js';
-import type { MetricsFile } from '../report/metrics-file.js';
 import { readResults } from './formats/index.js';
+import type { MetricsFile } from './metrics-file.js';
 import type { ResultRecord } from './records.js';
 
 /** A finished run, as the analysis commands (compare, merge, report) read it. */

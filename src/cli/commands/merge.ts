@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { mergeRuns } from '../../store/merge.js';
+import { mergeRuns } from '../../pipeline/merge.js';
 
 export function registerMerge(program: Command): void {
   program

@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import type { VerdictStatus } from '../../execution/types.js';
-import type { MetricsFile } from '../../report/metrics-file.js';
+import type { MetricsFile } from '../metrics-file.js';
 import type { RunDb } from './open.js';
 import type { Provenance, RunDetail, RunSummary, StoredProblem, StoredSample } from './types.js';
 

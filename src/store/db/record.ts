@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
-import type { MetricsFile } from '../../report/metrics-file.js';
 import type { Problem } from '../../tasks/types.js';
+import type { MetricsFile } from '../metrics-file.js';
 import type { GenerationRecord, ResultRecord } from '../records.js';
 import type { RunDb } from './open.js';
 import { machineInfo, passkVersion } from './provenance.js';

@@ -1,5 +1,5 @@
 import type { VerdictStatus } from '../../execution/types.js';
-import type { MetricsFile } from '../../report/metrics-file.js';
+import type { MetricsFile } from '../metrics-file.js';
 
 /** The model behind a run's samples, as far as passk can tell. */
 export interface ModelInfo {

@@ -2,13 +2,13 @@ import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { ConfigError } from '../core/errors.js';
 import type { LoadedDataset } from '../datasets/types.js';
-import { assertCompleteShardSet, formatShard, parseShard, type Shard } from '../pipeline/shard.js';
-import { buildMetrics, type MetricsFile } from '../report/metrics-file.js';
+import { writeFileDurably } from '../store/formats/durable-write.js';
+import { writeResults } from '../store/formats/index.js';
+import { buildMetrics, type MetricsFile } from '../store/metrics-file.js';
+import { type LoadedRun, loadRun } from '../store/run-ref.js';
 import { resolveTask } from '../tasks/resolve.js';
 import type { Problem } from '../tasks/types.js';
-import { writeFileDurably } from './formats/durable-write.js';
-import { writeResults } from './formats/index.js';
-import { type LoadedRun, loadRun } from './run-ref.js';
+import { assertCompleteShardSet, formatShard, parseShard, type Shard } from './shard.js';
 
 export interface MergeResult {
   dir: string;
