@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { compareRuns, formatComparison } from '../../compare/index.js';
 import { ConfigError } from '../../core/errors.js';
 import { DEFAULT_RESAMPLES, DEFAULT_SEED } from '../../metrics/stats/index.js';
-import { loadRun } from '../../store/run-ref.js';
+import { loadRun } from '../../store/load.js';
 
 const flagsSchema = z.object({
   k: z
@@ -45,7 +45,10 @@ export function registerCompare(program: Command): void {
       if (!parsed.success)
         throw new ConfigError(parsed.error.issues[0]?.message ?? 'invalid flags');
       const { json, ...options } = parsed.data;
-      const [a, b] = await Promise.all([loadRun(refA), loadRun(refB)]);
+      const [a, b] = await Promise.all([
+        loadRun(refA, { detail: 'scores' }),
+        loadRun(refB, { detail: 'scores' }),
+      ]);
       const comparison = compareRuns(a, b, options);
       if (json !== undefined) await writeFile(json, `${JSON.stringify(comparison, null, 2)}\n`);
       process.stdout.write(formatComparison(comparison));

@@ -22,7 +22,7 @@ export function registerReport(program: Command): void {
         refs: string[],
         raw: { output: string; title: string; db?: string; dataDir?: string },
       ) => {
-        const { loadRun } = await import('../../store/db/index.js');
+        const { loadRun } = await import('../../store/load.js');
         const options = loadOptions(raw);
         const runs = [];
         for (const ref of refs) runs.push(await loadRun(ref, options));

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import type { Command } from 'commander';
 import { ConfigError } from '../../core/errors.js';
-import type { RunSummary } from '../../store/db/index.js';
+import type { RunSummary } from '../../store/records.js';
 
 /** `--db`, shared by runs / show / report. */
 export const DB_FLAG_HELP =

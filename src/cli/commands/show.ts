@@ -3,7 +3,7 @@ import { defaultDataDir } from '../../datasets/index.js';
 import type { DatasetLoadOptions } from '../../datasets/types.js';
 import { failureBreakdown, formatScore, headline } from '../../report/html/index.js';
 import { defaultIntervals } from '../../report/html/intervals.js';
-import type { RunDetail } from '../../store/db/index.js';
+import type { RunRecord } from '../../store/records.js';
 import { DB_FLAG_HELP } from './runs.js';
 
 export function registerShow(program: Command): void {
@@ -17,7 +17,7 @@ export function registerShow(program: Command): void {
       'benchmark files, for a run dir not in the store (env PASSK_DATA_DIR)',
     )
     .action(async (ref: string, raw: { db?: string; dataDir?: string }) => {
-      const { loadRun } = await import('../../store/db/index.js');
+      const { loadRun } = await import('../../store/load.js');
       const run = await loadRun(ref, loadOptions(raw));
       process.stdout.write(formatRunSummary(run));
     });
@@ -34,7 +34,7 @@ export function loadOptions(raw: { db?: string; dataDir?: string }) {
  * The terminal summary: the same headline numbers (and intervals) as the HTML report's card,
  * verdict counts, top error types and provenance in one screen.
  */
-export function formatRunSummary(run: RunDetail): string {
+export function formatRunSummary(run: RunRecord): string {
   const s = run.summary;
   const head = headline(run, defaultIntervals);
   const p = run.provenance;

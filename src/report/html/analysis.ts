@@ -1,6 +1,6 @@
 import { passAtK } from '../../metrics/pass-at-k.js';
 import { countPerProblem, countVerdicts, type ProblemTally } from '../../metrics/verdict-counts.js';
-import type { RunDetail } from '../../store/db/types.js';
+import type { RunRecord } from '../../store/records.js';
 import type { Interval, IntervalFn, PairedFn } from './intervals.js';
 
 /** One point of a pass@k curve. */
@@ -12,7 +12,7 @@ export interface CurvePoint {
 }
 
 /** Per-problem (n, c) from the run's verdicts; sandbox failures are left out of n as in metrics. */
-export function problemTallies(run: RunDetail): ProblemTally[] {
+export function problemTallies(run: RunRecord): ProblemTally[] {
   const withVerdict = run.samples.flatMap((s) =>
     s.verdict ? [{ problemId: s.problemId, status: s.verdict.status }] : [],
   );
@@ -65,7 +65,7 @@ export interface Breakdown {
 }
 
 /** Counts by verdict and by error type, for the failure chart and the terminal summary. */
-export function failureBreakdown(run: RunDetail): Breakdown {
+export function failureBreakdown(run: RunRecord): Breakdown {
   const verdicts = run.samples.flatMap((s) => (s.verdict ? [s.verdict] : []));
   const counts = countVerdicts(verdicts.filter((v) => v.status !== 'passed'));
   const all = countVerdicts(verdicts);
@@ -103,7 +103,7 @@ export interface Comparison {
  * Paired per-problem comparison of two runs on the problems both scored. With one sample per
  * problem the changes are exactly the problems that flipped between pass and fail.
  */
-export function compareRuns(a: RunDetail, b: RunDetail, paired: PairedFn): Comparison {
+export function compareRuns(a: RunRecord, b: RunRecord, paired: PairedFn): Comparison {
   const rateB = new Map(problemTallies(b).map((t) => [t.problemId, t.c / t.n]));
   const pairs = problemTallies(a).flatMap((t) => {
     const other = rateB.get(t.problemId);

@@ -8,19 +8,20 @@ import {
 import { openRunDb } from '../../store/db/open.js';
 import { loadRunDetail } from '../../store/db/query.js';
 import { recordRun } from '../../store/db/record.js';
-import type { RunDetail } from '../../store/db/types.js';
+import type { RunRecord } from '../../store/records.js';
 import { compareRuns, curveKs, passAtKCurve, problemTallies } from './analysis.js';
 import { CLIENT_SCRIPT } from './client.js';
 import { headline } from './headline.js';
 import { defaultIntervals, defaultPaired, type IntervalFn } from './intervals.js';
 import { renderReport } from './render.js';
 
-function detail(options: Parameters<typeof syntheticRun>[0] = {}, model = 'model-a'): RunDetail {
+function detail(options: Parameters<typeof syntheticRun>[0] = {}, model = 'model-a'): RunRecord {
   const db = openRunDb(':memory:');
-  const id = recordRun(db, { ...syntheticRun(options), model: { name: model } });
+  const input = syntheticRun(options);
+  const id = recordRun(db, { ...input, model: { name: model } });
   const run = loadRunDetail(db, id)!;
   db.close();
-  return run;
+  return { ...run, results: [...(input.results ?? [])] };
 }
 
 const fixedInterval: IntervalFn = (values) => ({

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { PASSK_VERSION } from '../../core/version.js';
-import type { RunDetail } from '../../store/db/types.js';
+import type { RunRecord } from '../../store/records.js';
 import { compareRuns, failureBreakdown, passAtKCurve, problemTallies } from './analysis.js';
 import { CLIENT_SCRIPT } from './client.js';
 import { escapeHtml, jsonForScript } from './escape.js';
@@ -32,7 +32,7 @@ export interface RenderOptions {
 }
 
 /** A short, distinct name per run: its model (or task) plus id. */
-export function runLabels(runs: readonly RunDetail[]): string[] {
+export function runLabels(runs: readonly RunRecord[]): string[] {
   return runs.map((r) => `${r.summary.model ?? r.summary.task} · ${r.summary.id}`);
 }
 
@@ -43,7 +43,7 @@ export function runLabels(runs: readonly RunDetail[]): string[] {
  *
  * @param runs one or more runs; with exactly two, a comparison section is added (B against A)
  */
-export function renderReport(runs: readonly RunDetail[], options: RenderOptions = {}): string {
+export function renderReport(runs: readonly RunRecord[], options: RenderOptions = {}): string {
   if (runs.length === 0) throw new Error('renderReport: no runs');
   const intervals = options.intervals ?? noIntervals;
   const labels = runLabels(runs);
@@ -96,7 +96,7 @@ ${detailPanel()}
 `;
 }
 
-function runSection(run: RunDetail, index: number, label: string): string {
+function runSection(run: RunRecord, index: number, label: string): string {
   const breakdown = failureBreakdown(run);
   const statusBars = breakdown.byStatus.map(([status, count]) => ({
     label: verdictStyle(status).label,

@@ -1,4 +1,4 @@
-import type { RunDetail } from '../../store/db/types.js';
+import type { RunRecord } from '../../store/records.js';
 import type { Comparison, CurvePoint, ProblemChange } from './analysis.js';
 import { escapeHtml } from './escape.js';
 import type { Headline } from './headline.js';
@@ -6,7 +6,7 @@ import type { Headline } from './headline.js';
 const pct = (v: number) => `${(v * 100).toFixed(1)}%`;
 
 /** One card per run: what it is and its headline pass@k with intervals. */
-export function runCardHtml(run: RunDetail, label: string, color: string, head: Headline): string {
+export function runCardHtml(run: RunRecord, label: string, color: string, head: Headline): string {
   const scores = head.scores.map(
     (p) =>
       `<div class="score"><span class="score-k">pass@${p.k}</span><span class="score-v">${escapeHtml(pct(p.value))}</span>${
@@ -31,7 +31,7 @@ export function runCardHtml(run: RunDetail, label: string, color: string, head: 
 }
 
 /** The provenance table: where the numbers came from, one row per fact. */
-export function provenanceHtml(run: RunDetail): string {
+export function provenanceHtml(run: RunRecord): string {
   const p = run.provenance;
   const gib = (bytes: number) => `${(bytes / 1024 ** 3).toFixed(1)} GiB`;
   const rows: [string, string][] = [

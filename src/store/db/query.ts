@@ -1,8 +1,8 @@
 import { resolve } from 'node:path';
 import type { VerdictStatus } from '../../execution/types.js';
 import type { MetricsFile } from '../metrics-file.js';
+import type { Provenance, RunRecord, RunSummary, StoredProblem, StoredSample } from '../records.js';
 import type { RunDb } from './open.js';
-import type { Provenance, RunDetail, RunSummary, StoredProblem, StoredSample } from './types.js';
 
 interface RunRow {
   id: string;
@@ -93,8 +93,11 @@ interface SampleRow {
   executed_sha256: string | null;
 }
 
-/** Everything stored about run `id`, texts included; undefined when there is no such run. */
-export function loadRunDetail(db: RunDb, id: string): RunDetail | undefined {
+/**
+ * Everything stored about run `id`, texts included, but not the results.jsonl lines (loadRun
+ * adds them); undefined when there is no such run.
+ */
+export function loadRunDetail(db: RunDb, id: string): Omit<RunRecord, 'results'> | undefined {
   const run = db
     .prepare(
       `SELECT ${SUMMARY_COLUMNS}, metrics_json, config_json, provenance_json FROM runs WHERE id = ?`,
