@@ -1,7 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
-import { defaultIntervals, defaultPaired, renderReport } from '../../report/html/index.js';
+import { defaultIntervals, renderReport } from '../../report/html/index.js';
 import { DB_FLAG_HELP } from './runs.js';
 import { loadOptions } from './show.js';
 
@@ -28,7 +28,6 @@ export function registerReport(program: Command): void {
         for (const ref of refs) runs.push(await loadRun(ref, options));
         const html = renderReport(runs, {
           intervals: defaultIntervals,
-          paired: defaultPaired,
           title: raw.title,
         });
         const file = resolve(raw.output);
