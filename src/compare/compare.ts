@@ -13,7 +13,7 @@ import type { ProblemCounts } from '../metrics/summarize.js';
 import { scoresOf } from '../store/load.js';
 import type { RunRecord } from '../store/records.js';
 
-export interface CompareOptions extends BootstrapOptions {
+export interface CompareRunsOptions extends BootstrapOptions {
   /** The k of pass@k to compare. Default 1. */
   k?: number;
   /** How many of the largest per-problem changes to list. Default 10. */
@@ -66,7 +66,7 @@ export interface Comparison {
  *
  * @throws ConfigError when k is invalid or no problem can be compared
  */
-export function compareRuns(a: RunRecord, b: RunRecord, options: CompareOptions = {}): Comparison {
+export function compareRuns(a: RunRecord, b: RunRecord, options: CompareRunsOptions = {}): Comparison {
   const k = options.k ?? 1;
   if (!Number.isSafeInteger(k) || k < 1)
     throw new ConfigError(`--k must be a whole number ≥ 1, got ${k}`);
