@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { z } from 'zod';
-import { ConfigError } from '../core/errors.js';
+import { ConfigError } from '../index.js';
 
 /** The file looked for in the current directory when `--config` is not given. */
 export const DEFAULT_CONFIG_FILE = 'passk.config.json';

@@ -66,7 +66,11 @@ export interface Comparison {
  *
  * @throws ConfigError when k is invalid or no problem can be compared
  */
-export function compareRuns(a: RunRecord, b: RunRecord, options: CompareRunsOptions = {}): Comparison {
+export function compareRuns(
+  a: RunRecord,
+  b: RunRecord,
+  options: CompareRunsOptions = {},
+): Comparison {
   const k = options.k ?? 1;
   if (!Number.isSafeInteger(k) || k < 1)
     throw new ConfigError(`--k must be a whole number ≥ 1, got ${k}`);

@@ -24,6 +24,7 @@ const LAYERS: readonly (readonly string[])[] = [
   ['store', 'contamination'],
   ['generation', 'compare'],
   ['pipeline', 'report'],
+  ['api'],
   ['index'],
   ['cli'],
 ];
@@ -43,6 +44,13 @@ function upwardImports(edges: readonly ImportEdge[]): string[] {
 const edges = importEdges(join(ROOT, 'src'));
 const graph = folderGraph(edges);
 
+/** CLI imports of anything outside cli/ but index.ts (biome's noRestrictedImports says the same). */
+function cliImportsPastIndex(edges: readonly ImportEdge[]): string[] {
+  return edges
+    .filter(({ from, to }) => folderOf(from) === 'cli' && !['cli', 'index'].includes(folderOf(to)))
+    .map(({ from, to }) => `${from} → ${to}`);
+}
+
 describe('architecture', () => {
   it('puts every source folder on a layer', () => {
     expect([...graph.keys()].filter((folder) => !rank.has(folder))).toEqual([]);
@@ -50,6 +58,10 @@ describe('architecture', () => {
 
   it('imports only from lower layers', () => {
     expect(upwardImports(edges)).toEqual([]);
+  });
+
+  it('lets the CLI import only the library entry point, src/index.ts', () => {
+    expect(cliImportsPastIndex(edges)).toEqual([]);
   });
 
   it('has no cycles between folders', () => {
@@ -72,6 +84,8 @@ describe('import graph checks', () => {
       { from: 'pipeline/b.ts', to: 'store/a.ts' },
     ];
     expect(upwardImports(bad)).toEqual(['store/a.ts → pipeline/b.ts']);
+    const cli = [{ from: 'cli/commands/x.ts', to: 'store/load.ts' }];
+    expect(cliImportsPastIndex(cli)).toEqual(['cli/commands/x.ts → store/load.ts']);
     expect(findCycles(folderGraph(bad))).toEqual([['pipeline', 'store', 'pipeline']]);
   });
 
