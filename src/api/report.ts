@@ -1,5 +1,6 @@
 import { writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
+import { ConfigError } from '../core/errors.js';
 import type { DatasetLoadOptions } from '../datasets/types.js';
 import { defaultIntervals, renderReport } from '../report/html/index.js';
 import { loadRun } from '../store/load.js';
@@ -31,9 +32,10 @@ export interface ReportResult {
  * `passk report`: one self-contained HTML page of one or more runs (pass@k with intervals,
  * the problems × samples grid, verdicts, provenance; two runs: their comparison).
  *
- * @throws PasskError when a run is not found
+ * @throws ConfigError without runs; PasskError when a run is not found
  */
 export async function report(options: ReportOptions): Promise<ReportResult> {
+  if (options.runs.length === 0) throw new ConfigError('a report needs at least one run');
   const runs: RunRecord[] = [];
   for (const ref of options.runs) {
     runs.push(

@@ -1,4 +1,4 @@
-import { PasskError } from '../core/errors.js';
+import { RunNotFoundError } from '../core/errors.js';
 import type { DatasetLoadOptions } from '../datasets/types.js';
 import type { MetricsFile } from './metrics-file.js';
 import type { RunRecord } from './records.js';
@@ -23,7 +23,7 @@ export interface LoadRunOptions {
  * unique id prefix or `latest` in the run store. A run directory the store does not know is
  * read from its files (for 'full', with the prompts reloaded from the dataset).
  *
- * @throws PasskError PASSK_RUN for a path that is not a finished run; RunStoreError when no
+ * @throws RunNotFoundError (PASSK_RUN) for a path that is not a finished run; RunStoreError when no
  *   run in the store matches an id, or an id prefix is ambiguous
  */
 export async function loadRun(ref: string, options: LoadRunOptions = {}): Promise<RunRecord> {
@@ -38,12 +38,12 @@ export async function loadRun(ref: string, options: LoadRunOptions = {}): Promis
 /**
  * A run's metrics.json, for readers that need scores.
  *
- * @throws PasskError PASSK_RUN for a run that has none (generation-only)
+ * @throws RunNotFoundError (PASSK_RUN) for a run that has none (generation-only)
  */
 export function scoresOf(run: RunRecord): MetricsFile {
   if (run.metrics !== null) return run.metrics;
   const name = run.summary.runDir ?? run.summary.id;
-  throw new PasskError('PASSK_RUN', `run ${name} has no scores (it was generation-only)`, {
+  throw new RunNotFoundError(`run ${name} has no scores (it was generation-only)`, {
     hint: `evaluate it first: passk evaluate --generations ${name} --allow-code-execution`,
   });
 }

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { z } from 'zod';
-import { PasskError } from '../core/errors.js';
+import { RunNotFoundError } from '../core/errors.js';
 import { inferModel, runProvenance } from './db/provenance.js';
 import { readResults } from './formats/index.js';
 import type { MetricsFile } from './metrics-file.js';
@@ -21,7 +21,7 @@ const metricsSchema = z.looseObject({
  * The run directory a reference names, when it is a path: the directory itself, or the one
  * holding a metrics.json given by path. Undefined when nothing exists at `ref` (a run id).
  *
- * @throws PasskError PASSK_RUN for a file that is not a metrics.json
+ * @throws RunNotFoundError (PASSK_RUN) for a file that is not a metrics.json
  */
 export async function runDirOf(ref: string): Promise<string | undefined> {
   const path = resolve(ref);
@@ -38,14 +38,14 @@ export function isPathLike(ref: string): boolean {
   return ref.includes('/') || ref.includes('\\') || ref.startsWith('.');
 }
 
-export function runNotFound(ref: string): PasskError {
+export function runNotFound(ref: string): RunNotFoundError {
   return runError(`run '${ref}' not found: no such file or directory`);
 }
 
 /**
  * A finished run directory's metrics.json, checked to be passk's.
  *
- * @throws PasskError PASSK_RUN when it is missing (the run did not finish), not JSON, or not passk's
+ * @throws RunNotFoundError (PASSK_RUN) when it is missing (the run did not finish), not JSON, or not passk's
  */
 export async function readMetricsFile(dir: string): Promise<MetricsFile> {
   const file = join(dir, 'metrics.json');
@@ -132,8 +132,6 @@ export async function readRunScores(dir: string): Promise<RunRecord> {
   };
 }
 
-function runError(message: string, options: { hint?: string } = {}): PasskError {
-  return new PasskError('PASSK_RUN', message, {
-    hint: options.hint ?? 'give a run directory written by passk (it holds metrics.json)',
-  });
+function runError(message: string, options: { hint?: string } = {}): RunNotFoundError {
+  return new RunNotFoundError(message, options);
 }

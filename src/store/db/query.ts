@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { RunStoreError } from '../../core/errors.js';
 import type { VerdictStatus } from '../../execution/types.js';
 import type { MetricsFile } from '../metrics-file.js';
 import type { Provenance, RunRecord, RunSummary, StoredProblem, StoredSample } from '../records.js';
@@ -52,7 +53,7 @@ export function listRuns(db: RunDb, options: ListRunsOptions = {}): RunSummary[]
  * run directory it wrote (the newest run recorded for that directory).
  *
  * @returns the run, or undefined when nothing matches
- * @throws Error naming the candidates when a prefix is ambiguous
+ * @throws RunStoreError naming the candidates when a prefix is ambiguous
  */
 export function findRun(db: RunDb, ref: string): RunSummary | undefined {
   const select = `SELECT ${SUMMARY_COLUMNS} FROM runs`;
@@ -67,7 +68,10 @@ export function findRun(db: RunDb, ref: string): RunSummary | undefined {
   if (/^[0-9a-f]{4,}$/.test(ref)) {
     const rows = db.prepare(`${select} WHERE id LIKE ? || '%'`).all(ref) as RunRow[];
     if (rows.length > 1) {
-      throw new Error(`run id prefix '${ref}' matches ${rows.map((r) => r.id).join(', ')}`);
+      throw new RunStoreError(
+        `run id prefix '${ref}' matches ${rows.map((r) => r.id).join(', ')}`,
+        { hint: 'give more characters of the id (see `passk runs`)' },
+      );
     }
     if (rows[0]) return toSummary(rows[0]);
   }
