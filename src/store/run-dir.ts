@@ -14,6 +14,8 @@ export interface RunInfo {
   execution: Record<string, unknown>;
   /** `i/N` when the run was one shard (see `passk merge`). */
   shard?: string;
+  /** The run's whole resolved configuration (pipeline's RunConfig). */
+  config?: Record<string, unknown>;
 }
 
 export interface RunOutputs {
