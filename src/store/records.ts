@@ -111,16 +111,19 @@ export interface StoredVerdict {
   message?: string;
   durationMs: number;
   cpuMs?: number;
-  /** sha256 of the program as executed (candidate + tests). */
-  executedSha256: string;
+  /**
+   * sha256 of the program as executed (candidate + tests), hex: results.jsonl's `program_hash`
+   * (one name for it everywhere; the store's column is `executed_sha256`).
+   */
+  programHash: string;
 }
 
 export interface StoredSample {
   problemId: string;
   sample: number;
   program: string;
-  /** sha256 of `program` (the candidate, without tests). */
-  programSha256: string;
+  /** sha256 of `program`, the candidate without tests (the store's `program_sha256` column). */
+  candidateHash: string;
   raw?: string;
   finishReason?: string;
   seed?: number;

@@ -60,7 +60,7 @@ function resultOf(sample: StoredSample): ResultRecord[] {
     {
       task_id: sample.problemId,
       sample: sample.sample,
-      program_hash: v.executedSha256,
+      program_hash: v.programHash,
       status: v.status,
       ...(v.errorType === undefined ? {} : { error_type: v.errorType }),
       ...(v.message === undefined ? {} : { message: v.message }),

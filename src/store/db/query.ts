@@ -151,7 +151,7 @@ function toSample(row: SampleRow): StoredSample {
     problemId: row.problem_id,
     sample: row.sample,
     program: row.program,
-    programSha256: row.program_sha256,
+    candidateHash: row.program_sha256,
     ...(row.raw === null ? {} : { raw: row.raw }),
     ...(row.finish_reason === null ? {} : { finishReason: row.finish_reason }),
     ...(row.seed === null ? {} : { seed: row.seed }),
@@ -163,7 +163,7 @@ function toSample(row: SampleRow): StoredSample {
       ...(row.message === null ? {} : { message: row.message }),
       durationMs: row.duration_ms ?? 0,
       ...(row.cpu_ms === null ? {} : { cpuMs: row.cpu_ms }),
-      executedSha256: row.executed_sha256,
+      programHash: row.executed_sha256,
     };
   }
   return sample;
