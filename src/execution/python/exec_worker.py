@@ -125,7 +125,7 @@ def run_step(argv, env, limits, slot, cwd, program_dirs=()):
     for fd in read_ends:
         os.close(fd)
     result = fork_run.outcome(status, usage, state, chunks, res_r, err_r, duration_ms)
-    if slot.killed_for_memory(status):
+    if slot.killed_for_memory():
         result["memoryExceeded"] = True
     if setup.startswith(b"X"):
         result["stderrTail"] = exec_failure(argv[0], setup, program_dirs)

@@ -182,11 +182,10 @@ class SlotState:
         if self.cgroup is not None:
             self.cgroup.set_limit(int(limits["memoryBytes"]))
 
-    def killed_for_memory(self, status):
-        if self.cgroup is None:
-            return False
-        killed = self.cgroup.killed_for_memory()  # always read: keeps the count current
-        return killed and os.WIFSIGNALED(status) and os.WTERMSIG(status) == signal.SIGKILL
+    def killed_for_memory(self):
+        """True when the kernel OOM-killed any of the sample's processes at the cgroup limit (the
+        limit covers the whole sample, e.g. eight forks of 400 MiB each under a 512 MiB limit)."""
+        return self.cgroup is not None and self.cgroup.killed_for_memory()
 
     def after_sample(self, path):
         """Drops the sample's dir and its SysV objects; says when the slot must be rebuilt."""
@@ -237,7 +236,7 @@ def run_one(req, opts, slot):
     for fd in read_ends:
         os.close(fd)
     result = outcome(status, usage, state, chunks, res_r, err_r, duration_ms)
-    if slot.killed_for_memory(status):
+    if slot.killed_for_memory():
         result["memoryExceeded"] = True
     result.update(slot.after_sample(scratch_dir))
     if setup != b"k":  # the worker answers with an infra error and passk rebuilds the slot
