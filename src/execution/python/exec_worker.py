@@ -43,6 +43,8 @@ ENVIRONMENT_FAILURES = (
     "out of memory",
     "Killed signal",
     "Resource temporarily unavailable",
+    "File size limit exceeded",
+    "signal terminated program",
 )
 
 
