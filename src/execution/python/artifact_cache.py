@@ -62,13 +62,17 @@ class ArtifactCache:
     def store(self, scratch, outputs, key):
         """Copies compiler outputs into the cache atomically. Returns the cached dir, or None when
         the entry is too large or the copy failed (the caller then runs from the scratch dir)."""
-        size = sum(tree_bytes(os.path.join(scratch, name)) for name in outputs)
+        try:
+            size = sum(tree_bytes(os.path.join(scratch, name)) for name in outputs)
+        except OSError:
+            return None
         if size > self.max_entry:
             return None
         target = self.path(key)
-        os.makedirs(os.path.dirname(target), exist_ok=True)
-        staging = tempfile.mkdtemp(prefix=".tmp-", dir=os.path.dirname(target))
+        staging = None
         try:
+            os.makedirs(os.path.dirname(target), exist_ok=True)
+            staging = tempfile.mkdtemp(prefix=".tmp-", dir=os.path.dirname(target))
             for name in outputs:
                 source, dest = os.path.join(scratch, name), os.path.join(staging, name)
                 if os.path.isdir(source):
@@ -78,19 +82,24 @@ class ArtifactCache:
             os.chmod(staging, 0o755)
             os.rename(staging, target)
         except OSError:  # disk full, or another worker stored the same key first
-            slot_hygiene.remove_tree(staging, 1 << 20)
+            if staging is not None:
+                slot_hygiene.remove_tree(staging, 1 << 20)
             return target if os.path.isdir(target) else None
         self._added(size)
         return target
 
     def store_failure(self, key, info):
         target = self.path(key) + ".failed.json"
-        os.makedirs(os.path.dirname(target), exist_ok=True)
-        with open(target, "w", encoding="utf-8") as handle:
-            json.dump(info, handle)
-        self._added(os.path.getsize(target))
+        try:
+            os.makedirs(os.path.dirname(target), exist_ok=True)
+            with open(target, "w", encoding="utf-8") as handle:
+                json.dump(info, handle)
+            self._added(os.path.getsize(target))
+        except OSError:
+            pass  # not cached: the next run compiles again
 
     def _added(self, size):
+        """Counts a new entry in; evicts down to 3/4 of the cap once the total passes it."""
         self.stores += 1
         if self.total is None or self.stores % RESCAN_EVERY == 0:
             self.total = sum(size for _, size, _ in self._entries())
