@@ -47,11 +47,19 @@ async function verdictOn(source: string) {
   return classify(outcome, nonce);
 }
 
-const ATTACK = `import os, subprocess
+const ATTACK = `import os, subprocess, time
 helper = subprocess.Popen(["/usr/bin/sleep", "5"])
 try:
-    # Control: a dumpable process of the same uid IS open to us, so the method works here.
-    open("/proc/%d/mem" % helper.pid, "r+b").close()
+    # Control: a dumpable process of the same uid IS open to us, so the method works here. (A
+    # vfork'd child becomes dumpable a moment after its parent resumes: allow it that moment.)
+    for attempt in range(100):
+        try:
+            open("/proc/%d/mem" % helper.pid, "r+b").close()
+            break
+        except PermissionError:
+            time.sleep(0.01)
+    else:
+        raise SystemError("control-failed")
 finally:
     helper.kill()
 try:

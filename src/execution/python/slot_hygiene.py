@@ -113,7 +113,8 @@ class Scratch:
 
     def make(self):
         self.count += 1
-        path = os.path.join(self.root, "run-%d" % self.count)
+        # The pid too: in the 'process' sandbox several workers share one scratch root.
+        path = os.path.join(self.root, "run-%d-%d" % (os.getpid(), self.count))
         os.mkdir(path, 0o700)
         if self.uid is not None:
             os.chown(path, self.uid, self.uid)
