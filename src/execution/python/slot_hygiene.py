@@ -206,9 +206,16 @@ class Cgroup:
         self.kills = self.oom_kills()
 
     def set_limit(self, limit):
-        if limit != self.limit:
+        if limit == self.limit:
+            return
+        try:
             os.write(self.limit_fd, str(int(limit)).encode())
             self.limit = limit
+        except OSError:
+            # EBUSY: more is charged than the new limit (e.g. a compile step's outputs in the
+            # scratch tmpfs before a smaller run limit). Keep the larger limit for this step;
+            # RLIMIT_AS still applies, and the next sample tries again on an emptied cgroup.
+            pass
 
     def join(self):
         """In the forked child, before anything else: this process and its future children."""

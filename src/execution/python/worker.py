@@ -88,6 +88,8 @@ def prepare_slot(opts, make=None):
     caps = None
     if opts.private_tmp is not None:
         mounted = slot_hygiene.mount_private_tmp(opts.scratch, *opts.private_tmp)
+        if not mounted and os.geteuid() == 0:  # root (no user namespace) must get its inode cap
+            raise OSError("could not mount the capped scratch tmpfs at %s" % opts.scratch)
         caps = "size+inodes" if mounted else "size"
     return (make or fork_run.SlotState)(opts), caps
 
