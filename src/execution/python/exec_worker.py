@@ -19,7 +19,6 @@ on exec: nothing the program prints or exits with can make passk report an infra
 argv: --scratch DIR [--uid UID] [--pid-namespace] [--artifacts DIR] [--private-tmp B:I] [--cgroup DIR]
 """
 
-import errno
 import json
 import os
 import signal
@@ -94,10 +93,11 @@ def _say(fd, text):
 
 def exec_failure(argv0, data, program_dirs):
     """An exec that failed. The program's own binary (in its scratch dir or the artifact cache)
-    that the kernel refuses is the program's error; a missing file or toolchain is the machine's."""
+    that the kernel refuses is the program's error (even ENOENT, when the binary exists but names
+    a missing ELF interpreter); a missing binary or toolchain is the machine's."""
     code, _, why = data[1:].decode("utf-8", "replace").partition(":")
     own = any(argv0.startswith(d.rstrip("/") + "/") for d in program_dirs if d)
-    if own and code.isdigit() and int(code) not in (0, errno.ENOENT):
+    if own and code.isdigit() and int(code) != 0 and os.path.exists(argv0):
         return "could not execute the program: %s" % why
     raise fork_run.SetupFailed("exec failed: %s" % why[:300])
 
