@@ -23,9 +23,6 @@ MS_NOSUID, MS_NODEV = 2, 4
 # A sample may leave at most this many entries in its scratch dir for cleanup to remove in place;
 # beyond it the slot is rebuilt instead (dropping its tmpfs whole costs the kernel, not us).
 CLEANUP_MAX_ENTRIES = 20000
-# Slack before a tmpfs counts as "not back to where it was" (the worker's own dirs).
-_SLACK_BLOCKS = 64
-_SLACK_INODES = 16
 
 _libc = ctypes.CDLL(None, use_errno=True)
 
@@ -135,7 +132,7 @@ class Scratch:
         left where cleanup does not look)."""
         for path, (blocks, inodes) in self.baseline.items():
             now_blocks, now_inodes = _usage(path)
-            if now_blocks < blocks - _SLACK_BLOCKS or now_inodes < inodes - _SLACK_INODES:
+            if now_blocks < blocks or now_inodes < inodes:  # the worker itself keeps nothing there
                 return True
         return False
 
