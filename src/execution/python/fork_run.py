@@ -95,12 +95,17 @@ def keep_tail(bucket, data, is_stderr):
     bucket[:] = [joined]
 
 
+# At most this many reads per pipe after the child exits: a leftover process that keeps writing
+# must not keep the worker draining until the watchdog replaces it (an infra error).
+DRAIN_MAX_READS = 16
+
+
 def drain(fds, chunks, err_r):
     """After the child exits, takes what is already in the pipes without waiting for EOF."""
     for fd in fds:
         os.set_blocking(fd, False)
         try:
-            while True:
+            for _ in range(DRAIN_MAX_READS):
                 data = os.read(fd, 65536)
                 if not data:
                     break
