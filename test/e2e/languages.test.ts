@@ -14,8 +14,20 @@ import type { Problem, Task } from '../../src/tasks/types.js';
  * none). One executor and one run() per group, so compiles spread over both cores.
  */
 const LIMITS = { timeoutMs: 15_000, memoryBytes: 2 * 2 ** 30, outputBytes: 2 ** 20 };
-/** Problems whose canonical solutions pass in every HumanEval-X language (see README failures). */
+/** Problems sampled in every HumanEval-X language (CI time: the full 164 are run by hand). */
 const HUMANEVAL_X_SAMPLE = [0, 57, 101, 149];
+/**
+ * Per language, the problems whose canonical solutions need what setup.sh --languages installs
+ * or what passk adds (README "Other languages"): Boost and libcrypto for C++, goimports for Go,
+ * the rand/regex/md5 crates and Rust/32's uncommented tests for Rust, js-md5 for JavaScript.
+ */
+const HUMANEVAL_X_EXTRA: Record<string, number[]> = {
+  cpp: [22, 162],
+  go: [17, 27],
+  java: [],
+  js: [162],
+  rust: [32, 50, 91, 162],
+};
 
 /** A body that compiles and fails, per HumanEval-X language (the prompt opens the function). */
 const WRONG_BODY: Record<string, string> = {
@@ -137,6 +149,8 @@ describe('HumanEval-X canonical solutions', () => {
       const { task, problems } = await problemsOf(`humaneval-x-${dir}`);
       expect(problems).toHaveLength(164);
       const sample = HUMANEVAL_X_SAMPLE.map((index) => problems[index]!);
+      // As `--model reference` runs them (some define two functions, which a stop sequence cuts).
+      const extra = HUMANEVAL_X_EXTRA[dir]!.map((index) => problems[index]!);
       // The canonical body goes through the same post-processing as a model's completion would,
       // trailing text included: the stop sequence must cut it and the suffix close the function.
       const completion = (p: Problem) => `${p.reference!.slice(p.prompt.length)}\n\nTRAILING TEXT`;
@@ -148,6 +162,7 @@ describe('HumanEval-X canonical solutions', () => {
             task.program(p, task.postprocess(p, completion(p))).source,
           ),
         ),
+        ...extra.map((p) => job(`ok ${p.id}`, task.language, task.program(p, p.reference!).source)),
         ...sample
           .slice(0, 2)
           .map((p) =>
@@ -160,13 +175,27 @@ describe('HumanEval-X canonical solutions', () => {
       ];
       const verdicts = await run(jobs);
       expect(statuses(verdicts, 'ok')).toEqual(
-        Object.fromEntries(sample.map((p) => [`ok ${p.id}`, 'passed'])),
+        Object.fromEntries([...sample, ...extra].map((p) => [`ok ${p.id}`, 'passed'])),
       );
       for (const p of sample.slice(0, 2))
         expect(verdicts.get(`wrong ${p.id}`)?.status).not.toBe('passed');
     },
-    120_000,
+    240_000,
   );
+
+  it('humaneval-x-js: the two wrong upstream canonical solutions fail (README)', async () => {
+    const { task, problems } = await problemsOf('humaneval-x-js');
+    const wrong = ['JavaScript/112', 'JavaScript/155'].map(
+      (id) => problems.find((p) => p.id === id)!,
+    );
+    const verdicts = await run(
+      wrong.map((p) => job(p.id, task.language, task.program(p, p.reference!).source)),
+    );
+    expect(statuses(verdicts, 'JavaScript/')).toEqual({
+      'JavaScript/112': 'failed',
+      'JavaScript/155': 'failed',
+    });
+  }, 60_000);
 });
 
 describe('MultiPL-E with hand-written solutions', () => {
