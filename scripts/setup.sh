@@ -6,7 +6,8 @@
 #   --languages  the toolchains of the multi-language tasks (humaneval-x-*, multipl-e-*): g++
 #                with Boost and OpenSSL headers, a JDK with javatuples, Go with testify and
 #                goimports, rustc and cargo (unless rustup's are present) with the rand, regex
-#                and md5 crate sources, PHP, Ruby and Lua; Node is passk's own runtime and bash is
+#                and md5 crate sources, PHP, Ruby, Lua with luaunit, Perl's Test::Deep, R,
+#                Racket, Scala, Mono's C# and gdc (D); Node is passk's own runtime and bash is
 #                always there;
 #   --test       everything the test suite needs: the toolchains above, and chromium (the HTML
 #                report's browser test only; passk itself never needs it).
@@ -43,6 +44,15 @@ if $languages; then
   [ -x /usr/bin/php ] || need php-cli
   [ -x /usr/bin/ruby ] || need ruby
   [ -x /usr/bin/lua5.4 ] || need lua5.4
+  # MultiPL-E's other languages: luaunit, Perl's Test::Deep, R, Racket, Scala, C# (Mono), D.
+  [ -f /usr/share/lua/5.4/luaunit.lua ] || need lua-unit
+  [ -f /usr/share/perl5/Test/Deep.pm ] || need libtest-deep-perl
+  [ -x /usr/bin/Rscript ] || need r-base-core
+  [ -x /usr/bin/racket ] || need racket
+  [ -x /usr/bin/scalac ] || need scala
+  [ -x /usr/bin/mcs ] || need mono-mcs
+  [ -x /usr/bin/mono ] || need mono-runtime
+  [ -x /usr/bin/gdc ] || need gdc
 fi
 if $browser; then
   [ -x /usr/bin/chromium ] || need chromium

@@ -15,5 +15,8 @@ runtimes.register('shell', async () => (await import('./scripts.js')).shell);
 runtimes.register('php', async () => (await import('./scripts.js')).php);
 runtimes.register('ruby', async () => (await import('./scripts.js')).ruby);
 runtimes.register('lua', async () => (await import('./scripts.js')).lua);
+runtimes.register('perl', async () => (await import('./scripts.js')).perl);
+runtimes.register('r', async () => (await import('./scripts.js')).r);
+runtimes.register('racket', async () => (await import('./scripts.js')).racket);
 
 export type { Canaries, Diagnosis, Runtime, RuntimeInstall, WorkerFlags } from './types.js';
