@@ -16,6 +16,8 @@ interface ScriptLanguage {
   file: string;
   versionArgv: string[];
   debianPackages: string;
+  /** Host paths outside /usr it needs (read-only), e.g. its configuration under /etc. */
+  mounts?: string[];
   /** Statement(s) writing the end event to fd 3, the nonce read from $PASSK_NONCE. */
   sentinel: string;
   canaries: Canaries;
@@ -30,6 +32,7 @@ function script(spec: ScriptLanguage): Runtime {
     versionArgv: spec.versionArgv,
     debianPackages: spec.debianPackages,
     canaries: spec.canaries,
+    ...(spec.mounts ? { mounts: spec.mounts } : {}),
     plan: (source) => ({
       files: { [spec.file]: `${source}\n${spec.sentinel}\n` },
       run: { argv: [spec.interpreter, ...(spec.flags ?? []), `{scratch}/${spec.file}`] },
@@ -223,6 +226,9 @@ export const r = script({
   file: 'program.R',
   versionArgv: ['/usr/bin/Rscript', '--version'],
   debianPackages: 'r-base-core',
+  // R_HOME/etc is a link to /etc/R (Renviron, ldpaths), which the sandbox does not otherwise show;
+  // libblas/liblapack and `which` (run by utils' .onLoad) are links into /etc/alternatives.
+  mounts: ['/etc/R', '/etc/alternatives'],
   sentinel: `local({ passk_con <- file('/proc/self/fd/3', 'w'); cat(sprintf('{"n": "%s", "e": "end"}\\n', Sys.getenv('PASSK_NONCE')), file = passk_con); close(passk_con) })`,
   canaries: {
     wrong: 'add <- function(a, b) a - b\nstopifnot(isTRUE(all.equal(add(1, 1), 2)))\n',
@@ -249,6 +255,8 @@ export const racket = script({
   file: 'program.rkt',
   versionArgv: ['/usr/bin/racket', '--version'],
   debianPackages: 'racket',
+  // Debian's installation config (where the collections are) lives in /etc/racket.
+  mounts: ['/etc/racket'],
   sentinel: `(let ([passk-out (open-output-file "/proc/self/fd/3" #:exists 'append)]) (fprintf passk-out "{\\"n\\": \\"~a\\", \\"e\\": \\"end\\"}\\n" (getenv "PASSK_NONCE")) (close-output-port passk-out))`,
   canaries: {
     wrong:
@@ -259,8 +267,14 @@ export const racket = script({
   },
   diagnose: (outcome) => {
     const stderr = outcome.stderrTail;
-    if (/FAILURE|check-\w+|exn:test/.test(stderr) && /actual|expected/.test(stderr)) {
-      return { status: 'failed', errorType: 'CheckFailure', message: firstLine(stderr, /\S/) };
+    // A raised check failure prints an empty message, its location, and rackunit's check.rkt.
+    if (/rackunit\/private\/check\.rkt/.test(stderr)) {
+      const at = firstLine(stderr, /\.rkt:\d+:\d+/);
+      return {
+        status: 'failed',
+        errorType: 'CheckFailure',
+        message: `a rackunit check failed ${at}`.trim(),
+      };
     }
     const line = firstLine(stderr, /\S/);
     return line ? { status: 'error', errorType: 'RacketError', message: line } : undefined;
