@@ -182,7 +182,12 @@ describe('runtimes pass their own canaries', () => {
     lua: 'assert(1 + 1 == 2)\n',
     perl: 'exit 1 unless 1 + 1 == 2;\n',
     r: 'stopifnot(1 + 1 == 2)\n',
-    racket: '#lang racket\n(require rackunit)\n(current-check-handler raise)\n(check-equal? (+ 1 1) 2)\n',
+    scala: 'object Main {\n  def main(args: Array[String]) = {\n    assert(1 + 1 == 2)\n  }\n}\n',
+    csharp:
+      'using System.Diagnostics;\nclass Problem {\n  public static void Main(string[] args) {\n    Debug.Assert(1 + 1 == 2);\n  }\n}\n',
+    d: 'unittest\n{\n    assert(1 + 1 == 2);\n}\nvoid main(){}\n',
+    racket:
+      '#lang racket\n(require rackunit)\n(current-check-handler raise)\n(check-equal? (+ 1 1) 2)\n',
     javascript: "require('node:assert').deepEqual([1 + 1], [2]);\n",
     typescript: "declare var require: any;\nrequire('node:assert').deepEqual([1 + 1], [2]);\n",
     cpp: '#include <cassert>\nint main() { assert(1 + 1 == 2); }\n',

@@ -18,5 +18,8 @@ runtimes.register('lua', async () => (await import('./scripts.js')).lua);
 runtimes.register('perl', async () => (await import('./scripts.js')).perl);
 runtimes.register('r', async () => (await import('./scripts.js')).r);
 runtimes.register('racket', async () => (await import('./scripts.js')).racket);
+runtimes.register('scala', async () => (await import('./scala.js')).scala);
+runtimes.register('csharp', async () => (await import('./csharp.js')).csharp);
+runtimes.register('d', async () => (await import('./d.js')).d);
 
 export type { Canaries, Diagnosis, Runtime, RuntimeInstall, WorkerFlags } from './types.js';
