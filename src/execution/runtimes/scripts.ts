@@ -88,7 +88,13 @@ export const php = script({
   },
   diagnose: (outcome) => {
     const uncaught = /Uncaught ([\w\\]+)(?::\s*(.*))?/.exec(outcome.stderrTail);
-    if (!uncaught?.[1]) return undefined;
+    if (!uncaught?.[1]) {
+      // e.g. "PHP Fatal error:  Cannot redeclare strlen()" (MultiPL-E's HumanEval_23_strlen).
+      const fatal = /(?:PHP )?(Fatal|Parse) error:\s*(.*)/.exec(outcome.stderrTail);
+      if (!fatal) return undefined;
+      const errorType = fatal[1] === 'Parse' ? 'ParseError' : 'FatalError';
+      return { status: 'error', errorType, message: (fatal[2] ?? '').slice(0, 300) };
+    }
     const type = uncaught[1].split('\\').at(-1)!;
     // MultiPL-E's PHP tests throw `new Exception("Test failed!")` for a wrong answer.
     const testFailed = type === 'Exception' && /^Test failed!/.test(uncaught[2] ?? '');
