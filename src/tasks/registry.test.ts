@@ -96,6 +96,8 @@ describe.each(tasks.names())('registered task %s', (name) => {
   });
 
   it('passes its reference solutions and fails a wrong program, in the real sandbox', async (ctx) => {
+    // bigcode's name for a MultiPL-E task is that task under another name: its run covers it.
+    if (name.startsWith('multiple-')) ctx.skip();
     const { task, problems } = await problemsOf(name);
     const missing = await missingToolchain(task.language);
     if (missing !== undefined) {
