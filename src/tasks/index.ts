@@ -34,3 +34,12 @@ for (const suffix of ['cpp', 'java', 'js', 'ts', 'go', 'rs', 'sh'] as const) {
 
 export type { Problem, Task } from './types.js';
 export { defineTask } from './types.js';
+
+// CRUXEval: input (-i) and output (-o) prediction, direct and chain-of-thought prompts.
+for (const mode of ['input', 'output'] as const) {
+  for (const cot of [false, true]) {
+    tasks.register(`cruxeval-${mode === 'input' ? 'i' : 'o'}${cot ? '-cot' : ''}`, async () =>
+      (await import('./cruxeval/task.js')).cruxEval(mode, cot),
+    );
+  }
+}

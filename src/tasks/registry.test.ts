@@ -20,6 +20,10 @@ const sha = (text: string) => createHash('sha256').update(text).digest('hex').sl
  * here without copying benchmark text into the repository. A new task fails until it is added.
  */
 const GOLDEN: Record<string, { prompt: string; instruction?: string }> = {
+  'cruxeval-i': { prompt: '953438ca5b2b7565', instruction: '953438ca5b2b7565' },
+  'cruxeval-i-cot': { prompt: '82e17f0e12b6a754', instruction: '82e17f0e12b6a754' },
+  'cruxeval-o': { prompt: '90e335aea5408079', instruction: '90e335aea5408079' },
+  'cruxeval-o-cot': { prompt: '940bc7e904960cf6', instruction: '940bc7e904960cf6' },
   humaneval: { prompt: 'd1e09adbe4cac827' },
   'humaneval-instruct': { prompt: '00b2e074e127a6a9', instruction: '8149856e2ec6aaec' },
   'humaneval-unstripped': { prompt: '00b2e074e127a6a9' },
