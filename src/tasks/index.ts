@@ -43,3 +43,8 @@ for (const mode of ['input', 'output'] as const) {
     );
   }
 }
+
+// PAL-GSM8K (bigcode's pal-gsm8k-greedy / -majority_voting): accuracy and maj@k, not pass@k.
+for (const rule of ['greedy', 'majority_voting'] as const) {
+  tasks.register(`pal-gsm8k-${rule}`, async () => (await import('./gsm8k/task.js')).palGsm8k(rule));
+}

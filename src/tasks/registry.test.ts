@@ -35,6 +35,8 @@ const GOLDEN: Record<string, { prompt: string; instruction?: string }> = {
   humanevalplus: { prompt: 'd1e09adbe4cac827' },
   mbppplus: { prompt: '98f13d4c849923f5' },
   mbpp: { prompt: 'ce3265aa1927ddc7' },
+  'pal-gsm8k-greedy': { prompt: 'a91f3758f19b06ea' },
+  'pal-gsm8k-majority_voting': { prompt: 'a91f3758f19b06ea' },
   'mbpp-instruct': { prompt: 'ce3265aa1927ddc7', instruction: '4a18f4025a4c38f5' },
   'multipl-e-cpp': { prompt: 'b06546b61b38f0d9' },
   'multipl-e-go': { prompt: 'c50a770bd2ca8e1c' },
