@@ -48,3 +48,6 @@ for (const mode of ['input', 'output'] as const) {
 for (const rule of ['greedy', 'majority_voting'] as const) {
   tasks.register(`pal-gsm8k-${rule}`, async () => (await import('./gsm8k/task.js')).palGsm8k(rule));
 }
+
+// QuixBugs, Python repair (a folder dataset: --data-dir holding quixbugs/).
+tasks.register('quixbugs', async () => (await import('./quixbugs/task.js')).quixbugs);

@@ -34,6 +34,7 @@ const GOLDEN: Record<string, { prompt: string; instruction?: string }> = {
   'humaneval-x-rust': { prompt: '915578a511bc3dbf' },
   humanevalplus: { prompt: 'd1e09adbe4cac827' },
   mbppplus: { prompt: '98f13d4c849923f5' },
+  quixbugs: { prompt: '58f8759b0886fcce' },
   mbpp: { prompt: 'ce3265aa1927ddc7' },
   'pal-gsm8k-greedy': { prompt: 'a91f3758f19b06ea' },
   'pal-gsm8k-majority_voting': { prompt: 'a91f3758f19b06ea' },
