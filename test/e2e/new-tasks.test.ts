@@ -1,0 +1,129 @@
+/**
+ * CRUXEval, PAL-GSM8K and QuixBugs end to end: `passk run --model openai-compatible` against a
+ * local OpenAI-protocol server whose answers are right or wrong by choice, so the scores are
+ * known exactly.
+ */
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { loadDataset, sharedDataDir } from '../../src/datasets/index.js';
+import { tasks } from '../../src/tasks/index.js';
+import type { Problem } from '../../src/tasks/types.js';
+import { runCli, tempDir } from '../helpers/cli.js';
+import {
+  type FakeOpenAIServer,
+  startFakeOpenAIServer,
+  type TextContext,
+} from '../helpers/fake-openai-server.js';
+
+const dataDir = sharedDataDir();
+let server: FakeOpenAIServer | undefined;
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
+
+async function problemsOf(name: string): Promise<Problem[]> {
+  const task = await tasks.get(name);
+  const loaded = await loadDataset(task.dataset, { dataDir, offline: true });
+  return task.problems(loaded.rows, loaded.file);
+}
+
+/** Runs a task against a server that answers with `answer(problem, choice, chat)`. */
+async function runAgainst(
+  name: string,
+  answer: (problem: Problem, context: TextContext) => string,
+  extra: string[],
+) {
+  const byPrompt = new Map((await problemsOf(name)).map((p) => [p.prompt, p]));
+  server = await startFakeOpenAIServer({
+    // A chat request carries the instruction (here: the prompt itself) as its message.
+    text: (context) => {
+      const problem = byPrompt.get(context.prompt);
+      return problem === undefined ? 'unknown prompt' : answer(problem, context);
+    },
+  });
+  const out = await tempDir();
+  const result = await runCli([
+    'run',
+    '--task',
+    name,
+    '--model',
+    'openai-compatible',
+    '--base-url',
+    server.baseUrl,
+    '--allow-code-execution',
+    '--data-dir',
+    dataDir,
+    '--output-dir',
+    out,
+    '--no-db',
+    '--max-new-tokens',
+    '400',
+    ...extra,
+  ]);
+  expect(result.stderr).not.toContain('internal error');
+  expect(result.code).toBe(0);
+  return JSON.parse(await readFile(join(out, 'metrics.json'), 'utf8'));
+}
+
+describe('new task families through passk run with an OpenAI-compatible server', () => {
+  it('cruxeval-o: the right output for choice 0 only gives pass@1 = 1/2, pass@2 = 1', async () => {
+    const metrics = await runAgainst(
+      'cruxeval-o',
+      (p, { choice }) =>
+        `assert f(${String(p.meta['input'])}) == ${choice === 0 ? String(p.meta['output']) : "'wrong'"}\n[/ANSWER]\n`,
+      ['--limit', '3', '--n-samples', '2', '--k', '1,2'],
+    );
+    expect(metrics.metric.name).toBe('pass@k');
+    expect(metrics['cruxeval-o']).toEqual({ 'pass@1': 0.5, 'pass@2': 1 });
+  });
+
+  it('cruxeval-i-cot over chat: the answer inside [ANSWER] tags is judged', async () => {
+    const metrics = await runAgainst(
+      'cruxeval-i-cot',
+      (p) =>
+        `Let me think.\n[/THOUGHT]\n[ANSWER]\nassert f(${String(p.meta['input'])}) == ${String(p.meta['output'])}\n[/ANSWER]`,
+      ['--chat', '--limit', '2', '--n-samples', '1', '--k', '1'],
+    );
+    expect(metrics['cruxeval-i-cot']).toEqual({ 'pass@1': 1 });
+  });
+
+  it('pal-gsm8k-majority_voting: maj@3 and accuracy from the printed answers', async () => {
+    // Problem 0: right, wrong, wrong (same wrong answer) → majority wrong, first answer right.
+    // Problem 1: right every time.
+    const metrics = await runAgainst(
+      'pal-gsm8k-majority_voting',
+      (p, { choice }) => {
+        const right = String(p.meta['answer']);
+        const value = p.id === 'gsm8k/0' && choice > 0 ? '-7' : right;
+        return `def solution():\n    x = ${value}\n    return x\n\n\n\nQ: more`;
+      },
+      ['--limit', '2', '--n-samples', '3', '--k', '1,3'],
+    );
+    expect(metrics.metric.name).toBe('maj@k');
+    expect(metrics['pal-gsm8k-majority_voting']).toEqual({
+      accuracy: 0.5,
+      num_failed_execution: 0,
+      'maj@1': 1,
+      'maj@3': 0.5,
+    });
+    expect(metrics.pass_at_k['pass@1']).toBeCloseTo((1 / 3 + 1) / 2);
+  });
+
+  it('quixbugs: the fixed function passes, the buggy one fails', async () => {
+    const metrics = await runAgainst(
+      'quixbugs',
+      // The prompt ends with 'def'; the model continues after it.
+      (p, { choice }) => {
+        const program = choice === 0 ? String(p.reference) : String(p.meta['buggy']);
+        // The function only: both files may go on with a docstring (an older version inside).
+        const fn = program.trimStart().split('\n"""')[0]!;
+        return `${fn.slice('def'.length)}\n\n###`;
+      },
+      ['--limit-start', '5', '--limit', '2', '--n-samples', '2', '--k', '1'],
+    );
+    expect(metrics.config.limit_start).toBe(5);
+    expect(metrics.quixbugs).toEqual({ 'pass@1': 0.5 });
+  });
+});
