@@ -51,3 +51,16 @@ for (const rule of ['greedy', 'majority_voting'] as const) {
 
 // QuixBugs, Python repair (a folder dataset: --data-dir holding quixbugs/).
 tasks.register('quixbugs', async () => (await import('./quixbugs/task.js')).quixbugs);
+
+// HumanEvalPack (bigcode's instruct prompt): synthesize, fix with tests, fix with docs.
+for (const language of ['python', 'js', 'java', 'go', 'cpp', 'rust'] as const) {
+  for (const variant of ['synthesize', 'fixtests', 'fixdocs'] as const) {
+    const name =
+      variant === 'synthesize'
+        ? `humanevalsynthesize-${language}`
+        : `humaneval${variant}-${language}`;
+    tasks.register(name, async () =>
+      (await import('./humanevalpack/task.js')).humanEvalPack(language, variant),
+    );
+  }
+}
