@@ -126,4 +126,17 @@ describe('new task families through passk run with an OpenAI-compatible server',
     expect(metrics.config.limit_start).toBe(5);
     expect(metrics.quixbugs).toEqual({ 'pass@1': 0.5 });
   });
+
+  it('humanevalfixtests-python: the canonical body passes, the buggy body fails', async () => {
+    const metrics = await runAgainst(
+      'humanevalfixtests-python',
+      // The prompt ends with the declaration's signature line; the model writes the body.
+      (p, { choice }) => {
+        const row = p.meta['row'] as { canonical_solution: string; buggy_solution: string };
+        return `\n${choice === 0 ? row.canonical_solution : row.buggy_solution}\n\n\nprint(1)`;
+      },
+      ['--limit', '3', '--n-samples', '2', '--k', '1'],
+    );
+    expect(metrics['humanevalfixtests-python']).toEqual({ 'pass@1': 0.5 });
+  });
 });
