@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { join, relative, resolve, sep } from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { DatasetError } from '../core/errors.js';
 import { readDatasetEnv } from './env.js';
 import type { DatasetLoadOptions, LoadedDataset } from './types.js';
@@ -8,7 +9,7 @@ import type { DatasetLoadOptions, LoadedDataset } from './types.js';
 /**
  * A benchmark that is a folder tree rather than one file (QuixBugs): every regular file under
  * `--dataset-path DIR`, else `dataDir/localDir`, becomes a row `{path, text}` (path relative to
- * the folder, '/'-separated, rows in path order). The sha256 covers every path and its bytes, so
+ * the folder, '/'-separated, rows in path order; `.gz` files decompressed). The sha256 covers every path and its bytes, so
  * any change to the tree changes it. Folders are never downloaded.
  */
 export async function loadDirectoryDataset(
@@ -34,7 +35,9 @@ export async function loadDirectoryDataset(
     const bytes = await readFile(file);
     const path = relative(dir, file).split(sep).join('/');
     hash.update(`${path}\0${createHash('sha256').update(bytes).digest('hex')}\n`);
-    rows.push({ path, text: bytes.toString('utf8') });
+    // A gzipped file's row holds its decompressed text (the hash covers the stored bytes).
+    const text = path.endsWith('.gz') ? gunzipSync(bytes).toString('utf8') : bytes.toString('utf8');
+    rows.push({ path, text });
   }
   if (rows.length === 0)
     throw new DatasetError(`${dir} holds no files`, { hint: 'check the folder' });

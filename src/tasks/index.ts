@@ -64,3 +64,12 @@ for (const language of ['python', 'js', 'java', 'go', 'cpp', 'rust'] as const) {
     );
   }
 }
+
+// ReCode (bigcode's perturbed-humaneval-CATEGORY-num_seeds_N; N = 1, 5 and 10 registered).
+for (const category of ['format', 'func_name', 'natgen', 'nlaugmenter'] as const) {
+  for (const seeds of [1, 5, 10]) {
+    tasks.register(`perturbed-humaneval-${category}-num_seeds_${seeds}`, async () =>
+      (await import('./recode/task.js')).recode(category, seeds),
+    );
+  }
+}
