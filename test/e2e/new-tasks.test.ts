@@ -3,8 +3,9 @@
  * local OpenAI-protocol server whose answers are right or wrong by choice, so the scores are
  * known exactly.
  */
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadDataset, sharedDataDir } from '../../src/datasets/index.js';
 import { tasks } from '../../src/tasks/index.js';
@@ -138,5 +139,69 @@ describe('new task families through passk run with an OpenAI-compatible server',
       ['--limit', '3', '--n-samples', '2', '--k', '1'],
     );
     expect(metrics['humanevalfixtests-python']).toEqual({ 'pass@1': 0.5 });
+  });
+
+  it('perturbed-humaneval-func_name-num_seeds_5: robust metrics over seeds, on a tiny ReCode-shaped folder', async () => {
+    // Our own two problems in ReCode's layout: nominal, and one rename perturbation with 2 seeds.
+    const folder = await tempDir();
+    // The task id stays the problem's own under a rename, as in ReCode's files.
+    const row = (name: string, doc: string) => ({
+      task_id: `Toy/${doc}`,
+      prompt: `def ${name}(a, b):\n    """${doc}"""\n`,
+      canonical_solution: '    return a + b\n',
+      test: 'def check(candidate):\n    assert candidate(2, 3) == 5\n',
+      entry_point: name,
+    });
+    const write = async (path: string, rows: object[]) => {
+      await mkdir(dirname(join(folder, path)), { recursive: true });
+      await writeFile(join(folder, path), gzipSync(rows.map((r) => JSON.stringify(r)).join('\n')));
+    };
+    await write('nominal-HumanEval.jsonl.gz', [row('add', 'Add.'), row('plus', 'Sum.')]);
+    await write('func_name/humaneval_Rename_s0.jsonl.gz', [
+      row('add_a', 'Add.'),
+      row('plus_a', 'Sum.'),
+    ]);
+    await write('func_name/humaneval_Rename_s1.jsonl.gz', [
+      row('add_b', 'Add.'),
+      row('plus_b', 'Sum.'),
+    ]);
+    const right = '\n    return a + b\n';
+    server = await startFakeOpenAIServer({
+      // Right everywhere except plus_b, where only sample 0 is right.
+      text: ({ prompt, choice }) =>
+        prompt.includes('plus_b') && choice > 0 ? '\n    return 0\n' : right,
+    });
+    const out = await tempDir();
+    const result = await runCli([
+      'run',
+      '--task',
+      'perturbed-humaneval-func_name-num_seeds_5',
+      '--model',
+      'openai-compatible',
+      '--base-url',
+      server.baseUrl,
+      '--allow-code-execution',
+      '--dataset-path',
+      folder,
+      '--output-dir',
+      out,
+      '--no-db',
+      '--n-samples',
+      '2',
+      '--k',
+      '1,2',
+    ]);
+    expect(result.stderr).not.toContain('internal error');
+    expect(result.code).toBe(0);
+    const metrics = JSON.parse(await readFile(join(out, 'metrics.json'), 'utf8'));
+    const scores = metrics['perturbed-humaneval-func_name-num_seeds_5'];
+    expect(metrics.problems).toBe(6);
+    expect(scores['nominal/pass@1']).toBe(1);
+    // plus: sample 1 is wrong on seed 1 → robust pass@1 = (1 + 1/2) / 2; pass@2 still 1.
+    expect(scores['Rename/robust-pass@1']).toBe(0.75);
+    expect(scores['Rename/robust-pass@2']).toBe(1);
+    expect(scores['Rename/robust-drop@1']).toBe(0.25);
+    expect(scores['Rename/robust-relative@1']).toBe(0.25);
+    expect(metrics.metric.name).toBe('robust pass@k (ReCode)');
   });
 });
