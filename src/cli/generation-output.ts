@@ -1,5 +1,4 @@
-import type { GenerationProgress } from '../generation/types.js';
-import { formatDuration, generationProgressReporter } from '../report/progress.js';
+import { formatDuration, type GenerationProgress, generationProgressReporter } from '../index.js';
 
 /** What the CLI tells the user while a model generates: retries, replica health, progress. */
 export interface GenerationOutput {

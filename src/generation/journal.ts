@@ -1,7 +1,7 @@
 import { closeSync, fdatasyncSync, ftruncateSync, openSync, writeSync } from 'node:fs';
 import { mkdir, readFile, rename, truncate, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { GenerationsError, PasskError } from '../core/errors.js';
+import { GenerationsError, RunWriteError } from '../core/errors.js';
 import type { FsyncPolicy, SampleRecord } from './types.js';
 
 export const JOURNAL_FILE = 'generations.journal.jsonl';
@@ -95,23 +95,8 @@ function parseLine(line: string): SampleRecord | undefined {
   }
 }
 
-/** Disk full, quota, file too large, I/O error: one line for the user, never a stack trace. */
-export class JournalWriteError extends PasskError {
-  constructor(path: string, error: unknown) {
-    const code = (error as NodeJS.ErrnoException).code ?? 'EIO';
-    const what =
-      code === 'ENOSPC' || code === 'EDQUOT'
-        ? 'the disk is full'
-        : code === 'EFBIG'
-          ? 'the file size limit was reached'
-          : (error as Error).message;
-    super('PASSK_DISK', `cannot write ${path}: ${what} (${code})`, {
-      hint: 'free some space, then continue with passk run --resume <run dir> (finished samples are kept)',
-      exitCode: 1,
-      cause: error,
-    });
-  }
-}
+/** A journal write that failed (disk full, size limit): see RunWriteError. */
+export const JournalWriteError = RunWriteError;
 
 type WriteFn = (fd: number, buffer: Uint8Array, offset: number, length: number) => number;
 

@@ -1,10 +1,12 @@
 import { mkdir } from 'node:fs/promises';
 import type { Command } from 'commander';
-import { ConfigError } from '../../core/errors.js';
-import { formatGenerationCounters } from '../../generation/index.js';
-import { runModel } from '../../pipeline/run-model.js';
-import { progressReporter } from '../../report/progress.js';
-import { formatSummary } from '../../report/summary.js';
+import {
+  ConfigError,
+  formatGenerationCounters,
+  formatSummary,
+  progressReporter,
+  runModel,
+} from '../../index.js';
 import { addGenerationOptions, parseGenerationFlags } from '../generation-options.js';
 import { generationOutput } from '../generation-output.js';
 import {
