@@ -63,6 +63,7 @@ export { formatRunSummary, formatRuns } from './report/run-summary.js';
 export { formatSummary } from './report/summary.js';
 export { type LoadRunOptions, loadRun, scoresOf } from './store/load.js';
 export type { MetricsFile } from './store/metrics-file.js';
+export { checkOutputDir, ensureParentDir } from './store/output-paths.js';
 export type {
   GenerationRecord,
   ModelInfo,

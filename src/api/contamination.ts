@@ -8,6 +8,7 @@ import {
 } from '../contamination/index.js';
 import { loadDataset } from '../datasets/index.js';
 import type { DatasetLoadOptions } from '../datasets/types.js';
+import { ensureParentDir } from '../store/output-paths.js';
 import { resolveTask } from '../tasks/resolve.js';
 import type { Task } from '../tasks/types.js';
 
@@ -36,6 +37,8 @@ export interface ContaminationResult {
  * solutions; `report.flagged` lists the problems at or over the threshold.
  */
 export async function contamination(options: ContaminationOptions): Promise<ContaminationResult> {
+  // The output folder is made (and checked) before the scan, which can take minutes.
+  if (options.output !== undefined) await ensureParentDir(options.output);
   const task = await resolveTask(options.task);
   const dataset = await loadDataset(task.dataset, options.dataset ?? {});
   const problems = task.problems(dataset.rows, dataset.file);

@@ -4,6 +4,7 @@ import { ConfigError } from '../core/errors.js';
 import type { DatasetLoadOptions } from '../datasets/types.js';
 import { defaultIntervals, renderReport } from '../report/html/index.js';
 import { loadRun } from '../store/load.js';
+import { ensureParentDir } from '../store/output-paths.js';
 import type { RunRecord } from '../store/records.js';
 
 export interface ReportOptions {
@@ -36,6 +37,7 @@ export interface ReportResult {
  */
 export async function report(options: ReportOptions): Promise<ReportResult> {
   if (options.runs.length === 0) throw new ConfigError('a report needs at least one run');
+  if (options.output !== undefined) await ensureParentDir(options.output);
   const runs: RunRecord[] = [];
   for (const ref of options.runs) {
     runs.push(

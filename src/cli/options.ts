@@ -43,6 +43,7 @@ export function addEvaluationOptions(command: Command): Command {
       'where to write metrics.json, results.jsonl, generations',
       undefined,
     )
+    .option('--overwrite', 'replace a finished run in --output-dir (refused without it)')
     .option(
       '--db <file>',
       'run store to record the run in (default: $PASSK_DB, else passk.db beside the output dir)',
@@ -99,6 +100,7 @@ const rawSchema = z.object({
   workers: positiveInt('--workers').optional(),
   sandbox: z.string().optional(),
   outputDir: z.string().optional(),
+  overwrite: z.boolean().optional(),
   db: z.union([z.string(), z.literal(false)]).optional(),
   dataDir: z.string().optional(),
   datasetPath: z.string().optional(),
@@ -158,6 +160,7 @@ export function evaluationOptions(flags: EvaluationFlags) {
     ...(flags.timeFactor === undefined ? {} : { timeFactor: flags.timeFactor }),
     ...(flags.sandbox === undefined ? {} : { sandbox: flags.sandbox }),
     ...(flags.db === undefined ? {} : { db: flags.db }),
+    ...(flags.overwrite === true ? { overwrite: true } : {}),
     ...verdictCache(flags),
     preflight: flags.skipPreflight !== true,
     ...(flags.shard === undefined ? {} : { shard: parseShard(flags.shard) }),

@@ -42,7 +42,8 @@ async function readRunConfig(dir: string): Promise<Record<string, unknown>> {
 
 /** Saves the flags (minus resume itself) before any sample is generated. */
 export async function saveRunConfig(dir: string, flags: Record<string, unknown>): Promise<void> {
-  // The opt-in to run code is never inherited: a resumed run must be given it again.
-  const { resume: _resume, allowCodeExecution: _allow, ...rest } = flags;
+  // The opt-in to run code is never inherited: a resumed run must be given it again; nor is
+  // --overwrite (a later run into this folder must ask again).
+  const { resume: _resume, allowCodeExecution: _allow, overwrite: _overwrite, ...rest } = flags;
   await writeFile(join(dir, RUN_CONFIG_FILE), `${JSON.stringify(rest, null, 2)}\n`);
 }

@@ -5,6 +5,7 @@ import type { RunEventListener } from '../execution/events.js';
 import { createExecutor, runPreflight } from '../execution/index.js';
 import type { ExecLimits } from '../execution/types.js';
 import { buildMetrics, type MetricsFile } from '../store/metrics-file.js';
+import { checkOutputDir } from '../store/output-paths.js';
 import type { ResultRecord } from '../store/records.js';
 import type { RunInfo } from '../store/run-dir.js';
 import { resolveTask } from '../tasks/resolve.js';
@@ -60,6 +61,8 @@ export interface EvaluateOptions extends ProblemSelection {
   excludeContaminated?: string;
   /** Where to write metrics.json, results.jsonl, generations.json and samples.jsonl. */
   outputDir?: string;
+  /** Replace a finished run in outputDir (one with metrics.json); without it that is refused. */
+  overwrite?: boolean;
   /**
    * The SQLite run store to record the run in (only with outputDir); false: do not record.
    * Default: $PASSK_DB, else passk.db in the folder that holds outputDir.
@@ -88,6 +91,11 @@ const OUTPUT_CAP_BYTES = 1024 * 1024;
 export async function evaluate(options: EvaluateOptions): Promise<EvaluateResult> {
   // Checked first so that a user without the flag learns it before any slow work.
   if (options.allowCodeExecution !== true) throw new ExecutionDisabledError();
+  // Likewise the output dir: a finished run is not replaced by accident, and an unwritable
+  // folder fails now rather than after every program ran.
+  if (options.outputDir !== undefined) {
+    await checkOutputDir(options.outputDir, { overwrite: options.overwrite === true });
+  }
   const startedAt = new Date();
   const started = performance.now();
   const emit = options.onEvent ?? (() => {});

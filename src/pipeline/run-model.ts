@@ -4,6 +4,7 @@ import { type GenerationResult, generate, generationRunInfo } from '../generatio
 import type { SamplingConfig } from '../generation/sampling.js';
 import type { FsyncPolicy, GenerationProgress } from '../generation/types.js';
 import { type BackendOptions, createBackend } from '../models/index.js';
+import { checkOutputDir } from '../store/output-paths.js';
 import { resolveTask } from '../tasks/resolve.js';
 import { type EvaluateOptions, type EvaluateResult, evaluate } from './evaluate.js';
 import { loadProblems } from './problems.js';
@@ -45,6 +46,9 @@ export async function runModel(options: RunModelOptions): Promise<RunModelResult
   if (!options.generationOnly && options.allowCodeExecution !== true) {
     throw new ExecutionDisabledError();
   }
+  // Before any request: a finished run there is not replaced by accident (a resume of an
+  // unfinished one has no metrics.json yet), and an unwritable run dir fails now.
+  await checkOutputDir(options.runDir, { overwrite: options.overwrite === true });
   const task = await resolveTask(options.task);
   const loaded = await loadProblems(task, options.dataset ?? {}, options);
   // Generate only what this run will score: not the excluded problems, only this shard's.

@@ -6,6 +6,7 @@ import {
   compare,
   DEFAULT_RESAMPLES,
   DEFAULT_BOOTSTRAP_SEED as DEFAULT_SEED,
+  ensureParentDir,
   formatComparison,
 } from '../../index.js';
 
@@ -48,6 +49,7 @@ export function registerCompare(program: Command): void {
       if (!parsed.success)
         throw new ConfigError(parsed.error.issues[0]?.message ?? 'invalid flags');
       const { json, ...options } = parsed.data;
+      if (json !== undefined) await ensureParentDir(json);
       const comparison = await compare({ a: refA, b: refB, ...options });
       if (json !== undefined) await writeFile(json, `${JSON.stringify(comparison, null, 2)}\n`);
       process.stdout.write(formatComparison(comparison));

@@ -56,6 +56,8 @@ async function runWithBackend(
   const output = generationOutput(process.stderr, generation.progressIntervalMs);
   const result = await runModel({
     ...evaluationOptions(flags),
+    // A resume names its own run dir on purpose: finishing (or re-scoring) it is no accident.
+    overwrite: flags.overwrite === true || generation.resume !== undefined,
     dataset: datasetOptions(flags),
     backend: model,
     backendOptions: { ...generation.backendOptions, ...pickHooks(output) },

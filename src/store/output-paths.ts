@@ -1,0 +1,75 @@
+import { constants } from 'node:fs';
+import { access, mkdir, stat } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
+import { ConfigError } from '../core/errors.js';
+
+/**
+ * Checks an output directory before any slow work, so that a finished run is never replaced by
+ * accident and a folder that cannot be written fails in a second, not after every program ran.
+ * Nothing is created here: a run refused later leaves no empty folder behind.
+ */
+export async function checkOutputDir(
+  dir: string,
+  options: { overwrite?: boolean } = {},
+): Promise<void> {
+  if (options.overwrite !== true && (await exists(join(dir, 'metrics.json')))) {
+    throw new ConfigError(
+      `${dir} already holds a finished run (metrics.json): pass --overwrite to replace it, or name a new --output-dir`,
+    );
+  }
+  await checkWritable(dir);
+}
+
+/** Creates the folder a output file goes in (report -o, compare --json, contamination -o). */
+export async function ensureParentDir(file: string): Promise<void> {
+  const parent = dirname(resolve(file));
+  try {
+    await mkdir(parent, { recursive: true });
+  } catch (error) {
+    throw unwritable(file, error);
+  }
+  await checkWritable(parent);
+}
+
+/** The folder, or its nearest existing ancestor (it will be created there), is writable. */
+async function checkWritable(dir: string): Promise<void> {
+  let current = resolve(dir);
+  for (;;) {
+    try {
+      const info = await stat(current);
+      if (!info.isDirectory()) {
+        throw new ConfigError(`cannot write to ${dir}: ${current} is not a folder`);
+      }
+      await access(current, constants.W_OK);
+      return;
+    } catch (error) {
+      if (error instanceof ConfigError) throw error;
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'ENOENT' && dirname(current) !== current) {
+        current = dirname(current);
+        continue;
+      }
+      throw unwritable(dir, error);
+    }
+  }
+}
+
+function unwritable(path: string, error: unknown): ConfigError {
+  const code = (error as NodeJS.ErrnoException).code ?? 'EIO';
+  const why =
+    code === 'EACCES' || code === 'EPERM' || code === 'EROFS'
+      ? 'permission denied or read-only'
+      : code === 'ENOTDIR'
+        ? 'a part of the path is a file, not a folder'
+        : (error as Error).message;
+  return new ConfigError(`cannot write to ${path}: ${why} (${code})`);
+}
+
+async function exists(path: string): Promise<boolean> {
+  try {
+    await stat(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
