@@ -170,7 +170,8 @@ function keepServedModel(
 }
 
 /** What must stay the same across the sessions of one run (see GenerationFingerprint). */
-function fingerprintOf({
+/** The settings a resumed run must share (exported: runModel checks them before writing). */
+export function fingerprintOf({
   task,
   backend,
   sampling,

@@ -1,6 +1,8 @@
 import { excludeContaminated } from '../contamination/index.js';
 import { ExecutionDisabledError } from '../core/errors.js';
+import { fingerprintOf } from '../generation/generate.js';
 import { type GenerationResult, generate, generationRunInfo } from '../generation/index.js';
+import { checkFingerprint, checkServedModel, readMetadata } from '../generation/metadata.js';
 import type { SamplingConfig } from '../generation/sampling.js';
 import type { FsyncPolicy, GenerationProgress } from '../generation/types.js';
 import { type BackendOptions, createBackend } from '../models/index.js';
@@ -64,13 +66,20 @@ export async function runModel(options: RunModelOptions): Promise<RunModelResult
     // models: the server is checked (reachable, serving one model) before the run directory is
     // written, so a dead server or a bad --base-url fails fast with one line and leaves nothing.
     await backend.check?.(options.signal);
-    await options.beforeGenerate?.();
-    generation = await generate({
+    const settings = {
       task,
       problems,
       backend,
       sampling: options.sampling,
       runDir: options.runDir,
+      ...pickDefined(options, ['systemPrompt']),
+    };
+    // A resume that will be refused is refused before beforeGenerate writes anything (the CLI's
+    // run-config.json), so that the next plain --resume still works.
+    await checkResumable(settings);
+    await options.beforeGenerate?.();
+    generation = await generate({
+      ...settings,
       ...pickDefined(options, ['concurrency', 'systemPrompt', 'fsync', 'signal', 'drain', 'label']),
       ...(options.onGenerationProgress ? { onProgress: options.onGenerationProgress } : {}),
     });
@@ -103,6 +112,13 @@ export async function runModel(options: RunModelOptions): Promise<RunModelResult
     runInfo: { generation: generationRunInfo(generation) },
   });
   return { generation, evaluation };
+}
+
+async function checkResumable(settings: Parameters<typeof fingerprintOf>[0]): Promise<void> {
+  const previous = await readMetadata(settings.runDir);
+  if (previous === undefined) return;
+  checkFingerprint(previous.fingerprint, fingerprintOf(settings));
+  checkServedModel(previous.provenance, settings.backend.describe());
 }
 
 function pickDefined<T extends object, K extends keyof T>(

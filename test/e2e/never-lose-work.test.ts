@@ -1,8 +1,9 @@
 import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { sharedDataDir } from '../../src/datasets/index.js';
 import { runCli, tempDir } from '../helpers/cli.js';
+import { type FakeOpenAIServer, startFakeOpenAIServer } from '../helpers/fake-openai-server.js';
 
 const dataDir = sharedDataDir();
 
@@ -118,5 +119,59 @@ describe('output paths are checked before any work', () => {
     expect(k.stderr).not.toContain('internal error');
     expect(k.code).toBe(0);
     expect(JSON.parse(await readFile(out, 'utf8'))).toBeTypeOf('object');
+  });
+});
+
+describe('a refused --resume writes nothing', () => {
+  let server: FakeOpenAIServer | undefined;
+  afterEach(async () => {
+    await server?.close();
+    server = undefined;
+  });
+
+  it('a changed temperature is refused before run-config.json is touched', async () => {
+    server = await startFakeOpenAIServer();
+    const out = await tempDir();
+    const first = await runCli([
+      'run',
+      '--task',
+      'humaneval',
+      '--model',
+      'openai-compatible',
+      '--base-url',
+      server.baseUrl,
+      '--n-samples',
+      '2',
+      '--limit',
+      '2',
+      '--temperature',
+      '0.2',
+      '--allow-code-execution',
+      '--data-dir',
+      dataDir,
+      '--no-db',
+      '--output-dir',
+      out,
+    ]);
+    expect(first.stderr).not.toContain('internal error');
+    expect(first.code).toBe(0);
+    const config = join(out, 'run-config.json');
+    const before = await readFile(config, 'utf8');
+
+    const changed = await runCli([
+      'run',
+      '--resume',
+      out,
+      '--temperature',
+      '0.6',
+      '--allow-code-execution',
+    ]);
+    expect(changed.code).toBe(2);
+    expect(changed.stderr).toContain('temperature: 0.2 → 0.6');
+    expect(await readFile(config, 'utf8')).toBe(before);
+
+    const plain = await runCli(['run', '--resume', out, '--allow-code-execution']);
+    expect(plain.stderr).not.toContain('internal error');
+    expect(plain.code).toBe(0);
   });
 });
