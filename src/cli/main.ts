@@ -20,7 +20,7 @@ export async function main(argv: string[]): Promise<number> {
     .exitOverride()
     .showHelpAfterError('(run with --help for usage)');
   registerTasks(program);
-  registerEvaluate(program, stop.signals.drain);
+  registerEvaluate(program, stop.signals);
   registerRun(program, stop.signals);
   registerCompare(program);
   registerContamination(program);

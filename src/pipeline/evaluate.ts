@@ -13,6 +13,7 @@ import type { Task } from '../tasks/types.js';
 import type { CandidateSource } from './candidates.js';
 import { resolveRunConfig, scoringConfig } from './config.js';
 import { buildJobs, executeSamples } from './execute.js';
+import { partialMessage, partialRun } from './partial.js';
 import { persistRun } from './persist.js';
 import { prepareProblems } from './prepare.js';
 import { loadProblems, type ProblemSelection } from './problems.js';
@@ -73,7 +74,13 @@ export interface EvaluateOptions extends ProblemSelection {
   /** Extra run-specific facts for run.json, e.g. a model run's retry counters. */
   runInfo?: Pick<RunInfo, 'generation'>;
   onEvent?: RunEventListener;
+  /** Hard stop: throws an AbortError once the programs running have ended; nothing is written. */
   signal?: AbortSignal;
+  /**
+   * Soft stop (the CLI's first Ctrl-C): no new program starts, the running ones finish, and the
+   * samples judged so far are scored and written, with metrics.json `partial` saying so.
+   */
+  drain?: AbortSignal;
 }
 
 export interface EvaluateResult {
@@ -148,18 +155,24 @@ export async function evaluate(options: EvaluateOptions): Promise<EvaluateResult
       emit,
       options.signal,
       task.suites,
+      options.drain,
     );
+    const scored = partialRun(candidates, results);
     const metrics = buildMetrics({
       task,
       ks: config.k,
       results,
-      problems: candidates.problems,
+      problems: scored.problems,
       missing: candidates.missing,
       dataset: loaded.dataset,
       executor: executor.info,
       ...(options.provenance === undefined ? {} : { provenance: options.provenance }),
       config: scoringConfig(config, excluded),
     });
+    if (scored.partial) {
+      metrics['partial'] = scored.partial;
+      emit({ type: 'warning', message: partialMessage(scored.partial) });
+    }
     if (metrics.infra_errors > 0) {
       emit({
         type: 'warning',
@@ -183,12 +196,13 @@ export async function evaluate(options: EvaluateOptions): Promise<EvaluateResult
       ...options.runInfo,
     };
     const { files, runId } = await persistRun(
-      options,
+      // A partial run is not recorded in the run store, where it would pass for a finished one.
+      scored.partial ? { ...options, db: false } : options,
       {
         metrics,
         results,
-        records: candidates.records,
-        problems: candidates.problems,
+        records: scored.records,
+        problems: scored.problems,
         run: runInfo,
       },
       emit,

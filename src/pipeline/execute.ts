@@ -54,21 +54,36 @@ export async function executeSamples(
   onEvent: RunEventListener,
   signal?: AbortSignal,
   suites?: readonly string[],
+  drain?: AbortSignal,
 ): Promise<ResultRecord[]> {
   let done = 0;
   let passed = 0;
   // Deduplication is the executor's (see run.json's counters); no second pass over the sources.
   onEvent({ type: 'execution-start', programs: jobs.length });
   const started = performance.now();
-  const verdicts = await executor.run(jobs, {
-    ...(signal ? { signal } : {}),
-    onVerdict: (id, verdict) => {
-      done++;
-      if (verdict.status === 'passed') passed++;
-      onEvent({ type: 'verdict', id, verdict, done, total: jobs.length, passed });
-    },
-  });
+  const settled = new Map<string, Verdict>();
+  const stop = signal && drain ? AbortSignal.any([signal, drain]) : (signal ?? drain);
+  let verdicts: Map<string, Verdict>;
+  try {
+    verdicts = await executor.run(jobs, {
+      ...(stop ? { signal: stop } : {}),
+      onVerdict: (id, verdict) => {
+        settled.set(id, verdict);
+        done++;
+        if (verdict.status === 'passed') passed++;
+        onEvent({ type: 'verdict', id, verdict, done, total: jobs.length, passed });
+      },
+    });
+  } catch (error) {
+    // Drained (the first Ctrl-C): the executor took no new program and let the running ones
+    // finish; their verdicts are kept and the samples not judged are left out (a partial run).
+    if (!drain?.aborted || signal?.aborted) throw error;
+    verdicts = settled;
+  }
   onEvent({ type: 'execution-done', durationMs: performance.now() - started });
+  const judged = (record: GenerationRecord) =>
+    record.error !== undefined ||
+    (suites?.length ? suites : [undefined]).every((suite) => verdicts.has(jobId(record, suite)));
   const jobsById = new Map(jobs.map((job) => [job.id, job]));
   const resultOf = (record: GenerationRecord, suite?: string): ResultRecord => {
     const job = jobsById.get(jobId(record, suite));
@@ -76,7 +91,7 @@ export async function executeSamples(
     if (!job || !verdict) throw new Error(`internal: no verdict for ${jobId(record, suite)}`);
     return toResult(record, job, verdict);
   };
-  return records.map((record) => {
+  return records.filter(judged).map((record) => {
     if (record.error) return failedResult(record, record.error);
     if (suites === undefined || suites.length === 0) return resultOf(record);
     const bySuite: Record<string, SuiteResult> = {};

@@ -1,5 +1,5 @@
 import { constants } from 'node:fs';
-import { access, mkdir, stat } from 'node:fs/promises';
+import { access, mkdir, readFile, stat } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { ConfigError } from '../core/errors.js';
 
@@ -12,7 +12,7 @@ export async function checkOutputDir(
   dir: string,
   options: { overwrite?: boolean } = {},
 ): Promise<void> {
-  if (options.overwrite !== true && (await exists(join(dir, 'metrics.json')))) {
+  if (options.overwrite !== true && (await finishedRun(dir))) {
     throw new ConfigError(
       `${dir} already holds a finished run (metrics.json): pass --overwrite to replace it, or name a new --output-dir`,
     );
@@ -65,11 +65,17 @@ function unwritable(path: string, error: unknown): ConfigError {
   return new ConfigError(`cannot write to ${path}: ${why} (${code})`);
 }
 
-async function exists(path: string): Promise<boolean> {
+/** metrics.json without `partial` (a run stopped by Ctrl-C is there to be redone). */
+async function finishedRun(dir: string): Promise<boolean> {
+  let text: string;
   try {
-    await stat(path);
-    return true;
+    text = await readFile(join(dir, 'metrics.json'), 'utf8');
   } catch {
     return false;
+  }
+  try {
+    return (JSON.parse(text) as { partial?: unknown }).partial === undefined;
+  } catch {
+    return true; // unreadable: not ours to replace silently
   }
 }

@@ -1,18 +1,37 @@
 import { type CandidateSource, evaluate, formatSummary, progressReporter } from '../../index.js';
 import { defaultOutputDir, type EvaluationFlags, evaluationOptions } from '../options.js';
+import type { StopSignals } from '../stop-signals.js';
 
-/** Shared tail of `evaluate` and `run --model reference`: flags → evaluate() → summary. */
+/**
+ * Shared tail of `evaluate` and `run --model reference`: flags → evaluate() → summary. The first
+ * Ctrl-C lets the running programs finish and saves the judged samples as a partial run (exit
+ * 130); the second quits at once.
+ */
 export async function evaluateWithFlags(
   flags: EvaluationFlags,
   candidates: CandidateSource,
-  signal: AbortSignal,
+  stop: StopSignals,
 ): Promise<void> {
-  const result = await evaluate({
-    ...evaluationOptions(flags),
-    candidates,
-    outputDir: flags.outputDir ?? defaultOutputDir(flags.task),
-    onEvent: progressReporter(),
-    signal,
-  });
-  process.stdout.write(formatSummary(flags.task, result));
+  const outputDir = flags.outputDir ?? defaultOutputDir(flags.task);
+  const quit = () => {
+    process.stderr.write('passk: stopped; nothing more was saved\n');
+    process.exit(130);
+  };
+  stop.abort.addEventListener('abort', quit, { once: true });
+  try {
+    const result = await evaluate({
+      ...evaluationOptions(flags),
+      candidates,
+      outputDir,
+      onEvent: progressReporter(),
+      drain: stop.drain,
+    });
+    process.stdout.write(formatSummary(flags.task, result));
+    if (result.metrics['partial'] !== undefined) {
+      process.stdout.write(`partial results (interrupted) saved in ${outputDir}\n`);
+      process.exitCode = 130;
+    }
+  } finally {
+    stop.abort.removeEventListener('abort', quit);
+  }
 }

@@ -1,8 +1,9 @@
 import type { Command } from 'commander';
 import { addEvaluationOptions, nSamplesFlag, parseEvaluationFlags } from '../options.js';
+import type { StopSignals } from '../stop-signals.js';
 import { evaluateWithFlags } from './evaluate-flags.js';
 
-export function registerEvaluate(program: Command, signal: AbortSignal): void {
+export function registerEvaluate(program: Command, stop: StopSignals): void {
   addEvaluationOptions(
     program
       .command('evaluate')
@@ -29,7 +30,7 @@ export function registerEvaluate(program: Command, signal: AbortSignal): void {
           allowMissing: raw['allowMissing'] === true,
           ...nSamplesFlag(raw['nSamples']),
         },
-        signal,
+        stop,
       );
     });
 }

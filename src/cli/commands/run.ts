@@ -38,7 +38,7 @@ export function registerRun(program: Command, stop: StopSignals): void {
     const model = typeof raw['model'] === 'string' ? raw['model'] : undefined;
     if (model === undefined || model === 'reference') {
       if (model === undefined) throw missingModel();
-      await evaluateWithFlags(flags, { kind: 'reference' }, stop.drain);
+      await evaluateWithFlags(flags, { kind: 'reference' }, stop);
       return;
     }
     await runWithBackend(model, raw, flags, stop);
@@ -85,6 +85,8 @@ async function runWithBackend(
   if (counters !== undefined) process.stdout.write(`generation: ${counters}\n`);
   if (result.evaluation) {
     process.stdout.write(formatSummary(flags.task, result.evaluation));
+    // Ctrl-C during the evaluation: the judged samples were saved as a partial run.
+    if (result.evaluation.metrics['partial'] !== undefined) process.exitCode = 130;
   } else if (!generation.generationOnly) {
     process.stdout.write(
       `generation stopped before every sample was done; continue with: passk run --resume ${runDir} --allow-code-execution\n`,
