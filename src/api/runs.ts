@@ -29,12 +29,17 @@ export async function listRuns(options: ListRunsOptions = {}): Promise<ListRunsR
   if (!existsSync(path)) return { db: path, exists: false, runs: [] };
   // Loaded here, not at start-up: only the store needs the native SQLite addon.
   const { listRuns: query, openRunDb } = await import('../store/db/index.js');
-  const db = openRunDb(path, { readonly: true });
+  const { damagedStore } = await import('../store/db/open.js');
   try {
-    const { db: _db, ...filter } = options;
-    return { db: path, exists: true, runs: query(db, filter) };
-  } finally {
-    db.close();
+    const db = openRunDb(path, { readonly: true });
+    try {
+      const { db: _db, ...filter } = options;
+      return { db: path, exists: true, runs: query(db, filter) };
+    } finally {
+      db.close();
+    }
+  } catch (error) {
+    throw damagedStore(path, error) ?? error;
   }
 }
 

@@ -4,7 +4,7 @@ import type { DatasetLoadOptions } from '../../datasets/types.js';
 import { readResults } from '../formats/index.js';
 import type { ResultRecord, RunRecord, StoredSample } from '../records.js';
 import { readMetricsFile } from '../run-files.js';
-import { openRunDb, type RunDb, RunStoreError } from './open.js';
+import { damagedStore, openRunDb, type RunDb, RunStoreError } from './open.js';
 import { defaultDbPath } from './paths.js';
 import { findRun, loadRunDetail } from './query.js';
 import { recordRun } from './record.js';
@@ -19,16 +19,19 @@ import { readRunDir } from './run-dir.js';
 export async function loadFromStore(
   ref: string,
   dir: string | undefined,
-  options: { db?: string; dataset?: DatasetLoadOptions },
+  options: { db?: string; dataset?: DatasetLoadOptions; onWarning?: (message: string) => void },
 ): Promise<RunRecord> {
   const dbPath = options.db ?? defaultDbPath(dir);
   if (existsSync(dbPath)) {
-    const db = openRunDb(dbPath, { readonly: true });
     try {
-      const found = findRun(db, ref);
-      if (found) return withResults(loadRunDetail(db, found.id)!);
-    } finally {
-      db.close();
+      const found = await fromStore(dbPath, ref);
+      if (found) return found;
+    } catch (error) {
+      const damaged = damagedStore(dbPath, error);
+      if (damaged === undefined) throw error;
+      // A broken store costs a warning when the run's own folder can answer instead.
+      if (dir === undefined) throw damaged;
+      (options.onWarning ?? warnOnStderr)(damaged.message);
     }
   }
   if (dir !== undefined) {
@@ -77,4 +80,18 @@ function withMemoryDb<T>(use: (db: RunDb) => T): T {
   } finally {
     db.close();
   }
+}
+
+async function fromStore(dbPath: string, ref: string): Promise<RunRecord | undefined> {
+  const db = openRunDb(dbPath, { readonly: true });
+  try {
+    const found = findRun(db, ref);
+    return found ? await withResults(loadRunDetail(db, found.id)!) : undefined;
+  } finally {
+    db.close();
+  }
+}
+
+function warnOnStderr(message: string): void {
+  process.stderr.write(`passk: warning: ${message}\n`);
 }

@@ -37,7 +37,7 @@ export function openRunDb(path: string, options: OpenOptions = {}): RunDb {
   }
   try {
     db.pragma('foreign_keys = ON');
-    if (!readonly) db.pragma('journal_mode = WAL');
+    if (!readonly) withBusyRetry(() => db.pragma('journal_mode = WAL'));
     migrate(db, path, readonly);
   } catch (error) {
     db.close();
@@ -50,6 +50,20 @@ export function openRunDb(path: string, options: OpenOptions = {}): RunDb {
     );
   }
   return db;
+}
+
+/**
+ * A RunStoreError (one line) for SQLite's "the file is damaged" errors, which only show when a
+ * query reaches a broken page; undefined for any other error.
+ */
+export function damagedStore(path: string, error: unknown): RunStoreError | undefined {
+  if (error instanceof RunStoreError) return error;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code !== 'string' || !/^SQLITE_(CORRUPT|NOTADB|IOERR)/.test(code)) return undefined;
+  return new RunStoreError(
+    `the run store ${path} is damaged (${(error as Error).message}); move it aside or pass another --db`,
+    { cause: error },
+  );
 }
 
 function migrate(db: RunDb, path: string, readonly: boolean): void {
@@ -65,8 +79,36 @@ function migrate(db: RunDb, path: string, readonly: boolean): void {
       hint: 'record one run with this passk version to upgrade it',
     });
   }
-  db.transaction(() => {
-    for (const step of MIGRATIONS.slice(version)) db.exec(step);
-    db.pragma(`user_version = ${SCHEMA_VERSION}`);
-  })();
+  // Several passk processes may open a fresh store at once (shards, runs side by side): the
+  // migration takes the write lock first (IMMEDIATE), reads the version again under it, and
+  // its statements are idempotent, so the second process finds the work done.
+  withBusyRetry(() =>
+    db
+      .transaction(() => {
+        const current = db.pragma('user_version', { simple: true }) as number;
+        if (current >= SCHEMA_VERSION) return;
+        for (const step of MIGRATIONS.slice(current)) db.exec(step);
+        db.pragma(`user_version = ${SCHEMA_VERSION}`);
+      })
+      .immediate(),
+  );
+}
+
+/**
+ * Retries `work` while SQLite reports the store busy: switching to WAL and taking the write
+ * lock can fail at once with SQLITE_BUSY (no busy handler is called there) while another
+ * process creates the store.
+ */
+function withBusyRetry<T>(work: () => T, deadlineMs = 10_000): T {
+  const end = Date.now() + deadlineMs;
+  for (;;) {
+    try {
+      return work();
+    } catch (error) {
+      const code = (error as { code?: string }).code ?? '';
+      if (!code.startsWith('SQLITE_BUSY') && code !== 'SQLITE_LOCKED') throw error;
+      if (Date.now() > end) throw error;
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 20);
+    }
+  }
 }

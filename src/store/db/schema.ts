@@ -11,7 +11,7 @@ export const SCHEMA_VERSION = 1;
 export const MIGRATIONS: readonly string[] = [
   // 0 → 1
   `
-  CREATE TABLE runs (
+  CREATE TABLE IF NOT EXISTS runs (
     id TEXT PRIMARY KEY,
     created_at TEXT NOT NULL,
     run_dir TEXT,
@@ -24,13 +24,13 @@ export const MIGRATIONS: readonly string[] = [
     config_json TEXT NOT NULL,
     provenance_json TEXT NOT NULL
   );
-  CREATE INDEX runs_by_time ON runs (created_at);
-  CREATE INDEX runs_by_dir ON runs (run_dir);
-  CREATE TABLE texts (
+  CREATE INDEX IF NOT EXISTS runs_by_time ON runs (created_at);
+  CREATE INDEX IF NOT EXISTS runs_by_dir ON runs (run_dir);
+  CREATE TABLE IF NOT EXISTS texts (
     sha256 TEXT PRIMARY KEY,
     body TEXT NOT NULL
   ) WITHOUT ROWID;
-  CREATE TABLE problems (
+  CREATE TABLE IF NOT EXISTS problems (
     run_id TEXT NOT NULL REFERENCES runs (id) ON DELETE CASCADE,
     position INTEGER NOT NULL,
     problem_id TEXT NOT NULL,
@@ -39,7 +39,7 @@ export const MIGRATIONS: readonly string[] = [
     entry_point TEXT,
     PRIMARY KEY (run_id, problem_id)
   ) WITHOUT ROWID;
-  CREATE TABLE samples (
+  CREATE TABLE IF NOT EXISTS samples (
     run_id TEXT NOT NULL REFERENCES runs (id) ON DELETE CASCADE,
     problem_id TEXT NOT NULL,
     sample INTEGER NOT NULL,
@@ -49,7 +49,7 @@ export const MIGRATIONS: readonly string[] = [
     seed INTEGER,
     PRIMARY KEY (run_id, problem_id, sample)
   ) WITHOUT ROWID;
-  CREATE TABLE verdicts (
+  CREATE TABLE IF NOT EXISTS verdicts (
     run_id TEXT NOT NULL,
     problem_id TEXT NOT NULL,
     sample INTEGER NOT NULL,
@@ -63,6 +63,6 @@ export const MIGRATIONS: readonly string[] = [
     FOREIGN KEY (run_id, problem_id, sample)
       REFERENCES samples (run_id, problem_id, sample) ON DELETE CASCADE
   ) WITHOUT ROWID;
-  CREATE INDEX verdicts_by_status ON verdicts (run_id, status, error_type);
+  CREATE INDEX IF NOT EXISTS verdicts_by_status ON verdicts (run_id, status, error_type);
   `,
 ];
