@@ -25,7 +25,8 @@ export async function loadFromStore(
   if (existsSync(dbPath)) {
     const db = openRunDb(dbPath, { readonly: true });
     try {
-      const found = findRun(db, ref);
+      // A path (a run dir, or its metrics.json) is looked up as the directory it names.
+      const found = findRun(db, dir ?? ref);
       if (found) return withResults(loadRunDetail(db, found.id)!);
     } finally {
       db.close();
