@@ -1,4 +1,4 @@
-import type { ExecPlan, RawOutcome, ResolvedLimits } from '../sandboxes/types.js';
+import type { ExecPlan, ExecStep, RawOutcome, ResolvedLimits } from '../sandboxes/types.js';
 import { atLeast } from './process-runtime.js';
 import type { Canaries, Diagnosis } from './types.js';
 
@@ -80,19 +80,23 @@ function heapMiB(limits: ResolvedLimits): number {
  * V8 reserves address space far beyond its heap, so the run gets at least 2 GiB of it; the heap
  * itself is capped by --max-old-space-size at 3/4 of the program's memory limit.
  */
+export function nodeRunStep(limits: ResolvedLimits, program: string): ExecStep {
+  return {
+    argv: [
+      '/usr/bin/node',
+      `--max-old-space-size=${heapMiB(limits)}`,
+      '--require',
+      '{scratch}/passk-preload.cjs',
+      program,
+    ],
+    limits: { memoryBytes: atLeast(limits, { memoryBytes: 2 * 2 ** 30 }).memoryBytes },
+  };
+}
+
 export function jsPlan(javascript: string, limits: ResolvedLimits): ExecPlan {
   return {
     files: { 'program.js': `${javascript}${JS_END}`, 'passk-preload.cjs': NODE_PRELOAD },
-    run: {
-      argv: [
-        '/usr/bin/node',
-        `--max-old-space-size=${heapMiB(limits)}`,
-        '--require',
-        '{scratch}/passk-preload.cjs',
-        '{scratch}/program.js',
-      ],
-      limits: { memoryBytes: atLeast(limits, { memoryBytes: 2 * 2 ** 30 }).memoryBytes },
-    },
+    run: nodeRunStep(limits, '{scratch}/program.js'),
   };
 }
 
