@@ -3,6 +3,7 @@ import { defaultDataDir } from '../../datasets/index.js';
 import type { DatasetLoadOptions } from '../../datasets/types.js';
 import { failureBreakdown, formatScore, headline } from '../../report/html/index.js';
 import { defaultIntervals } from '../../report/html/intervals.js';
+import { oneLine, sampleLabel } from '../../report/terminal.js';
 import type { RunDetail } from '../../store/db/index.js';
 import { DB_FLAG_HELP } from './runs.js';
 
@@ -48,7 +49,7 @@ export function formatRunSummary(run: RunDetail): string {
   if (head.infraErrors > 0) lines.push(`  not judged (sandbox failure): ${head.infraErrors}`);
   const verdicts = breakdown.byStatus.map(([status, n]) => `${status} ${n}`).join(', ');
   lines.push(`  verdicts: ${verdicts || 'none'}`);
-  const errors = breakdown.byErrorType.slice(0, 5).map(([type, n]) => `${type} ${n}`);
+  const errors = breakdown.byErrorType.slice(0, 5).map(([type, n]) => `${sampleLabel(type)} ${n}`);
   if (errors.length > 0) lines.push(`  top errors: ${errors.join(', ')}`);
   if (p.dataset)
     lines.push(`  dataset: ${p.dataset.file} (sha256 ${p.dataset.sha256.slice(0, 12)}…)`);
@@ -63,5 +64,6 @@ export function formatRunSummary(run: RunDetail): string {
   lines.push(
     `  passk ${p.passkVersion} · ${tools.join(' · ')} · ${m.os} ${m.arch}, ${m.cpus} cpus, ${(m.memoryBytes / 1024 ** 3).toFixed(0)} GiB`,
   );
-  return `${lines.join('\n')}\n`;
+  // Every line one line of plain text, whatever a sample made its error type say.
+  return `${lines.map((line) => oneLine(line)).join('\n')}\n`;
 }
