@@ -10,8 +10,10 @@ stdout), so an output flood cannot hide or forge the end-of-tests sentinel by ac
 program can still find the fd and nonce in its own memory; passk documents that residual risk.
 """
 
+import __future__
 import atexit
 import builtins
+import gc
 import json
 import os
 import resource
@@ -102,23 +104,113 @@ def _short(value, limit=300):
     return text[:limit]
 
 
+# Put between the candidate and its tests by the program assembly (src/tasks/python-program.ts):
+# the runner then runs the two as separate code objects and restores the interpreter in between.
+TESTS_MARKER = "\n# passk: the tests start here\n"
+_FUTURE_FLAGS = 0
+for _feature in __future__.all_feature_names:
+    _FUTURE_FLAGS |= getattr(__future__, _feature).compiler_flag
+
+
+class _Split:
+    """A program in two parts: the candidate, then its tests, run with the state restored between."""
+
+    __slots__ = ("candidate", "tests")
+
+    def __init__(self, candidate, tests):
+        self.candidate, self.tests = candidate, tests
+
+
 def precompile(source, filename="program.py"):
-    """Compiles without running anything. Returns a code object, or the exception compiling raised
-    (SyntaxError, ValueError for NUL bytes, …), which the child then raises as its own."""
+    """Compiles without running anything. Returns a code object (a _Split of two when the source
+    carries TESTS_MARKER), or the exception compiling raised (SyntaxError, ValueError for NUL
+    bytes, …), which the child then raises as its own."""
     try:
-        return compile(source, filename, "exec")
+        at = source.rfind(TESTS_MARKER)  # the last one: a candidate's own copy comes before it
+        if at < 0:
+            return compile(source, filename, "exec")
+        end = at + len(TESTS_MARKER)
+        # Compiled alone, a candidate that would swallow the tests (an unclosed string) fails.
+        candidate = compile(source[:at], filename, "exec", dont_inherit=True)
+        padding = "\n" * source.count("\n", 0, end)  # tracebacks keep the program's line numbers
+        flags = candidate.co_flags & _FUTURE_FLAGS
+        tests = compile(padding + source[end:], filename, "exec", flags=flags, dont_inherit=True)
+        return _Split(candidate, tests)
     except BaseException as error:  # noqa: BLE001 - the program's failure, reported by the child
         return error
 
 
+def _install_guard():
+    """Adds the runner's audit hook (in the worker, before any program: every fork inherits it,
+    and no program can remove it). Always: no program adds an audit hook of its own, or lists
+    every object or thread frame (to find the tests' or the runner's). Once armed (the tests are
+    about to run): no trace or profile hook (one that swaps the tests' functions or jumps over
+    their asserts; the candidate part may still use one, e.g. doctest) and no rewriting of a
+    function's code or defaults. Raising RuntimeError refuses the call. Returns the arming call."""
+    armed = []
+
+    def guard(event, args):
+        if event in ("sys.addaudithook", "sys._current_frames", "gc.get_objects", "gc.get_referrers", "gc.get_referents"):
+            raise RuntimeError("passk: %s is not available to programs" % event)
+        if not armed:
+            return
+        if event in ("sys.settrace", "sys.setprofile"):
+            raise RuntimeError("passk: %s is not available to the tests" % event)
+        if event in ("object.__setattr__", "object.__delattr__") and args[1] in ("__code__", "__defaults__", "__kwdefaults__"):
+            raise RuntimeError("passk: changing a function's %s is not available to the tests" % args[1])
+
+    sys.addaudithook(guard)
+    return lambda: armed.append(True)
+
+
+_arm = _install_guard()
+
+
+def _restorer():
+    """Taken before the candidate runs: the function that, between the candidate and its tests,
+    puts back builtins, the runner's and os's own names, trace/profile hooks and gc callbacks,
+    and arms the guard.
+    Everything it uses is bound here, so patching the runner module later changes nothing."""
+    pristine = [(namespace, dict(namespace)) for namespace in (builtins.__dict__, globals(), os.__dict__)]
+    callbacks, modules, module = gc.callbacks, sys.modules, builtins
+    settrace, setprofile, arm = sys.settrace, sys.setprofile, _arm
+
+    def restore(program_globals):
+        for namespace, names in pristine:
+            if namespace is module.__dict__:
+                namespace.clear()
+            namespace.update(names)
+        settrace(None)
+        setprofile(None)
+        arm()
+        threading = modules.get("threading")
+        if threading is not None:
+            threading._trace_hook = threading._profile_hook = None
+        callbacks.clear()
+        # The tests get their own copy of the globals: a thread the candidate left running with
+        # its own dict cannot swap the tests' functions.
+        tests_globals = dict(program_globals)
+        tests_globals["__builtins__"] = module
+        return tests_globals
+
+    return restore
+
+
 def execute(compiled, nonce, filename="program.py"):
-    """Runs `compiled` (source text, a code object or a compile error) as __main__ and reports how
-    it ended. Returns the process exit code."""
+    """Runs `compiled` (source text, a code object, a _Split or a compile error) as __main__ and
+    reports how it ended. Returns the process exit code."""
+    restore = _restorer()
     try:
+        if isinstance(compiled, str):
+            compiled = precompile(compiled, filename)
         if isinstance(compiled, BaseException):
             raise compiled
-        code = compile(compiled, filename, "exec") if isinstance(compiled, str) else compiled
-        exec(code, {"__name__": "__main__", "__file__": filename, "__builtins__": builtins})
+        program_globals = {"__name__": "__main__", "__file__": filename, "__builtins__": builtins}
+        if isinstance(compiled, _Split):
+            exec(compiled.candidate, program_globals)
+            exec(compiled.tests, restore(program_globals))
+        else:
+            exec(compiled, program_globals)
     except SystemExit as stop:
         # An exit before the last test statement: never a pass, whatever the code.
         _report(nonce, "exit", c=_short(stop.code))
