@@ -1,5 +1,5 @@
 import type { Verdict } from '../types.js';
-import { JS_CANARIES, JS_END, jsDiagnose, NODE_PRELOAD, nodeRunStep } from './node-support.js';
+import { JS_CANARIES, jsDiagnose, NODE_PRELOAD, nodeRunStep } from './node-support.js';
 import { artifactKey, compileLimits, defineProcessRuntime } from './process-runtime.js';
 import { CHECKER, CHECKER_HASH, checkerLine, TS_DIR, TS_VERSION } from './typescript-check.js';
 
@@ -13,9 +13,6 @@ import { CHECKER, CHECKER_HASH, checkerLine, TS_DIR, TS_VERSION } from './typesc
  *  - otherwise its tests run on the emitted CommonJS (ES2022) under the same Node preload as
  *    JavaScript: strict deep equality, loose-only passes reported as 'LooseEqualityOnly'.
  */
-
-/** The end sentinel, typed so that it type-checks (checked with the sample: one file, one check). */
-const TS_END = JS_END.replace('globalThis[', '(globalThis as any)[');
 
 function review(_source: string, verdict: Verdict): Verdict {
   if (verdict.status !== 'error' || verdict.errorType !== 'CompileError') return verdict;
@@ -47,7 +44,7 @@ export const typescript = defineProcessRuntime({
     earlyExits: JS_CANARIES.earlyExits.map((source) => `declare var process: any;\n${source}`),
   },
   plan(source, limits, version) {
-    const files = { 'program.ts': `${source}${TS_END}`, 'passk-tsc.cjs': CHECKER };
+    const files = { 'program.ts': source, 'passk-tsc.cjs': CHECKER };
     const argv = ['/usr/bin/node', '--max-old-space-size=1536', '{scratch}/passk-tsc.cjs', TS_DIR];
     return {
       files: { ...files, 'passk-preload.cjs': NODE_PRELOAD },
