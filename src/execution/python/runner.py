@@ -31,6 +31,7 @@ else:
 RESULT_FD = 3
 _dumps = json.dumps  # bound now: a program that patches json must not break the report
 _write = os.write
+_exit = os._exit  # bound now too: the exit status must not be a program's choice
 
 
 class _Quitter:
@@ -50,6 +51,7 @@ def install_site_builtins():
     for name in ("exit", "quit"):
         if not hasattr(builtins, name):
             setattr(builtins, name, _Quitter(name))
+    _restorer[0] = _make_restorer()  # the pristine state now includes exit() and quit()
 
 
 def limit_settings(limits):
@@ -166,22 +168,50 @@ def _install_guard():
 _arm = _install_guard()
 
 
-def _restorer():
-    """Taken before the candidate runs: the function that, between the candidate and its tests,
-    puts back builtins, the runner's and os's own names, trace/profile hooks and gc callbacks,
-    and arms the guard.
-    Everything it uses is bound here, so patching the runner module later changes nothing."""
-    pristine = [(namespace, dict(namespace)) for namespace in (builtins.__dict__, globals(), os.__dict__)]
+def _version_tags(namespaces):
+    """CPython's dict version tags (PEP 509: PyDictObject.ma_version_tag, after the refcount, the
+    type and ma_used), which change on every write to a dict: one ctypes view per namespace, made
+    here in the worker so that reading one in a fresh fork costs nothing and touches none of the
+    dict's values (which would copy the pages they live on). None where a test write does not
+    change the tag (another layout): then restore() always restores."""
+    try:
+        import ctypes
+
+        def view(namespace):
+            return ctypes.c_uint64.from_address(id(namespace) + 24)
+
+        probe = {}
+        probe_view = view(probe)
+        before = probe_view.value
+        probe[0] = 0
+        if probe_view.value == before:
+            return None
+        return [view(namespace) for namespace in namespaces]
+    except Exception:  # noqa: BLE001 - any surprise: no shortcut
+        return None
+
+
+def _make_restorer():
+    """Made in the worker, before any fork: the function that, between a candidate and its tests,
+    puts back builtins and the runner's own names (only if they were written to), clears trace
+    and profile hooks and gc callbacks, and arms the guard. Everything it uses is bound here, so
+    patching the runner module later changes nothing."""
+    pristine = [(namespace, dict(namespace)) for namespace in (builtins.__dict__, globals())]
+    tags = _version_tags([namespace for namespace, _ in pristine])
+    versions = [tag.value for tag in tags] if tags else [None, None]
+    tags = tags or [None, None]
     callbacks, modules, module = gc.callbacks, sys.modules, builtins
-    settrace, setprofile, arm = sys.settrace, sys.setprofile, _arm
+    hooks, arm = ((sys.gettrace, sys.settrace), (sys.getprofile, sys.setprofile)), _arm
 
     def restore(program_globals):
-        for namespace, names in pristine:
-            if namespace is module.__dict__:
-                namespace.clear()
-            namespace.update(names)
-        settrace(None)
-        setprofile(None)
+        for (namespace, names), tag, version in zip(pristine, tags, versions):
+            if tag is None or tag.value != version:
+                if namespace is module.__dict__:
+                    namespace.clear()
+                namespace.update(names)
+        for get, clear in hooks:
+            if get() is not None:  # cheaper than an (audited) clear, in the common case
+                clear(None)
         arm()
         threading = modules.get("threading")
         if threading is not None:
@@ -199,7 +229,7 @@ def _restorer():
 def execute(compiled, nonce, filename="program.py"):
     """Runs `compiled` (source text, a code object, a _Split or a compile error) as __main__ and
     reports how it ended. Returns the process exit code."""
-    restore = _restorer()
+    restore = _restorer[0]  # bound before the candidate runs
     try:
         if isinstance(compiled, str):
             compiled = precompile(compiled, filename)
@@ -236,6 +266,11 @@ def execute(compiled, nonce, filename="program.py"):
     return 0
 
 
+# In a list, so that replacing it does not write to the module's namespace (see restore()).
+_restorer = [None]
+_restorer[0] = _make_restorer()
+
+
 def _fresh_stdio():
     """The interpreter's own stdio objects, on fds 0/1/2 with empty buffers (the worker never uses
     them; a previous program's replacements died with its fork). Assigned only if different."""
@@ -261,7 +296,7 @@ def _finish_like_interpreter(status):
             stream.flush()
         except BaseException:
             pass
-    os._exit(status)
+    _exit(status)
 
 
 def run_in_child(compiled, nonce, settings, uid):
