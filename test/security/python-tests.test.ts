@@ -46,6 +46,16 @@ if _runner is not None:
     _runner._report = _forged
     os._exit = lambda status: _exit(0)
 `,
+  // json's module-level encoder rewrites the failure report into an end event; an atexit
+  // callback then makes the exit status 0.
+  'a replaced json encoder and an atexit exit(0)': `${WRONG}import atexit, json, os
+class _Encoder:
+    def encode(self, fields):
+        return '{"n": "%s", "e": "end"}' % fields["n"]
+json._default_encoder = _Encoder()
+_exit = os._exit
+atexit.register(lambda: _exit(0))
+`,
 };
 
 let executor: Executor;

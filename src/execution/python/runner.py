@@ -29,7 +29,9 @@ else:
     import seccomp
 
 RESULT_FD = 3
-_dumps = json.dumps  # bound now: a program that patches json must not break the report
+# The report is formatted with json's C string encoder, bound now: json.dumps would go through
+# module state a program can replace (json._default_encoder), and it is handed the nonce.
+_quote = json.encoder.c_encode_basestring_ascii or json.encoder.encode_basestring_ascii
 _write = os.write
 _exit = os._exit  # bound now too: the exit status must not be a program's choice
 
@@ -92,8 +94,9 @@ def _report(nonce, event, **fields):
     fields["n"] = nonce
     fields["e"] = event
     try:
-        _write(RESULT_FD, (_dumps(fields) + "\n").encode("utf-8", "backslashreplace"))
-    except OSError:
+        line = "{%s}\n" % ", ".join("%s: %s" % (_quote(key), _quote(str(value))) for key, value in fields.items())
+        _write(RESULT_FD, line.encode("utf-8", "backslashreplace"))
+    except (OSError, TypeError, ValueError):
         pass
 
 
@@ -145,20 +148,22 @@ def precompile(source, filename="program.py"):
 def _install_guard():
     """Adds the runner's audit hook (in the worker, before any program: every fork inherits it,
     and no program can remove it). Always: no program adds an audit hook of its own, or lists
-    every object or thread frame (to find the tests' or the runner's). Once armed (the tests are
-    about to run): no trace or profile hook (one that swaps the tests' functions or jumps over
-    their asserts; the candidate part may still use one, e.g. doctest) and no rewriting of a
-    function's code or defaults. Raising RuntimeError refuses the call. Returns the arming call."""
+    every object or thread frame (to find the tests' or the runner's), or rewrites a function's
+    code (the runner's own). Once armed (the tests are about to run): no trace or profile hook
+    (one that swaps the tests' functions or jumps over their asserts; the candidate part may still
+    use one, e.g. doctest) and no change to a function's defaults (namedtuple sets them). Raising RuntimeError refuses the call. Returns the arming call."""
     armed = []
 
     def guard(event, args):
         if event in ("sys.addaudithook", "sys._current_frames", "gc.get_objects", "gc.get_referrers", "gc.get_referents"):
             raise RuntimeError("passk: %s is not available to programs" % event)
+        if event in ("object.__setattr__", "object.__delattr__") and args[1] == "__code__":
+            raise RuntimeError("passk: changing a function's __code__ is not available to programs")
         if not armed:
             return
         if event in ("sys.settrace", "sys.setprofile"):
             raise RuntimeError("passk: %s is not available to the tests" % event)
-        if event in ("object.__setattr__", "object.__delattr__") and args[1] in ("__code__", "__defaults__", "__kwdefaults__"):
+        if event in ("object.__setattr__", "object.__delattr__") and args[1] in ("__defaults__", "__kwdefaults__"):
             raise RuntimeError("passk: changing a function's %s is not available to the tests" % args[1])
 
     sys.addaudithook(guard)
