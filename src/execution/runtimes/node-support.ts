@@ -80,7 +80,12 @@ Object.defineProperty(process, 'setUncaughtExceptionCaptureCallback', { writable
 Object.defineProperty(globalThis, 'passk$locked', { value: Object.freeze({ console, JSON, Math, Object, Array }) });
 const constants = 'const require = passk$require' +
   ['console', 'JSON', 'Math', 'Object', 'Array'].map((name) => ', ' + name + ' = passk$locked.' + name).join('') + ';';
+// Only the program's own file: a package it requires (NODE_PATH) keeps Node's usual wrapper.
+const plainWrap = Module.wrap;
+let wrapMain = false;
 Module.wrap = (script) => {
+  if (!wrapMain) return plainWrap(script);
+  wrapMain = false;
   const strict = /^\\s*(['"])use strict\\1;?/.exec(script);
   const head = strict ? strict[0] : '';
   return '(function (exports, passk$require, module, __filename, __dirname) { ' + head + ' ' +
@@ -94,6 +99,7 @@ let started = false;
 Module.prototype._compile = function (content, filename) {
   if (started || filename !== main) return compile.call(this, content, filename);
   started = true;
+  wrapMain = true; // Module.wrap runs first thing in compile, before any program code
   const result = compile.call(this, content, filename);
   reached = true;
   return result;
