@@ -61,6 +61,7 @@ export {
 } from './report/progress.js';
 export { formatRunSummary, formatRuns } from './report/run-summary.js';
 export { formatSummary } from './report/summary.js';
+export { oneLine, sampleLabel } from './report/terminal.js';
 export { type LoadRunOptions, loadRun, scoresOf } from './store/load.js';
 export type { MetricsFile } from './store/metrics-file.js';
 export type {
