@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { judged } from './judge.js';
 import { type Attempt, attempt, type SlotPool } from './pool.js';
 import type { RuntimeInstall } from './runtimes/types.js';
 import { resolveLimits } from './sandboxes/common.js';
@@ -49,7 +50,10 @@ export async function runGroup(group: Group, slot: Slot): Promise<Verdict> {
     result = await attempt(slot, request);
     if (!('outcome' in result)) break;
     const verdict = classify(result.outcome, request.nonce, install.diagnose);
-    if (verdict) return install.review ? install.review(source, verdict) : verdict;
+    if (verdict) {
+      const reviewed = install.review ? install.review(source, verdict) : verdict;
+      return judged(reviewed, result.outcome.report, group.job.program.judge);
+    }
   }
   const why =
     result && 'infra' in result ? result.infra.message : 'the runner could not set up the program';

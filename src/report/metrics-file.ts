@@ -65,6 +65,7 @@ export function buildMetrics(input: MetricsInput): MetricsFile {
   return {
     [input.task.name]: summary.passAtK,
     config: { task: input.task.name, ...input.config },
+    ...input.task.metricsInfo,
     passk_version: PASSK_VERSION,
     dataset: {
       file: input.dataset.file,

@@ -94,6 +94,8 @@ export interface Task {
    * prompt defines and the reply left out).
    */
   chatPostprocess?(problem: Problem, reply: string): string;
+  /** Facts about how the task judges that metrics.json records (e.g. EvalPlus's judge placement). */
+  metricsInfo?: Record<string, unknown>;
 }
 
 export function defineTask(task: Task): Task {

@@ -1,3 +1,4 @@
+import { ENCODE_PY } from './python-encode.js';
 import { LITERAL_PY } from './python-literal.js';
 
 /**
@@ -28,6 +29,17 @@ import { LITERAL_PY } from './python-literal.js';
 export const ORACLE_SCRIPT = String.raw`
 import copy, inspect, io, itertools, json, math, sys, textwrap, time
 ${LITERAL_PY}
+${ENCODE_PY}
+
+# EvalPlus's per-task output rules that change what the ground truth's output is compared as
+# (evalplus/eval/_special_oracle.py; evaluate.py get_groundtruth → gen/util trusted_exec
+# output_not_none): the not-None tasks expect \`gt_out is not None\`; the set tasks compare
+# set(out), so a big expected output is digested as a set.
+MBPP_NOT_NONE = {"check_str", "text_match_three", "text_starta_endb"}
+MBPP_SET_EQ = {"similar_elements", "find_char_long", "common_in_nested_lists", "extract_singly",
+               "larg_nnum", "intersection_array", "find_dissimilar", "Diff"}
+# Encoded expected outputs for the outside judge: an output whose literal is small stays small.
+ENCODE_ROOM = 1 << 24
 
 # Outputs whose literal is longer travel as a digest (see python-literal.ts).
 BIG_OUTPUT_CHARS = 2048
@@ -158,11 +170,10 @@ def main():
     reading = pick_reading(checker, raw) or pick_reading(checker, raw[: job["base_count"]])
     reading = reading or [as_is] * (len(raw[0]) if raw else 0)
     cases, skipped, seconds = [], [], 0.0
+    mbpp = job.get("dataset") == "mbpp"
     for index, json_args in enumerate(raw):
         args = [f(a) for f, a in zip(reading, json_args)] if len(json_args) == len(reading) else json_args
-        if checker is not None and not holds(checker, args):
-            skipped.append([index, "breaks the problem's contract"])
-            continue
+        # No skipping for the contract: EvalPlus runs every released input (it only guides the reading).
         fresh = copy.deepcopy(args)  # the ground truth may mutate its arguments
         started = time.perf_counter()
         try:
@@ -170,6 +181,9 @@ def main():
         except BaseException as error:
             skipped.append([index, "ground truth raised %s" % type(error).__name__])
             continue
+        call_seconds = time.perf_counter() - started
+        if mbpp and job["entry_point"] in MBPP_NOT_NONE:
+            output = output is not None
         # Timed with the call: the test program repeats this work (build the literals, or
         # digest the candidate's output), so the derived time limit must cover it too.
         if not fits(output):
@@ -178,13 +192,16 @@ def main():
         try:
             shown = _passk_literal(list(args))
             written = _passk_literal(output)
+            encoded_args = _passk_enc(list(args), [ENCODE_ROOM])
             if len(written) > BIG_OUTPUT_CHARS:
-                cases.append([index, shown, _passk_digest(output), True])
+                digested = set(output) if mbpp and job["entry_point"] in MBPP_SET_EQ else output
+                cases.append([index, shown, _passk_digest(digested), True, encoded_args, None, call_seconds])
             elif same(eval(written, {}), output) and same(eval(shown, {}), list(args)):
-                cases.append([index, shown, written, False])
+                encoded = _passk_enc(output, [ENCODE_ROOM])
+                cases.append([index, shown, written, False, encoded_args, encoded, call_seconds])
             else:
                 skipped.append([index, "output does not read back equal"])
-        except (TypeError, ValueError, RecursionError, SyntaxError, MemoryError) as error:
+        except (TypeError, ValueError, RecursionError, SyntaxError, MemoryError, _PasskTooBig) as error:
             skipped.append([index, "output cannot be written: %s" % error])
         seconds += time.perf_counter() - started
     answer = {"cases": cases, "skipped": skipped, "gt_ms": seconds * 1000.0, "conversion": [f.__name__ for f in reading]}
