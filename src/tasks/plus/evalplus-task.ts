@@ -5,7 +5,7 @@ import type { OutputJudge } from '../../execution/judge.js';
 import { runtimes } from '../../execution/runtimes/index.js';
 import { promptPlusCut } from '../python-program.js';
 import { defineTask, type Problem, type Task, type TaskPrepareContext } from '../types.js';
-import type { EvalPlusDataset } from './evalplus-rules.js';
+import { type EvalPlusDataset, MBPP_SET_EQ_ENTRY_POINTS } from './evalplus-rules.js';
 import { computeExpectedOutputs, type OracleJob } from './oracle.js';
 import type { OracleAnswer, OracleCase } from './oracle-cache.js';
 import { casesDigest, type JudgeCase, outsideJudge } from './outside-judge.js';
@@ -182,6 +182,16 @@ async function preparePlus(
       // Without expected outputs both suites are the original tests alone: said, not hidden.
       context.warn(`${problem.id}: inputs not checked (${result.error})`);
       return { ...problem, suiteTests: { base: problem.tests, plus: problem.tests } };
+    }
+    if (
+      result.answer.orderUnstable === true &&
+      !MBPP_SET_EQ_ENTRY_POINTS.has(problem.entryPoint ?? '')
+    ) {
+      // EvalPlus compares these exactly; its ground truth and candidates share one hash seed
+      // only when both run in one evaluation, so its own verdict varies too. Said, not hidden.
+      context.warn(
+        `${problem.id}: the ground truth's output order depends on the hash seed; compared exactly, as EvalPlus does`,
+      );
     }
     const built = buildSuites(problem, result.answer, {
       ...state,
