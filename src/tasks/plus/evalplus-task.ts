@@ -221,8 +221,9 @@ function buildSuites(
     const inSuite = answer.cases.filter(([i]) => (suite === 'base') === i < data.baseCount);
     const total = suite === 'base' ? data.baseCount : data.inputs.length - data.baseCount;
     const limits = inSuite.map((c) => inputLimitS(c[6] ?? 0, state.factor));
+    const offset = suite === 'base' ? 0 : data.baseCount; // messages count inputs within the suite
     const cases: SuiteCase[] = inSuite.map((c, k) => ({
-      index: c[0],
+      index: c[0] - offset,
       args: c[1],
       expected: c[2],
       isDigest: c[3],
@@ -233,7 +234,7 @@ function buildSuites(
     tests[suite] = suiteProgram({ mode: state.placement, ...common });
     timeoutMs[suite] = suiteTimeLimitMs(limits, state.floorMs);
     if (state.placement === 'outside') {
-      const judgeCases = inSuite.map(toJudgeCase);
+      const judgeCases = inSuite.map((c) => toJudgeCase(c, offset));
       state.judges.set(
         `${problem.id}\0${suite}`,
         outsideJudge({ ...common, cases: judgeCases, expectedDigest: casesDigest(judgeCases) }),
@@ -243,11 +244,11 @@ function buildSuites(
   return { tests, timeoutMs };
 }
 
-function toJudgeCase(c: OracleCase): JudgeCase {
+function toJudgeCase(c: OracleCase, offset: number): JudgeCase {
   const args = decodePy(c[4] ?? []);
   if (!Array.isArray(args)) throw new Error('internal: encoded arguments are not a list');
   return {
-    index: c[0],
+    index: c[0] - offset,
     args,
     expected: c[3] ? { digest: c[2] } : { value: decodePy(c[5] ?? null) },
   };
