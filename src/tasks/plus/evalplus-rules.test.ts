@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type CheckInput, checkOutput } from './evalplus-rules.js';
+import { type CheckInput, checkOutput, exactPow } from './evalplus-rules.js';
 import { decodePy, type PyValue } from './pyvalue.js';
 
 const f = (v: number): PyValue => ({ kind: 'float', v });
@@ -119,5 +119,21 @@ describe('decodePy', () => {
     expect(() => decodePy(1.5)).toThrow(); // a float always travels tagged
     expect(() => decodePy({ q: 1 })).toThrow();
     expect(() => decodePy({ f: 1, t: [] })).toThrow();
+  });
+});
+
+describe('exactPow', () => {
+  it("matches C's correctly rounded pow, so HumanEval/32's cancelling sums come out as Python's", () => {
+    const x = 7999.418311588737;
+    expect(exactPow(x, 1)).toBe(x);
+    expect(exactPow(2, 10)).toBe(1024);
+    expect(exactPow(-1.5, 3)).toBe(-3.375);
+    expect(exactPow(0.1, 2)).toBe(0.010000000000000002);
+    const xs = [-1663750000, 10, 10, -1663750001, 26, -1663750001, -1, -1663750001, -1, 26];
+    const args: PyValue[] = [xs.map((c) => BigInt(c))];
+    // Python 3.11 gives exactly 0.0 for this root of the ground truth (plus input 650).
+    expect(
+      ok({ dataset: 'humaneval', entryPoint: 'find_zero', atol: 1e-4, args, out: f(x), exp: f(x) }),
+    ).toBe(true);
   });
 });

@@ -221,11 +221,65 @@ function zfill(text: string, width: number): string {
   return sign + '0'.repeat(width - text.length) + text.slice(sign.length);
 }
 
-/** `_poly(xs, x)` (_special_oracle.py, HumanEval/32): sum(coeff * math.pow(x, i)). */
+/**
+ * `_poly(xs, x)` (_special_oracle.py, HumanEval/32): sum(coeff * math.pow(x, i)), summed left
+ * to right in doubles as CPython 3.11's `sum` does. The terms can cancel to 1e-20 of their size,
+ * so each power must be the one C's `pow` gives (correctly rounded), not V8's `**`, which is
+ * off by an ulp often enough to turn 0.0 into 1e20.
+ */
 function poly(xs: PyValue | undefined, x: PyValue): number {
   if (xs === undefined) throw new TypeError('no coefficients');
   const point = real(x);
-  return itemsOf(xs).reduce<number>((sum, coeff, i) => sum + real(coeff) * point ** i, 0);
+  return itemsOf(xs).reduce<number>((sum, coeff, i) => sum + real(coeff) * exactPow(point, i), 0);
+}
+
+/** x**n for a natural n, correctly rounded: the exact power as a BigInt, rounded once. */
+export function exactPow(x: number, n: number): number {
+  if (n === 0) return 1;
+  if (!Number.isFinite(x) || x === 0 || n > 4096) return x ** n;
+  const { mantissa, exponent } = decompose(Math.abs(x));
+  const exact = mantissa ** BigInt(n);
+  const sign = x < 0 && n % 2 === 1 ? -1 : 1;
+  return sign * scaleToDouble(exact, exponent * n);
+}
+
+/** |x| = mantissa × 2^exponent with an integer mantissa. */
+function decompose(x: number): { mantissa: bigint; exponent: number } {
+  const view = new DataView(new ArrayBuffer(8));
+  view.setFloat64(0, x);
+  const bits = view.getBigUint64(0);
+  const biased = Number((bits >> 52n) & 0x7ffn);
+  const fraction = bits & ((1n << 52n) - 1n);
+  return biased === 0
+    ? { mantissa: fraction, exponent: -1074 }
+    : { mantissa: fraction | (1n << 52n), exponent: biased - 1075 };
+}
+
+/** The double nearest to value × 2^exponent (ties to even; one rounding). */
+function scaleToDouble(value: bigint, exponent: number): number {
+  const length = value.toString(2).length;
+  let shifted = value;
+  let scale = exponent;
+  if (length > 64) {
+    // Keep 64 bits and fold everything below into a sticky bit: rounding to 53 bits then
+    // sees the same "above, below or exactly half" as the exact value does.
+    const drop = BigInt(length - 64);
+    const sticky = (value & ((1n << drop) - 1n)) === 0n ? 0n : 1n;
+    shifted = (value >> drop) | sticky;
+    scale += length - 64;
+  }
+  let result = Number(shifted); // correctly rounded
+  while (scale > 0) {
+    const step = Math.min(scale, 1000);
+    result *= 2 ** step;
+    scale -= step;
+  }
+  while (scale < 0) {
+    const step = Math.max(scale, -1000);
+    result *= 2 ** step;
+    scale -= step;
+  }
+  return result;
 }
 
 export { Unhashable };

@@ -5,7 +5,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { checkOutput } from './evalplus-rules.js';
+import { checkOutput, exactPow } from './evalplus-rules.js';
 import { ENCODE_PY } from './python-encode.js';
 import { LITERAL_PY } from './python-literal.js';
 import { CHECK_OUTPUT_PY } from './python-rules.js';
@@ -13,7 +13,7 @@ import { decodePy, pyEq } from './pyvalue.js';
 
 /** Runs `body` after the shared Python helpers; returns its stdout parsed as JSON. */
 function python(body: string, globals = ''): unknown {
-  const script = `${LITERAL_PY}\n${ENCODE_PY}\n${globals}\n${CHECK_OUTPUT_PY}\nimport json\n${body}`;
+  const script = `import math\n${LITERAL_PY}\n${ENCODE_PY}\n${globals}\n${CHECK_OUTPUT_PY}\nimport json\n${body}`;
   const run = spawnSync('/usr/bin/python3', ['-I', '-S', '-c', script], { encoding: 'utf8' });
   if (run.status !== 0) throw new Error(run.stderr);
   return JSON.parse(run.stdout);
@@ -122,6 +122,37 @@ const CASES: [string, string, number, string, string, string][] = [
   ['humaneval', 'find_zero', 1e-4, '[[-6, 11, -6, 1]]', "'x'", '1.0'],
   ['humaneval', 'similar_elements', 0, '[]', '(5, 4)', '(4, 5)'],
 ];
+
+describe('exactPow', () => {
+  it("gives math.pow's result on thousands of random powers (but for glibc's rare near-ties)", () => {
+    const pairs = python(`
+import random
+rng = random.Random(7)
+pairs = []
+for _ in range(3000):
+    x = rng.choice([rng.uniform(-1e4, 1e4), rng.uniform(-2, 2), rng.expovariate(1e-3)])
+    n = rng.randrange(0, 12)
+    pairs.append([x.hex(), n, math.pow(x, n).hex()])
+print(json.dumps(pairs))
+`) as [string, number, string][];
+    const fromHex = (text: string) => {
+      const m = /^(-?)0x([01])\.([0-9a-f]+)p([+-]\d+)$/.exec(text);
+      if (!m) return Number(text === '0x0.0p+0' ? 0 : Number.NaN);
+      const mantissa = Number.parseInt(m[2]! + m[3]!, 16) / 16 ** m[3]!.length;
+      return (m[1] ? -1 : 1) * mantissa * 2 ** Number(m[4]);
+    };
+    const wrong = pairs.filter(([x, n, want]) => exactPow(fromHex(x), n) !== fromHex(want));
+    // glibc's pow is within 0.52 ulp, not always correctly rounded: where the exact power is
+    // a hair from a tie the two may differ, by one ulp. V8's \`**\` misses far more often.
+    expect(wrong.length).toBeLessThanOrEqual(3);
+    for (const [x, n, want] of wrong) {
+      const got = exactPow(fromHex(x), n);
+      expect(Math.abs(got - fromHex(want))).toBeLessThanOrEqual(Math.abs(got) * 2 ** -52);
+    }
+    const v8Misses = pairs.filter(([x, n, want]) => fromHex(x) ** n !== fromHex(want)).length;
+    expect(v8Misses).toBeGreaterThan(wrong.length);
+  });
+});
 
 describe('evalplus-rules.ts agrees with python-rules.ts', () => {
   it('on every case, value for value', () => {
