@@ -30,6 +30,8 @@ const GOLDEN: Record<string, { prompt: string; instruction?: string }> = {
   'humaneval-x-rust': { prompt: '915578a511bc3dbf' },
   humanevalplus: { prompt: 'd1e09adbe4cac827' },
   mbppplus: { prompt: '98f13d4c849923f5' },
+  'humanevalplus-inprocess': { prompt: 'd1e09adbe4cac827' },
+  'mbppplus-inprocess': { prompt: '98f13d4c849923f5' },
   mbpp: { prompt: 'ce3265aa1927ddc7' },
   'mbpp-instruct': { prompt: 'ce3265aa1927ddc7', instruction: '4a18f4025a4c38f5' },
   'multipl-e-cpp': { prompt: 'b06546b61b38f0d9' },
