@@ -26,7 +26,6 @@ export const PLUS_SUITES = ['base', 'plus'] as const;
 export interface EvalPlusData {
   /** Ground truth as a full program defining the entry point. */
   solution: string;
-  contract: string;
   /** base_input then plus_input, as JSON argument lists. */
   inputs: unknown[];
   baseCount: number;
@@ -37,14 +36,12 @@ export interface EvalPlusData {
 export function evalPlusDataOf(row: {
   prompt: string;
   canonical_solution: string;
-  contract: string;
   base_input: unknown[][];
   plus_input: unknown[][];
   atol: number;
 }): EvalPlusData {
   return {
     solution: row.prompt + row.canonical_solution,
-    contract: row.contract,
     inputs: [...row.base_input, ...row.plus_input],
     baseCount: row.base_input.length,
     atol: row.atol,
@@ -160,7 +157,6 @@ async function preparePlus(
       problemId: problem.id,
       solution: data.solution,
       entryPoint: problem.entryPoint ?? '',
-      contract: data.contract,
       inputs: data.inputs,
       baseCount: data.baseCount,
       dataset: spec.rules,

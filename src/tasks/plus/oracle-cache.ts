@@ -13,7 +13,7 @@ export interface OracleAnswer {
    * (the output null when digested), for the outside judge; the ground truth's own time on it.
    */
   cases: OracleCase[];
-  /** Inputs left out, with why (contract broken, ground truth raised, output not writable). */
+  /** Inputs left out, with why (ground truth raised, output too big or not writable). */
   skipped: [number, string][];
   /** Ground-truth time over all inputs, in milliseconds, calls only (no start-up). */
   gtMs: number;

@@ -25,24 +25,23 @@ function answerOf(result: Awaited<ReturnType<typeof oracle>>[number]) {
 const job = (fields: Partial<OracleJob> & Pick<OracleJob, 'solution'>): OracleJob => ({
   problemId: 'P/1',
   entryPoint: 'f',
-  contract: '',
   inputs: [],
   baseCount: 0,
   ...fields,
 });
 
 describe('computeExpectedOutputs', () => {
-  it('reads JSON lists as the tuples the contract asks for, and writes outputs as Python', async () => {
-    const [result] = await oracle([
-      job({
-        solution: 'def f(pairs, k):\n    return [p[0] * k for p in pairs]\n',
-        contract: '\n    assert all(isinstance(p, tuple) for p in pairs)\n',
-        inputs: [[[[1, 2]], 3]],
-        baseCount: 1,
-      }),
+  it('rebuilds MBPP+ tuples per task as EvalPlus does, and writes outputs as Python', async () => {
+    const solution = 'def f(pairs, k):\n    return [p[0] * k for p in pairs]\n';
+    const inputs = [[[[1, 2]], 3]];
+    const [result, humaneval] = await oracle([
+      // Mbpp/75: the first argument is a list of tuples (mbpp_deserialize_inputs).
+      job({ problemId: 'Mbpp/75', dataset: 'mbpp', solution, inputs, baseCount: 1 }),
+      job({ problemId: 'HumanEval/1', solution, inputs, baseCount: 1 }),
     ]);
     const answer = answerOf(result!);
-    expect(answer.conversion).toEqual(['items_tuples', 'as_is']);
+    expect(answer.conversion).toEqual(['mbpp_deserialize_inputs']);
+    expect(answerOf(humaneval!).cases[0]!.slice(0, 2)).toEqual([0, '[[[1, 2]], 3]']);
     // Also encoded for the outside judge, with the ground truth's time on the input.
     expect(answer.cases).toEqual([
       [0, '[[(1, 2, )], 3]', '[3]', false, [[{ t: [1, 2] }], 3], [3], expect.any(Number)],
@@ -67,11 +66,10 @@ describe('computeExpectedOutputs', () => {
     ]);
   });
 
-  it('runs inputs that break the contract (as EvalPlus does), skips those where the ground truth raises', async () => {
+  it('runs every input (as EvalPlus does), skipping only those where the ground truth raises', async () => {
     const [result] = await oracle([
       job({
         solution: 'def f(n):\n    return 10 // n\n',
-        contract: '\n    assert n >= 0\n',
         inputs: [[2], [-1], [0]],
         baseCount: 1,
       }),
@@ -103,7 +101,7 @@ describe('computeExpectedOutputs', () => {
         inputs: [['abc'], ['xyz']],
       }),
       job({
-        problemId: 'P/2',
+        problemId: 'Mbpp/9999',
         dataset: 'mbpp',
         entryPoint: 'similar_elements',
         solution: 'def similar_elements(n):\n    return tuple(range(n))\n',

@@ -11,8 +11,6 @@ export interface OracleJob {
   /** The canonical solution as a full program (it must define `entryPoint`). */
   solution: string;
   entryPoint: string;
-  /** EvalPlus's contract: asserts that define a valid input (may be empty). */
-  contract: string;
   /** Base inputs first, then plus inputs, each the argument list as JSON. */
   inputs: readonly unknown[];
   baseCount: number;
@@ -169,7 +167,7 @@ function runGroundTruth(
     const payload = {
       solution: job.solution,
       entry_point: job.entryPoint,
-      contract: job.contract,
+      task_id: job.problemId,
       dataset: job.dataset ?? 'humaneval',
       ...(job.rawRow === undefined
         ? { inputs: job.inputs, base_count: job.baseCount }
