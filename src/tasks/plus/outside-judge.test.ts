@@ -23,7 +23,7 @@ describe('outsideJudge', () => {
     const good = [line('"i": 0, "v": {"t": [1, 2]}'), line(`"i": 1, "h": "${'ab'.repeat(32)}"`)];
     expect(decide(good).status).toBe('passed');
     const reordered = [
-      line('"i": 1, "h": "' + 'ab'.repeat(32) + '"'),
+      line(`"i": 1, "h": "${'ab'.repeat(32)}"`),
       line('"i": 0, "v": {"t": [1, 2]}'),
     ];
     expect(decide(reordered).status).toBe('passed');
