@@ -37,7 +37,7 @@ export interface TaskPrepareContext {
   timeoutMs: number;
   /**
    * Multiplier on a reference's measured time for tasks that derive per-problem limits from it
-   * (EvalPlus tasks: `max(timeoutMs, timeFactor × ground-truth time)`); the task's default if unset.
+   * (EvalPlus tasks: per input `max(1 s, timeFactor × ground-truth time)`); the task's default if unset.
    */
   timeFactor?: number;
   /** Processes the task may run at once for its preparation. */
