@@ -11,7 +11,7 @@ import type { OracleAnswer, OracleCase } from './oracle-cache.js';
 import { casesDigest, type JudgeCase, outsideJudge } from './outside-judge.js';
 import { decodePy } from './pyvalue.js';
 import { rawRowsByTaskId } from './raw-rows.js';
-import { type SuiteCase, suiteProgram } from './suite-program.js';
+import { OUTSIDE_MARKER, type SuiteCase, suiteProgram } from './suite-program.js';
 import {
   DEFAULT_TIME_FACTOR,
   inputLimitS,
@@ -112,6 +112,10 @@ export function evalPlusTask(spec: EvalPlusTaskSpec, options: EvalPlusOptions = 
         throw new Error(`internal: ${spec.name} problem ${problem.id} has no '${suite}' suite yet`);
       }
       const judge = judges.get(`${problem.id}\0${suite}`);
+      if (judge === undefined && tests.includes(OUTSIDE_MARKER)) {
+        // Fail closed: the outside driver only reports outputs; without its judge it would pass anything.
+        throw new Error(`internal: ${spec.name} problem ${problem.id} has no judge for '${suite}'`);
+      }
       return { language: 'python', source: `${candidate}\n${tests}`, ...(judge ? { judge } : {}) };
     },
     prepare: (problems, context) =>

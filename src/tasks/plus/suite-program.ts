@@ -7,6 +7,9 @@ import { ENCODE_PY } from './python-encode.js';
 import { LITERAL_PY } from './python-literal.js';
 import { CHECK_OUTPUT_PY } from './python-rules.js';
 
+/** In every outside-mode program, and only there: such a program must never run without its judge. */
+export const OUTSIDE_MARKER = '_passk_run_outside()';
+
 /** One input of a suite, as the test code needs it. */
 export interface SuiteCase {
   /** Position in the dataset's inputs (base then plus), for messages. */
