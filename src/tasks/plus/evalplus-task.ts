@@ -72,11 +72,12 @@ export type JudgePlacement = 'outside' | 'in-process';
 export interface EvalPlusOptions {
   /** Where expected outputs are cached; false: compute every run. Default $PASSK_CACHE_DIR/plus-oracle. */
   oracleCacheDir?: string | false;
-  /** Limit for one problem's ground truth on all its inputs; default 120 s. */
+  /** Limit for one problem's ground truth on all its inputs; default 600 s. */
   oracleTimeoutMs?: number;
 }
 
-const DEFAULT_ORACLE_TIMEOUT_MS = 120_000;
+// Generous: computed once and cached, and one ground truth (Mbpp/599) needs ~100 s on a busy machine.
+const DEFAULT_ORACLE_TIMEOUT_MS = 600_000;
 
 /** The EvalPlus data of a problem built by an EvalPlus task. */
 export function evalPlusData(problem: Problem): EvalPlusData {
