@@ -76,5 +76,7 @@ describe('suitesOf and the EvalPlus time limits', () => {
     expect(suiteTimeLimitMs([1, 1, 2], 3000)).toBe(6000); // sum + 2 s
     expect(suiteTimeLimitMs(new Array(100).fill(1), 3000)).toBe(62_000); // capped at 60 s + 2 s
     expect(suiteTimeLimitMs([], 3000)).toBe(3000);
+    // A ground truth slower than half the cap here: the cap becomes twice its time.
+    expect(suiteTimeLimitMs(new Array(100).fill(4), 3000, 45)).toBe(92_000);
   });
 });

@@ -233,7 +233,8 @@ function buildSuites(
     }));
     const common = { dataset: state.spec.rules, entryPoint, atol: data.atol, cases, total };
     tests[suite] = suiteProgram({ mode: state.placement, ...common });
-    timeoutMs[suite] = suiteTimeLimitMs(limits, state.floorMs);
+    const gtTotalS = inSuite.reduce((total, c) => total + (c[6] ?? 0), 0);
+    timeoutMs[suite] = suiteTimeLimitMs(limits, state.floorMs, gtTotalS);
     if (state.placement === 'outside') {
       const judgeCases = inSuite.map((c) => toJudgeCase(c, offset));
       state.judges.set(
