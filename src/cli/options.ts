@@ -19,7 +19,7 @@ export function addEvaluationOptions(command: Command): Command {
     )
     .option(
       '--config <file>',
-      'defaults for --task, --dataset-path, --data-dir (default: ./passk.config.json)',
+      'defaults for --task, --dataset-path, --data-dir, --k, --timeout, --time-factor, --workers, --sandbox (default: ./passk.config.json)',
     )
     .option(
       '--allow-code-execution',
@@ -34,7 +34,7 @@ export function addEvaluationOptions(command: Command): Command {
     .option('--timeout <seconds>', "per-program wall-clock limit (default: the task's)")
     .option(
       '--time-factor <x>',
-      'HumanEval+/MBPP+: per-problem limit = max(--timeout, x * ground-truth time) (default 5)',
+      'HumanEval+/MBPP+: per-input limit = max(1 s, x * ground-truth time), as EvalPlus (default 4)',
     )
     .option('--workers <n>', 'programs run at once (default: number of cores)')
     .option('--sandbox <name>', 'isolation backend: bwrap (default), process, subprocess')

@@ -12,6 +12,11 @@ tasks.register('mbpp', async () => (await import('./mbpp.js')).mbpp);
 tasks.register('humanevalplus', async () => (await import('./humanevalplus.js')).humanevalplus);
 tasks.register('mbppplus', async () => (await import('./mbppplus.js')).mbppplus);
 tasks.register(
+  'humanevalplus-inprocess',
+  async () => (await import('./humanevalplus.js')).humanevalplusInProcess,
+);
+tasks.register('mbppplus-inprocess', async () => (await import('./mbppplus.js')).mbppplusInProcess);
+tasks.register(
   'humaneval-instruct',
   async () => (await import('./instruct/humaneval-instruct.js')).humanevalInstruct,
 );

@@ -52,6 +52,8 @@ const GOLDEN: Record<string, { prompt: string; instruction?: string }> = {
   'humanevalsynthesize-rust': { prompt: '2383f4aea1fc7f09' },
   humanevalplus: { prompt: 'd1e09adbe4cac827' },
   mbppplus: { prompt: '98f13d4c849923f5' },
+  'humanevalplus-inprocess': { prompt: 'd1e09adbe4cac827' },
+  'mbppplus-inprocess': { prompt: '98f13d4c849923f5' },
   // ReCode: the first problem is nominal HumanEval/0, stripped as bigcode's recode.py does.
   'perturbed-humaneval-format-num_seeds_1': { prompt: 'd1e09adbe4cac827' },
   'perturbed-humaneval-format-num_seeds_5': { prompt: 'd1e09adbe4cac827' },
