@@ -15,12 +15,15 @@ export function formatSummary(taskName: string, result: SummaryInput): string {
   const lines = [`${taskName}: ${metrics.problems} problems, ${metrics.samples} samples`];
   if (metrics.suites === undefined) {
     for (const [name, value] of Object.entries(scores))
-      lines.push(`  ${name} = ${value.toFixed(4)}`);
+      lines.push(`  ${name} = ${value.toFixed(4)}${intervalText(metrics, name)}`);
   } else {
     // Suites (EvalPlus base / plus): every suite's score; the last one is the headline.
-    for (const [suite, suiteScores] of Object.entries(metrics.suites)) {
+    const suites = Object.entries(metrics.suites);
+    for (const [index, [suite, suiteScores]] of suites.entries()) {
+      const headline = index === suites.length - 1;
       for (const [name, value] of Object.entries(suiteScores)) {
-        lines.push(`  ${suite} ${name} = ${value.toFixed(4)}`);
+        const interval = headline ? intervalText(metrics, name) : '';
+        lines.push(`  ${suite} ${name} = ${value.toFixed(4)}${interval}`);
       }
     }
   }
@@ -40,4 +43,14 @@ export function formatSummary(taskName: string, result: SummaryInput): string {
   }
   // Every line one line of plain text, whatever a sample made its error type say.
   return `${lines.map((line) => oneLine(line)).join('\n')}\n`;
+}
+
+/** ` (95% CI a–b, SE s)` from metrics.json `uncertainty` (see metrics/uncertainty.ts). */
+function intervalText(metrics: SummaryInput['metrics'], name: string): string {
+  // Tasks with their own metric keep their own keys: the pass@k intervals do not belong there.
+  if (metrics.metric.name !== 'pass@k') return '';
+  const entry = metrics.uncertainty?.[name];
+  if (entry === undefined || typeof entry !== 'object') return '';
+  const level = Math.round((metrics.uncertainty?.confidence ?? 0.95) * 100);
+  return ` (${level}% CI ${entry.lower.toFixed(4)}–${entry.upper.toFixed(4)}, SE ${entry.standard_error.toFixed(4)}; bootstrap over problems)`;
 }

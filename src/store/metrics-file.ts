@@ -3,6 +3,7 @@ import type { LoadedDataset } from '../datasets/types.js';
 import type { ExecutorInfo, VerdictStatus } from '../execution/types.js';
 import { largestPlusDrops, type PlusDrop } from '../metrics/stats/plus-drop.js';
 import { summarize } from '../metrics/summarize.js';
+import { passAtKUncertainty, type Uncertainty } from '../metrics/uncertainty.js';
 import { countPerProblem, countVerdicts } from '../metrics/verdict-counts.js';
 import type { Problem, Task } from '../tasks/types.js';
 import type { ResultRecord } from './records.js';
@@ -44,6 +45,8 @@ export interface MetricsFile {
   metric: { name: string; keys: Readonly<Record<string, string>> };
   /** Tasks with their own metric only: the per-sample pass@k (a sample passes its check). */
   pass_at_k?: Record<string, number>;
+  /** A 95% interval and standard error for every reported pass@k, and how they were computed. */
+  uncertainty?: Uncertainty;
 }
 
 const PASS_AT_K_METRIC = {
@@ -86,6 +89,7 @@ export function buildMetrics(input: MetricsInput): MetricsFile {
     [input.task.name]: headline,
     metric: own === undefined ? PASS_AT_K_METRIC : { name: own.name, keys: own.keys },
     ...(own === undefined ? {} : { pass_at_k: summary.passAtK }),
+    ...uncertaintyOf(summary),
     config: { task: input.task.name, ...input.config },
     ...input.task.metricsInfo,
     passk_version: PASSK_VERSION,
@@ -147,4 +151,13 @@ function suiteMetrics(
     })),
   );
   return { suites: passAtK, suite_statuses: statuses, largest_plus_drops: drops };
+}
+
+/** `uncertainty` for the run's pass@k (the headline's, for tasks with suites). */
+function uncertaintyOf(summary: ReturnType<typeof summarize>): { uncertainty?: Uncertainty } {
+  const uncertainty = passAtKUncertainty(
+    summary.perProblem.map((p) => ({ problemId: p.problemId, n: p.n, c: p.c })),
+    Object.keys(summary.passAtK),
+  );
+  return uncertainty === undefined ? {} : { uncertainty };
 }
