@@ -65,6 +65,37 @@ function pythonProgram(problem: Problem, candidate: string): Program {
   };
 }
 
+/** The crates HumanEvalPack's Rust declarations `use` (rand, regex, md5): plain rustc has none. */
+const RUST_CRATE_USES = /^\s*use (rand|regex|md5)\b.*$/gm;
+
+/** bigcode's Go IMPORT_HELPER: packages added when the code uses them without importing them. */
+const GO_PACKAGES = [
+  'math',
+  'strings',
+  'fmt',
+  'strconv',
+  'time',
+  'bytes',
+  'regexp',
+  'sort',
+  'math/rand',
+  'crypto/md5',
+];
+
+/**
+ * bigcode's Go fix-up (process_results): an import block for every helper package the code uses
+ * (`name.` on a line that is not a `//` comment) but does not import. The fix base is the bare
+ * declaration, so a body using `math` needs it; humaneval-x's import merging then joins the blocks.
+ */
+export function goPackagesUsed(code: string): string {
+  const lines = code.split('\n').filter((line) => !line.trim().startsWith('//'));
+  const used = GO_PACKAGES.filter((pkg) => {
+    const name = pkg.split('/').at(-1)!;
+    return !code.includes(`"${pkg}"`) && lines.some((line) => line.includes(`${name}.`));
+  });
+  return used.length === 0 ? '' : `import (\n${used.map((p) => `    "${p}"`).join('\n')}\n)\n`;
+}
+
 /**
  * The other languages are HumanEval-X's rows with the buggy solutions added, so their programs
  * are built as passk's humaneval-x tasks build them (headers, Go's test setup and imports, Rust's
@@ -80,7 +111,9 @@ function delegated(language: Exclude<PackLanguage, 'python'>) {
       let code = candidate;
       if (language === 'cpp') code = code.split('int main')[0]!;
       if (language === 'java') code = code.replace('public class Main {\n    }', '').trim();
-      if (language === 'rust') code = code.replace(/fn main\(\)\s*\{\s*\}/, '');
+      if (language === 'rust')
+        code = code.replace(/fn main\(\)\s*\{\s*\}/, '').replace(RUST_CRATE_USES, '');
+      if (language === 'go') code = goPackagesUsed(code) + code;
       const base = problem.meta['x'] as Problem;
       return x.program(base, code);
     },
