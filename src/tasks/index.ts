@@ -31,6 +31,15 @@ for (const suffix of ['cpp', 'java', 'js', 'ts', 'go', 'rs', 'sh'] as const) {
     (await import('./multipl-e.js')).multiplE(suffix),
   );
 }
+// MultiPL-E's other languages (issue 17), each also under bigcode's name `multiple-<suffix>`.
+for (const suffix of ['php', 'rb', 'lua', 'pl', 'r', 'rkt', 'scala', 'cs', 'd'] as const) {
+  const load = async () => (await import('./multipl-e.js')).multiplE(suffix);
+  tasks.register(`multipl-e-${suffix}`, load);
+  tasks.register(`multiple-${suffix}`, async () => ({
+    ...(await load()),
+    name: `multiple-${suffix}`,
+  }));
+}
 
 export type { Problem, Task } from './types.js';
 export { defineTask } from './types.js';

@@ -97,6 +97,25 @@ const GOLDEN: Record<string, { prompt: string; instruction?: string }> = {
   'multipl-e-rs': { prompt: 'b63598bd91dea0b8' },
   'multipl-e-sh': { prompt: 'b1d30ab87ab7f315' },
   'multipl-e-ts': { prompt: '940a6f540afb59e5' },
+  // MultiPL-E's other languages (issue 17) and their bigcode names.
+  'multipl-e-php': { prompt: '15dc770298597a9e' },
+  'multiple-php': { prompt: '15dc770298597a9e' },
+  'multipl-e-rb': { prompt: 'be307750a66dd1d5' },
+  'multiple-rb': { prompt: 'be307750a66dd1d5' },
+  'multipl-e-lua': { prompt: '4ff8417cc03b4762' },
+  'multiple-lua': { prompt: '4ff8417cc03b4762' },
+  'multipl-e-pl': { prompt: '714c64caf3461be9' },
+  'multiple-pl': { prompt: '714c64caf3461be9' },
+  'multipl-e-r': { prompt: '45a60a88ac74510c' },
+  'multiple-r': { prompt: '45a60a88ac74510c' },
+  'multipl-e-rkt': { prompt: 'f0a88e9ef905e482' },
+  'multiple-rkt': { prompt: 'f0a88e9ef905e482' },
+  'multipl-e-scala': { prompt: 'e82a93f650681940' },
+  'multiple-scala': { prompt: 'e82a93f650681940' },
+  'multipl-e-cs': { prompt: '4542dc7a1a2e7023' },
+  'multiple-cs': { prompt: '4542dc7a1a2e7023' },
+  'multipl-e-d': { prompt: 'b912bfccbf09402f' },
+  'multiple-d': { prompt: 'b912bfccbf09402f' },
 };
 
 /** Problems per task whose reference runs (few: CI runs every task, compiled ones included). */
@@ -135,6 +154,8 @@ describe.each(tasks.names())('registered task %s', (name) => {
   });
 
   it('passes its reference solutions and fails a wrong program, in the real sandbox', async (ctx) => {
+    // bigcode's name for a MultiPL-E task is that task under another name: its run covers it.
+    if (name.startsWith('multiple-')) ctx.skip();
     const { task, problems } = await problemsOf(name);
     const missing = await missingToolchain(task.language);
     if (missing !== undefined) {

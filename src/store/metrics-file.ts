@@ -4,9 +4,9 @@ import type { ExecutorInfo, VerdictStatus } from '../execution/types.js';
 import { largestPlusDrops, type PlusDrop } from '../metrics/stats/plus-drop.js';
 import { summarize } from '../metrics/summarize.js';
 import { countPerProblem, countVerdicts } from '../metrics/verdict-counts.js';
-import { statusForSuite } from '../pipeline/suites.js';
-import type { ResultRecord } from '../store/records.js';
 import type { Problem, Task } from '../tasks/types.js';
+import type { ResultRecord } from './records.js';
+import { statusForSuite } from './suites.js';
 
 /**
  * metrics.json: bigcode-evaluation-harness's shape (`{"<task>": {"pass@1": …}, "config": …}`)
