@@ -65,9 +65,6 @@ function pythonProgram(problem: Problem, candidate: string): Program {
   };
 }
 
-/** The crates HumanEvalPack's Rust declarations `use` (rand, regex, md5): plain rustc has none. */
-const RUST_CRATE_USES = /^\s*use (rand|regex|md5)\b.*$/gm;
-
 /** bigcode's Go IMPORT_HELPER: packages added when the code uses them without importing them. */
 const GO_PACKAGES = [
   'math',
@@ -100,7 +97,7 @@ export function goPackagesUsed(code: string): string {
  * The other languages are HumanEval-X's rows with the buggy solutions added, so their programs
  * are built as passk's humaneval-x tasks build them (headers, Go's test setup and imports, Rust's
  * tests run from main), after bigcode's own clean-ups of the candidate: C++ cut before any
- * `int main`, Java without an empty `public class Main`, Rust without the prompt's `fn main(){}`.
+ * `int main`, Java without an empty `public class Main`, Rust without the prompt's `fn main(){}` (its `use rand::Rng;` etc. stay: the Rust runtime provides those crates).
  */
 function delegated(language: Exclude<PackLanguage, 'python'>) {
   const x = humanEvalX(language);
@@ -111,8 +108,7 @@ function delegated(language: Exclude<PackLanguage, 'python'>) {
       let code = candidate;
       if (language === 'cpp') code = code.split('int main')[0]!;
       if (language === 'java') code = code.replace('public class Main {\n    }', '').trim();
-      if (language === 'rust')
-        code = code.replace(/fn main\(\)\s*\{\s*\}/, '').replace(RUST_CRATE_USES, '');
+      if (language === 'rust') code = code.replace(/fn main\(\)\s*\{\s*\}/, '');
       if (language === 'go') code = goPackagesUsed(code) + code;
       const base = problem.meta['x'] as Problem;
       return x.program(base, code);
