@@ -56,6 +56,10 @@ export function addEvaluationOptions(command: Command): Command {
     )
     .option('--offline', 'never download; use local files and the cache only')
     .option('--no-cache', 'run every program even if an identical one was judged before')
+    .option(
+      '--fim-format <name>',
+      'infilling tasks: starcoder (default), santacoder, codellama, deepseek, qwen, custom (PASSK_FIM_TEMPLATE)',
+    )
     .option('--shard <i/N>', 'only shard i of N (0-based, e.g. $JOB_COMPLETION_INDEX/4)')
     .option(
       '--exclude-contaminated <file>',
@@ -108,6 +112,7 @@ const rawSchema = z.object({
   skipPreflight: z.boolean().optional(),
   shard: z.string().optional(),
   excludeContaminated: z.string().optional(),
+  fimFormat: z.string().optional(),
 });
 
 export type EvaluationFlags = z.infer<typeof rawSchema>;
@@ -116,7 +121,10 @@ export type EvaluationFlags = z.infer<typeof rawSchema>;
 export function parseEvaluationFlags(raw: Record<string, unknown>): EvaluationFlags {
   const parsed = rawSchema.safeParse(withConfigFile(raw));
   if (!parsed.success) throw new ConfigError(parsed.error.issues[0]?.message ?? 'invalid flags');
-  return parsed.data;
+  // Infilling tasks are registered per FIM format as NAME:FORMAT (see tasks/index.ts).
+  const { fimFormat, ...flags } = parsed.data;
+  if (fimFormat === undefined || fimFormat === 'starcoder') return flags;
+  return { ...flags, task: `${flags.task}:${fimFormat}` };
 }
 
 export function datasetOptions(flags: EvaluationFlags): DatasetLoadOptions {

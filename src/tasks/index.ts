@@ -87,3 +87,16 @@ for (const category of ['format', 'func_name', 'natgen', 'nlaugmenter'] as const
     );
   }
 }
+
+// HumanEval infilling: NAME (StarCoder FIM tokens) and NAME:FORMAT for the other model families
+// (--fim-format FORMAT selects it); NAME:custom only when PASSK_FIM_TEMPLATE is set.
+for (const set of ['single-line', 'multi-line', 'random-span', 'random-span-light'] as const) {
+  const formats = ['starcoder', 'santacoder', 'codellama', 'deepseek', 'qwen'];
+  if (process.env['PASSK_FIM_TEMPLATE']) formats.push('custom');
+  for (const format of formats) {
+    const name = `humaneval-infilling-${set}${format === 'starcoder' ? '' : `:${format}`}`;
+    tasks.register(name, async () =>
+      (await import('./infilling/task.js')).humanEvalInfilling(set, format),
+    );
+  }
+}
