@@ -4,6 +4,7 @@ import { HUMANEVAL_STOP_SEQUENCES } from './humaneval.js';
 import type { OutputCheck } from './plus/check-program.js';
 import { evalPlusDataOf, evalPlusTask } from './plus/evalplus-task.js';
 import { evalPlusRowFields } from './plus/rows.js';
+import { pythonStrip } from './python-program.js';
 import type { Problem } from './types.js';
 
 const rowSchema = z.object({ ...evalPlusRowFields, test: z.string() });
@@ -23,7 +24,8 @@ const PROPERTY_CHECKS: Record<string, OutputCheck> = {
 /**
  * HumanEval+ (EvalPlus, Liu et al. 2023) v0.1.10: HumanEval's 164 problems with the original
  * tests ('base') and ~80× more inputs checked against the ground truth ('plus'). Prompts are
- * stripped of trailing whitespace, as the `humaneval` task does.
+ * stripped at both ends, as bigcode's `humanevalplus` and passk's `humaneval` do
+ * (`humanevalplus-unstripped` keeps the dataset's).
  */
 export const humanevalplus = evalPlusTask({
   name: 'humanevalplus',
@@ -43,7 +45,7 @@ export const humanevalplus = evalPlusTask({
       return {
         id: row.task_id,
         language: 'python',
-        prompt: row.prompt.trimEnd(),
+        prompt: pythonStrip(row.prompt),
         datasetPrompt: row.prompt,
         tests: `\n${row.test}\ncheck(${row.entry_point})\n`,
         entryPoint: row.entry_point,

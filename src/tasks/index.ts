@@ -1,4 +1,5 @@
 import { createRegistry } from '../core/registry.js';
+import { aliasOf, BIGCODE_ALIASES, unstrippedOf } from './bigcode-names.js';
 import type { Task } from './types.js';
 
 /** Builtin benchmarks, loaded on first use. */
@@ -10,6 +11,9 @@ tasks.register(
 );
 tasks.register('mbpp', async () => (await import('./mbpp.js')).mbpp);
 tasks.register('humanevalplus', async () => (await import('./humanevalplus.js')).humanevalplus);
+tasks.register('humanevalplus-unstripped', async () =>
+  unstrippedOf((await import('./humanevalplus.js')).humanevalplus, 'humanevalplus-unstripped'),
+);
 tasks.register('mbppplus', async () => (await import('./mbppplus.js')).mbppplus);
 tasks.register(
   'humaneval-instruct',
@@ -30,6 +34,11 @@ for (const suffix of ['cpp', 'java', 'js', 'ts', 'go', 'rs', 'sh'] as const) {
   tasks.register(`multipl-e-${suffix}`, async () =>
     (await import('./multipl-e.js')).multiplE(suffix),
   );
+}
+
+// bigcode-evaluation-harness's names (see bigcode-names.ts).
+for (const [alias, target] of Object.entries(BIGCODE_ALIASES)) {
+  tasks.register(alias, async () => aliasOf(await tasks.get(target), alias));
 }
 
 export type { Problem, Task } from './types.js';

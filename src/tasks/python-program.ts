@@ -14,6 +14,17 @@ export function promptPlusCut(problem: Problem, generation: string, stops: reado
   return problem.prompt + cutAtStop(generated, stops);
 }
 
+/**
+ * Python's `str.strip()`: bigcode-evaluation-harness builds its prompts with it, and JavaScript's
+ * `trim()` strips a different set (U+FEFF yes, U+001C–U+001F no), so prompts use this instead.
+ */
+const PY_SPACE =
+  '[\\t\\n\\v\\f\\r\\x1c-\\x20\\x85\\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]';
+const PY_STRIP = new RegExp(`^${PY_SPACE}+|${PY_SPACE}+$`, 'g');
+export function pythonStrip(text: string): string {
+  return text.replace(PY_STRIP, '');
+}
+
 /** Candidate followed by the problem's tests, as one Python source. */
 export function pythonProgram(problem: Problem, candidate: string): Program {
   return { language: 'python', source: `${candidate}\n${problem.tests}` };
