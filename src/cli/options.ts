@@ -59,6 +59,7 @@ export function addEvaluationOptions(command: Command): Command {
       '--exclude-contaminated <file>',
       'leave out the problems flagged in this contamination.json (from `passk contamination`)',
     )
+    .option('--save-references', "also write bigcode's references.json (each problem's tests)")
     .addOption(
       new Option('--skip-preflight', 'do not run the canary programs before scoring').hideHelp(),
     );
@@ -106,6 +107,7 @@ const rawSchema = z.object({
   skipPreflight: z.boolean().optional(),
   shard: z.string().optional(),
   excludeContaminated: z.string().optional(),
+  saveReferences: z.boolean().optional(),
 });
 
 export type EvaluationFlags = z.infer<typeof rawSchema>;
@@ -163,6 +165,7 @@ export function evaluationOptions(flags: EvaluationFlags) {
       ? {}
       : { excludeContaminated: flags.excludeContaminated }),
     dataset: datasetOptions(flags),
+    ...(flags.saveReferences === true ? { saveReferences: true } : {}),
   };
 }
 

@@ -5,7 +5,10 @@ import { PASSK_VERSION } from '../core/version.js';
 import type { DatasetLoadOptions } from '../datasets/types.js';
 import { createExecutor, runPreflight } from '../execution/index.js';
 import type { ExecLimits } from '../execution/types.js';
+import { bigcodeConfig } from '../report/bigcode-config.js';
 import { buildMetrics, type MetricsFile } from '../report/metrics-file.js';
+import { pythonEnvironment } from '../report/python-environment.js';
+import { writeBigcodeReferences } from '../store/formats/references.js';
 import type { ResultRecord } from '../store/records.js';
 import type { RunInfo } from '../store/run-dir.js';
 import { resolveTask } from '../tasks/resolve.js';
@@ -60,6 +63,8 @@ export interface EvaluateOptions extends ProblemSelection {
   excludeContaminated?: string;
   /** Where to write metrics.json, results.jsonl, generations.json and samples.jsonl. */
   outputDir?: string;
+  /** Also write bigcode's references.json (each problem's test code) to outputDir. */
+  saveReferences?: boolean;
   /**
    * The SQLite run store to record the run in (only with outputDir); false: do not record.
    * Default: $PASSK_DB, else passk.db in the folder that holds outputDir.
@@ -142,6 +147,9 @@ export async function evaluate(options: EvaluateOptions): Promise<EvaluateResult
       options.signal,
       task.suites,
     );
+    // Python programs see the standard library only; metrics.json says which interpreter.
+    const environment =
+      task.language === 'python' ? { environment: { python: await pythonEnvironment() } } : {};
     const metrics = buildMetrics({
       task,
       ks,
@@ -150,7 +158,7 @@ export async function evaluate(options: EvaluateOptions): Promise<EvaluateResult
       missing: candidates.missing,
       dataset: loaded.dataset,
       executor: executor.info,
-      ...(options.provenance === undefined ? {} : { provenance: options.provenance }),
+      provenance: { ...options.provenance, ...environment },
       config: {
         candidates:
           options.candidates.kind === 'file' ? options.candidates.path : options.candidates.kind,
@@ -160,6 +168,13 @@ export async function evaluate(options: EvaluateOptions): Promise<EvaluateResult
         memory_bytes: limits.memoryBytes,
         k: ks,
         ...(excluded === undefined ? {} : { excluded_contaminated: excluded }),
+        ...bigcodeConfig({
+          task: task.name,
+          candidates: options.candidates,
+          nSamples: candidates.samplesPerProblem.max,
+          saveReferences: options.saveReferences === true,
+          generation: options.provenance?.['generation'],
+        }),
       },
     });
     if (metrics.infra_errors > 0) {
@@ -181,6 +196,11 @@ export async function evaluate(options: EvaluateOptions): Promise<EvaluateResult
       execution: { ...executor.info, ...executor.stats() },
       ...(options.shard === undefined ? {} : { shard: formatShard(options.shard) }),
     };
+    // Before persistRun, which writes metrics.json last: its presence means the run finished.
+    const referencesFile =
+      options.saveReferences === true && options.outputDir !== undefined
+        ? await writeBigcodeReferences(options.outputDir, candidates.problems)
+        : undefined;
     const { files, runId } = await persistRun(
       options,
       {
@@ -192,6 +212,7 @@ export async function evaluate(options: EvaluateOptions): Promise<EvaluateResult
       },
       emit,
     );
+    if (referencesFile !== undefined) files['references'] = referencesFile;
     return { metrics, results, files, ...(runId === undefined ? {} : { runId }) };
   } finally {
     await executor.close();

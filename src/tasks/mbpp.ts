@@ -52,7 +52,8 @@ export const mbpp: Task = defineTask({
           datasetPrompt: prompt,
           tests: `\n${setup}${row.test_list.join('\n')}\n`,
           reference: prompt + row.code,
-          meta: { text: row.text },
+          // bigcode's MBPP.get_reference: "\n".join(test_list) (no test_setup_code).
+          meta: { text: row.text, bigcodeReference: row.test_list.join('\n') },
         };
       });
   },
