@@ -34,6 +34,8 @@ const SAME: readonly (readonly string[])[] = [
   // model, sampling settings, seed and n, or the samples are not one run's.
   ['generation', 'fingerprint'],
   ['generation', 'nSamples'],
+  // The interpreter programs ran on and the packages they could see (Python tasks).
+  ['environment'],
 ];
 /** Execution fields that describe the machine, not a counter to add up. */
 const EXECUTOR_FIELDS = new Set(['sandbox', 'isolation', 'workers']);
@@ -102,6 +104,9 @@ export async function mergeRuns(refs: readonly string[], outDir: string): Promis
     },
     executor: first.execution,
     config,
+    ...(first['environment'] === undefined
+      ? {}
+      : { provenance: { environment: first['environment'] } }),
   });
   await mkdir(dir, { recursive: true });
   const files = {
