@@ -11,6 +11,7 @@ import { pythonEnvironment } from '../report/python-environment.js';
 import { writeBigcodeReferences } from '../store/formats/references.js';
 import type { ResultRecord } from '../store/records.js';
 import type { RunInfo } from '../store/run-dir.js';
+import { referenceDifferences } from '../tasks/differences.js';
 import { resolveTask } from '../tasks/resolve.js';
 import type { Task } from '../tasks/types.js';
 import type { CandidateSource } from './candidates.js';
@@ -158,7 +159,11 @@ export async function evaluate(options: EvaluateOptions): Promise<EvaluateResult
       missing: candidates.missing,
       dataset: loaded.dataset,
       executor: executor.info,
-      provenance: { ...options.provenance, ...environment },
+      provenance: {
+        ...options.provenance,
+        ...environment,
+        reference_differences: referenceDifferences(task),
+      },
       config: {
         candidates:
           options.candidates.kind === 'file' ? options.candidates.path : options.candidates.kind,

@@ -104,9 +104,12 @@ export async function mergeRuns(refs: readonly string[], outDir: string): Promis
     },
     executor: first.execution,
     config,
-    ...(first['environment'] === undefined
-      ? {}
-      : { provenance: { environment: first['environment'] } }),
+    provenance: {
+      ...(first['environment'] === undefined ? {} : { environment: first['environment'] }),
+      ...(first['reference_differences'] === undefined
+        ? {}
+        : { reference_differences: first['reference_differences'] }),
+    },
   });
   await mkdir(dir, { recursive: true });
   const files = {

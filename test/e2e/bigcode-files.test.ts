@@ -61,6 +61,14 @@ describe('bigcode files and flags', () => {
     expect(python.flags).toEqual(['-I', '-S']);
     // -S: no site-packages on the programs' path, so no third-party package is visible.
     expect(python.packages).toEqual([]);
+    // Every remaining difference from bigcode is stated in the file itself.
+    expect(metrics.reference_differences).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^memory: /),
+        expect.stringMatching(/^reliability_guard: .*os\.getcwd.*subprocess\.Popen/),
+        expect.stringMatching(/test_setup_code.*367/),
+      ]),
+    );
   }, 120_000);
 
   it('evaluates the --limit window of a complete generations.json and says what it did', async () => {
@@ -109,5 +117,6 @@ describe('bigcode files and flags', () => {
     expect(metrics['multiple-js']).toEqual({ 'pass@1': 0 });
     expect(metrics.config.tasks).toBe('multiple-js');
     expect(metrics.environment).toBeUndefined();
+    expect(metrics.reference_differences).toEqual([]);
   }, 120_000);
 });
