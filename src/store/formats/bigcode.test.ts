@@ -126,6 +126,18 @@ describe('readBigcodeGenerations', () => {
       expect(read.notes).toEqual([]);
     });
 
+    it('refuses a file longer than the benchmark, or longer than an unlimited selection', async () => {
+      const six = await bigcodeFile([['a'], ['b'], ['c'], ['d'], ['e'], ['f']]);
+      await expect(readBigcodeGenerations(six, all.slice(0, 2), window(0, 2))).rejects.toThrow(
+        /has 6 problems but 2 problems are selected/,
+      );
+      const two = await bigcodeFile([['a'], ['b']]);
+      const one = { positions: { start: 0, total: 1, window: all.slice(0, 1) } };
+      await expect(readBigcodeGenerations(two, all.slice(0, 1), one)).rejects.toThrow(
+        /has 2 problems but 1 problem is selected/,
+      );
+    });
+
     it('still refuses a partial file that starts elsewhere', async () => {
       const file = await bigcodeFile([['b'], ['c'], ['d'], ['e']]);
       await expect(readBigcodeGenerations(file, all.slice(1, 3), window(1, 2))).rejects.toThrow(

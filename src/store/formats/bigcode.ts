@@ -18,8 +18,9 @@ import { readGenerationsText } from './read-file.js';
  * Entries are matched to problems by position: entry i belongs to problems[i] when the file has
  * one entry per selected problem. Given `options.positions`, a file that holds every problem of
  * the benchmark is cut to the selected window (bigcode's `--limit` on a complete file), one with
- * an entry per problem of the window is matched to the window, and, from the first problem on, a
- * longer file is cut to its first entries as bigcode does (`generations[:n_tasks]`), with a note.
+ * an entry per problem of the window is matched to the window, and, under --limit from the first
+ * problem, a longer (but not complete) file is cut to its first entries as bigcode does
+ * (`generations[:n_tasks]`), with a note.
  * An empty entry is a problem without samples (an error unless `allowMissing`). Every sample is
  * used; `bigcodeSampleCut` says when bigcode would have kept fewer. A gzipped file is decompressed.
  *
@@ -63,7 +64,9 @@ function alignLists(
       const note = `${file} holds all ${total} problems; evaluating the ${plural(window.length, 'problem')} from position ${start} selected by --limit/--limit-start`;
       return { byId: pair(window, start), notes: [note] };
     }
-    if (start === 0 && lists.length > window.length) {
+    // Only under --limit, and never past the benchmark's size: a file for another task must
+    // still be refused, not silently cut.
+    if (start === 0 && window.length < lists.length && lists.length < total) {
       const note = `${file} holds ${lists.length} problems; evaluating its first ${window.length} (--limit), as bigcode-evaluation-harness does`;
       return { byId: pair(window, 0), notes: [note] };
     }
