@@ -24,6 +24,13 @@ tasks.register(
   async () => (await import('./instruct/mbpp-instruct.js')).mbppInstruct,
 );
 
+// bigcode-evaluation-harness's instruction protocol (instruction, then context), default tokens.
+for (const withContext of [true, false]) {
+  tasks.register(withContext ? 'instruct-humaneval' : 'instruct-humaneval-nocontext', async () =>
+    (await import('./instruct/bigcode-instruct.js')).bigcodeInstructHumanEval({ withContext }),
+  );
+}
+
 // Multi-language HumanEval: HumanEval-X (with canonical solutions) and MultiPL-E (tests only).
 for (const dir of ['cpp', 'go', 'java', 'js', 'rust'] as const) {
   tasks.register(`humaneval-x-${dir}`, async () =>

@@ -4,6 +4,7 @@
  * reference solutions pass and a wrong program fail in the real sandbox.
  */
 import { createHash } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { RuntimeMissingError } from '../core/errors.js';
 import { loadDataset, sharedDataDir } from '../datasets/index.js';
@@ -31,6 +32,9 @@ const GOLDEN: Record<string, { prompt: string; instruction?: string }> = {
   'humaneval-x-rust': { prompt: '915578a511bc3dbf' },
   humanevalplus: { prompt: 'd1e09adbe4cac827' },
   'humanevalplus-unstripped': { prompt: '00b2e074e127a6a9' },
+  // On test/fixtures/instructhumaneval-mini.jsonl (see FIXTURE_DATA).
+  'instruct-humaneval': { prompt: '708f22afb4d1c551' },
+  'instruct-humaneval-nocontext': { prompt: 'c84e362d75f3e026' },
   mbppplus: { prompt: '98f13d4c849923f5' },
   mbpp: { prompt: 'ce3265aa1927ddc7' },
   'mbpp-instruct': { prompt: 'ce3265aa1927ddc7', instruction: '4a18f4025a4c38f5' },
@@ -54,9 +58,25 @@ const GOLDEN: Record<string, { prompt: string; instruction?: string }> = {
 /** Problems per task whose reference runs (few: CI runs every task, compiled ones included). */
 const SAMPLE = 3;
 
+/**
+ * Tasks whose dataset is not among the shared data files run on a small file written for the
+ * tests, in the same schema (the real data is downloaded from the Hub by users).
+ */
+const FIXTURE_DATA: Record<string, string> = {
+  'instruct-humaneval': 'test/fixtures/instructhumaneval-mini.jsonl',
+  'instruct-humaneval-nocontext': 'test/fixtures/instructhumaneval-mini.jsonl',
+};
+
+function datasetOf(name: string) {
+  const fixture = FIXTURE_DATA[name];
+  return fixture === undefined
+    ? { dataDir: sharedDataDir(), offline: true }
+    : { datasetPath: fileURLToPath(new URL(`../../${fixture}`, import.meta.url)), offline: true };
+}
+
 async function problemsOf(name: string) {
   const task = await tasks.get(name);
-  const loaded = await loadDataset(task.dataset, { dataDir: sharedDataDir(), offline: true });
+  const loaded = await loadDataset(task.dataset, datasetOf(name));
   return { task, problems: task.problems(loaded.rows, loaded.file) };
 }
 
@@ -112,7 +132,7 @@ describe.each(tasks.names())('registered task %s', (name) => {
       preflight: false,
       workers: 2,
       db: false,
-      dataset: { dataDir: sharedDataDir(), offline: true },
+      dataset: datasetOf(name),
     });
     const status = (sampleIndex: number) =>
       results.filter((r) => r.sample === sampleIndex).map((r) => `${r.task_id}: ${r.status}`);
