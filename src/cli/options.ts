@@ -6,6 +6,7 @@ import { defaultDataDir } from '../datasets/index.js';
 import type { DatasetLoadOptions } from '../datasets/types.js';
 import { parseShard } from '../pipeline/shard.js';
 import { isCustomDataFile } from '../tasks/custom-jsonl.js';
+import { withInstructionTokens } from '../tasks/instruct/bigcode-instruct.js';
 import { withConfigFile } from './config-file.js';
 
 /** Flags shared by every command that evaluates programs. */
@@ -59,6 +60,10 @@ export function addEvaluationOptions(command: Command): Command {
       '--exclude-contaminated <file>',
       'leave out the problems flagged in this contamination.json (from `passk contamination`)',
     )
+    .option(
+      '--instruction-tokens <list>',
+      "instruct-humaneval: bigcode's USER,END,ASSISTANT delimiters (default: '','','\\n')",
+    )
     .option('--save-references', "also write bigcode's references.json (each problem's tests)")
     .addOption(
       new Option('--skip-preflight', 'do not run the canary programs before scoring').hideHelp(),
@@ -108,6 +113,7 @@ const rawSchema = z.object({
   shard: z.string().optional(),
   excludeContaminated: z.string().optional(),
   saveReferences: z.boolean().optional(),
+  instructionTokens: z.string().optional(),
 });
 
 export type EvaluationFlags = z.infer<typeof rawSchema>;
@@ -148,7 +154,10 @@ export function nSamplesFlag(raw: unknown): { nSamples?: number } {
 /** The EvaluateOptions that follow from the shared flags (not the candidates or output dir). */
 export function evaluationOptions(flags: EvaluationFlags) {
   return {
-    task: flags.task,
+    task:
+      flags.instructionTokens === undefined
+        ? flags.task
+        : withInstructionTokens(flags.task, flags.instructionTokens),
     allowCodeExecution: flags.allowCodeExecution === true,
     ...(flags.limit === undefined ? {} : { limit: flags.limit }),
     limitStart: flags.limitStart,

@@ -179,6 +179,7 @@ export async function evaluate(options: EvaluateOptions): Promise<EvaluateResult
           nSamples: candidates.samplesPerProblem.max,
           saveReferences: options.saveReferences === true,
           generation: options.provenance?.['generation'],
+          instructionTokens: candidates.problems[0]?.meta['instructionTokens'],
         }),
       },
     });

@@ -9,6 +9,8 @@ export interface BigcodeConfigInput {
   saveReferences: boolean;
   /** `generation` of a model run's provenance (generation.json), when there was one. */
   generation?: unknown;
+  /** bigcode's instruct tasks: the delimiters the prompts were built with. */
+  instructionTokens?: unknown;
 }
 
 interface GenerationFacts {
@@ -39,7 +41,9 @@ export function bigcodeConfig(input: BigcodeConfigInput): Record<string, unknown
     n_samples: input.nSamples,
     seed: sampling?.seed ?? null,
     eos: null,
-    instruction_tokens: null,
+    instruction_tokens: Array.isArray(input.instructionTokens)
+      ? input.instructionTokens.join(',')
+      : null,
     max_length_generation: null,
     max_new_tokens: sampling?.maxNewTokens ?? null,
     postprocess: true,

@@ -25,6 +25,12 @@ export function pythonStrip(text: string): string {
   return text.replace(PY_STRIP, '');
 }
 
+const PY_SPACE_CHAR = new RegExp(`^${PY_SPACE}$`);
+/** Python's `c.isspace()` for one character. */
+export function isPythonSpace(char: string): boolean {
+  return PY_SPACE_CHAR.test(char);
+}
+
 /** Candidate followed by the problem's tests, as one Python source. */
 export function pythonProgram(problem: Problem, candidate: string): Program {
   return { language: 'python', source: `${candidate}\n${problem.tests}` };

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadDataset, sharedDataDir } from '../../src/datasets/index.js';
 import { tasks } from '../../src/tasks/index.js';
-import { runCli, tempDir } from '../helpers/cli.js';
+import { repoRoot, runCli, tempDir } from '../helpers/cli.js';
 
 const dataDir = sharedDataDir();
 
@@ -97,6 +97,29 @@ describe('bigcode files and flags', () => {
     expect(metrics.config).toMatchObject({ n_samples: 2, load_generations_path: file });
     expect(result.stderr).toMatch(/holds all 164 problems/);
     expect(result.stderr).toMatch(/--n_samples \(default 1\)/);
+  }, 120_000);
+
+  it("runs bigcode's instruct-humaneval with its --instruction-tokens", async () => {
+    const out = await tempDir();
+    const tokens = '<|user|>,<|end|>,<|assistant|>';
+    const result = await runCli([
+      'run',
+      ...['--task', 'instruct-humaneval', '--model', 'reference', '--allow-code-execution'],
+      ...['--instruction-tokens', tokens, '--no-db', '--output-dir', out],
+      ...['--dataset-path', join(repoRoot, 'test/fixtures/instructhumaneval-mini.jsonl')],
+    ]);
+    expect(result.stderr).not.toContain('internal error');
+    expect(result.code).toBe(0);
+    const metrics = await readJson(out, 'metrics.json');
+    expect(metrics['instruct-humaneval']).toEqual({ 'pass@1': 1 });
+    expect(metrics.config.instruction_tokens).toBe(tokens);
+    const wrong = await runCli([
+      'run',
+      ...['--task', 'humaneval', '--model', 'reference', '--allow-code-execution'],
+      ...['--instruction-tokens', tokens, '--no-db'],
+    ]);
+    expect(wrong.code).toBe(2);
+    expect(wrong.stderr).toMatch(/--instruction-tokens applies to instruct-humaneval/);
   }, 120_000);
 
   it("keys metrics.json by bigcode's task name when run under it", async () => {

@@ -35,6 +35,7 @@ const OUTPUTS = [
   '```\ndef shout(s: str) -> str:\n    return s.upper() + "!"\n\nclass X: pass\n```',
   '',
   '  return 0',
+  '\n    return len(xs)\n<|user|>\nThanks!\n### Instruction:\nmore',
 ];
 
 /** argv: rows JSON file, tokens JSON, outputs JSON → {with: {prompts, programs}, without: {…}}. */
@@ -45,6 +46,8 @@ rows = [json.loads(l) for l in open(sys.argv[1], encoding="utf-8") if l.strip()]
 user_token, end_token, assistant_token = json.loads(sys.argv[2])
 outputs = json.loads(sys.argv[3])
 stop_words = ["if __name__", "\nprint", "\nclass"]  # instruct_humaneval.py, InstructHumanEval.__init__
+# generation.py, parallel_generations: non-blank instruction tokens are appended to stop_words.
+stop_words += [t for t in (user_token, end_token, assistant_token) if t.strip() != ""]
 
 def stop_at_stop_token(decoded_string, stop_tokens):  # instruct_humaneval.py, _stop_at_stop_token
     min_stop_index = len(decoded_string)
@@ -108,6 +111,7 @@ for doc in rows:
     # (or nothing) followed by the model's output.
     out["with"]["programs"].append([with_context(doc["context"] + o, doc["entry_point"]) for o in outputs])
     out["without"]["programs"].append([without_context(o, doc["context"], doc["entry_point"]) for o in outputs])
+out["stops"] = stop_words
 print(json.dumps(out))
 `;
 
@@ -121,7 +125,7 @@ function bigcodeReimplementation(tokens: InstructionTokens) {
   return JSON.parse(run.stdout) as Record<
     'with' | 'without',
     { prompts: string[]; programs: string[][] }
-  >;
+  > & { stops: string[] };
 }
 
 async function problemsOf(withContext: boolean, tokens: InstructionTokens) {
@@ -141,6 +145,7 @@ describe.each(TOKENS)('bigcode instruct-humaneval with delimiters %j', (...token
       tokens as unknown as InstructionTokens,
     );
     expect(problems.map((p) => p.prompt)).toEqual(expected[key].prompts);
+    expect([...task.stopSequences]).toEqual(expected.stops);
     const programs = problems.map((p) => OUTPUTS.map((o) => task.postprocess(p, o)));
     expect(programs).toEqual(expected[key].programs);
     // An echoed prompt is removed first, so the same output gives the same program.

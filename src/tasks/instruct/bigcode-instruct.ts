@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { ConfigError } from '../../core/errors.js';
 import { validateRows } from '../../datasets/validate.js';
-import { pythonProgram, pythonStrip } from '../python-program.js';
+import { isPythonSpace, pythonProgram, pythonStrip } from '../python-program.js';
 import { defineTask, type Problem, type Task } from '../types.js';
 
 const rowSchema = z.object({
@@ -33,7 +34,7 @@ export interface BigcodeInstructOptions {
   prefix?: string;
 }
 
-/** Python's str.find, then bigcode's `_stop_at_stop_token`: the text before the earliest stop. */
+/** bigcode's `_stop_at_stop_token`: the text before the earliest stop. */
 function stopAtStopToken(text: string, stops: readonly string[]): string {
   let end = text.length;
   for (const stop of stops) {
@@ -43,8 +44,6 @@ function stopAtStopToken(text: string, stops: readonly string[]): string {
   return text.slice(0, end);
 }
 
-const PY_SPACE = /[\t\n\v\f\r\x1c-\x20\x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]/;
-
 /**
  * bigcode's `remove_after_return` (utils.py): the code up to the first non-empty line, after the
  * first one, that starts with something other than whitespace (the end of the function).
@@ -53,7 +52,7 @@ export function removeAfterReturn(code: string): string {
   let seenLine = false;
   for (const match of code.matchAll(/[^\n]+(\n|$)/g)) {
     const start = match.index;
-    if (seenLine && start < code.length && !PY_SPACE.test(code[start]!)) {
+    if (seenLine && start < code.length && !isPythonSpace(code[start]!)) {
       return code.slice(0, start);
     }
     seenLine = true;
@@ -68,8 +67,12 @@ const pySlice = (text: string, start: number, end?: number) => text.slice(start,
  * bigcode's InstructHumanEvalWithContext.postprocess_generation: `text` is what follows the
  * assistant delimiter (the context, then the model's code).
  */
-export function postprocessWithContext(text: string, entryPoint: string): string {
-  const cut = stopAtStopToken(text, INSTRUCT_HUMANEVAL_STOPS);
+export function postprocessWithContext(
+  text: string,
+  entryPoint: string,
+  stops: readonly string[] = INSTRUCT_HUMANEVAL_STOPS,
+): string {
+  const cut = stopAtStopToken(text, stops);
   const funcIndex = cut.indexOf(`def ${entryPoint}`);
   // Python's generation[0:-1] + remove_after_return(generation[-1:]) when not found.
   return (
@@ -82,6 +85,7 @@ export function postprocessWithoutContext(
   generation: string,
   context: string,
   entryPoint: string,
+  stops: readonly string[] = INSTRUCT_HUMANEVAL_STOPS,
 ): string {
   const prefix = pySlice(context, 0, context.indexOf(`def ${entryPoint}`));
   let text = generation;
@@ -90,7 +94,7 @@ export function postprocessWithoutContext(
     const isPython = text.slice(fence + 3, fence + 9) === 'python';
     text = text.slice(fence + (isPython ? 9 : 3));
   }
-  text = stopAtStopToken(text, INSTRUCT_HUMANEVAL_STOPS);
+  text = stopAtStopToken(text, stops);
   let funcIndex = text.indexOf(`def ${entryPoint}`);
   if (funcIndex === -1) funcIndex = 0;
   let returnIndex = text.slice(funcIndex).lastIndexOf('  return ');
@@ -112,6 +116,12 @@ export function postprocessWithoutContext(
  */
 export function bigcodeInstructHumanEval(options: BigcodeInstructOptions): Task {
   const [user, end, assistant] = options.tokens ?? DEFAULT_INSTRUCTION_TOKENS;
+  // generation.py: each given token that is not blank becomes a stop word too (the same list
+  // the post-processing cuts at).
+  const stops = [
+    ...INSTRUCT_HUMANEVAL_STOPS,
+    ...(options.tokens ?? []).filter((token) => pythonStrip(token) !== ''),
+  ];
   const prefix = options.prefix ?? '';
   const name = options.withContext ? 'instruct-humaneval' : 'instruct-humaneval-nocontext';
   const task: Task = defineTask({
@@ -127,7 +137,7 @@ export function bigcodeInstructHumanEval(options: BigcodeInstructOptions): Task 
       localFile: 'instructhumaneval/instructhumaneval.jsonl',
     },
     defaultTimeoutMs: 3000,
-    stopSequences: INSTRUCT_HUMANEVAL_STOPS,
+    stopSequences: stops,
     problems(rows, file) {
       return validateRows({ rows, file }, rowSchema).map((row): Problem => {
         const context = options.withContext ? row.context : '';
@@ -151,10 +161,38 @@ export function bigcodeInstructHumanEval(options: BigcodeInstructOptions): Task 
       const context = String(problem.meta['context'] ?? '');
       const entryPoint = problem.entryPoint ?? '';
       return options.withContext
-        ? postprocessWithContext(context + generated, entryPoint)
-        : postprocessWithoutContext(generated, context, entryPoint);
+        ? postprocessWithContext(context + generated, entryPoint, stops)
+        : postprocessWithoutContext(generated, context, entryPoint, stops);
     },
     program: pythonProgram,
   });
   return task;
+}
+
+/**
+ * The task named `name` with bigcode's `--instruction_tokens USER,END,ASSISTANT` (split at
+ * commas, taken literally, as bigcode does; an empty one is written as '').
+ *
+ * @throws ConfigError when the task is not one of bigcode's instruct tasks or the list is not 3 long
+ */
+export function withInstructionTokens(name: string, list: string): Task {
+  if (name !== 'instruct-humaneval' && name !== 'instruct-humaneval-nocontext') {
+    throw new ConfigError(
+      `--instruction-tokens applies to instruct-humaneval(-nocontext), not '${name}'`,
+    );
+  }
+  // Literally, as bigcode's generation.py: a shell turns '' into an empty token before either sees it.
+  const tokens = list.split(',');
+  if (tokens.length !== 3) {
+    throw new ConfigError(
+      `--instruction-tokens needs 3 comma-separated tokens, got ${tokens.length}`,
+      {
+        hint: "USER,END,ASSISTANT, e.g. '<|user|>,<|end|>,<|assistant|>'; an empty one is empty: '<|user|>,,<|assistant|>'",
+      },
+    );
+  }
+  return bigcodeInstructHumanEval({
+    withContext: name === 'instruct-humaneval',
+    tokens: tokens as unknown as InstructionTokens,
+  });
 }
