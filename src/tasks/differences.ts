@@ -22,6 +22,14 @@ const TASK_DIFFERENCES: Readonly<Record<string, readonly string[]>> = {
     "tests: the row's test_setup_code runs before the asserts (one test problem has one, 367); bigcode's get_reference joins test_list only, so its tests for 367 see no `root`",
   ],
   humanevalplus: ['judging: EvalPlus base and plus suites (see README "HumanEval+ and MBPP+")'],
+  'instruct-humaneval': [
+    "data: bigcode's codeparrot/instructhumaneval (Hub, pinned), not among passk's data files: its prompts and post-processing are checked against a reimplementation of bigcode's on a test file in that schema, not on the dataset itself",
+    "generation: bigcode also stops at the tokenizer's end-of-text token; passk leaves that to the server",
+  ],
+  'instruct-humaneval-nocontext': [
+    'data: as instruct-humaneval (codeparrot/instructhumaneval, checked on a test file in that schema)',
+    "generation: bigcode also stops at the tokenizer's end-of-text token; passk leaves that to the server",
+  ],
   mbppplus: [
     'judging: EvalPlus base and plus suites (see README "HumanEval+ and MBPP+")',
     'prompt: built from the EvalPlus release file, whose prompt is already the docstring; bigcode builds it from the Hub dataset (`prompt` + test_list[0]), not compared byte for byte here',
