@@ -36,8 +36,24 @@ const TASK_DIFFERENCES: Readonly<Record<string, readonly string[]>> = {
   ],
 };
 
+/** MultiPL-E, under passk's names and bigcode's (`multiple-*`). */
+const MULTIPL_E_DIFFERENCES: readonly string[] = [
+  "data: DeepSeek-Coder's copy of MultiPL-E's HumanEval translations; bigcode loads nuprl/MultiPL-E at its own pinned revision (not compared here)",
+  'execution: passk\'s own runtimes and toolchains (README "Other languages"), not MultiPL-E\'s evaluators',
+];
+const STRICT_EQUALITY =
+  'JS/TS: assert.deepEqual/equal are strict in passk (a check that passes only loosely is failed, LooseEqualityOnly); MultiPL-E uses the loose ones';
+
 /** What metrics.json records as `reference_differences` for a run of `task`. */
 export function referenceDifferences(task: Task): string[] {
   const own = TASK_DIFFERENCES[task.name.replace(/-unstripped$/, '')] ?? [];
-  return [...(task.language === 'python' ? PYTHON_DIFFERENCES : []), ...own];
+  const multiplE = /^multipl(e|-e)-/.test(task.name)
+    ? [
+        ...MULTIPL_E_DIFFERENCES,
+        ...(task.language === 'javascript' || task.language === 'typescript'
+          ? [STRICT_EQUALITY]
+          : []),
+      ]
+    : [];
+  return [...(task.language === 'python' ? PYTHON_DIFFERENCES : []), ...own, ...multiplE];
 }
