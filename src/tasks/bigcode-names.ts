@@ -15,6 +15,15 @@ export const BIGCODE_ALIASES: Readonly<Record<string, string>> = {
   'multiple-go': 'multipl-e-go',
   'multiple-rs': 'multipl-e-rs',
   'multiple-sh': 'multipl-e-sh',
+  'multiple-php': 'multipl-e-php',
+  'multiple-rb': 'multipl-e-rb',
+  'multiple-lua': 'multipl-e-lua',
+  'multiple-pl': 'multipl-e-pl',
+  'multiple-r': 'multipl-e-r',
+  'multiple-rkt': 'multipl-e-rkt',
+  'multiple-scala': 'multipl-e-scala',
+  'multiple-cs': 'multipl-e-cs',
+  'multiple-d': 'multipl-e-d',
 };
 
 /**

@@ -46,7 +46,7 @@ out["mbpp"] = {
 }
 # bigcode_eval/tasks/multiple.py, GeneralMultiPLE.get_prompt: doc["prompt"].strip(); __init__:
 # stop_words = dataset["test"][0]["stop_tokens"] + ["<file_sep>"].
-for lang in ["cpp", "java", "js", "ts", "go", "rs", "sh"]:
+for lang in ["cpp", "java", "js", "ts", "go", "rs", "sh", "php", "rb", "lua", "pl", "r", "rkt", "scala", "cs", "d"]:
     docs = rows(f"multipl-e/humaneval-{lang}.jsonl")
     out[f"multiple-{lang}"] = {
         "prompts": [d["prompt"].strip() for d in docs],

@@ -28,9 +28,6 @@ interface Variant {
 
 const FENCE = '\n```';
 
-/** Crates HumanEval-X's Rust declarations `use` that a plain rustc (no Cargo) does not have. */
-const RUST_CRATE_USES = /^use (rand|regex|md5)\b.*$/gm;
-
 const VARIANTS: Record<Variant['dir'], Variant> = {
   cpp: {
     dir: 'cpp',
@@ -68,9 +65,10 @@ const VARIANTS: Record<Variant['dir'], Variant> = {
     language: 'rust',
     stops: ['\n}', FENCE],
     suffix: '\n}',
-    // The prompt is only the doc comment; the signature is in the declaration.
+    // The prompt is only the doc comment; the signature is in the declaration, whose `use` of
+    // the rand, regex and md5 crates the Rust runtime provides (as the original Cargo.toml).
     problem: (row) => ({
-      prompt: row.prompt + row.declaration.replace(RUST_CRATE_USES, ''),
+      prompt: row.prompt + row.declaration,
       tests: rustTestsAsMain(row.test),
       head: '',
     }),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { validateRows } from '../datasets/validate.js';
 import type { Language } from '../execution/types.js';
+import { adaptTests } from './multilang/multipl-e-tests.js';
 import { braceCandidate, joinProgram } from './multilang/program.js';
 import { pythonStrip } from './python-program.js';
 import { defineTask, type Problem, type Task } from './types.js';
@@ -21,6 +22,16 @@ const LANGUAGES = {
   go: 'go',
   rs: 'rust',
   sh: 'shell',
+  // MultiPL-E's other languages (issue 17): the runtimes in src/execution/runtimes.
+  php: 'php',
+  rb: 'ruby',
+  lua: 'lua',
+  pl: 'perl',
+  r: 'r',
+  rkt: 'racket',
+  scala: 'scala',
+  cs: 'csharp',
+  d: 'd',
 } as const satisfies Record<string, Language>;
 export type MultiplELanguage = keyof typeof LANGUAGES;
 
@@ -33,6 +44,15 @@ const DATASET_STOPS: Record<MultiplELanguage, readonly string[]> = {
   go: ['\nfunc', 'struct', '\n// '],
   rs: ['\n}'],
   sh: ['\n}'],
+  php: ['\nfunction', '\n?>', '\n//', '\n#'],
+  rb: ['\nclass', '\ndef', '\n#', '\n\n'],
+  lua: ['\nlocal', '\nfunction', '\n--', '\n\n'],
+  pl: ['\nsub', '\n#', '\n\n'],
+  r: ['\n#', '\n```'],
+  rkt: ['\n(define ', '\n#|', '\n;', '\n('],
+  scala: ['\n    }\n'],
+  cs: ['\n    }\n'],
+  d: ['\n\n', '\nvoid', '\nbool', '\nint'],
 };
 
 /**
@@ -70,8 +90,9 @@ export function multiplE(suffix: MultiplELanguage): Task {
           // a stop sequence that starts with a newline can match right after the prompt.
           prompt: pythonStrip(row.prompt),
           datasetPrompt: row.prompt,
-          tests: row.tests,
-          meta: { stopTokens: row.stop_tokens },
+          tests: adaptTests(suffix, row.tests),
+          // bigcode's get_reference is the dataset's tests as they are (references.json).
+          meta: { stopTokens: row.stop_tokens, bigcodeReference: row.tests },
         }),
       );
     },

@@ -14,8 +14,20 @@ import type { Problem, Task } from '../../src/tasks/types.js';
  * none). One executor and one run() per group, so compiles spread over both cores.
  */
 const LIMITS = { timeoutMs: 15_000, memoryBytes: 2 * 2 ** 30, outputBytes: 2 ** 20 };
-/** Problems whose canonical solutions pass in every HumanEval-X language (see README failures). */
+/** Problems sampled in every HumanEval-X language (CI time: the full 164 are run by hand). */
 const HUMANEVAL_X_SAMPLE = [0, 57, 101, 149];
+/**
+ * Per language, the problems whose canonical solutions need what setup.sh --languages installs
+ * or what passk adds (README "Other languages"): Boost and libcrypto for C++, goimports for Go,
+ * the rand/regex/md5 crates and Rust/32's uncommented tests for Rust, js-md5 for JavaScript.
+ */
+const HUMANEVAL_X_EXTRA: Record<string, number[]> = {
+  cpp: [22, 162],
+  go: [17, 27],
+  java: [],
+  js: [162],
+  rust: [32, 50, 91, 162],
+};
 
 /** A body that compiles and fails, per HumanEval-X language (the prompt opens the function). */
 const WRONG_BODY: Record<string, string> = {
@@ -65,11 +77,70 @@ const SOLUTIONS: Record<string, [string, string, string]> = {
     '    echo ${#1}\n',
   ],
 };
+/** MultiPL-E's other languages (issue 17): the same three problems, each closing its function. */
+const MORE_SOLUTIONS: Record<string, [string, string, string]> = {
+  php: [
+    '    return $x + $y;\n}\n',
+    '    while ($b != 0) { $t = $a % $b; $a = $b; $b = $t; }\n    return $a;\n}\n',
+    // PHP cannot define a function named strlen (a builtin): HumanEval_55_fib instead.
+    '    $a = 0; $b = 1;\n    for ($i = 0; $i < $n; $i++) { [$a, $b] = [$b, $a + $b]; }\n    return $a;\n}\n',
+  ],
+  rb: ['  x + y\nend\n', '  a, b = b, a % b while b != 0\n  a\nend\n', '  string.length\nend\n'],
+  lua: [
+    '  return x + y\nend\n',
+    '  while b ~= 0 do a, b = b, a % b end\n  return a\nend\n',
+    '  return #string\nend\n',
+  ],
+  pl: [
+    '    return $x + $y;\n}\n',
+    '    while ($b != 0) { ($a, $b) = ($b, $a % $b); }\n    return $a;\n}\n',
+    '    return length($string);\n}\n',
+  ],
+  r: [
+    '  x + y\n}\n',
+    '  while (b != 0) { t <- a %% b; a <- b; b <- t }\n  a\n}\n',
+    '  nchar(string)\n}\n',
+  ],
+  rkt: [
+    '  (+ x y))\n',
+    '  (if (= b 0) a (greatest_common_divisor b (modulo a b))))\n',
+    '  (string-length string))\n',
+  ],
+  scala: [
+    '        return x + y\n',
+    '        var (p, q) = (a, b)\n        while (q != 0) { val t = p % q; p = q; q = t }\n        return p\n',
+    '        return string.length.toLong\n',
+  ],
+  cs: [
+    '        return x + y;\n',
+    '        while (b != 0) { long t = a % b; a = b; b = t; }\n        return a;\n',
+    '        return str.Length;\n',
+  ],
+  d: [
+    '{\n    return x + y;\n}\n',
+    '{\n    while (b != 0) { auto t = a % b; a = b; b = t; }\n    return a;\n}\n',
+    '{\n    return string.length;\n}\n',
+  ],
+};
+/** Wrong answers to the second and third problem: gcd returns its first argument, then 0. */
+const MORE_WRONG: Record<string, [string, string]> = {
+  php: ['    return $a;\n}\n', '    return 0;\n}\n'],
+  rb: ['  a\nend\n', '  0\nend\n'],
+  lua: ['  return a\nend\n', '  return 0\nend\n'],
+  pl: ['    return $a;\n}\n', '    return 0;\n}\n'],
+  r: ['  a\n}\n', '  0\n}\n'],
+  rkt: ['  a)\n', '  0)\n'],
+  scala: ['        return a\n', '        return 0\n'],
+  cs: ['        return a;\n', '        return 0;\n'],
+  d: ['{\n    return a;\n}\n', '{\n    return 0;\n}\n'],
+};
 const ME_PROBLEMS = [
   'HumanEval_53_add',
   'HumanEval_13_greatest_common_divisor',
   'HumanEval_23_strlen',
 ];
+const problemNames = (suffix: string) =>
+  suffix === 'php' ? [...ME_PROBLEMS.slice(0, 2), 'HumanEval_55_fib'] : ME_PROBLEMS;
 
 async function problemsOf(name: string): Promise<{ task: Task; problems: Problem[] }> {
   const task = await tasks.get(name);
@@ -109,6 +180,14 @@ describe('runtimes pass their own canaries', () => {
     php: '<?php\nassert(1 + 1 == 2);\n',
     ruby: 'raise "wrong" unless 1 + 1 == 2\n',
     lua: 'assert(1 + 1 == 2)\n',
+    perl: 'exit 1 unless 1 + 1 == 2;\n',
+    r: 'stopifnot(1 + 1 == 2)\n',
+    scala: 'object Main {\n  def main(args: Array[String]) = {\n    assert(1 + 1 == 2)\n  }\n}\n',
+    csharp:
+      'using System.Diagnostics;\nclass Problem {\n  public static void Main(string[] args) {\n    Debug.Assert(1 + 1 == 2);\n  }\n}\n',
+    d: 'unittest\n{\n    assert(1 + 1 == 2);\n}\nvoid main(){}\n',
+    racket:
+      '#lang racket\n(require rackunit)\n(current-check-handler raise)\n(check-equal? (+ 1 1) 2)\n',
     javascript: "require('node:assert').deepEqual([1 + 1], [2]);\n",
     typescript: "declare var require: any;\nrequire('node:assert').deepEqual([1 + 1], [2]);\n",
     cpp: '#include <cassert>\nint main() { assert(1 + 1 == 2); }\n',
@@ -137,6 +216,8 @@ describe('HumanEval-X canonical solutions', () => {
       const { task, problems } = await problemsOf(`humaneval-x-${dir}`);
       expect(problems).toHaveLength(164);
       const sample = HUMANEVAL_X_SAMPLE.map((index) => problems[index]!);
+      // As `--model reference` runs them (some define two functions, which a stop sequence cuts).
+      const extra = HUMANEVAL_X_EXTRA[dir]!.map((index) => problems[index]!);
       // The canonical body goes through the same post-processing as a model's completion would,
       // trailing text included: the stop sequence must cut it and the suffix close the function.
       const completion = (p: Problem) => `${p.reference!.slice(p.prompt.length)}\n\nTRAILING TEXT`;
@@ -148,6 +229,7 @@ describe('HumanEval-X canonical solutions', () => {
             task.program(p, task.postprocess(p, completion(p))).source,
           ),
         ),
+        ...extra.map((p) => job(`ok ${p.id}`, task.language, task.program(p, p.reference!).source)),
         ...sample
           .slice(0, 2)
           .map((p) =>
@@ -160,38 +242,60 @@ describe('HumanEval-X canonical solutions', () => {
       ];
       const verdicts = await run(jobs);
       expect(statuses(verdicts, 'ok')).toEqual(
-        Object.fromEntries(sample.map((p) => [`ok ${p.id}`, 'passed'])),
+        Object.fromEntries([...sample, ...extra].map((p) => [`ok ${p.id}`, 'passed'])),
       );
       for (const p of sample.slice(0, 2))
         expect(verdicts.get(`wrong ${p.id}`)?.status).not.toBe('passed');
     },
-    120_000,
+    240_000,
   );
+
+  it('humaneval-x-js: the two wrong upstream canonical solutions fail (README)', async () => {
+    const { task, problems } = await problemsOf('humaneval-x-js');
+    const wrong = ['JavaScript/112', 'JavaScript/155'].map(
+      (id) => problems.find((p) => p.id === id)!,
+    );
+    const verdicts = await run(
+      wrong.map((p) => job(p.id, task.language, task.program(p, p.reference!).source)),
+    );
+    expect(statuses(verdicts, 'JavaScript/')).toEqual({
+      'JavaScript/112': 'failed',
+      'JavaScript/155': 'failed',
+    });
+  }, 60_000);
 });
 
+const ALL_SOLUTIONS = { ...SOLUTIONS, ...MORE_SOLUTIONS };
+
 describe('MultiPL-E with hand-written solutions', () => {
-  it.each(Object.keys(SOLUTIONS))(
-    'multipl-e-%s: our solutions pass, a wrong one fails',
+  it.each(Object.keys(ALL_SOLUTIONS))(
+    'multipl-e-%s: our solutions pass, wrong ones fail',
     async (suffix) => {
+      const solutions = ALL_SOLUTIONS[suffix]!;
+      const names = problemNames(suffix);
       const { task, problems } = await problemsOf(`multipl-e-${suffix}`);
       const byName = new Map(problems.map((p) => [p.id, p]));
-      const jobs = ME_PROBLEMS.map((name, index) => {
+      const source = (name: string, completion: string) => {
         const problem = byName.get(name)!;
-        const candidate = task.postprocess(problem, SOLUTIONS[suffix]![index]!);
-        return job(`ok ${name}`, task.language, task.program(problem, candidate).source);
-      });
-      const add = byName.get(ME_PROBLEMS[0]!)!;
-      const wrong = SOLUTIONS[suffix]![0]!.replace('x + y', 'x - y').replace('$1 + $2', '$1 - $2');
-      jobs.push(
-        job('wrong add', task.language, task.program(add, task.postprocess(add, wrong)).source),
+        return task.program(problem, task.postprocess(problem, completion)).source;
+      };
+      const jobs = names.map((name, i) =>
+        job(`ok ${name}`, task.language, source(name, solutions[i]!)),
       );
+      // `+` → `-` in add; for the other two, MORE_WRONG's answers (issue 17 languages).
+      jobs.push(job('wrong 0', task.language, source(names[0]!, solutions[0]!.replace('+', '-'))));
+      MORE_WRONG[suffix]?.forEach((wrong, i) => {
+        jobs.push(job(`wrong ${i + 1}`, task.language, source(names[i + 1]!, wrong)));
+      });
       const verdicts = await run(jobs);
       expect(statuses(verdicts, 'ok')).toEqual(
-        Object.fromEntries(ME_PROBLEMS.map((n) => [`ok ${n}`, 'passed'])),
+        Object.fromEntries(names.map((n) => [`ok ${n}`, 'passed'])),
       );
-      expect(verdicts.get('wrong add')?.status).toBe('failed');
+      const wrongs = [...verdicts].filter(([id]) => id.startsWith('wrong'));
+      expect(wrongs).toHaveLength(1 + (MORE_WRONG[suffix]?.length ?? 0));
+      for (const [id, verdict] of wrongs) expect(verdict.status, id).toBe('failed');
     },
-    120_000,
+    240_000,
   );
 });
 

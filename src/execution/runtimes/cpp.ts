@@ -65,7 +65,7 @@ function diagnose(outcome: RawOutcome): Diagnosis | undefined {
 export const cpp = defineProcessRuntime({
   language: 'cpp',
   versionArgv: ['/usr/bin/g++', '-dumpfullversion'],
-  debianPackages: 'g++',
+  debianPackages: 'g++ libboost-dev libssl-dev',
   canaries: {
     wrong:
       '#include <cassert>\nint add(int a, int b) { return a - b; }\nint main() { assert(add(1, 1) == 2); }\n',
@@ -84,6 +84,10 @@ export const cpp = defineProcessRuntime({
       '-Wl,--wrap=main',
       'program.cpp',
       'passk_main.cpp',
+      // OpenSSL's libcrypto (HumanEval-X CPP/162's MD5; the original harness links it for that
+      // problem only): --as-needed keeps it out of every program that does not call it.
+      '-Wl,--as-needed',
+      '-lcrypto',
       '-o',
       'program',
     ];

@@ -43,6 +43,20 @@ func TestMain(m *testing.M) {
 `;
 }
 
+/**
+ * goimports (Debian's golang-golang-x-tools) adds the standard-library imports a program uses
+ * but does not declare and drops the ones it declares but does not use, as the original
+ * HumanEval-X harness fixes imports before `go test` (Go rejects both at compile time: six
+ * canonical solutions do one or the other). It runs in the sandboxed compile step, on the
+ * program's own file only; a file it cannot parse fails the compile with its message.
+ */
+const GOIMPORTS = existsSync('/usr/bin/goimports') ? realBinary('/usr/bin/goimports') : undefined;
+
+function withGoImports(build: string[]): string[] {
+  const quoted = build.map((arg) => `'${arg}'`).join(' ');
+  return ['/bin/sh', '-c', `'${GOIMPORTS}' -w program_test.go && exec ${quoted}`];
+}
+
 const GO_ENV = { GO111MODULE: 'off', GOPATH, CGO_ENABLED: '0', GOTOOLCHAIN: 'local' };
 /** Build cache, under the artifact cache, holding the standard test deps compiled once. */
 const SEED_DIR = 'go-build-seed';
@@ -106,7 +120,7 @@ function diagnose(outcome: RawOutcome): Diagnosis | undefined {
 export const go = defineProcessRuntime({
   language: 'go',
   versionArgv: [GO, 'version'],
-  debianPackages: 'golang-go golang-github-stretchr-testify-dev',
+  debianPackages: 'golang-go golang-github-stretchr-testify-dev golang-golang-x-tools',
   canaries: {
     wrong:
       'package main\n\nimport "testing"\n\nfunc add(a, b int) int { return a - b }\n\nfunc TestAdd(t *testing.T) {\n\tif add(1, 1) != 2 {\n\t\tt.Fatal("wrong")\n\t}\n}\n',
@@ -121,7 +135,7 @@ export const go = defineProcessRuntime({
     const pkg = /^\s*package\s+(\w+)/m.exec(source)?.[1] ?? 'main';
     const files = { 'program_test.go': source, 'passk_main_test.go': testMain(pkg) };
     // GOPATH mode (no module download, Debian's libraries), no cgo, no vet: only the compiler decides.
-    const argv = [
+    const build = [
       GO,
       'test',
       '-c',
@@ -131,6 +145,7 @@ export const go = defineProcessRuntime({
       'program_test.go',
       'passk_main_test.go',
     ];
+    const argv = GOIMPORTS ? withGoImports(build) : build;
     const env = { ...GO_ENV, GOCACHE: `{cache}/${SEED_DIR}` };
     return {
       files,

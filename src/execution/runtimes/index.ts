@@ -15,5 +15,11 @@ runtimes.register('shell', async () => (await import('./scripts.js')).shell);
 runtimes.register('php', async () => (await import('./scripts.js')).php);
 runtimes.register('ruby', async () => (await import('./scripts.js')).ruby);
 runtimes.register('lua', async () => (await import('./scripts.js')).lua);
+runtimes.register('perl', async () => (await import('./scripts.js')).perl);
+runtimes.register('r', async () => (await import('./scripts.js')).r);
+runtimes.register('racket', async () => (await import('./scripts.js')).racket);
+runtimes.register('scala', async () => (await import('./scala.js')).scala);
+runtimes.register('csharp', async () => (await import('./csharp.js')).csharp);
+runtimes.register('d', async () => (await import('./d.js')).d);
 
 export type { Canaries, Diagnosis, Runtime, RuntimeInstall, WorkerFlags } from './types.js';

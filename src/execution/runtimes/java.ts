@@ -12,11 +12,11 @@ import type { Diagnosis } from './types.js';
 /** MultiPL-E's Java prompts import org.javatuples (Debian: libjavatuples-java). */
 const CLASSPATH = ['/usr/share/java/javatuples.jar'];
 const JAVAC = realBinary('/usr/bin/javac');
-const JAVA = realBinary('/usr/bin/java');
+export const JAVA = realBinary('/usr/bin/java');
 /** Debian's JDK links its config (jvm.cfg, security) into /etc, which the sandbox must see. */
-const JAVA_ETC = '/etc/java-17-openjdk';
+export const JAVA_ETC = '/etc/java-17-openjdk';
 /** Start-up matters more than peak speed for test programs: serial GC, C1 only, shared archive. */
-const JVM_FLAGS = [
+export const JVM_FLAGS = [
   '-XX:+UseSerialGC',
   '-XX:TieredStopAtLevel=1',
   '-Xshare:auto',
@@ -57,7 +57,8 @@ export function javaClasses(program: string): { main: string; file: string } {
   return { main, file: `${declaredPublic ?? main}.java` };
 }
 
-function diagnose(outcome: RawOutcome): Diagnosis | undefined {
+/** A JVM program's uncaught exception (Java, Scala): AssertionError is a failed test. */
+export function jvmDiagnose(outcome: RawOutcome): Diagnosis | undefined {
   const thrown = /Exception in thread "main" ([\w.$]+)(?::\s*(.*))?/.exec(outcome.stderrTail);
   if (!thrown?.[1]) return undefined;
   const type = thrown[1].split('.').at(-1)!;
@@ -67,7 +68,7 @@ function diagnose(outcome: RawOutcome): Diagnosis | undefined {
 }
 
 /** Heap: half the memory limit; the JVM's other reservations need the rest of the address space. */
-function heapMiB(limits: ResolvedLimits): number {
+export function heapMiB(limits: ResolvedLimits): number {
   return Math.max(64, Math.floor(limits.memoryBytes / 2 ** 20 / 2));
 }
 
@@ -129,5 +130,5 @@ export const java = defineProcessRuntime({
       },
     };
   },
-  diagnose,
+  diagnose: jvmDiagnose,
 });

@@ -1,5 +1,29 @@
+import { createRequire } from 'node:module';
+import { dirname } from 'node:path';
 import { JS_CANARIES, jsDiagnose, jsPlan } from './node-support.js';
-import { defineProcessRuntime } from './process-runtime.js';
+import { defineProcessRuntime, realBinary } from './process-runtime.js';
+
+/**
+ * npm packages that benchmark programs `require` (HumanEval-X JavaScript/162's canonical
+ * solution uses `js-md5`, as the original harness's evaluation folder had installed): each is
+ * bound read-only at its own path, and NODE_PATH names their folder, so a program sees these
+ * packages and none of passk's other dependencies. A package that is not installed is left out.
+ */
+const PROGRAM_PACKAGES = ['js-md5'];
+
+function packageDirs(): string[] {
+  const require = createRequire(import.meta.url);
+  return PROGRAM_PACKAGES.flatMap((name) => {
+    try {
+      return [realBinary(dirname(require.resolve(`${name}/package.json`)))];
+    } catch {
+      return [];
+    }
+  });
+}
+
+const PACKAGE_DIRS = packageDirs();
+const NODE_PATH = [...new Set(PACKAGE_DIRS.map((dir) => dirname(dir)))].join(':');
 
 /** JavaScript on the system's Node (CommonJS, as MultiPL-E and HumanEval-X tests expect). */
 export const javascript = defineProcessRuntime({
@@ -7,6 +31,11 @@ export const javascript = defineProcessRuntime({
   versionArgv: ['/usr/bin/node', '--version'],
   debianPackages: 'nodejs',
   canaries: JS_CANARIES,
-  plan: (source, limits) => jsPlan(source, limits),
+  mounts: PACKAGE_DIRS,
+  plan: (source, limits) => {
+    const plan = jsPlan(source, limits);
+    if (NODE_PATH === '') return plan;
+    return { ...plan, run: { ...plan.run, env: { ...plan.run.env, NODE_PATH } } };
+  },
   diagnose: jsDiagnose,
 });

@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { homedir } from 'node:os';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { RawOutcome } from '../sandboxes/types.js';
 import {
@@ -10,7 +10,8 @@ import {
   firstLine,
   realBinary,
 } from './process-runtime.js';
-import type { Diagnosis } from './types.js';
+import { type Crates, ensureCrates } from './rust-crates.js';
+import type { Diagnosis, ResolveOptions, Runtime, RuntimeInstall } from './types.js';
 
 /**
  * The toolchain's sysroot: rustup's (asked through its proxy, which lives in ~/.cargo/bin) when
@@ -95,10 +96,23 @@ function diagnose(outcome: RawOutcome): Diagnosis | undefined {
   };
 }
 
-export const rust = defineProcessRuntime({
+/** Set by resolve(): the crates every program may use (`rand`, `regex`, `md5`), if built. */
+let crates: Crates | undefined;
+
+/** `--extern` and `-L dependency=` as Cargo passes them for a crate's declared dependencies. */
+function crateFlags(): string[] {
+  if (!crates) return [];
+  const externs = Object.entries(crates.externs).flatMap(([name, path]) => [
+    '--extern',
+    `${name}=${path}`,
+  ]);
+  return ['-L', `dependency=${crates.dir}/deps`, ...externs];
+}
+
+const processRuntime = defineProcessRuntime({
   language: 'rust',
   versionArgv: [RUSTC, '--version'],
-  debianPackages: 'rustc',
+  debianPackages: 'rustc cargo librust-rand-dev librust-regex-dev librust-md5-dev',
   mounts: SYSROOT.startsWith('/usr/') || SYSROOT === '/usr' ? [] : [SYSROOT],
   canaries: {
     wrong:
@@ -111,7 +125,7 @@ export const rust = defineProcessRuntime({
   plan(source, limits, version) {
     const renamed = source.replace(/\bfn\s+main\s*\(\s*\)/, 'fn passk_user_main()');
     const files = { 'program.rs': `${renamed}\n${WRAPPER}` };
-    const argv = [RUSTC, ...RUSTFLAGS, '-o', 'program', 'program.rs'];
+    const argv = [RUSTC, ...RUSTFLAGS, ...crateFlags(), '-o', 'program', 'program.rs'];
     return {
       files,
       compile: {
@@ -125,3 +139,40 @@ export const rust = defineProcessRuntime({
   },
   diagnose,
 });
+
+/**
+ * Where the crates are built: the artifact cache (kept across runs), or without one a temporary
+ * folder of this process, removed when it exits.
+ */
+function cratesRoot(options: ResolveOptions): string {
+  if (options.artifactsDir) return options.artifactsDir;
+  const dir = mkdtempSync(`${tmpdir()}/passk-rust-crates-`);
+  process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+/**
+ * Rust, with the crates HumanEval-X's programs use built once (see rust-crates.ts) and bound
+ * read-only into the sandbox. Without them (no Cargo or no Debian crate sources) programs that
+ * use a crate fail to compile, and passk says once how to install them.
+ */
+export const rust: Runtime = {
+  ...processRuntime,
+  async resolve(options: ResolveOptions): Promise<RuntimeInstall> {
+    const install = await processRuntime.resolve(options);
+    const found = await ensureCrates(cratesRoot(options), SYSROOT, install.version);
+    if ('missing' in found) {
+      crates = undefined;
+      process.stderr.write(
+        `passk: Rust crates rand/regex/md5 unavailable (${found.missing}); programs that use them will not compile: run scripts/setup.sh --languages\n`,
+      );
+      return install;
+    }
+    crates = found;
+    return {
+      ...install,
+      version: `${install.version} +crates`,
+      mounts: [...(install.mounts ?? []), found.dir],
+    };
+  },
+};

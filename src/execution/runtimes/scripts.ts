@@ -1,3 +1,5 @@
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import type { RawOutcome } from '../sandboxes/types.js';
 import { defineProcessRuntime, firstLine, realBinary } from './process-runtime.js';
 import type { Canaries, Diagnosis, Runtime } from './types.js';
@@ -14,6 +16,8 @@ interface ScriptLanguage {
   file: string;
   versionArgv: string[];
   debianPackages: string;
+  /** Host paths outside /usr it needs (read-only), e.g. its configuration under /etc. */
+  mounts?: string[];
   /** Statement(s) writing the end event to fd 3, the nonce read from $PASSK_NONCE. */
   sentinel: string;
   canaries: Canaries;
@@ -28,6 +32,7 @@ function script(spec: ScriptLanguage): Runtime {
     versionArgv: spec.versionArgv,
     debianPackages: spec.debianPackages,
     canaries: spec.canaries,
+    ...(spec.mounts ? { mounts: spec.mounts } : {}),
     plan: (source) => ({
       files: { [spec.file]: `${source}\n${spec.sentinel}\n` },
       run: { argv: [spec.interpreter, ...(spec.flags ?? []), `{scratch}/${spec.file}`] },
@@ -83,29 +88,79 @@ export const php = script({
   },
   diagnose: (outcome) => {
     const uncaught = /Uncaught ([\w\\]+)(?::\s*(.*))?/.exec(outcome.stderrTail);
-    if (!uncaught?.[1]) return undefined;
+    if (!uncaught?.[1]) {
+      // e.g. "PHP Fatal error:  Cannot redeclare strlen()" (MultiPL-E's HumanEval_23_strlen).
+      const fatal = /(?:PHP )?(Fatal|Parse) error:\s*(.*)/.exec(outcome.stderrTail);
+      if (!fatal) return undefined;
+      const errorType = fatal[1] === 'Parse' ? 'ParseError' : 'FatalError';
+      return { status: 'error', errorType, message: (fatal[2] ?? '').slice(0, 300) };
+    }
     const type = uncaught[1].split('\\').at(-1)!;
+    // MultiPL-E's PHP tests throw `new Exception("Test failed!")` for a wrong answer.
+    const testFailed = type === 'Exception' && /^Test failed!/.test(uncaught[2] ?? '');
     return {
-      status: type === 'AssertionError' ? 'failed' : 'error',
+      status: type === 'AssertionError' || testFailed ? 'failed' : 'error',
       errorType: type,
       message: (uncaught[2] ?? '').slice(0, 300),
     };
   },
 });
 
-/** Ruby: a failed `raise`/test shows as "…: message (ExceptionClass)" on stderr. */
+/**
+ * Debian's Ruby ships test-unit (MultiPL-E's Ruby tests `require 'test/unit'`) as a bundled gem;
+ * with gems disabled (faster start) its folder and power_assert's go on the load path.
+ */
+function rubyGemLibs(): string[] {
+  const roots = ['/usr/lib/ruby/gems', '/usr/share/rubygems-integration/all/gems'];
+  const found: string[] = [];
+  for (const gem of ['test-unit', 'power_assert']) {
+    // Ruby's own bundled copy first; the newest version within a folder.
+    const newest = roots.map((root) => gemDirs(root, gem).sort().at(-1)).find(Boolean);
+    if (newest) found.push('-I', `${newest}/lib`);
+  }
+  return found;
+}
+
+function gemDirs(root: string, gem: string): string[] {
+  if (!existsSync(root)) return [];
+  const nested = root.endsWith('/gems') && !root.includes('rubygems-integration');
+  // /usr/lib/ruby/gems/<version>/gems/<gem>-<v>; rubygems-integration/all/gems/<gem>-<v>
+  const parents = nested ? readdirSync(root).map((version) => join(root, version, 'gems')) : [root];
+  return parents.flatMap((dir) =>
+    existsSync(dir)
+      ? readdirSync(dir)
+          .filter((name) => new RegExp(`^${gem}-\\d`).test(name))
+          .map((name) => join(dir, name))
+      : [],
+  );
+}
+
+/**
+ * Ruby: a failed `raise`/test shows as "…: message (ExceptionClass)" on stderr. test-unit runs
+ * its tests when the program exits (at_exit), after any statement appended to it: so the end
+ * statement runs them itself first (and turns off the at_exit run); a failure raises.
+ */
 export const ruby = script({
   language: 'ruby',
   interpreter: realBinary('/usr/bin/ruby'),
-  flags: ['--disable-gems'],
+  flags: ['--disable-gems', ...rubyGemLibs()],
   file: 'program.rb',
   versionArgv: [realBinary('/usr/bin/ruby'), '--version'],
   debianPackages: 'ruby',
-  sentinel: `IO.new(3).write(format(%q({"n": "%s", "e": "end"}) + "\\n", ENV['PASSK_NONCE']))`,
+  sentinel: [
+    'if defined?(Test::Unit::AutoRunner) && Test::Unit::AutoRunner.need_auto_run?',
+    '  Test::Unit::AutoRunner.need_auto_run = false',
+    "  raise Test::Unit::AssertionFailedError, 'a test-unit test failed or raised' unless Test::Unit::AutoRunner.run",
+    'end',
+    `IO.new(3).write(format(%q({"n": "%s", "e": "end"}) + "\\n", ENV['PASSK_NONCE']))`,
+  ].join('\n'),
   canaries: {
     wrong:
       'class AssertionError < StandardError; end\ndef add(a, b) = a - b\nraise AssertionError unless add(1, 1) == 2\n',
-    earlyExits: ['exit 0\n'],
+    earlyExits: [
+      'exit 0\n',
+      "require 'test/unit'\nclass T < Test::Unit::TestCase\n  def test_exit\n    exit 0\n  end\n  def test_no\n    assert_equal(1, 2)\n  end\nend\n",
+    ],
     sleeper: (seconds) => `sleep ${seconds}\n`,
     comment: comment('#'),
   },
@@ -143,5 +198,91 @@ export const lua = script({
       errorType: failed ? 'AssertionError' : 'LuaError',
       message,
     };
+  },
+});
+
+/** Perl 5: MultiPL-E's tests `exit 1` on a wrong answer (silently) and use Test::Deep. */
+export const perl = script({
+  language: 'perl',
+  interpreter: '/usr/bin/perl',
+  file: 'program.pl',
+  versionArgv: ['/usr/bin/perl', '-e', 'print "perl $^V"'],
+  debianPackages: 'perl libtest-deep-perl',
+  sentinel: `{ open(my $passk_fd, '>&=', 3) or die "passk: no result channel"; printf $passk_fd '{"n": "%s", "e": "end"}' . "\\n", $ENV{PASSK_NONCE}; close($passk_fd); }`,
+  canaries: {
+    wrong: 'sub add { my ($a, $b) = @_; return $a - $b; }\nexit 1 unless add(1, 1) == 2;\n',
+    earlyExits: ['exit 0;\n'],
+    sleeper: (seconds) => `sleep(${seconds});\n`,
+    comment: comment('#'),
+  },
+  diagnose: (outcome) => {
+    if (outcome.exitCode === 1 && outcome.stderrTail.trim() === '') {
+      return { status: 'failed', errorType: 'TestFailure', message: 'a test exited with status 1' };
+    }
+    const line = firstLine(outcome.stderrTail, / at \S+ line \d+/);
+    return line ? { status: 'error', errorType: 'Died', message: line } : undefined;
+  },
+});
+
+/** R (Rscript): MultiPL-E's tests are `stopifnot(isTRUE(all.equal(…)))`. */
+export const r = script({
+  language: 'r',
+  interpreter: '/usr/bin/Rscript',
+  flags: ['--vanilla'],
+  file: 'program.R',
+  versionArgv: ['/usr/bin/Rscript', '--version'],
+  debianPackages: 'r-base-core',
+  // R_HOME/etc is a link to /etc/R (Renviron, ldpaths), which the sandbox does not otherwise show;
+  // libblas/liblapack and `which` (run by utils' .onLoad) are links into /etc/alternatives.
+  mounts: ['/etc/R', '/etc/alternatives'],
+  sentinel: `local({ passk_con <- file('/proc/self/fd/3', 'w'); cat(sprintf('{"n": "%s", "e": "end"}\\n', Sys.getenv('PASSK_NONCE')), file = passk_con); close(passk_con) })`,
+  canaries: {
+    wrong: 'add <- function(a, b) a - b\nstopifnot(isTRUE(all.equal(add(1, 1), 2)))\n',
+    earlyExits: ['quit(status = 0)\n', 'q("no")\n'],
+    sleeper: (seconds) => `Sys.sleep(${seconds})\n`,
+    comment: comment('#'),
+  },
+  diagnose: (outcome) => {
+    const line = firstLine(outcome.stderrTail, /^Error/);
+    if (!line) return undefined;
+    const failed = /is not TRUE|are not all TRUE/.test(outcome.stderrTail);
+    return {
+      status: failed ? 'failed' : 'error',
+      errorType: failed ? 'AssertionError' : 'RError',
+      message: line,
+    };
+  },
+});
+
+/** Racket (`#lang racket` modules); rackunit failures are raised (see multipl-e-tests.ts). */
+export const racket = script({
+  language: 'racket',
+  interpreter: '/usr/bin/racket',
+  file: 'program.rkt',
+  versionArgv: ['/usr/bin/racket', '--version'],
+  debianPackages: 'racket',
+  // Debian's installation config (where the collections are) lives in /etc/racket.
+  mounts: ['/etc/racket'],
+  sentinel: `(let ([passk-out (open-output-file "/proc/self/fd/3" #:exists 'append)]) (fprintf passk-out "{\\"n\\": \\"~a\\", \\"e\\": \\"end\\"}\\n" (getenv "PASSK_NONCE")) (close-output-port passk-out))`,
+  canaries: {
+    wrong:
+      '#lang racket\n(require rackunit)\n(current-check-handler raise)\n(define (add a b) (- a b))\n(check-equal? (add 1 1) 2)\n',
+    earlyExits: ['#lang racket\n(exit 0)\n'],
+    sleeper: (seconds) => `#lang racket\n(sleep ${seconds})\n`,
+    comment: comment(';'),
+  },
+  diagnose: (outcome) => {
+    const stderr = outcome.stderrTail;
+    // A raised check failure prints an empty message, its location, and rackunit's check.rkt.
+    if (/rackunit\/private\/check\.rkt/.test(stderr)) {
+      const at = firstLine(stderr, /\.rkt:\d+:\d+/);
+      return {
+        status: 'failed',
+        errorType: 'CheckFailure',
+        message: `a rackunit check failed ${at}`.trim(),
+      };
+    }
+    const line = firstLine(stderr, /\S/);
+    return line ? { status: 'error', errorType: 'RacketError', message: line } : undefined;
   },
 });

@@ -30,6 +30,13 @@ describe('rustTestsAsMain', () => {
     expect(out.endsWith('fn main() {\n    tests::a();\n    tests::b();\n}\n')).toBe(true);
   });
 
+  it('runs tests that upstream wrapped in one block comment', () => {
+    const out = rustTestsAsMain('\n/*\n#[cfg(test)]\nmod tests {\n#[test]\n    fn t() {}\n}\n*/\n');
+    expect(out).not.toContain('/*');
+    expect(out).toContain('pub fn t()');
+    expect(out).toContain('tests::t();');
+  });
+
   it('turns tests without any #[test] function into a compile error, never a trivial pass', () => {
     expect(rustTestsAsMain('mod tests {}\n')).toContain('compile_error!');
   });

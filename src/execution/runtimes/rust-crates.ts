@@ -1,0 +1,189 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync } from 'node:fs';
+import { chmod, cp, mkdir, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { runCommand } from '../run-command.js';
+
+/** Debian's crate sources (librust-*-dev), a Cargo directory registry. */
+export const DEBIAN_REGISTRY = '/usr/share/cargo/registry';
+
+/**
+ * The crates HumanEval-X's Rust declarations `use`, as the original harness's Cargo.toml lists
+ * them: rand "0.4", regex "1", md5 "0.7". Debian 12 ships rand 0.8 only, whose `gen_range` takes
+ * one range instead of rand 0.4's (low, high) — which the tests call — so `rand` here is passk's
+ * own small crate with rand 0.4's `Rng` over Debian's rand 0.8. regex is built without
+ * `perf-literal` (its aho-corasick/memchr are separate Debian packages); same matches, slower.
+ */
+const MANIFEST = `[package]
+name = "passk-crates"
+version = "0.0.0"
+edition = "2021"
+
+[lib]
+path = "lib.rs"
+
+[dependencies]
+rand = { path = "rand-compat" }
+regex = { version = "1", default-features = false, features = ["std", "unicode", "perf-cache", "perf-dfa", "perf-inline"] }
+md5 = "0.7"
+`;
+
+const COMPAT_MANIFEST = `[package]
+name = "rand"
+version = "0.4.99"
+edition = "2021"
+
+[lib]
+path = "lib.rs"
+
+[dependencies]
+rand08 = { package = "rand", version = "0.8" }
+`;
+
+const COMPAT_LIB = `//! rand 0.4's interface (HumanEval-X's tests call it) over rand 0.8.
+pub use rand08::{random, thread_rng, CryptoRng, Error, RngCore, SeedableRng};
+pub use rand08::{distributions, rngs, seq};
+pub use rand08::rngs::{StdRng, ThreadRng};
+use rand08::distributions::{uniform::SampleUniform, Distribution, Standard};
+
+pub trait Rng: RngCore {
+    fn gen<T>(&mut self) -> T where Standard: Distribution<T> { rand08::Rng::gen(self) }
+    /// rand 0.4: a value in [low, high); panics when low >= high.
+    fn gen_range<T: SampleUniform + PartialOrd>(&mut self, low: T, high: T) -> T {
+        rand08::Rng::gen_range(self, low..high)
+    }
+    fn gen_bool(&mut self, p: f64) -> bool { rand08::Rng::gen_bool(self, p) }
+    fn gen_weighted_bool(&mut self, n: u32) -> bool { n <= 1 || rand08::Rng::gen_range(self, 0..n) == 0 }
+    fn shuffle<T>(&mut self, values: &mut [T]) { rand08::seq::SliceRandom::shuffle(values, self) }
+    fn choose<'a, T>(&mut self, values: &'a [T]) -> Option<&'a T> {
+        rand08::seq::SliceRandom::choose(values, self)
+    }
+}
+impl<R: RngCore + ?Sized> Rng for R {}
+`;
+
+const CARGO_CONFIG = `[source.crates-io]
+replace-with = "debian"
+
+[source.debian]
+directory = "${DEBIAN_REGISTRY}"
+
+[net]
+offline = true
+`;
+
+/** rlibs for `--extern NAME=PATH` and the folder for `-L dependency=…`, as Cargo passes them. */
+export interface Crates {
+  dir: string;
+  externs: Record<string, string>;
+}
+
+const NAMES = ['rand', 'regex', 'md5'];
+
+/** Folder name of the crates built by one toolchain from this recipe. */
+export function cratesKey(rustcVersion: string): string {
+  const hash = createHash('sha256')
+    .update(JSON.stringify([rustcVersion, MANIFEST, COMPAT_MANIFEST, COMPAT_LIB]))
+    .digest('hex');
+  return `rust-crates-${hash.slice(0, 16)}`;
+}
+
+/**
+ * Builds the crates once per toolchain (on the host, from Debian's sources and passk's own compat
+ * crate: trusted code, no candidate involved) into `root`/<key>, readable by every uid; later
+ * calls find them there. Undefined, with the reason, when Cargo or the crate sources are missing.
+ */
+export async function ensureCrates(
+  root: string,
+  sysroot: string,
+  rustcVersion: string,
+): Promise<Crates | { missing: string }> {
+  const out = join(root, cratesKey(rustcVersion));
+  const index = join(out, 'externs.json');
+  if (existsSync(index)) return { dir: out, externs: JSON.parse(await readFile(index, 'utf8')) };
+  const cargo = [join(sysroot, 'bin', 'cargo'), '/usr/bin/cargo'].find((path) => existsSync(path));
+  if (!cargo) return { missing: 'cargo is not installed' };
+  if (!hasCrate('rand-0.8.') || !hasCrate('regex-1.') || !hasCrate('md5-0.7.')) {
+    return { missing: `Debian's crate sources are not installed (${DEBIAN_REGISTRY})` };
+  }
+  const work = await mkdtemp(join(tmpdir(), 'passk-rust-crates-'));
+  try {
+    const externs = await build(work, cargo, join(sysroot, 'bin', 'rustc'));
+    if (typeof externs === 'string') return { missing: externs };
+    const staging = `${out}.${process.pid}.tmp`;
+    await mkdir(staging, { recursive: true });
+    const deps = join(work, 'target', 'release', 'deps');
+    await cp(deps, join(staging, 'deps'), { recursive: true });
+    const relocated = Object.fromEntries(
+      Object.entries(externs).map(([name, path]) => [name, path.replace(deps, join(out, 'deps'))]),
+    );
+    await writeFile(join(staging, 'externs.json'), JSON.stringify(relocated));
+    await runCommand(['/bin/chmod', '-R', 'a+rX', staging]);
+    await rename(staging, out).catch(async () => rm(staging, { recursive: true, force: true }));
+    await chmod(root, 0o755).catch(() => undefined);
+    return { dir: out, externs: JSON.parse(await readFile(index, 'utf8')) };
+  } finally {
+    await rm(work, { recursive: true, force: true });
+  }
+}
+
+function hasCrate(prefix: string): boolean {
+  return (
+    existsSync(DEBIAN_REGISTRY) && readdirSync(DEBIAN_REGISTRY).some((d) => d.startsWith(prefix))
+  );
+}
+
+/** `cargo build` of the recipe; the rlib of each wanted crate, or why the build failed. */
+async function build(
+  work: string,
+  cargo: string,
+  rustc: string,
+): Promise<Record<string, string> | string> {
+  await mkdir(join(work, 'rand-compat'), { recursive: true });
+  // Cargo reads $CARGO_HOME/config.toml whatever the working directory.
+  await mkdir(join(work, 'cargo-home'), { recursive: true });
+  await writeFile(join(work, 'Cargo.toml'), MANIFEST);
+  await writeFile(join(work, 'lib.rs'), '');
+  await writeFile(join(work, 'rand-compat', 'Cargo.toml'), COMPAT_MANIFEST);
+  await writeFile(join(work, 'rand-compat', 'lib.rs'), COMPAT_LIB);
+  await writeFile(join(work, 'cargo-home', 'config.toml'), CARGO_CONFIG);
+  const env = {
+    PATH: '/usr/bin:/bin',
+    HOME: work,
+    CARGO_HOME: join(work, 'cargo-home'),
+    RUSTC: rustc,
+    CARGO_TARGET_DIR: join(work, 'target'),
+  };
+  const manifest = join(work, 'Cargo.toml');
+  const argv = [cargo, 'build', '--release', '--offline', '--message-format=json', '--quiet'];
+  let stdout: string;
+  try {
+    ({ stdout } = await runCommand([...argv, '--manifest-path', manifest], {
+      env,
+      timeoutMs: 600_000,
+    }));
+  } catch (error) {
+    const stderr = String((error as { stderr?: string }).stderr ?? error).trim();
+    return `cargo build failed: ${stderr.split('\n').slice(-3).join(' ')}`;
+  }
+  const externs: Record<string, string> = {};
+  for (const line of stdout.split('\n')) {
+    if (!line.startsWith('{')) continue;
+    const message = JSON.parse(line) as {
+      reason?: string;
+      package_id?: string;
+      target?: { name?: string; kind?: string[] };
+      filenames?: string[];
+    };
+    const name = message.target?.name;
+    if (message.reason !== 'compiler-artifact' || !name || !NAMES.includes(name)) continue;
+    // Two crates are called rand: the compat one (a path dependency) is the one programs get.
+    if (name === 'rand' && !message.package_id?.includes('rand-compat')) continue;
+    const rlib = message.filenames?.find((file) => file.endsWith('.rlib'));
+    if (rlib) externs[name] = rlib;
+  }
+  const missing = NAMES.filter((name) => !(name in externs));
+  if (missing.length > 0) return `cargo built no rlib for ${missing.join(', ')}`;
+  return externs;
+}

@@ -1,0 +1,31 @@
+/**
+ * MultiPL-E's tests as passk runs them. passk's end event is one more statement after the tests
+ * (src/execution/runtimes/scripts.ts), so tests must not end the program themselves, and a
+ * failed check must stop it. Two translations need a change for that; the checks are unchanged.
+ */
+export function adaptTests(suffix: string, tests: string): string {
+  if (suffix === 'lua') return luaTests(tests);
+  if (suffix === 'rkt') return racketTests(tests);
+  return tests;
+}
+
+/**
+ * Lua: the tests end `os.exit(lu.LuaUnit.run())`, which would exit before the end event. The
+ * run's failure count is kept instead: non-zero raises "assertion failed!" (a failed program),
+ * zero lets the end event follow.
+ */
+function luaTests(tests: string): string {
+  return tests.replace(
+    /os\.exit\(\s*lu\.LuaUnit\.run\(\)\s*\)/,
+    "local passk_failures = lu.LuaUnit.run()\nif passk_failures ~= 0 then error('assertion failed! ' .. passk_failures .. ' luaunit test(s) failed or raised', 0) end",
+  );
+}
+
+/**
+ * Racket: a rackunit check that fails outside a test case is printed and the program goes on
+ * (exit status 0); MultiPL-E counts the output on stderr as the failure. Here a failed check
+ * is raised instead (`current-check-handler`), so it stops the program before the end event.
+ */
+function racketTests(tests: string): string {
+  return tests.replace(/\(require rackunit\)/, '(require rackunit)\n(current-check-handler raise)');
+}
