@@ -1,5 +1,6 @@
+import { existsSync, realpathSync } from 'node:fs';
 import { runCommand } from '../execution/run-command.js';
-import { PYTHON_FLAGS, probeInterpreter } from '../execution/runtimes/python.js';
+import { PYTHON_FLAGS } from '../execution/runtimes/python.js';
 
 /** What Python programs run with: recorded in metrics.json as `environment.python`. */
 export interface PythonEnvironment {
@@ -23,15 +24,16 @@ const PROBE = [
   'for d in metadata.distributions(path=sys.path):',
   '    name = d.metadata["Name"]',
   '    if name: seen.setdefault(name, d.version)',
-  'print(json.dumps({"version": sys.version.split()[0], "packages": [{"name": k, "version": v} for k, v in sorted(seen.items())]}))',
+  'print(json.dumps({"interpreter": sys.executable, "version": sys.version.split()[0], "packages": [{"name": k, "version": v} for k, v in sorted(seen.items())]}))',
 ].join('\n');
 
+/** One interpreter start per evaluation, on the interpreter the python runtime picks by default. */
 export async function pythonEnvironment(pythonPath?: string): Promise<PythonEnvironment> {
-  const { path } = await probeInterpreter(pythonPath);
-  const { stdout } = await runCommand([path, ...PYTHON_FLAGS, '-c', PROBE]);
-  const probed = JSON.parse(stdout) as Pick<PythonEnvironment, 'version' | 'packages'>;
+  const name = pythonPath ?? (existsSync('/usr/bin/python3') ? '/usr/bin/python3' : 'python3');
+  const { stdout } = await runCommand([name, ...PYTHON_FLAGS, '-c', PROBE]);
+  const probed = JSON.parse(stdout) as Omit<PythonEnvironment, 'flags'>;
   return {
-    interpreter: path,
+    interpreter: realpathSync(probed.interpreter),
     version: probed.version,
     flags: [...PYTHON_FLAGS],
     packages: probed.packages,
