@@ -137,7 +137,14 @@ describe('--shard i/N and passk merge', () => {
     expect(result.code, result.stderr).toBe(0);
     const metrics = JSON.parse(await readFile(join(dir, 'metrics.json'), 'utf8'));
     expect(metrics.per_problem.map((p: { task_id: string }) => p.task_id)).toEqual([...mine]);
-    const wrongShard = await runCli([...evaluate, '--shard', '2/4', '--output-dir', dir]);
+    // A new folder: the one above now holds a finished run, which passk would not replace.
+    const wrongShard = await runCli([
+      ...evaluate,
+      '--shard',
+      '2/4',
+      '--output-dir',
+      join(dir, 'wrong-shard'),
+    ]);
     expect(wrongShard.code).toBe(2);
     expect(wrongShard.stderr).toContain('has no samples for 6 problems of shard 2/4');
   });
