@@ -77,6 +77,13 @@ export async function createExecutor(options: ExecutorOptions): Promise<Executor
   return executor;
 }
 
+/** Flat counters (run.json; shard merges add numbers up), one per re-run reason. */
+const RERUN_COUNTER = {
+  'low-cpu': 'timeoutsRerunLowCpu',
+  overloaded: 'timeoutsRerunOverloaded',
+  'no-cpu-measure': 'timeoutsRerunNoCpuMeasure',
+} as const satisfies Record<RerunReason, keyof ExecutorStats>;
+
 class PooledExecutor implements Executor {
   private readonly counters: Omit<ExecutorStats, 'workerRestarts'> = {
     jobs: 0,
@@ -86,7 +93,9 @@ class PooledExecutor implements Executor {
     timeouts: 0,
     timeoutsRerun: 0,
     timeoutsFlipped: 0,
-    timeoutsRerunWhy: { 'low-cpu': 0, overloaded: 0, 'no-cpu-measure': 0 },
+    timeoutsRerunLowCpu: 0,
+    timeoutsRerunOverloaded: 0,
+    timeoutsRerunNoCpuMeasure: 0,
     timeoutsFullCpu: 0,
     infraErrors: 0,
   };
@@ -147,7 +156,7 @@ class PooledExecutor implements Executor {
           // Possibly the machine's fault: once more, alongside the rest of the work.
           group.rerunReason = reason;
           this.counters.timeoutsRerun++;
-          this.counters.timeoutsRerunWhy[reason]++;
+          this.counters[RERUN_COUNTER[reason]]++;
           return { again: group };
         },
         options.signal,
@@ -191,7 +200,6 @@ class PooledExecutor implements Executor {
   stats(): ExecutorStats {
     return {
       ...this.counters,
-      timeoutsRerunWhy: { ...this.counters.timeoutsRerunWhy },
       workerRestarts: this.closedRestarts + sum(this.live, (e) => e.pool.restarts()),
     };
   }

@@ -38,8 +38,8 @@ export class SlotPool {
   /**
    * Runs `work` for every item, `size` at a time; stops taking items once `signal` aborts. When
    * `work` returns `{ again: item }` the item is run once more, ahead of the queue, by the next free
-   * slot: alongside the remaining work, never more than half the slots (at least one) at once, so
-   * the rest keep going and a re-run is not squeezed by the pool's own load.
+   * slot: alongside the remaining work, on at most half the slots (at least one) while first runs
+   * remain, so the rest keep going and a re-run is not squeezed by the pool's own load.
    */
   async runAll<T>(
     items: readonly T[],
@@ -63,7 +63,9 @@ export class SlotPool {
     };
     const take = (): { item: T; again: boolean } | 'wait' | 'done' => {
       if (signal?.aborted) return 'done';
-      if (reruns.length > 0 && rerunning < maxReruns) return { item: reruns.shift()!, again: true };
+      // The cap holds while first runs remain; after them, re-runs may use every slot.
+      const room = rerunning < maxReruns || next >= items.length;
+      if (reruns.length > 0 && room) return { item: reruns.shift()!, again: true };
       if (next < items.length) return { item: items[next++]!, again: false };
       // Nothing to take now; a program still running may yet ask for a re-run.
       return busy > 0 ? 'wait' : 'done';

@@ -128,8 +128,12 @@ export interface ExecutorStats {
    * starved: a timeout that used ≥ 90% of its limit as CPU is final and not re-run.
    */
   timeoutsRerun: number;
-  /** timeoutsRerun by reason: used < 50% of the limit as CPU, machine overloaded, no CPU measure. */
-  timeoutsRerunWhy: { 'low-cpu': number; overloaded: number; 'no-cpu-measure': number };
+  /** Re-runs because the timeout used < 50% of its limit as CPU (rerunReason 'low-cpu'). */
+  timeoutsRerunLowCpu: number;
+  /** Re-runs because it used 50–90% while the machine's CPU pressure was high ('overloaded'). */
+  timeoutsRerunOverloaded: number;
+  /** Re-runs because the backend cannot measure a program's CPU ('no-cpu-measure'). */
+  timeoutsRerunNoCpuMeasure: number;
   /** First-run timeouts that used ≥ 90% of their limit as CPU (final, and cached). */
   timeoutsFullCpu: number;
   /** Re-runs that did not time out again: the first timeout was the machine's fault. */
