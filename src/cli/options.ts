@@ -19,7 +19,7 @@ export function addEvaluationOptions(command: Command): Command {
     )
     .option(
       '--config <file>',
-      'defaults for --task, --dataset-path, --data-dir (default: ./passk.config.json)',
+      'defaults for --task, --dataset-path, --data-dir, --k, --timeout, --time-factor, --workers, --sandbox (default: ./passk.config.json)',
     )
     .option(
       '--allow-code-execution',

@@ -179,7 +179,8 @@ class SlotState:
 
     def __init__(self, opts):
         self.opts, self.uid, self.private = opts, opts.uid, opts.private_tmp is not None
-        watched = (opts.scratch, "/dev/shm") if self.private else ()
+        # Programs of a non-root sandbox (same uid as the worker) can also write /tmp and /dev/shm.
+        watched = (opts.scratch, "/tmp", "/dev/shm") if self.private else ()
         self.scratch = slot_hygiene.Scratch(opts.scratch, opts.uid, watched)
         self.cgroup = slot_hygiene.Cgroup(opts.cgroup) if opts.cgroup else None
 

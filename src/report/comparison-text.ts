@@ -1,5 +1,6 @@
+import type { Comparison, RunSide } from '../compare/compare.js';
 import { rankCounts } from '../metrics/stats/index.js';
-import type { Comparison, RunSide } from './compare.js';
+import { sampleLabel } from './terminal.js';
 
 /** Below this many differing problems the bootstrap of the difference is unreliable. */
 const FEW_DIFFERING = 10;
@@ -47,7 +48,7 @@ export function formatComparison(c: Comparison): string {
   );
   for (const [kind] of rankCounts(merged).slice(0, 8)) {
     lines.push(
-      `    ${kind.padEnd(24)} ${String(c.a.failures.byKind[kind] ?? 0).padStart(6)} → ${c.b.failures.byKind[kind] ?? 0}`,
+      `    ${sampleLabel(kind).padEnd(24)} ${String(c.a.failures.byKind[kind] ?? 0).padStart(6)} → ${c.b.failures.byKind[kind] ?? 0}`,
     );
   }
   if (kinds.size === 0) lines.push('    none');
