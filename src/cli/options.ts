@@ -7,6 +7,7 @@ import {
   defaultDataDir,
   isCustomDataFile,
   parseShard,
+  withInstructionTokens,
 } from '../index.js';
 import { withConfigFile } from './config-file.js';
 
@@ -34,7 +35,7 @@ export function addEvaluationOptions(command: Command): Command {
     .option('--timeout <seconds>', "per-program wall-clock limit (default: the task's)")
     .option(
       '--time-factor <x>',
-      'HumanEval+/MBPP+: per-problem limit = max(--timeout, x * ground-truth time) (default 5)',
+      'HumanEval+/MBPP+: per-input limit = max(1 s, x * ground-truth time), as EvalPlus (default 4)',
     )
     .option('--workers <n>', 'programs run at once (default: number of cores)')
     .option('--sandbox <name>', 'isolation backend: bwrap (default), process, subprocess')
@@ -56,11 +57,20 @@ export function addEvaluationOptions(command: Command): Command {
     )
     .option('--offline', 'never download; use local files and the cache only')
     .option('--no-cache', 'run every program even if an identical one was judged before')
+    .option(
+      '--fim-format <name>',
+      'infilling tasks: starcoder (default), santacoder, codellama, deepseek, qwen, custom (PASSK_FIM_TEMPLATE)',
+    )
     .option('--shard <i/N>', 'only shard i of N (0-based, e.g. $JOB_COMPLETION_INDEX/4)')
     .option(
       '--exclude-contaminated <file>',
       'leave out the problems flagged in this contamination.json (from `passk contamination`)',
     )
+    .option(
+      '--instruction-tokens <list>',
+      "instruct-humaneval: bigcode's USER,END,ASSISTANT delimiters (default: '','','\\n')",
+    )
+    .option('--save-references', "also write bigcode's references.json (each problem's tests)")
     .addOption(
       new Option('--skip-preflight', 'do not run the canary programs before scoring').hideHelp(),
     );
@@ -108,6 +118,9 @@ const rawSchema = z.object({
   skipPreflight: z.boolean().optional(),
   shard: z.string().optional(),
   excludeContaminated: z.string().optional(),
+  fimFormat: z.string().optional(),
+  saveReferences: z.boolean().optional(),
+  instructionTokens: z.string().optional(),
 });
 
 export type EvaluationFlags = z.infer<typeof rawSchema>;
@@ -116,7 +129,10 @@ export type EvaluationFlags = z.infer<typeof rawSchema>;
 export function parseEvaluationFlags(raw: Record<string, unknown>): EvaluationFlags {
   const parsed = rawSchema.safeParse(withConfigFile(raw));
   if (!parsed.success) throw new ConfigError(parsed.error.issues[0]?.message ?? 'invalid flags');
-  return parsed.data;
+  // Infilling tasks are registered per FIM format as NAME:FORMAT (see tasks/index.ts).
+  const { fimFormat, ...flags } = parsed.data;
+  if (fimFormat === undefined || fimFormat === 'starcoder') return flags;
+  return { ...flags, task: `${flags.task}:${fimFormat}` };
 }
 
 export function datasetOptions(flags: EvaluationFlags): DatasetLoadOptions {
@@ -148,7 +164,10 @@ export function nSamplesFlag(raw: unknown): { nSamples?: number } {
 /** The EvaluateOptions that follow from the shared flags (not the candidates or output dir). */
 export function evaluationOptions(flags: EvaluationFlags) {
   return {
-    task: flags.task,
+    task:
+      flags.instructionTokens === undefined
+        ? flags.task
+        : withInstructionTokens(flags.task, flags.instructionTokens),
     allowCodeExecution: flags.allowCodeExecution === true,
     ...(flags.limit === undefined ? {} : { limit: flags.limit }),
     limitStart: flags.limitStart,
@@ -165,6 +184,7 @@ export function evaluationOptions(flags: EvaluationFlags) {
       ? {}
       : { excludeContaminated: flags.excludeContaminated }),
     dataset: datasetOptions(flags),
+    ...(flags.saveReferences === true ? { saveReferences: true } : {}),
   };
 }
 

@@ -27,15 +27,18 @@ export function programKey(parts: {
   sandbox: string;
   limits: ResolvedLimits;
   source: string;
+  /** The program's OutputJudge key, when its verdict is decided outside it. */
+  judgeKey?: string;
 }): string {
   const limits = Object.entries(parts.limits).sort(([a], [b]) => a.localeCompare(b));
-  return createHash('sha256')
+  const hash = createHash('sha256')
     .update(
       JSON.stringify([ENGINE_VERSION, parts.language, parts.runtimeVersion, parts.sandbox, limits]),
     )
     .update('\0')
-    .update(parts.source)
-    .digest('hex');
+    .update(parts.source);
+  if (parts.judgeKey !== undefined) hash.update(`\0judge\0${parts.judgeKey}`);
+  return hash.digest('hex');
 }
 
 /**

@@ -18,7 +18,7 @@ export const runConfigSchema = z.strictObject({
   k: z.array(z.number().int().positive()).min(1),
   /** Per-program wall-clock limit: the option, else the task's default. */
   timeoutMs: z.number().positive(),
-  /** EvalPlus tasks: limit = max(timeoutMs, timeFactor × ground-truth time); null: the task's. */
+  /** EvalPlus tasks: per input max(1 s, timeFactor × ground-truth time); null: the task's (4). */
   timeFactor: z.number().min(1).nullable(),
   memoryBytes: z.number().int().positive(),
   workers: z.number().int().positive(),

@@ -1,4 +1,5 @@
 import { createRegistry } from '../core/registry.js';
+import { aliasOf, BIGCODE_ALIASES, unstrippedOf } from './bigcode-names.js';
 import type { Task } from './types.js';
 
 /** Builtin benchmarks, loaded on first use. */
@@ -10,7 +11,15 @@ tasks.register(
 );
 tasks.register('mbpp', async () => (await import('./mbpp.js')).mbpp);
 tasks.register('humanevalplus', async () => (await import('./humanevalplus.js')).humanevalplus);
+tasks.register('humanevalplus-unstripped', async () =>
+  unstrippedOf((await import('./humanevalplus.js')).humanevalplus, 'humanevalplus-unstripped'),
+);
 tasks.register('mbppplus', async () => (await import('./mbppplus.js')).mbppplus);
+tasks.register(
+  'humanevalplus-inprocess',
+  async () => (await import('./humanevalplus.js')).humanevalplusInProcess,
+);
+tasks.register('mbppplus-inprocess', async () => (await import('./mbppplus.js')).mbppplusInProcess);
 tasks.register(
   'humaneval-instruct',
   async () => (await import('./instruct/humaneval-instruct.js')).humanevalInstruct,
@@ -19,6 +28,13 @@ tasks.register(
   'mbpp-instruct',
   async () => (await import('./instruct/mbpp-instruct.js')).mbppInstruct,
 );
+
+// bigcode-evaluation-harness's instruction protocol (instruction, then context), default tokens.
+for (const withContext of [true, false]) {
+  tasks.register(withContext ? 'instruct-humaneval' : 'instruct-humaneval-nocontext', async () =>
+    (await import('./instruct/bigcode-instruct.js')).bigcodeInstructHumanEval({ withContext }),
+  );
+}
 
 // Multi-language HumanEval: HumanEval-X (with canonical solutions) and MultiPL-E (tests only).
 for (const dir of ['cpp', 'go', 'java', 'js', 'rust'] as const) {
@@ -31,14 +47,17 @@ for (const suffix of ['cpp', 'java', 'js', 'ts', 'go', 'rs', 'sh'] as const) {
     (await import('./multipl-e.js')).multiplE(suffix),
   );
 }
-// MultiPL-E's other languages (issue 17), each also under bigcode's name `multiple-<suffix>`.
+// MultiPL-E's other languages (issue 17), each also under bigcode's name `multiple-<suffix>`
+// (registered with the others from BIGCODE_ALIASES below).
 for (const suffix of ['php', 'rb', 'lua', 'pl', 'r', 'rkt', 'scala', 'cs', 'd'] as const) {
-  const load = async () => (await import('./multipl-e.js')).multiplE(suffix);
-  tasks.register(`multipl-e-${suffix}`, load);
-  tasks.register(`multiple-${suffix}`, async () => ({
-    ...(await load()),
-    name: `multiple-${suffix}`,
-  }));
+  tasks.register(`multipl-e-${suffix}`, async () =>
+    (await import('./multipl-e.js')).multiplE(suffix),
+  );
+}
+
+// bigcode-evaluation-harness's names (see bigcode-names.ts).
+for (const [alias, target] of Object.entries(BIGCODE_ALIASES)) {
+  tasks.register(alias, async () => aliasOf(await tasks.get(target), alias));
 }
 
 export type { Problem, Task } from './types.js';
@@ -79,6 +98,19 @@ for (const category of ['format', 'func_name', 'natgen', 'nlaugmenter'] as const
   for (const seeds of [1, 5, 10]) {
     tasks.register(`perturbed-humaneval-${category}-num_seeds_${seeds}`, async () =>
       (await import('./recode/task.js')).recode(category, seeds),
+    );
+  }
+}
+
+// HumanEval infilling: NAME (StarCoder FIM tokens) and NAME:FORMAT for the other model families
+// (--fim-format FORMAT selects it); NAME:custom only when PASSK_FIM_TEMPLATE is set.
+for (const set of ['single-line', 'multi-line', 'random-span', 'random-span-light'] as const) {
+  const formats = ['starcoder', 'santacoder', 'codellama', 'deepseek', 'qwen'];
+  if (process.env['PASSK_FIM_TEMPLATE']) formats.push('custom');
+  for (const format of formats) {
+    const name = `humaneval-infilling-${set}${format === 'starcoder' ? '' : `:${format}`}`;
+    tasks.register(name, async () =>
+      (await import('./infilling/task.js')).humanEvalInfilling(set, format),
     );
   }
 }
