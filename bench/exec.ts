@@ -1,147 +1,201 @@
 /**
- * Execution benchmark: HumanEval canonical solutions × 10 (1,640 distinct programs) through
- * (a) passk's engine (bwrap warm workers), (b) a fresh python3 per program (the 'subprocess'
- * backend, like human-eval / bigcode), (c) the compute floor (one process, no isolation); then a
- * run with realistic duplication. Wall times on a shared machine depend on its load, so CPU time
- * per program is printed too. Run: npx tsx bench/exec.ts [--copies N] [--skip-baseline]
+ * Execution benchmark, end to end: HumanEval canonical solutions × 10 (1,640 distinct programs),
+ * then the same plus 5% infinite loops, each scored (a) by the passk CLI (`passk evaluate`, the
+ * process timed from outside: start-up, preflight and file writing included; bwrap), (b) by
+ * openai/human-eval's own method re-implemented in bench/humaneval_method.py (a process forked
+ * per program from a running interpreter, reliability guard, 3 s limit, 4 threads), and (c) the
+ * compute floor (one process, no isolation; distinct set only). Wall times on a shared machine
+ * depend on its load (printed before and after). Needs a fresh `npm run build` (the CLI runs dist/).
+ * Run: npx tsx bench/exec.ts [--copies N] [--skip-baseline]
  */
-import { availableParallelism, cpus, loadavg } from 'node:os';
-import { createExecutor } from '../src/execution/index.js';
-import type { ExecJob, Executor } from '../src/execution/types.js';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { cpuPressure } from '../src/execution/rerun.js';
 import {
   computeFloor,
-  distinctCopies,
+  type HumanEvalRow,
+  humanEvalPath,
   humanEvalProgram,
   loadHumanEval,
-  ownWorkers,
   waitedChildrenCpuMs,
 } from './exec-helpers.js';
 
 const args = process.argv.slice(2);
 const copies = Number(args[args.indexOf('--copies') + 1] ?? 10) || 10;
 const skipBaseline = args.includes('--skip-baseline');
-const limits = { timeoutMs: 10_000, memoryBytes: 2 ** 30, outputBytes: 2 ** 20 };
+const TIMEOUT_S = 3;
 const PYTHON = '/usr/bin/python3';
+const here = dirname(fileURLToPath(import.meta.url));
+const repoRoot = resolve(here, '..');
+
+interface Sample {
+  task_id: string;
+  completion: string;
+}
 
 interface Timed {
   ms: number;
+  cpuMs: number;
   passed: number;
   total: number;
-  /** CPU of everything involved (node + workers + programs), when measured. */
-  cpuMs?: number;
+  note: string;
 }
 
-const nodeCpuMs = () => {
-  const usage = process.cpuUsage();
-  return (usage.user + usage.system) / 1000;
-};
+/** Each canonical solution `copies` times, distinct by a trailing comment. */
+function distinctSamples(rows: readonly HumanEvalRow[]): Sample[] {
+  return Array.from({ length: copies }, (_, copy) =>
+    rows.map((row) => ({
+      task_id: row.task_id,
+      completion: `${row.canonical_solution}\n    # copy ${copy}\n`,
+    })),
+  ).flat();
+}
 
-/** Times one executor.run over `jobs`, after a warm-up (workers start once per run, not per program). */
-async function timeEngine(
-  sandbox: string,
-  jobs: ExecJob[],
-): Promise<Timed & { executor: Executor; workers: ReturnType<typeof ownWorkers> }> {
-  const executor = await createExecutor({ allowCodeExecution: true, sandbox, cacheDir: false });
-  const warmUp = jobs.slice(0, executor.info.workers).map((job) => ({
-    ...job,
-    id: `warm-${job.id}`,
-    program: { ...job.program, source: `# warm-up\n${job.program.source}` },
+/** 5% more samples that loop forever (distinct too), spread over the problems. */
+function loopSamples(rows: readonly HumanEvalRow[], count: number): Sample[] {
+  return Array.from({ length: count }, (_, index) => ({
+    task_id: rows[index % rows.length]!.task_id,
+    completion: `    while True:\n        pass\n    # loop ${index}\n`,
   }));
-  await executor.run(warmUp);
-  // Live workers (and the programs they waited for) + exited children (fresh interpreters) + node.
-  const before = { node: nodeCpuMs(), workers: ownWorkers().cpuMs, exited: waitedChildrenCpuMs() };
-  const started = performance.now();
-  const verdicts = await executor.run(jobs);
-  const ms = performance.now() - started;
-  const workers = ownWorkers();
-  const cpuMs =
-    nodeCpuMs() -
-    before.node +
-    workers.cpuMs -
-    before.workers +
-    waitedChildrenCpuMs() -
-    before.exited;
-  const passed = [...verdicts.values()].filter((verdict) => verdict.status === 'passed').length;
+}
+
+/** Runs a command to completion: wall time and the CPU of everything it started (reaped). */
+function timed(
+  command: string,
+  argv: string[],
+): Promise<{ ms: number; cpuMs: number; out: string }> {
+  return new Promise((resolvePromise, reject) => {
+    const cpuBefore = waitedChildrenCpuMs();
+    const started = performance.now();
+    const child = spawn(command, argv, { stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    let err = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (err += chunk));
+    child.on('error', reject);
+    child.on('close', (code) => {
+      const ms = performance.now() - started;
+      if (code !== 0)
+        reject(new Error(`${command} ${argv.join(' ')} exited ${code}: ${err.slice(-500)}`));
+      else resolvePromise({ ms, cpuMs: waitedChildrenCpuMs() - cpuBefore, out });
+    });
+  });
+}
+
+async function runPasskCli(samplesFile: string, dir: string, total: number): Promise<Timed> {
+  const out = join(dir, 'passk-out');
+  const run = await timed(process.execPath, [
+    join(repoRoot, 'dist/cli/bin.js'),
+    'evaluate',
+    '--task',
+    'humaneval',
+    '--allow-code-execution',
+    '--data-dir',
+    dirname(dirname(humanEvalPath())),
+    '--generations',
+    samplesFile,
+    '--output-dir',
+    out,
+    '--timeout',
+    String(TIMEOUT_S),
+    '--no-db',
+    '--no-cache',
+  ]);
+  const metrics = JSON.parse(readFileSync(join(out, 'metrics.json'), 'utf8')) as {
+    statuses?: Record<string, number>;
+  };
+  const runInfo = JSON.parse(readFileSync(join(out, 'run.json'), 'utf8')) as {
+    execution?: Record<string, unknown>;
+  };
+  const e = runInfo.execution ?? {};
   return {
-    ms,
-    passed,
-    total: jobs.length,
-    executor,
-    workers,
-    cpuMs,
+    ...run,
+    passed: metrics.statuses?.['passed'] ?? 0,
+    total,
+    note: `statuses ${JSON.stringify(metrics.statuses)}; timeouts re-run ${e['timeoutsRerun']} (low-cpu ${e['timeoutsRerunLowCpu']}, overloaded ${e['timeoutsRerunOverloaded']}, no-cpu-measure ${e['timeoutsRerunNoCpuMeasure']}), full-CPU ${e['timeoutsFullCpu']}, flipped ${e['timeoutsFlipped']}`,
   };
 }
 
-const describe = (t: Timed) =>
-  `${(t.ms / 1000).toFixed(2)} s, ${((t.total / t.ms) * 1000).toFixed(0)} programs/s, ${t.passed}/${t.total} passed` +
-  (t.cpuMs === undefined ? '' : `, CPU ${(t.cpuMs / t.total).toFixed(2)} ms/program`);
+async function runHumanEvalMethod(samplesFile: string, dir: string, total: number): Promise<Timed> {
+  const run = await timed(PYTHON, [
+    join(here, 'humaneval_method.py'),
+    humanEvalPath(),
+    samplesFile,
+    join(dir, 'humaneval-results.jsonl'),
+    '4',
+    String(TIMEOUT_S),
+  ]);
+  const summary = JSON.parse(run.out.trim().split('\n').at(-1)!) as {
+    passed: number;
+    timedOut: number;
+  };
+  return { ...run, passed: summary.passed, total, note: `timed out ${summary.timedOut}` };
+}
+
+const describe = (t: Omit<Timed, 'note'>) =>
+  `${(t.ms / 1000).toFixed(2)} s, ${((t.total / t.ms) * 1000).toFixed(0)} programs/s, ${t.passed}/${t.total} passed, CPU ${(t.cpuMs / t.total).toFixed(2)} ms/program`;
+
+const machine = () =>
+  `load average ${loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')}, CPU pressure (PSI some avg10) ${(cpuPressure() * 100).toFixed(0)}%`;
 
 async function main(): Promise<void> {
+  const built = statSync(join(repoRoot, 'dist/cli/bin.js')).mtimeMs;
+  if (statSync(join(repoRoot, 'src/execution/executor.ts')).mtimeMs > built) {
+    console.log('warning: dist/ is older than src/: run `npm run build` first');
+  }
   const rows = loadHumanEval();
-  const jobs = distinctCopies(rows, copies, limits);
+  const distinct = distinctSamples(rows);
+  const sets = [
+    { name: `${distinct.length} distinct programs`, samples: distinct },
+    {
+      name: `${distinct.length} distinct + 5% infinite loops`,
+      samples: [...distinct, ...loopSamples(rows, Math.round(distinct.length * 0.05))],
+    },
+  ];
   console.log(
-    `machine: ${cpus()[0]?.model ?? 'cpu'} × ${availableParallelism()}, node ${process.version}, load average ${loadavg()[0]?.toFixed(2)}`,
+    `machine: ${cpus()[0]?.model ?? 'cpu'} × ${availableParallelism()}, node ${process.version}; at start: ${machine()}`,
   );
-  console.log(`programs: ${jobs.length} (HumanEval canonical × ${copies}, each distinct)`);
-
-  const engine = await timeEngine('bwrap', jobs);
-  const { info } = engine.executor;
-  console.log(
-    `(a) passk engine [${info.sandbox}, ${info.isolation}, ${info.workers} workers]: ${describe(engine)}`,
-  );
-  await engine.executor.close();
-
+  const byTask = new Map(rows.map((row) => [row.task_id, row]));
   const floorRun = await computeFloor(
     PYTHON,
-    jobs.map((job) => job.program.source),
+    distinct.map((sample) => humanEvalProgram(byTask.get(sample.task_id)!, sample.completion)),
   );
-  const floor = {
-    ms: floorRun.ms,
-    passed: floorRun.passed,
-    total: jobs.length,
-    cpuMs: floorRun.cpuMs,
-  };
-  console.log(`(c) compute floor [one python process, no isolation]: ${describe(floor)}`);
-
-  if (!skipBaseline) {
-    const baseline = await timeEngine('subprocess', jobs);
-    console.log(`(b) fresh python3 per program [subprocess]: ${describe(baseline)}`);
-    await baseline.executor.close();
-    console.log(
-      `ratio a/b: ${(baseline.ms / engine.ms).toFixed(1)}× faster than a fresh python per program (CPU: ${((baseline.cpuMs ?? 0) / (engine.cpuMs ?? 1)).toFixed(1)}×)`,
-    );
+  const floor = { ...floorRun, total: distinct.length };
+  console.log(
+    `(c) compute floor [one python process, no isolation, distinct set]: ${describe(floor)}`,
+  );
+  for (const set of sets) {
+    const dir = mkdtempSync(join(tmpdir(), 'passk-bench-exec-'));
+    try {
+      const samplesFile = join(dir, 'samples.jsonl');
+      writeFileSync(samplesFile, set.samples.map((sample) => JSON.stringify(sample)).join('\n'));
+      console.log(`\n== ${set.name} (${TIMEOUT_S} s limit) ==`);
+      const passk = await runPasskCli(samplesFile, dir, set.samples.length);
+      console.log(`(a) passk CLI end to end [bwrap]: ${describe(passk)}; ${passk.note}`);
+      console.log(`    ${machine()}`);
+      if (set.samples === distinct) {
+        console.log(
+          `ratio a/c: ${(passk.ms / floor.ms).toFixed(2)}× the compute floor's wall (CPU ${(passk.cpuMs / floor.cpuMs).toFixed(2)}×)`,
+        );
+      }
+      if (skipBaseline) continue;
+      const baseline = await runHumanEvalMethod(samplesFile, dir, set.samples.length);
+      console.log(
+        `(b) human-eval's method [fork per program, 4 threads]: ${describe(baseline)}; ${baseline.note}`,
+      );
+      console.log(`    ${machine()}`);
+      console.log(
+        `ratio b/a: passk ${(baseline.ms / passk.ms).toFixed(1)}× faster than human-eval's method (CPU ${(baseline.cpuMs / passk.cpuMs).toFixed(1)}×)`,
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   }
-  console.log(
-    `ratio a/c: ${(engine.ms / floor.ms).toFixed(2)}× the compute floor's wall time (CPU: ${((engine.cpuMs ?? 0) / floor.cpuMs).toFixed(2)}×)`,
-  );
-
-  // Realistic duplication (t = 0.2 style): 20 samples per problem, 3 distinct texts among them.
-  const variants = (row: (typeof rows)[number]) => [
-    row.canonical_solution,
-    `${row.canonical_solution}\n`,
-    '    return None\n',
-  ];
-  const pattern = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 2, 2, 0];
-  const duplicated: ExecJob[] = rows.flatMap((row) =>
-    pattern.map((variant, sample) => ({
-      id: `${row.task_id}@${sample}`,
-      program: { language: 'python', source: humanEvalProgram(row, variants(row)[variant]) },
-      limits,
-    })),
-  );
-  const dup = await timeEngine('bwrap', duplicated);
-  const stats = dup.executor.stats();
-  await dup.executor.close();
-  const withoutDedupMs = (engine.ms / engine.total) * duplicated.length;
-  console.log(
-    `dedup run: ${duplicated.length} samples → ${stats.executed - dup.executor.info.workers} executed, ${stats.deduplicated} deduplicated: ${describe(dup)}; ` +
-      `without dedup ≈ ${(withoutDedupMs / 1000).toFixed(2)} s (${(withoutDedupMs / dup.ms).toFixed(1)}× gain)`,
-  );
-  const nodePeakMiB = process.resourceUsage().maxRSS / 1024;
-  const workerMiB = engine.workers.peakKib / 1024;
-  console.log(
-    `peak RSS: node ${nodePeakMiB.toFixed(0)} MiB; ${engine.workers.count} workers ${workerMiB.toFixed(0)} MiB in all`,
-  );
 }
 
 await main();

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { appendFileSync, mkdirSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
+import { usedFullCpu } from './rerun.js';
 import type { ResolvedLimits } from './sandboxes/types.js';
 import type { Language, Verdict } from './types.js';
 
@@ -40,16 +41,22 @@ export function programKey(parts: {
   return hash.digest('hex');
 }
 
-/** Verdicts that describe the program, not the machine: only these are cached. */
-export function isCacheable(verdict: Verdict): boolean {
-  return verdict.status !== 'infra-error' && verdict.status !== 'timeout';
+/**
+ * Verdicts that describe the program, not the machine: only these are cached. A timeout is one
+ * only when it used its full CPU budget (rerun.ts): under the same limits (part of the key) it
+ * would time out again, however idle the machine.
+ */
+export function isCacheable(verdict: Verdict, timeoutMs?: number): boolean {
+  if (verdict.status === 'infra-error') return false;
+  if (verdict.status !== 'timeout') return true;
+  return timeoutMs !== undefined && usedFullCpu(verdict, timeoutMs);
 }
 
 interface Line {
   k: string;
   /** A cached verdict… */
   v?: Verdict;
-  /** …or only a timing hint (timeouts: not cached, but worth scheduling first next time). */
+  /** …or only a timing hint (starved timeouts: not cached, but worth scheduling first next time). */
   t?: number;
 }
 
@@ -94,9 +101,10 @@ export class VerdictCache {
     return this.timings.get(key) ?? this.verdicts.get(key)?.durationMs;
   }
 
-  put(key: string, verdict: Verdict): void {
+  /** `timeoutMs`: the limit it ran under, so a full-CPU timeout can be cached too. */
+  put(key: string, verdict: Verdict, timeoutMs?: number): void {
     if (!this.file) return;
-    const line: Line = isCacheable(verdict)
+    const line: Line = isCacheable(verdict, timeoutMs)
       ? { k: key, v: verdict }
       : { k: key, t: verdict.durationMs };
     if (verdict.status === 'infra-error') return;

@@ -85,6 +85,39 @@ describe.each(['subprocess', 'bwrap', 'process'])('human-eval example problem on
         timeoutsRerun: 1,
         timeoutsFlipped: 0,
       });
+      // The sleeper used almost no CPU (or the backend cannot tell): it might have been starved,
+      // so it ran twice, and says why.
+      const sleeper = verdicts.get('sample-1');
+      const measured = sleeper?.cpuMs !== undefined;
+      expect(sleeper).toMatchObject({
+        rerun: true,
+        rerunReason: measured ? 'low-cpu' : 'no-cpu-measure',
+      });
+      expect(executor.stats()).toMatchObject({
+        timeoutsRerunLowCpu: measured ? 1 : 0,
+        timeoutsRerunNoCpuMeasure: measured ? 0 : 1,
+        timeoutsRerunOverloaded: 0,
+      });
+    } finally {
+      await executor.close();
+    }
+  });
+});
+
+describe('timeout re-runs', () => {
+  it('does not re-run a timeout the job marks final', async () => {
+    const executor = await createExecutor({
+      allowCodeExecution: true,
+      sandbox: 'bwrap',
+      cacheDir: false,
+      workers: 2,
+    });
+    try {
+      const sleeper = { ...jobs[1]!, limits: { ...limits, timeoutMs: 300 }, rerunTimeout: false };
+      const verdict = (await executor.run([sleeper])).get(sleeper.id);
+      expect(verdict).toMatchObject({ status: 'timeout' });
+      expect(verdict?.rerun).toBeUndefined();
+      expect(executor.stats()).toMatchObject({ timeouts: 1, timeoutsRerun: 0 });
     } finally {
       await executor.close();
     }

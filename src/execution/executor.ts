@@ -5,6 +5,7 @@ import { ConfigError, ExecutionDisabledError } from '../core/errors.js';
 import { defaultCacheDir, ENGINE_VERSION, programKey, VerdictCache } from './cache.js';
 import { byEngine, type Engine, type Group, runGroup, sum } from './group.js';
 import { SlotPool } from './pool.js';
+import { type RerunReason, rerunReason, usedFullCpu } from './rerun.js';
 import { runtimes } from './runtimes/index.js';
 import { resolveLimits } from './sandboxes/common.js';
 import { DEFAULT_SANDBOX, sandboxes } from './sandboxes/index.js';
@@ -76,6 +77,13 @@ export async function createExecutor(options: ExecutorOptions): Promise<Executor
   return executor;
 }
 
+/** Flat counters (run.json; shard merges add numbers up), one per re-run reason. */
+const RERUN_COUNTER = {
+  'low-cpu': 'timeoutsRerunLowCpu',
+  overloaded: 'timeoutsRerunOverloaded',
+  'no-cpu-measure': 'timeoutsRerunNoCpuMeasure',
+} as const satisfies Record<RerunReason, keyof ExecutorStats>;
+
 class PooledExecutor implements Executor {
   private readonly counters: Omit<ExecutorStats, 'workerRestarts'> = {
     jobs: 0,
@@ -85,6 +93,10 @@ class PooledExecutor implements Executor {
     timeouts: 0,
     timeoutsRerun: 0,
     timeoutsFlipped: 0,
+    timeoutsRerunLowCpu: 0,
+    timeoutsRerunOverloaded: 0,
+    timeoutsRerunNoCpuMeasure: 0,
+    timeoutsFullCpu: 0,
     infraErrors: 0,
   };
 
@@ -98,7 +110,7 @@ class PooledExecutor implements Executor {
   async run(jobs: readonly ExecJob[], options: RunJobsOptions = {}): Promise<Map<string, Verdict>> {
     const results = new Map<string, Verdict>();
     const settle = (group: Group, verdict: Verdict) => {
-      this.cache.put(group.key, verdict);
+      this.cache.put(group.key, verdict, group.job.limits.timeoutMs);
       if (verdict.status === 'timeout') this.counters.timeouts += group.ids.length;
       if (verdict.status === 'infra-error') this.counters.infraErrors += group.ids.length;
       for (const id of group.ids) {
@@ -122,30 +134,30 @@ class PooledExecutor implements Executor {
     }
     // Longest expected first, so a slow program does not start last and hold up the end.
     toRun.sort((a, b) => b.expectedMs - a.expectedMs);
-    const timedOut: Group[] = [];
     for (const [engine, list] of byEngine(toRun)) {
       // e.g. TypeScript's one type-check over every program, instead of a compiler per program.
       await engine.install.prepareBatch?.(list.map((group) => group.job.program.source));
       await engine.pool.runAll(
         list,
-        async (group, slot) => {
-          this.counters.executed++;
+        async (group, slot, again) => {
           const verdict = await runGroup(group, slot);
-          if (verdict.status === 'timeout') timedOut.push(group);
-          else settle(group, verdict);
-        },
-        options.signal,
-      );
-    }
-    // A timeout on a busy machine may be the machine's fault: re-run it with nothing beside it.
-    for (const [engine, list] of byEngine(timedOut)) {
-      await engine.pool.runAlone(
-        list,
-        async (group, slot) => {
+          if (again) {
+            if (verdict.status !== 'timeout') this.counters.timeoutsFlipped++;
+            settle(group, { ...verdict, rerun: true, rerunReason: group.rerunReason! });
+            return undefined;
+          }
+          this.counters.executed++;
+          const reason =
+            group.job.rerunTimeout === false ? undefined : this.rerunReason(group, verdict);
+          if (!reason) {
+            settle(group, verdict);
+            return undefined;
+          }
+          // Possibly the machine's fault: once more, alongside the rest of the work.
+          group.rerunReason = reason;
           this.counters.timeoutsRerun++;
-          const verdict = { ...(await runGroup(group, slot)), rerun: true };
-          if (verdict.status !== 'timeout') this.counters.timeoutsFlipped++;
-          settle(group, verdict);
+          this.counters[RERUN_COUNTER[reason]]++;
+          return { again: group };
         },
         options.signal,
       );
@@ -153,6 +165,14 @@ class PooledExecutor implements Executor {
     this.cache.flush();
     options.signal?.throwIfAborted();
     return results;
+  }
+
+  /** Why a first-run timeout should run again, if it should (rerun.ts); counts final ones. */
+  private rerunReason(group: Group, verdict: Verdict): RerunReason | undefined {
+    if (verdict.status !== 'timeout') return undefined;
+    const timeoutMs = group.job.limits.timeoutMs;
+    if (usedFullCpu(verdict, timeoutMs)) this.counters.timeoutsFullCpu++;
+    return rerunReason(verdict, timeoutMs);
   }
 
   private async group(jobs: readonly ExecJob[]): Promise<Group[]> {

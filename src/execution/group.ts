@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { judged } from './judge.js';
 import { attempt, type SlotPool } from './pool.js';
+import type { RerunReason } from './rerun.js';
 import type { RuntimeInstall } from './runtimes/types.js';
 import { resolveLimits } from './sandboxes/common.js';
 import type { ProgramRequest, Slot } from './sandboxes/types.js';
@@ -20,6 +21,8 @@ export interface Group {
   job: ExecJob;
   engine: Engine;
   expectedMs: number;
+  /** Set when a first-run timeout is queued to run again (rerun.ts says why). */
+  rerunReason?: RerunReason;
 }
 
 export function byEngine(groups: readonly Group[]): Map<Engine, Group[]> {

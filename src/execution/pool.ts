@@ -6,8 +6,7 @@ export type Attempt = { outcome: RawOutcome } | { infra: SandboxError };
 
 /**
  * A fixed set of slots over one sandbox. `runAll` keeps every slot busy from one shared queue
- * (already ordered by the caller, longest expected first); `runAlone` uses a single slot while
- * the others sit idle, for timeouts that must be re-checked without competition for the CPU.
+ * (already ordered by the caller, longest expected first), re-runs included.
  */
 export class SlotPool {
   private readonly slots: Slot[] = [];
@@ -36,35 +35,65 @@ export class SlotPool {
     return slot;
   }
 
-  /** Runs `work` for every item, `size` at a time; stops taking items once `signal` aborts. */
+  /**
+   * Runs `work` for every item, `size` at a time; stops taking items once `signal` aborts. When
+   * `work` returns `{ again: item }` the item is run once more, ahead of the queue, by the next free
+   * slot: alongside the remaining work, on at most half the slots (at least one) while first runs
+   * remain, so the rest keep going and a re-run is not squeezed by the pool's own load.
+   */
   async runAll<T>(
     items: readonly T[],
-    work: (item: T, slot: Slot) => Promise<void>,
+    work: (item: T, slot: Slot, again: boolean) => Promise<{ again: T } | undefined>,
     signal?: AbortSignal,
   ): Promise<void> {
     let next = 0;
+    const reruns: T[] = [];
+    const maxReruns = Math.max(1, Math.floor(this.size / 2));
+    let rerunning = 0;
+    let busy = 0;
+    let wake: () => void = () => {};
+    let changed = new Promise<void>((resolve) => {
+      wake = resolve;
+    });
+    const notify = () => {
+      wake();
+      changed = new Promise<void>((resolve) => {
+        wake = resolve;
+      });
+    };
+    const take = (): { item: T; again: boolean } | 'wait' | 'done' => {
+      if (signal?.aborted) return 'done';
+      // The cap holds while first runs remain; after them, re-runs may use every slot.
+      const room = rerunning < maxReruns || next >= items.length;
+      if (reruns.length > 0 && room) return { item: reruns.shift()!, again: true };
+      if (next < items.length) return { item: items[next++]!, again: false };
+      // Nothing to take now; a program still running may yet ask for a re-run.
+      return busy > 0 ? 'wait' : 'done';
+    };
     const loop = async (index: number) => {
-      while (next < items.length && !signal?.aborted) {
-        const item = items[next++]!;
-        await work(item, this.slot(index));
+      for (;;) {
+        const taken = take();
+        if (taken === 'done') return;
+        if (taken === 'wait') {
+          await changed;
+          continue;
+        }
+        busy++;
+        if (taken.again) rerunning++;
+        try {
+          const result = await work(taken.item, this.slot(index), taken.again);
+          if (result && !taken.again) reruns.push(result.again);
+        } finally {
+          busy--;
+          if (taken.again) rerunning--;
+          notify();
+        }
       }
     };
     const loops = Array.from({ length: Math.min(this.size, items.length) }, (_, index) =>
       loop(index),
     );
     await Promise.all(loops);
-  }
-
-  /** Like runAll with one slot: nothing else runs in this pool meanwhile. */
-  async runAlone<T>(
-    items: readonly T[],
-    work: (item: T, slot: Slot) => Promise<void>,
-    signal?: AbortSignal,
-  ): Promise<void> {
-    for (const item of items) {
-      if (signal?.aborted) return;
-      await work(item, this.slot(0));
-    }
   }
 
   /** Workers replaced so far (deaths and hangs), where the slots track it. */

@@ -30,6 +30,19 @@ describe('runPreflight', () => {
     expect(report.verdicts.get('sleeper')?.status).toBe('timeout');
   });
 
+  it('never re-runs the sleeper: its timeout is expected, and final', async () => {
+    const before = executor.stats();
+    const report = await runPreflight(executor, {
+      language: 'python',
+      references: [reference],
+      limits,
+    });
+    expect(report.verdicts.get('sleeper')).toMatchObject({ status: 'timeout' });
+    expect(report.verdicts.get('sleeper')?.rerun).toBeUndefined();
+    expect(executor.stats().timeoutsRerun).toBe(before.timeoutsRerun);
+    expect(executor.stats().timeouts).toBe(before.timeouts + 1);
+  });
+
   it('refuses with PreflightError when a reference solution does not pass', async () => {
     const broken = { ...reference, source: reference.source.replace('x + 1', 'x + 2') };
     const run = runPreflight(executor, { language: 'python', references: [broken], limits });

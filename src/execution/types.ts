@@ -82,8 +82,10 @@ export interface Verdict {
   exitCode?: number;
   /** Signal that ended the program's process, e.g. 'SIGKILL', when one did. */
   signal?: string;
-  /** True when a timeout was re-run alone and this verdict comes from that re-run. */
+  /** True when a first-run timeout was run again and this verdict comes from that re-run. */
   rerun?: boolean;
+  /** Why it was re-run: 'low-cpu' (used < 50% of the limit as CPU), 'overloaded' (CPU pressure high), 'no-cpu-measure'. */
+  rerunReason?: 'low-cpu' | 'overloaded' | 'no-cpu-measure';
 }
 
 /** One unit of work for the executor. `id` is the caller's key for the verdict. */
@@ -93,6 +95,8 @@ export interface ExecJob {
   limits: ExecLimits;
   /** Expected wall time, if the caller knows it: longer jobs are scheduled first. */
   expectedMs?: number;
+  /** false: a timeout is final, never re-run (e.g. the preflight's sleeper, which must time out). */
+  rerunTimeout?: boolean;
 }
 
 export interface ExecutorInfo {
@@ -126,8 +130,19 @@ export interface ExecutorStats {
   cacheHits: number;
   /** Final timeout verdicts (after the re-run). */
   timeouts: number;
-  /** Programs that timed out and were re-run alone. */
+  /**
+   * First-run timeouts that were run once more (alongside other work), because they may have been
+   * starved: a timeout that used ≥ 90% of its limit as CPU is final and not re-run.
+   */
   timeoutsRerun: number;
+  /** Re-runs because the timeout used < 50% of its limit as CPU (rerunReason 'low-cpu'). */
+  timeoutsRerunLowCpu: number;
+  /** Re-runs because it used 50–90% while the machine's CPU pressure was high ('overloaded'). */
+  timeoutsRerunOverloaded: number;
+  /** Re-runs because the backend cannot measure a program's CPU ('no-cpu-measure'). */
+  timeoutsRerunNoCpuMeasure: number;
+  /** First-run timeouts that used ≥ 90% of their limit as CPU (final, and cached). */
+  timeoutsFullCpu: number;
   /** Re-runs that did not time out again: the first timeout was the machine's fault. */
   timeoutsFlipped: number;
   /** Final infra-error verdicts. */

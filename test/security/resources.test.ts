@@ -35,11 +35,17 @@ describe('resource attacks', () => {
     expect(await verdictOf(executor, gradual, roomy)).toMatchObject({ status: 'memory' });
   });
 
-  it('times out an infinite loop, re-running it alone first', async () => {
+  it('times out an infinite loop, re-running it only if it may have been starved', async () => {
     const before = executor.stats();
     const verdict = await verdictOf(executor, 'while True:\n    pass\n');
-    expect(verdict).toMatchObject({ status: 'timeout', rerun: true });
-    expect(executor.stats().timeoutsRerun).toBe(before.timeoutsRerun + 1);
+    expect(verdict).toMatchObject({ status: 'timeout' });
+    const rerun = executor.stats().timeoutsRerun - before.timeoutsRerun;
+    // Full CPU budget: final at once. Less (a loaded machine): run once more, with the reason.
+    if (verdict.rerun) expect([rerun, verdict.rerunReason]).toEqual([1, expect.any(String)]);
+    else {
+      expect(rerun).toBe(0);
+      expect(verdict.cpuMs).toBeGreaterThanOrEqual(0.5 * LIMITS.timeoutMs);
+    }
   });
 
   it('times out CPU spinning in threads, even after the last statement ran', async () => {

@@ -1,0 +1,56 @@
+import { readFileSync } from 'node:fs';
+import { availableParallelism, loadavg } from 'node:os';
+import type { Verdict } from './types.js';
+
+/** A timeout that used at least this share of its wall limit as CPU had the CPU it needed. */
+export const FULL_CPU_SHARE = 0.9;
+/** Below this share the program got (or took) far less CPU than the limit allowed. */
+export const LOW_CPU_SHARE = 0.5;
+/** CPU pressure (share of time runnable tasks waited for a core) above which the machine is overloaded. */
+export const OVERLOAD_PRESSURE = 0.5;
+
+/** Why a timeout is run a second time; absent when a re-run could not change the verdict. */
+export type RerunReason = NonNullable<Verdict['rerunReason']>;
+
+/**
+ * Whether a timeout could be the machine's fault. A program that used ≥ 90% of its wall limit
+ * as CPU would time out again whatever the load, so it is final. One that used well under half
+ * may have been starved (or was blocked: a re-run costs little then). In between, only an
+ * overloaded machine makes a second try worth it.
+ */
+export function rerunReason(
+  verdict: Verdict,
+  timeoutMs: number,
+  pressure: () => number = cpuPressure,
+): RerunReason | undefined {
+  if (verdict.status !== 'timeout') return undefined;
+  if (verdict.cpuMs === undefined) return 'no-cpu-measure';
+  if (verdict.cpuMs >= FULL_CPU_SHARE * timeoutMs) return undefined;
+  if (verdict.cpuMs < LOW_CPU_SHARE * timeoutMs) return 'low-cpu';
+  return pressure() >= OVERLOAD_PRESSURE ? 'overloaded' : undefined;
+}
+
+/** A timeout that had its full CPU budget: the same program under the same limits times out again. */
+export function usedFullCpu(verdict: Verdict, timeoutMs: number): boolean {
+  return (
+    verdict.status === 'timeout' &&
+    verdict.errorType !== 'CompileTimeout' &&
+    verdict.cpuMs !== undefined &&
+    verdict.cpuMs >= FULL_CPU_SHARE * timeoutMs
+  );
+}
+
+/**
+ * Share of the last 10 s in which some runnable task waited for a CPU (Linux PSI), 0..1.
+ * Without PSI: the 1-minute load average per core, minus one, as a rough stand-in.
+ */
+export function cpuPressure(): number {
+  try {
+    const text = readFileSync('/proc/pressure/cpu', 'utf8');
+    const match = /^some avg10=([\d.]+)/m.exec(text);
+    if (match?.[1]) return Number(match[1]) / 100;
+  } catch {
+    // no PSI (older kernel, or not Linux)
+  }
+  return Math.max(0, Math.min(1, loadavg()[0]! / availableParallelism() - 1));
+}
