@@ -1,7 +1,8 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { homedir, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { existsSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { defaultCacheDir } from '../cache.js';
 import type { RawOutcome } from '../sandboxes/types.js';
 import {
   artifactKey,
@@ -141,14 +142,11 @@ const processRuntime = defineProcessRuntime({
 });
 
 /**
- * Where the crates are built: the artifact cache (kept across runs), or without one a temporary
- * folder of this process, removed when it exits.
+ * Where the crates are built: the artifact cache, or without one (`--no-cache`, a toolchain
+ * probe) passk's cache folder, so they are built once per toolchain and not per process.
  */
 function cratesRoot(options: ResolveOptions): string {
-  if (options.artifactsDir) return options.artifactsDir;
-  const dir = mkdtempSync(`${tmpdir()}/passk-rust-crates-`);
-  process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
-  return dir;
+  return options.artifactsDir ?? join(dirname(defaultCacheDir()), 'rust-crates');
 }
 
 /**
@@ -160,7 +158,9 @@ export const rust: Runtime = {
   ...processRuntime,
   async resolve(options: ResolveOptions): Promise<RuntimeInstall> {
     const install = await processRuntime.resolve(options);
-    const found = await ensureCrates(cratesRoot(options), SYSROOT, install.version);
+    const found = await ensureCrates(cratesRoot(options), SYSROOT, install.version).catch(
+      (error: unknown) => ({ missing: String(error) }),
+    );
     if ('missing' in found) {
       crates = undefined;
       process.stderr.write(
