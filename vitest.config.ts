@@ -5,9 +5,22 @@ import { defineConfig } from 'vitest/config';
 
 const scratch = mkdtempSync(join(tmpdir(), 'passk-test-cache-'));
 
+/**
+ * Test files that take minutes (100 MB corpora, compiled languages, EvalPlus's 124 k inputs, a
+ * real GGUF model, SIGKILL and resume): their own project, so `vitest run --project unit` (or
+ * e2e) stays quick while developing. `npm test` runs every project.
+ */
+const SLOW = [
+  'test/e2e/contamination.test.ts',
+  'test/e2e/languages.test.ts',
+  'test/e2e/plus.test.ts',
+  'test/generation/humaneval-e2e.test.ts',
+  'test/generation/llama-cpp.test.ts',
+  'test/generation/sigkill-resume.test.ts',
+];
+
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: 'forks',
@@ -16,5 +29,22 @@ export default defineConfig({
       // executing the programs a test is about.
       PASSK_CACHE_DIR: scratch,
     },
+    reporters: ['default', './test/reporters/project-times.ts'],
+    projects: [
+      {
+        extends: true,
+        test: { name: 'unit', include: ['src/**/*.test.ts', 'test/architecture/**/*.test.ts'] },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'e2e',
+          include: ['test/e2e/**/*.test.ts', 'test/generation/**/*.test.ts'],
+          exclude: SLOW,
+        },
+      },
+      { extends: true, test: { name: 'security', include: ['test/security/**/*.test.ts'] } },
+      { extends: true, test: { name: 'slow', include: SLOW } },
+    ],
   },
 });

@@ -1,9 +1,26 @@
-/** passk's library API: the only import path users need. */
+/**
+ * passk's library API: the only import path users need, and the only module the CLI imports.
+ * Every command is a function here: `evaluate`, `runModel` (run), `compare`, `merge`,
+ * `listRuns` (runs), `showRun` (show), `report`, `contamination`, `listTasks` (tasks); the
+ * run record they read (`loadRun`, `RunRecord`); and what the CLI presents with (formatters,
+ * progress reporters).
+ */
+export * from './api/index.js';
+export {
+  type CompareRunsOptions,
+  type Comparison,
+  compareRuns,
+  formatComparison,
+  type ProblemChange,
+  type RunSide,
+} from './compare/index.js';
+export type { ContaminationReport } from './contamination/index.js';
+export { DEFAULT_NGRAM, DEFAULT_THRESHOLD } from './contamination/index.js';
 export * from './core/errors.js';
-export type { RunEvent, RunEventListener } from './core/events.js';
 export { PASSK_VERSION } from './core/version.js';
-export { loadDataset } from './datasets/index.js';
+export { defaultDataDir, loadDataset } from './datasets/index.js';
 export type { DatasetLoadOptions, DatasetSpec, LoadedDataset } from './datasets/types.js';
+export type { RunEvent, RunEventListener } from './execution/events.js';
 export { createExecutor } from './execution/index.js';
 export type {
   ExecJob,
@@ -21,13 +38,36 @@ export {
   resolveSampling,
   SAMPLING_PRESETS,
 } from './generation/index.js';
+export type { SamplingConfig } from './generation/sampling.js';
+export type { FsyncPolicy } from './generation/types.js';
 export { passAtK } from './metrics/pass-at-k.js';
+export {
+  DEFAULT_RESAMPLES,
+  DEFAULT_SEED as DEFAULT_BOOTSTRAP_SEED,
+} from './metrics/stats/index.js';
 export { type BackendOptions, createBackend } from './models/index.js';
+export { splitBaseUrls } from './models/openai/endpoints.js';
 export type { ModelBackend } from './models/types.js';
 export type { CandidateSource } from './pipeline/candidates.js';
 export { type EvaluateOptions, type EvaluateResult, evaluate } from './pipeline/evaluate.js';
 export { type RunModelOptions, type RunModelResult, runModel } from './pipeline/run-model.js';
+export { formatShard, parseShard, type Shard } from './pipeline/shard.js';
 export { cutAtStop, StreamingStopDetector } from './postprocess/stop.js';
-export type { MetricsFile } from './report/metrics-file.js';
-export type { GenerationRecord, ResultRecord } from './store/records.js';
+export { generationProgressReporter, progressReporter } from './report/progress.js';
+export { formatRunSummary, formatRuns } from './report/run-summary.js';
+export { formatSummary } from './report/summary.js';
+export { type LoadRunOptions, loadRun, scoresOf } from './store/load.js';
+export type { MetricsFile } from './store/metrics-file.js';
+export type {
+  GenerationRecord,
+  ModelInfo,
+  Provenance,
+  ResultRecord,
+  RunRecord,
+  RunSummary,
+  StoredProblem,
+  StoredSample,
+  StoredVerdict,
+} from './store/records.js';
+export { isCustomDataFile } from './tasks/custom-jsonl.js';
 export { defineTask, type Problem, type Task, tasks } from './tasks/index.js';

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readConfigFile } from './config-file.js';
+import { parseEvaluationFlags } from './options.js';
 
 async function configIn(content: string) {
   const dir = await mkdtemp(join(tmpdir(), 'passk-config-'));
@@ -33,5 +34,16 @@ describe('passk.config.json', () => {
     expect(() => readConfigFile(undefined, dir)).toThrow(/passk\.config\.json: .*limit/);
     const bad = await configIn('{"task": ');
     expect(() => readConfigFile(undefined, bad)).toThrow('is not valid JSON');
+  });
+
+  it('sets run defaults that flags override: defaults < passk.config.json < flags', async () => {
+    const dir = await configIn('{"task": "humaneval", "k": [1, 5], "timeout": 2, "timeFactor": 3}');
+    const config = join(dir, 'passk.config.json');
+    const fromFile = parseEvaluationFlags({ config, limitStart: '0' });
+    expect(fromFile).toMatchObject({ task: 'humaneval', k: [1, 5], timeout: 2000, timeFactor: 3 });
+    const flags = parseEvaluationFlags({ config, limitStart: '0', k: '10', timeout: '0.5' });
+    expect(flags).toMatchObject({ k: [10], timeout: 500, timeFactor: 3 });
+    const bad = await configIn('{"k": [0]}');
+    expect(() => readConfigFile(undefined, bad)).toThrow(/key 'k\.0'/);
   });
 });

@@ -1,15 +1,17 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { z } from 'zod';
-import { ConfigError } from '../core/errors.js';
+import { ConfigError } from '../index.js';
 
 /** The file looked for in the current directory when `--config` is not given. */
 export const DEFAULT_CONFIG_FILE = 'passk.config.json';
 
 /**
- * passk.config.json: defaults for the task flags, so a project's own benchmark needs no
- * `--task` on every command. Deliberately small: anything else stays a flag. Paths are relative
- * to the config file's folder, so the file works from any current directory.
+ * passk.config.json: a project's defaults for the run configuration, so its own benchmark needs
+ * no `--task` (and its usual ks, timeout, …) on every command. The layers are: passk's defaults
+ * < this file < flags. Keys are the flags' names, values in the flags' units (timeout in
+ * seconds). Which problems to run (`--limit`) stays a flag. Paths are relative to the config
+ * file's folder, so the file works from any current directory.
  */
 const configSchema = z.strictObject({
   /** A registered task name, a task module (.ts / .js) or a custom benchmark file (.jsonl). */
@@ -18,6 +20,16 @@ const configSchema = z.strictObject({
   datasetPath: z.string().min(1).optional(),
   /** A local data directory, as `--data-dir`. */
   dataDir: z.string().min(1).optional(),
+  /** As `--k`: the ks of pass@k. */
+  k: z.array(z.number().int().positive()).min(1).optional(),
+  /** As `--timeout`: per-program wall-clock limit in seconds. */
+  timeout: z.number().positive().optional(),
+  /** As `--time-factor` (HumanEval+/MBPP+). */
+  timeFactor: z.number().min(1).optional(),
+  /** As `--workers`. */
+  workers: z.number().int().positive().optional(),
+  /** As `--sandbox`. */
+  sandbox: z.string().min(1).optional(),
 });
 
 export type ConfigFile = z.output<typeof configSchema>;
@@ -45,12 +57,13 @@ export function readConfigFile(explicit: string | undefined, cwd = process.cwd()
     const issue = parsed.error.issues[0];
     const where = issue?.path.length ? `key '${issue.path.join('.')}': ` : '';
     throw new ConfigError(`${file}: ${where}${issue?.message ?? 'invalid config'}`, {
-      hint: 'passk.config.json may hold "task", "datasetPath" and "dataDir"',
+      hint: 'passk.config.json may hold "task", "datasetPath", "dataDir", "k", "timeout", "timeFactor", "workers" and "sandbox"',
     });
   }
   const base = dirname(file);
-  const { task, datasetPath, dataDir } = parsed.data;
+  const { task, datasetPath, dataDir, ...values } = parsed.data;
   return {
+    ...values,
     // A registered name stays a name; only paths are rebased onto the config's folder.
     ...(task === undefined ? {} : { task: looksLikePath(task) ? resolve(base, task) : task }),
     ...(datasetPath === undefined ? {} : { datasetPath: resolve(base, datasetPath) }),
@@ -62,9 +75,18 @@ function looksLikePath(spec: string): boolean {
   return /[/\\]/.test(spec) || /\.[a-z]+(\.gz)?$/i.test(spec);
 }
 
-/** Flags laid over the config file: a flag given (not undefined) always wins. */
+/**
+ * Flags laid over the config file: a flag given (not undefined) always wins. The file's values
+ * are written as the flags would be (`k: [1, 10]` as "1,10"), so one parser checks both.
+ */
 export function withConfigFile(raw: Record<string, unknown>): Record<string, unknown> {
   const config = readConfigFile(typeof raw['config'] === 'string' ? raw['config'] : undefined);
+  const asFlags = Object.fromEntries(
+    Object.entries(config).map(([key, value]) => [
+      key,
+      Array.isArray(value) ? value.join(',') : typeof value === 'number' ? String(value) : value,
+    ]),
+  );
   const given = Object.fromEntries(Object.entries(raw).filter(([, v]) => v !== undefined));
-  return { ...config, ...given };
+  return { ...asFlags, ...given };
 }

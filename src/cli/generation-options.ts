@@ -1,10 +1,13 @@
 import type { Command } from 'commander';
 import { z } from 'zod';
-import { ConfigError } from '../core/errors.js';
-import { resolveSampling, type SamplingConfig } from '../generation/sampling.js';
-import type { FsyncPolicy } from '../generation/types.js';
-import type { BackendOptions } from '../models/index.js';
-import { splitBaseUrls } from '../models/openai/endpoints.js';
+import {
+  type BackendOptions,
+  ConfigError,
+  type FsyncPolicy,
+  resolveSampling,
+  type SamplingConfig,
+  splitBaseUrls,
+} from '../index.js';
 
 /** Flags of `passk run` that only matter when a model backend generates the samples. */
 export function addGenerationOptions(command: Command): Command {

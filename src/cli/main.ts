@@ -1,6 +1,5 @@
 import { Command, CommanderError } from 'commander';
-import { PasskError } from '../core/errors.js';
-import { PASSK_VERSION } from '../core/version.js';
+import { PASSK_VERSION, PasskError } from '../index.js';
 import { registerCompare } from './commands/compare.js';
 import { registerContamination } from './commands/contamination.js';
 import { registerEvaluate } from './commands/evaluate.js';

@@ -1,11 +1,13 @@
 import { join } from 'node:path';
 import { type Command, Option } from 'commander';
 import { z } from 'zod';
-import { ConfigError } from '../core/errors.js';
-import { defaultDataDir } from '../datasets/index.js';
-import type { DatasetLoadOptions } from '../datasets/types.js';
-import { parseShard } from '../pipeline/shard.js';
-import { isCustomDataFile } from '../tasks/custom-jsonl.js';
+import {
+  ConfigError,
+  type DatasetLoadOptions,
+  defaultDataDir,
+  isCustomDataFile,
+  parseShard,
+} from '../index.js';
 import { withConfigFile } from './config-file.js';
 
 /** Flags shared by every command that evaluates programs. */

@@ -1,7 +1,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Command } from 'commander';
-import { ConfigError } from '../core/errors.js';
+import { ConfigError } from '../index.js';
 
 /** The flags a run was started with, so that `--resume DIR` needs nothing else. */
 export const RUN_CONFIG_FILE = 'run-config.json';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../../test/helpers/cli.js';
 import type { VerdictStatus } from '../execution/types.js';
-import { loadRun } from '../store/run-ref.js';
+import { loadRun } from '../store/load.js';
 import { compareRuns } from './compare.js';
 import { formatComparison } from './format.js';
 import { type Outcome, writeSyntheticRun } from './synthetic-run.test-helpers.js';
@@ -17,7 +17,10 @@ async function runs(a: Record<string, Outcome[]>, b: Record<string, Outcome[]>) 
   const [da, db] = [await tempDir(), await tempDir()];
   await writeSyntheticRun(da, { outcomes: a });
   await writeSyntheticRun(db, { outcomes: b });
-  return [await loadRun(da), await loadRun(db)] as const;
+  return [
+    await loadRun(da, { detail: 'scores' }),
+    await loadRun(db, { detail: 'scores' }),
+  ] as const;
 }
 
 describe('compareRuns', () => {

@@ -10,9 +10,10 @@ import {
   passAtKWithInterval,
 } from '../metrics/stats/index.js';
 import type { ProblemCounts } from '../metrics/summarize.js';
-import type { LoadedRun } from '../store/run-ref.js';
+import { scoresOf } from '../store/load.js';
+import type { RunRecord } from '../store/records.js';
 
-export interface CompareOptions extends BootstrapOptions {
+export interface CompareRunsOptions extends BootstrapOptions {
   /** The k of pass@k to compare. Default 1. */
   k?: number;
   /** How many of the largest per-problem changes to list. Default 10. */
@@ -65,7 +66,11 @@ export interface Comparison {
  *
  * @throws ConfigError when k is invalid or no problem can be compared
  */
-export function compareRuns(a: LoadedRun, b: LoadedRun, options: CompareOptions = {}): Comparison {
+export function compareRuns(
+  a: RunRecord,
+  b: RunRecord,
+  options: CompareRunsOptions = {},
+): Comparison {
   const k = options.k ?? 1;
   if (!Number.isSafeInteger(k) || k < 1)
     throw new ConfigError(`--k must be a whole number ≥ 1, got ${k}`);
@@ -92,9 +97,9 @@ export function compareRuns(a: LoadedRun, b: LoadedRun, options: CompareOptions 
   const valuesA = pairs.map(([pa]) => passAtK(pa.n, pa.c, k));
   const valuesB = pairs.map(([, pb]) => passAtK(pb.n, pb.c, k));
   const compared = new Set(pairs.map(([pa]) => pa.problemId));
-  const side = (run: LoadedRun, counts: ProblemCounts[]): RunSide => ({
-    dir: run.dir,
-    task: run.task,
+  const side = (run: RunRecord, counts: ProblemCounts[]): RunSide => ({
+    dir: run.summary.runDir ?? run.summary.id,
+    task: run.summary.task,
     stat: passAtKWithInterval(counts, k, options),
     failures: analyzeFailures(run.results.filter((r) => compared.has(r.task_id))).overall,
   });
@@ -136,9 +141,9 @@ export function compareRuns(a: LoadedRun, b: LoadedRun, options: CompareOptions 
 }
 
 /** Per-problem (n, c) from metrics.json, which already excludes infra errors from n. */
-function countsOf(run: LoadedRun): Map<string, ProblemCounts> {
+function countsOf(run: RunRecord): Map<string, ProblemCounts> {
   return new Map(
-    run.metrics.per_problem.map((p) => [p.task_id, { problemId: p.task_id, n: p.n, c: p.c }]),
+    scoresOf(run).per_problem.map((p) => [p.task_id, { problemId: p.task_id, n: p.n, c: p.c }]),
   );
 }
 
@@ -148,10 +153,11 @@ function reasonNone(onlyInA: string[], tooFew: string[]): string {
   return `the runs share no problem ids (A has ${onlyInA.length} the other lacks)`;
 }
 
-function warningsFor(a: LoadedRun, b: LoadedRun): string[] {
+function warningsFor(a: RunRecord, b: RunRecord): string[] {
   const warnings: string[] = [];
-  if (a.task !== b.task) warnings.push(`the runs scored different tasks: ${a.task} vs ${b.task}`);
-  const sha = (run: LoadedRun) => (run.metrics.dataset as { sha256?: string } | undefined)?.sha256;
+  const [ta, tb] = [a.summary.task, b.summary.task];
+  if (ta !== tb) warnings.push(`the runs scored different tasks: ${ta} vs ${tb}`);
+  const sha = (run: RunRecord) => (run.metrics?.dataset as { sha256?: string } | undefined)?.sha256;
   if (sha(a) !== sha(b)) warnings.push('the runs read different dataset files (sha256 differs)');
   return warnings;
 }

@@ -1,5 +1,5 @@
 export {
-  type CompareOptions,
+  type CompareRunsOptions,
   type Comparison,
   compareRuns,
   type ProblemChange,

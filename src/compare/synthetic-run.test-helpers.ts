@@ -1,8 +1,8 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { VerdictStatus } from '../execution/types.js';
-import { buildMetrics } from '../report/metrics-file.js';
 import { writeResults } from '../store/formats/index.js';
+import { buildMetrics } from '../store/metrics-file.js';
 import type { ResultRecord } from '../store/records.js';
 import { tasks } from '../tasks/index.js';
 import type { Problem } from '../tasks/types.js';

@@ -1,15 +1,43 @@
 /**
- * Every error a user can cause or fix. The CLI prints `message` (and `hint`) on one line each,
- * with no stack trace, and exits with `exitCode`. Anything that is not a PasskError is a bug in
- * passk and is printed with its stack.
+ * Every error a user can cause or fix, in one table: its code, what it means, and the exit code
+ * the CLI ends with. Exit codes: 2 user error, 3 sandbox or toolchain problem, 4 preflight
+ * failure (70 is left for bugs: anything that is not a PasskError).
+ */
+export const ERROR_CODES = {
+  PASSK_CONFIG: { exitCode: 2, meaning: 'bad flags, config values or contradictory options' },
+  PASSK_DATASET: {
+    exitCode: 2,
+    meaning: 'a dataset file that is missing, unreadable or malformed',
+  },
+  PASSK_GENERATIONS: { exitCode: 2, meaning: 'a generations / samples file that does not fit' },
+  PASSK_NOT_FOUND: { exitCode: 2, meaning: 'a task, backend, sandbox or runtime name not known' },
+  PASSK_EXECUTION_DISABLED: { exitCode: 2, meaning: 'running generated code was not allowed' },
+  PASSK_RUN: { exitCode: 2, meaning: 'a run reference that is not a finished passk run' },
+  PASSK_RUN_STORE: {
+    exitCode: 2,
+    meaning: 'the run store is unreadable, newer, or has no such run',
+  },
+  PASSK_RESULTS: { exitCode: 2, meaning: 'a damaged results.jsonl' },
+  PASSK_MODEL_REQUEST: { exitCode: 2, meaning: 'a model server request that failed for good' },
+  PASSK_SANDBOX: { exitCode: 3, meaning: 'the sandbox or a worker broke (never a verdict)' },
+  PASSK_RUNTIME_MISSING: { exitCode: 3, meaning: 'a language toolchain that is not installed' },
+  PASSK_PREFLIGHT: { exitCode: 4, meaning: 'the preflight canaries misbehaved' },
+} as const satisfies Record<string, { exitCode: number; meaning: string }>;
+
+export type PasskErrorCode = keyof typeof ERROR_CODES;
+
+/**
+ * The base of every error in ERROR_CODES. The CLI prints `message` (and `hint`) on one line
+ * each, with no stack trace, and exits with `exitCode`. Anything that is not a PasskError is a
+ * bug in passk and is printed with its stack.
  */
 export class PasskError extends Error {
-  readonly code: string;
+  readonly code: PasskErrorCode;
   readonly hint: string | undefined;
   readonly exitCode: number;
 
   constructor(
-    code: string,
+    code: PasskErrorCode,
     message: string,
     options: { hint?: string; exitCode?: number; cause?: unknown } = {},
   ) {
@@ -17,7 +45,7 @@ export class PasskError extends Error {
     this.name = new.target.name;
     this.code = code;
     this.hint = options.hint;
-    this.exitCode = options.exitCode ?? 2;
+    this.exitCode = options.exitCode ?? ERROR_CODES[code].exitCode;
   }
 }
 
@@ -70,21 +98,21 @@ export class ExecutionDisabledError extends PasskError {
  */
 export class SandboxError extends PasskError {
   constructor(message: string, options: ErrorOptions = {}) {
-    super('PASSK_SANDBOX', message, { ...options, exitCode: 3 });
+    super('PASSK_SANDBOX', message, options);
   }
 }
 
 /** A language toolchain (python3, node, g++, …) that is not installed. */
 export class RuntimeMissingError extends PasskError {
   constructor(message: string, options: ErrorOptions = {}) {
-    super('PASSK_RUNTIME_MISSING', message, { ...options, exitCode: 3 });
+    super('PASSK_RUNTIME_MISSING', message, options);
   }
 }
 
 /** The preflight canaries misbehaved: passk refuses to print a score it cannot trust. */
 export class PreflightError extends PasskError {
   constructor(message: string, options: ErrorOptions = {}) {
-    super('PASSK_PREFLIGHT', message, { ...options, exitCode: 4 });
+    super('PASSK_PREFLIGHT', message, options);
   }
 }
 
@@ -99,5 +127,59 @@ export class ModelRequestError extends PasskError {
     super('PASSK_MODEL_REQUEST', message, options);
     this.status = options.status;
     this.retryable = options.retryable ?? false;
+  }
+}
+
+/**
+ * The prompt (plus max_new_tokens) does not fit the model's context. Never retried and never
+ * silently truncated: the generation stage records it per problem.
+ */
+export class ContextLengthError extends ModelRequestError {
+  constructor(message: string, options: { status?: number; cause?: unknown } = {}) {
+    super(message, {
+      ...options,
+      retryable: false,
+      hint: 'use a model with a longer context, or lower --max-new-tokens',
+    });
+  }
+}
+
+/**
+ * A failure worth trying again (429, 5xx, timeout, reset connection, malformed body).
+ * `retryAfterMs` is the server's Retry-After, when it sent one.
+ */
+export class RetryableRequestError extends ModelRequestError {
+  readonly retryAfterMs: number | undefined;
+  constructor(
+    message: string,
+    options: { status?: number; retryAfterMs?: number; cause?: unknown } = {},
+  ) {
+    const { retryAfterMs, ...rest } = options;
+    super(message, { ...rest, retryable: true });
+    this.retryAfterMs = retryAfterMs;
+  }
+}
+
+/** The run store is unreadable, from a newer passk, not a passk database, or has no such run. */
+export class RunStoreError extends PasskError {
+  constructor(message: string, options: ErrorOptions = {}) {
+    super('PASSK_RUN_STORE', message, options);
+  }
+}
+
+/** A run reference (directory, metrics.json) that is not a finished passk run. */
+export class RunNotFoundError extends PasskError {
+  constructor(message: string, options: ErrorOptions = {}) {
+    super('PASSK_RUN', message, {
+      ...options,
+      hint: options.hint ?? 'give a run directory written by passk (it holds metrics.json)',
+    });
+  }
+}
+
+/** A results.jsonl with a damaged line (not the torn last line of a crash, which is dropped). */
+export class ResultsFileError extends PasskError {
+  constructor(message: string, options: ErrorOptions = {}) {
+    super('PASSK_RESULTS', message, options);
   }
 }

@@ -1,4 +1,5 @@
 import { DatasetError } from '../core/errors.js';
+import { loadDirectoryDataset } from './directory.js';
 import { parseDataset } from './parse.js';
 import { resolveDatasetFile } from './source.js';
 import type { DatasetLoadOptions, DatasetSpec, LoadedDataset } from './types.js';
@@ -22,6 +23,7 @@ export async function loadDataset(
   spec: DatasetSpec,
   options: DatasetLoadOptions = {},
 ): Promise<LoadedDataset> {
+  if (spec.localDir !== undefined) return loadDirectoryDataset(spec.localDir, options);
   const { bytes, ...found } = await resolveDatasetFile(spec, options);
   const rows = await parseDataset(bytes, found.file);
   if (rows.length === 0) {

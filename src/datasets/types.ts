@@ -19,6 +19,11 @@ export interface DatasetSpec {
    * (`--data-dir` / PASSK_DATA_DIR), e.g. 'humaneval/HumanEval.jsonl.gz'.
    */
   localFile?: string;
+  /**
+   * Instead of one file: a folder inside the local data directory whose files are the rows
+   * (`{path, text}`, see directory.ts), e.g. 'quixbugs'. Never downloaded.
+   */
+  localDir?: string;
 }
 
 /** Where to look, in order: an explicit file, a local data dir, the cache, the Hub. */

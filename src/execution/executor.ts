@@ -65,7 +65,12 @@ export async function createExecutor(options: ExecutorOptions): Promise<Executor
   };
   const python = await engineFor('python'); // fail now, not mid-run, if the sandbox is unusable
   const cache = new VerdictCache(cacheDir);
-  const info: ExecutorInfo = { sandbox: sandboxName, isolation: python.pool.isolation, workers };
+  const info: ExecutorInfo = {
+    sandbox: sandboxName,
+    isolation: python.pool.isolation,
+    workers,
+    memoryLimit: python.pool.memoryLimit,
+  };
   const executor = new PooledExecutor(info, engineFor, engines, cache);
   executor.track(python);
   return executor;

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { type Attempt, attempt, type SlotPool } from './pool.js';
+import { attempt, type SlotPool } from './pool.js';
 import type { RuntimeInstall } from './runtimes/types.js';
 import { resolveLimits } from './sandboxes/common.js';
 import type { ProgramRequest, Slot } from './sandboxes/types.js';
@@ -34,31 +34,22 @@ export function byEngine(groups: readonly Group[]): Map<Engine, Group[]> {
 /** Runs one program (with the pool's one retry) and classifies the result. */
 export async function runGroup(group: Group, slot: Slot): Promise<Verdict> {
   const limits = resolveLimits(group.job.limits);
-  let result: Attempt | undefined;
-  // Two rounds at most: the second covers a runner that failed to set up (classify → undefined).
-  for (let round = 0; round < 2; round++) {
-    const { install } = group.engine;
-    const source = group.job.program.source;
-    const plan = install.plan?.(source, limits);
-    const request: ProgramRequest = {
-      source,
-      nonce: newNonce(),
-      limits,
-      ...(plan ? { plan } : {}),
+  const { install } = group.engine;
+  const source = group.job.program.source;
+  const plan = install.plan?.(source, limits);
+  const request: ProgramRequest = { source, nonce: newNonce(), limits, ...(plan ? { plan } : {}) };
+  const result = await attempt(slot, request);
+  // Only the worker's own channel says "infrastructure" (pool.ts); an outcome is the program's.
+  if ('infra' in result) {
+    return {
+      status: 'infra-error',
+      errorType: 'SandboxError',
+      message: result.infra.message.slice(0, 300),
+      durationMs: 0,
     };
-    result = await attempt(slot, request);
-    if (!('outcome' in result)) break;
-    const verdict = classify(result.outcome, request.nonce, install.diagnose);
-    if (verdict) return install.review ? install.review(source, verdict) : verdict;
   }
-  const why =
-    result && 'infra' in result ? result.infra.message : 'the runner could not set up the program';
-  return {
-    status: 'infra-error',
-    errorType: 'SandboxError',
-    message: why.slice(0, 300),
-    durationMs: 0,
-  };
+  const verdict = classify(result.outcome, request.nonce, install.diagnose);
+  return install.review ? install.review(source, verdict) : verdict;
 }
 
 function newNonce(): string {

@@ -22,6 +22,11 @@ export class SlotPool {
     return this.sandbox.isolation;
   }
 
+  /** Which memory limit the sandbox enforces, for ExecutorInfo. */
+  get memoryLimit(): string {
+    return this.sandbox.memoryLimit ?? 'RLIMIT_AS';
+  }
+
   private slot(index: number): Slot {
     let slot = this.slots[index];
     if (!slot) {

@@ -74,10 +74,29 @@ describe('classify', () => {
     });
   });
 
-  it('reports a runner that could not set up as infrastructure (undefined)', () => {
+  it('never lets exit status or stderr claim a harness failure: those are program errors', () => {
+    for (const [exitCode, stderrTail] of [
+      [70, 'passk runner setup failed: x'],
+      [127, 'passk exec failed: /usr/bin/node: not found'],
+    ] as const) {
+      expect(classify(outcome({ exitCode, stderrTail }), NONCE)).toMatchObject({
+        status: 'error',
+        exitCode,
+      });
+    }
+  });
+
+  it('turns a cgroup memory kill, an unremovable leftover and an unwritable source into verdicts', () => {
     expect(
-      classify(outcome({ exitCode: 70, stderrTail: 'passk runner setup failed: x' }), NONCE),
-    ).toBeUndefined();
+      classify(outcome({ exitCode: null, signal: 'SIGKILL', memoryExceeded: true }), NONCE),
+    ).toMatchObject({ status: 'memory', errorType: 'MemoryLimit' });
+    const ended = line({ e: 'end' });
+    expect(
+      classify(outcome({ exitCode: 0, report: ended, cleanupFailed: 'left more than 5' }), NONCE),
+    ).toMatchObject({ status: 'error', errorType: 'CleanupFailed' });
+    expect(
+      classify(outcome({ exitCode: null, writeFailed: 'No space left' }), NONCE),
+    ).toMatchObject({ status: 'error', errorType: 'WriteFailed' });
   });
 });
 

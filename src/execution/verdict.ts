@@ -12,9 +12,6 @@ interface ReportEvent {
   c?: string;
 }
 
-/** Exit status the runner uses when its own set-up (limits, uid drop) failed. */
-export const RUNNER_SETUP_FAILED = 70;
-
 /** Result lines that carry this program's nonce; anything else on the channel is ignored. */
 export function parseReport(report: string, nonce: string): ReportEvent[] {
   const events: ReportEvent[] = [];
@@ -49,13 +46,14 @@ function short(text: string): string {
  * Turns what happened into a verdict. The rule that matters: 'passed' needs the runner's
  * end-of-tests sentinel (written after the program's last statement) AND exit status 0; an early
  * exit of any kind is 'incomplete', never a pass. Both backends share this function, so they agree.
- * Returns undefined when the runner itself failed to set up (an infrastructure problem).
+ * Always a verdict about the program: nothing it can print or exit with makes this an
+ * infrastructure error (harness failures arrive on the worker's own channel, see worker-slot.ts).
  */
 export function classify(
   outcome: RawOutcome,
   nonce: string,
   diagnose?: (outcome: RawOutcome) => Diagnosis | undefined,
-): Verdict | undefined {
+): Verdict {
   const base: Verdict = { status: 'passed', durationMs: outcome.durationMs };
   if (outcome.cpuMs !== undefined) base.cpuMs = outcome.cpuMs;
   if (outcome.exitCode !== null) base.exitCode = outcome.exitCode;
@@ -67,6 +65,7 @@ export function classify(
     ...(message ? { message: short(message) } : {}),
   });
 
+  if (outcome.writeFailed) return with_('error', 'WriteFailed', outcome.writeFailed);
   const compiled = outcome.compile;
   if (compiled && !compiled.ok) {
     // The program never ran: a compile error is the candidate's fault, a compile timeout may not be.
@@ -75,6 +74,9 @@ export function classify(
     return with_('error', 'CompileError', compileMessage(compiled.stderrTail ?? ''));
   }
   if (outcome.timedOut) return with_('timeout', 'Timeout', 'killed at the wall-clock limit');
+  if (outcome.cleanupFailed) return with_('error', 'CleanupFailed', outcome.cleanupFailed);
+  if (outcome.memoryExceeded)
+    return with_('memory', 'MemoryLimit', 'killed at the memory limit (cgroup)');
   if (outcome.outputExceeded)
     return with_('output-limit', 'OutputLimit', 'wrote more than the output cap');
   const events = parseReport(outcome.report, nonce);
@@ -102,12 +104,6 @@ export function classify(
     return with_('error', 'ExitStatus', `tests ended but the exit status was ${outcome.exitCode}`);
   if (outcome.exitCode === 0)
     return with_('incomplete', 'EarlyExit', 'exited 0 before the tests ended');
-  if (
-    outcome.exitCode === RUNNER_SETUP_FAILED &&
-    outcome.stderrTail.includes('passk runner setup failed')
-  ) {
-    return undefined;
-  }
   const fromStderr = lastErrorLine(outcome.stderrTail);
   if (fromStderr)
     return with_(

@@ -1,18 +1,5 @@
-import { ModelRequestError } from '../core/errors.js';
-
-/**
- * The prompt (plus max_new_tokens) does not fit the model's context. Never retried and never
- * silently truncated: the generation stage records it per problem.
- */
-export class ContextLengthError extends ModelRequestError {
-  constructor(message: string, options: { status?: number; cause?: unknown } = {}) {
-    super(message, {
-      ...options,
-      retryable: false,
-      hint: 'use a model with a longer context, or lower --max-new-tokens',
-    });
-  }
-}
+// The error classes live in the one table of errors (core/errors.ts); re-exported for imports here.
+export { ContextLengthError, RetryableRequestError } from '../core/errors.js';
 
 /** Messages servers use for prompt overflow (OpenAI, vLLM, TGI, llama.cpp server, SGLang). */
 const CONTEXT_LENGTH_PATTERNS = [
@@ -27,20 +14,4 @@ const CONTEXT_LENGTH_PATTERNS = [
 
 export function isContextLengthMessage(message: string): boolean {
   return CONTEXT_LENGTH_PATTERNS.some((pattern) => pattern.test(message));
-}
-
-/**
- * A failure worth trying again (429, 5xx, timeout, reset connection, malformed body).
- * `retryAfterMs` is the server's Retry-After, when it sent one.
- */
-export class RetryableRequestError extends ModelRequestError {
-  readonly retryAfterMs: number | undefined;
-  constructor(
-    message: string,
-    options: { status?: number; retryAfterMs?: number; cause?: unknown } = {},
-  ) {
-    const { retryAfterMs, ...rest } = options;
-    super(message, { ...rest, retryable: true });
-    this.retryAfterMs = retryAfterMs;
-  }
 }

@@ -1,22 +1,22 @@
-import { availableParallelism } from 'node:os';
-import { ConfigError, ExecutionDisabledError } from '../core/errors.js';
-import type { RunEventListener } from '../core/events.js';
+import { ExecutionDisabledError } from '../core/errors.js';
 import { PASSK_VERSION } from '../core/version.js';
 import type { DatasetLoadOptions } from '../datasets/types.js';
+import type { RunEventListener } from '../execution/events.js';
 import { createExecutor, runPreflight } from '../execution/index.js';
 import type { ExecLimits } from '../execution/types.js';
-import { buildMetrics, type MetricsFile } from '../report/metrics-file.js';
+import { buildMetrics, type MetricsFile } from '../store/metrics-file.js';
 import type { ResultRecord } from '../store/records.js';
 import type { RunInfo } from '../store/run-dir.js';
 import { resolveTask } from '../tasks/resolve.js';
 import type { Task } from '../tasks/types.js';
 import type { CandidateSource } from './candidates.js';
+import { resolveRunConfig, scoringConfig } from './config.js';
 import { buildJobs, executeSamples } from './execute.js';
 import { persistRun } from './persist.js';
 import { prepareProblems } from './prepare.js';
 import { loadProblems, type ProblemSelection } from './problems.js';
 import { selectCandidates } from './select.js';
-import { formatShard, type Shard } from './shard.js';
+import type { Shard } from './shard.js';
 
 export interface EvaluateOptions extends ProblemSelection {
   /** A registered task name or a Task object. */
@@ -80,8 +80,6 @@ export interface EvaluateResult {
   runId?: string;
 }
 
-const DEFAULT_K = [1, 10, 100];
-const DEFAULT_MEMORY_BYTES = 2 * 1024 ** 3;
 const OUTPUT_CAP_BYTES = 1024 * 1024;
 
 /** Evaluates a set of candidate programs against a task's tests and returns pass@k. */
@@ -92,7 +90,7 @@ export async function evaluate(options: EvaluateOptions): Promise<EvaluateResult
   const started = performance.now();
   const emit = options.onEvent ?? (() => {});
   const task = await resolveTask(options.task);
-  const ks = validateKs(options.k ?? DEFAULT_K);
+  const config = resolveRunConfig(task, options);
   const loaded = await loadProblems(task, options.dataset ?? {}, options);
   emit({
     type: 'problems-loaded',
@@ -103,17 +101,16 @@ export async function evaluate(options: EvaluateOptions): Promise<EvaluateResult
   });
   const { candidates, excluded } = await selectCandidates(task, loaded, options, emit);
   const limits: ExecLimits = {
-    timeoutMs: options.timeoutMs ?? task.defaultTimeoutMs,
-    memoryBytes: options.memoryBytes ?? DEFAULT_MEMORY_BYTES,
+    timeoutMs: config.timeoutMs,
+    memoryBytes: config.memoryBytes,
     outputBytes: OUTPUT_CAP_BYTES,
   };
-  const workers = options.workers ?? availableParallelism();
   const problems = await prepareProblems(task, candidates.problems, {
     datasetSha256: loaded.dataset.sha256,
     datasetFile: loaded.dataset.file,
-    timeoutMs: limits.timeoutMs,
-    ...(options.timeFactor === undefined ? {} : { timeFactor: options.timeFactor }),
-    concurrency: workers,
+    timeoutMs: config.timeoutMs,
+    ...(config.timeFactor === null ? {} : { timeFactor: config.timeFactor }),
+    concurrency: config.workers,
     emit,
     ...(options.signal === undefined ? {} : { signal: options.signal }),
   });
@@ -144,23 +141,14 @@ export async function evaluate(options: EvaluateOptions): Promise<EvaluateResult
     );
     const metrics = buildMetrics({
       task,
-      ks,
+      ks: config.k,
       results,
       problems: candidates.problems,
       missing: candidates.missing,
       dataset: loaded.dataset,
       executor: executor.info,
       ...(options.provenance === undefined ? {} : { provenance: options.provenance }),
-      config: {
-        candidates:
-          options.candidates.kind === 'file' ? options.candidates.path : options.candidates.kind,
-        limit: options.limit ?? null,
-        limit_start: options.limitStart ?? 0,
-        timeout_ms: limits.timeoutMs,
-        memory_bytes: limits.memoryBytes,
-        k: ks,
-        ...(excluded === undefined ? {} : { excluded_contaminated: excluded }),
-      },
+      config: scoringConfig(config, excluded),
     });
     if (metrics.infra_errors > 0) {
       emit({
@@ -179,7 +167,8 @@ export async function evaluate(options: EvaluateOptions): Promise<EvaluateResult
       started_at: startedAt.toISOString(),
       duration_ms: Math.round(performance.now() - started),
       execution: { ...executor.info, ...executor.stats() },
-      ...(options.shard === undefined ? {} : { shard: formatShard(options.shard) }),
+      ...(config.shard === null ? {} : { shard: config.shard }),
+      config,
     };
     const { files, runId } = await persistRun(
       options,
@@ -196,13 +185,4 @@ export async function evaluate(options: EvaluateOptions): Promise<EvaluateResult
   } finally {
     await executor.close();
   }
-}
-
-function validateKs(ks: number[]): number[] {
-  for (const k of ks) {
-    if (!Number.isInteger(k) || k < 1) {
-      throw new ConfigError(`--k values must be positive integers, got '${k}'`);
-    }
-  }
-  return [...new Set(ks)].sort((a, b) => a - b);
 }

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
-import type { RunEventListener } from '../core/events.js';
+import type { RunEventListener } from '../execution/events.js';
 import type { ExecJob, ExecLimits, Executor, Verdict } from '../execution/types.js';
 import type { GenerationRecord, ResultRecord, SampleError, SuiteResult } from '../store/records.js';
+import { combineSuites, suitesOf } from '../store/suites.js';
 import type { Problem, Task } from '../tasks/types.js';
-import { combineSuites, suitesOf } from './suites.js';
 
 /**
  * Builds one job per (sample, suite) that has a program: candidate + that suite's tests, keyed

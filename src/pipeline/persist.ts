@@ -1,4 +1,4 @@
-import type { RunEventListener } from '../core/events.js';
+import type { RunEventListener } from '../execution/events.js';
 import { saveRun } from '../store/db/save.js';
 import { type RunOutputs, writeRunOutputs } from '../store/run-dir.js';
 import type { CandidateSource } from './candidates.js';

@@ -1,4 +1,4 @@
-import type { RunEventListener } from '../core/events.js';
+import type { RunEventListener } from '../execution/events.js';
 import type { Problem, Task } from '../tasks/types.js';
 
 export interface PrepareOptions {

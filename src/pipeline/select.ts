@@ -1,5 +1,5 @@
 import { excludeContaminated } from '../contamination/index.js';
-import type { RunEventListener } from '../core/events.js';
+import type { RunEventListener } from '../execution/events.js';
 import type { Task } from '../tasks/types.js';
 import { type CandidateSource, type Candidates, loadCandidates } from './candidates.js';
 import type { LoadedProblems } from './problems.js';

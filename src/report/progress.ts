@@ -1,4 +1,4 @@
-import type { RunEvent, RunEventListener } from '../core/events.js';
+import type { RunEvent, RunEventListener } from '../execution/events.js';
 import type { GenerationProgress } from '../generation/types.js';
 
 /**

@@ -1,7 +1,14 @@
-import type { EvaluateResult } from '../pipeline/evaluate.js';
+import type { MetricsFile } from '../store/metrics-file.js';
+
+/** What the summary shows of a finished evaluation (EvaluateResult has this shape). */
+export interface SummaryInput {
+  metrics: MetricsFile;
+  files: Record<string, string>;
+  runId?: string;
+}
 
 /** The terminal summary: headline pass@k, verdict counts, and where the files are. */
-export function formatSummary(taskName: string, result: EvaluateResult): string {
+export function formatSummary(taskName: string, result: SummaryInput): string {
   const metrics = result.metrics;
   const scores = metrics[taskName] as Record<string, number>;
   const lines = [`${taskName}: ${metrics.problems} problems, ${metrics.samples} samples`];

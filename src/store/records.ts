@@ -1,4 +1,5 @@
-import type { Verdict } from '../execution/types.js';
+import type { Verdict, VerdictStatus } from '../execution/types.js';
+import type { MetricsFile } from './metrics-file.js';
 
 /** One sample of one problem, as it will be executed. */
 export interface GenerationRecord {
@@ -50,4 +51,103 @@ export interface SuiteResult {
   duration_ms: number;
   /** sha256 of that suite's program (candidate + the suite's tests), hex. */
   program_hash: string;
+}
+
+/** The model behind a run's samples, as far as passk can tell. */
+export interface ModelInfo {
+  /** 'reference', a backend:model id, or `file:<path>` for imported generations. */
+  name: string;
+  backend?: string;
+  serverModel?: string;
+  /** Sampling parameters (temperature, top_p, max_new_tokens, n, seed, …), when known. */
+  sampling?: Record<string, unknown>;
+  /** Any other backend setting that changes what is generated. */
+  settings?: Record<string, unknown>;
+}
+
+/** Where a run's numbers came from: enough to reproduce it or to refuse comparing it. */
+export interface Provenance {
+  passkVersion: string;
+  dataset: MetricsFile['dataset'] | null;
+  model: ModelInfo | null;
+  /** Sandbox, isolation, workers and executor counters, as metrics.json has them. */
+  execution: Record<string, unknown> | null;
+  /** Tool → version, e.g. { node: 'v20.20.2', python: 'python 3.11.2' }. */
+  toolchain: Record<string, string>;
+  machine: {
+    os: string;
+    arch: string;
+    cpus: number;
+    cpuModel: string;
+    memoryBytes: number;
+  };
+}
+
+/** One row of `passk runs`. */
+export interface RunSummary {
+  id: string;
+  /** ISO 8601, UTC. */
+  createdAt: string;
+  /** Absolute path of the run directory, when the run wrote one. */
+  runDir: string | null;
+  task: string;
+  model: string | null;
+  problems: number;
+  samples: number;
+  /** Null when pass@1 was not reported (e.g. a generation-only run). */
+  passAt1: number | null;
+}
+
+export interface StoredProblem {
+  id: string;
+  prompt: string;
+  tests: string;
+  entryPoint?: string;
+}
+
+export interface StoredVerdict {
+  status: VerdictStatus;
+  errorType?: string;
+  message?: string;
+  durationMs: number;
+  cpuMs?: number;
+  /**
+   * sha256 of the program as executed (candidate + tests), hex: results.jsonl's `program_hash`
+   * (one name for it everywhere; the store's column is `executed_sha256`).
+   */
+  programHash: string;
+}
+
+export interface StoredSample {
+  problemId: string;
+  sample: number;
+  program: string;
+  /** sha256 of `program`, the candidate without tests (the store's `program_sha256` column). */
+  candidateHash: string;
+  raw?: string;
+  finishReason?: string;
+  seed?: number;
+  /** Absent for a sample that was generated but not (yet) executed. */
+  verdict?: StoredVerdict;
+}
+
+/**
+ * A run, as every reader sees it: `passk show`, `compare`, `report` and `merge` all get it from
+ * one reader, `loadRun` (src/store/load.ts). The run directory (metrics.json, results.jsonl,
+ * generations.json, run.json) and the SQLite run store are two persistences of it.
+ */
+export interface RunRecord {
+  summary: RunSummary;
+  /** metrics.json as written (config, dataset, per-problem counts, pass@k); null for a generation-only run. */
+  metrics: MetricsFile | null;
+  /** The run's configuration (metrics.json `config`). */
+  config: Record<string, unknown>;
+  /** Dataset, model, sandbox, toolchain and machine. */
+  provenance: Provenance;
+  /** In benchmark order. Empty when loaded with `detail: 'scores'`. */
+  problems: StoredProblem[];
+  /** In problem order, then sample order. Empty when loaded with `detail: 'scores'`. */
+  samples: StoredSample[];
+  /** The verdicts as results.jsonl has them (with per-suite results), in file order. */
+  results: ResultRecord[];
 }

@@ -1,8 +1,8 @@
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { MetricsFile } from '../report/metrics-file.js';
 import type { Problem } from '../tasks/types.js';
 import { writeBigcodeGenerations, writeResults, writeSamples } from './formats/index.js';
+import type { MetricsFile } from './metrics-file.js';
 import type { GenerationRecord, ResultRecord } from './records.js';
 
 /** run.json: the facts of this particular run (times, machine counters, shard), not the score. */
@@ -14,6 +14,8 @@ export interface RunInfo {
   execution: Record<string, unknown>;
   /** `i/N` when the run was one shard (see `passk merge`). */
   shard?: string;
+  /** The run's whole resolved configuration (pipeline's RunConfig). */
+  config?: Record<string, unknown>;
 }
 
 export interface RunOutputs {

@@ -43,3 +43,42 @@ for (const suffix of ['php', 'rb', 'lua', 'pl', 'r', 'rkt', 'scala', 'cs', 'd'] 
 
 export type { Problem, Task } from './types.js';
 export { defineTask } from './types.js';
+
+// CRUXEval: input (-i) and output (-o) prediction, direct and chain-of-thought prompts.
+for (const mode of ['input', 'output'] as const) {
+  for (const cot of [false, true]) {
+    tasks.register(`cruxeval-${mode === 'input' ? 'i' : 'o'}${cot ? '-cot' : ''}`, async () =>
+      (await import('./cruxeval/task.js')).cruxEval(mode, cot),
+    );
+  }
+}
+
+// PAL-GSM8K (bigcode's pal-gsm8k-greedy / -majority_voting): accuracy and maj@k, not pass@k.
+for (const rule of ['greedy', 'majority_voting'] as const) {
+  tasks.register(`pal-gsm8k-${rule}`, async () => (await import('./gsm8k/task.js')).palGsm8k(rule));
+}
+
+// QuixBugs, Python repair (a folder dataset: --data-dir holding quixbugs/).
+tasks.register('quixbugs', async () => (await import('./quixbugs/task.js')).quixbugs);
+
+// HumanEvalPack (bigcode's instruct prompt): synthesize, fix with tests, fix with docs.
+for (const language of ['python', 'js', 'java', 'go', 'cpp', 'rust'] as const) {
+  for (const variant of ['synthesize', 'fixtests', 'fixdocs'] as const) {
+    const name =
+      variant === 'synthesize'
+        ? `humanevalsynthesize-${language}`
+        : `humaneval${variant}-${language}`;
+    tasks.register(name, async () =>
+      (await import('./humanevalpack/task.js')).humanEvalPack(language, variant),
+    );
+  }
+}
+
+// ReCode (bigcode's perturbed-humaneval-CATEGORY-num_seeds_N; N = 1, 5 and 10 registered).
+for (const category of ['format', 'func_name', 'natgen', 'nlaugmenter'] as const) {
+  for (const seeds of [1, 5, 10]) {
+    tasks.register(`perturbed-humaneval-${category}-num_seeds_${seeds}`, async () =>
+      (await import('./recode/task.js')).recode(category, seeds),
+    );
+  }
+}

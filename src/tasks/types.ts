@@ -94,6 +94,35 @@ export interface Task {
    * prompt defines and the reply left out).
    */
   chatPostprocess?(problem: Problem, reply: string): string;
+  /**
+   * A headline score other than pass@k (majority vote, exact match, …), computed from the
+   * verdicts. Without it the headline is pass@k. With it, metrics.json's `[task]` holds this
+   * metric's numbers, `pass_at_k` the per-sample pass@k, and `metric` names both.
+   */
+  metric?: TaskMetric;
+}
+
+/** One sample's verdict, as a task metric sees it. */
+export interface MetricSample {
+  task_id: string;
+  sample: number;
+  status: string;
+  error_type?: string;
+  message?: string;
+}
+
+/** A score that is not pass@k. */
+export interface TaskMetric {
+  /** The metric's name, e.g. 'maj@k'; written to metrics.json as `metric.name`. */
+  name: string;
+  /** What each reported key means (a key pattern such as 'maj@k' stands for every k). */
+  keys: Readonly<Record<string, string>>;
+  /** The numbers, keyed as `keys` describes; problems without samples are left out by the caller. */
+  compute(input: {
+    problemIds: readonly string[];
+    results: readonly MetricSample[];
+    ks: readonly number[];
+  }): Record<string, number>;
 }
 
 export function defineTask(task: Task): Task {

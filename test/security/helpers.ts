@@ -1,5 +1,11 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import type { ExecJob, ExecLimits, Executor, Verdict } from '../../src/execution/types.js';
+import type {
+  ExecJob,
+  ExecLimits,
+  Executor,
+  Language,
+  Verdict,
+} from '../../src/execution/types.js';
 
 export const LIMITS: ExecLimits = {
   timeoutMs: 1500,
@@ -79,3 +85,28 @@ export async function verdictOf(
 export function token(label: string): string {
   return `${label}${process.pid}${Math.floor(Math.random() * 1e9)}`;
 }
+
+/** One sample of an in-order evaluation: id, language, source. */
+export type Sample = [id: string, language: Language, source: string];
+
+/**
+ * Runs `samples` in ONE evaluation, in the order given (no cache, equal expected times keep the
+ * order; an executor with one worker puts them all on the same slot), and returns each verdict.
+ */
+export async function inOrder(
+  executor: Executor,
+  samples: readonly Sample[],
+  limits: ExecLimits = LIMITS,
+): Promise<Record<string, Verdict>> {
+  const jobs: ExecJob[] = samples.map(([id, language, source]) => ({
+    id,
+    program: { language, source },
+    limits,
+  }));
+  const verdicts = await executor.run(jobs);
+  return Object.fromEntries(samples.map(([id]) => [id, verdicts.get(id)!]));
+}
+
+/** Python samples that must pass and fail wherever they run: the control pair of every attack. */
+export const GOOD_PY = (tag: string): string => `# ${tag}\nassert sorted([3, 1, 2]) == [1, 2, 3]\n`;
+export const BAD_PY = (tag: string): string => `# ${tag}\nassert sorted([3, 1, 2]) == [3, 2, 1]\n`;

@@ -1,10 +1,13 @@
 import { writeFile } from 'node:fs/promises';
 import type { Command } from 'commander';
 import { z } from 'zod';
-import { compareRuns, formatComparison } from '../../compare/index.js';
-import { ConfigError } from '../../core/errors.js';
-import { DEFAULT_RESAMPLES, DEFAULT_SEED } from '../../metrics/stats/index.js';
-import { loadRun } from '../../store/run-ref.js';
+import {
+  ConfigError,
+  compare,
+  DEFAULT_RESAMPLES,
+  DEFAULT_BOOTSTRAP_SEED as DEFAULT_SEED,
+  formatComparison,
+} from '../../index.js';
 
 const flagsSchema = z.object({
   k: z
@@ -45,8 +48,7 @@ export function registerCompare(program: Command): void {
       if (!parsed.success)
         throw new ConfigError(parsed.error.issues[0]?.message ?? 'invalid flags');
       const { json, ...options } = parsed.data;
-      const [a, b] = await Promise.all([loadRun(refA), loadRun(refB)]);
-      const comparison = compareRuns(a, b, options);
+      const comparison = await compare({ a: refA, b: refB, ...options });
       if (json !== undefined) await writeFile(json, `${JSON.stringify(comparison, null, 2)}\n`);
       process.stdout.write(formatComparison(comparison));
     });

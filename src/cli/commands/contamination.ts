@@ -1,16 +1,13 @@
-import { writeFile } from 'node:fs/promises';
 import type { Command } from 'commander';
 import { z } from 'zod';
 import {
-  buildReport,
+  ConfigError,
   type ContaminationReport,
+  contamination,
   DEFAULT_NGRAM,
   DEFAULT_THRESHOLD,
-  scanCorpora,
-} from '../../contamination/index.js';
-import { ConfigError } from '../../core/errors.js';
-import { defaultDataDir, loadDataset } from '../../datasets/index.js';
-import { resolveTask } from '../../tasks/resolve.js';
+  defaultDataDir,
+} from '../../index.js';
 
 const flagsSchema = z.object({
   task: z.string(),
@@ -54,23 +51,20 @@ export function registerContamination(program: Command): void {
       if (!parsed.success)
         throw new ConfigError(parsed.error.issues[0]?.message ?? 'invalid flags');
       const flags = parsed.data;
-      const task = await resolveTask(flags.task);
       const dataDir = flags.dataDir ?? defaultDataDir();
-      const dataset = await loadDataset(task.dataset, {
-        ...(flags.datasetPath === undefined ? {} : { datasetPath: flags.datasetPath }),
-        ...(dataDir === undefined ? {} : { dataDir }),
-        ...(flags.cacheDir === undefined ? {} : { cacheDir: flags.cacheDir }),
-        ...(flags.offline ? { offline: true } : {}),
-      });
-      const problems = task.problems(dataset.rows, dataset.file);
-      const started = performance.now();
-      const scan = await scanCorpora(problems, flags.corpus, {
-        n: flags.ngram,
+      const { report, seconds } = await contamination({
+        task: flags.task,
+        corpus: flags.corpus,
+        ngram: flags.ngram,
         threshold: flags.threshold,
+        output: flags.output,
+        dataset: {
+          ...(flags.datasetPath === undefined ? {} : { datasetPath: flags.datasetPath }),
+          ...(dataDir === undefined ? {} : { dataDir }),
+          ...(flags.cacheDir === undefined ? {} : { cacheDir: flags.cacheDir }),
+          ...(flags.offline ? { offline: true } : {}),
+        },
       });
-      const seconds = (performance.now() - started) / 1000;
-      const report = buildReport(task.name, dataset.sha256, scan);
-      await writeFile(flags.output, `${JSON.stringify(report, null, 2)}\n`);
       process.stdout.write(formatReport(report, seconds, flags.output));
     });
 }

@@ -1,7 +1,4 @@
-import type { CandidateSource } from '../../pipeline/candidates.js';
-import { evaluate } from '../../pipeline/evaluate.js';
-import { progressReporter } from '../../report/progress.js';
-import { formatSummary } from '../../report/summary.js';
+import { type CandidateSource, evaluate, formatSummary, progressReporter } from '../../index.js';
 import { defaultOutputDir, type EvaluationFlags, evaluationOptions } from '../options.js';
 
 /** Shared tail of `evaluate` and `run --model reference`: flags → evaluate() → summary. */

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { mergeRuns } from '../../store/merge.js';
+import { merge } from '../../index.js';
 
 export function registerMerge(program: Command): void {
   program
@@ -8,7 +8,7 @@ export function registerMerge(program: Command): void {
     .argument('<run-dirs...>', 'the shard run directories, all N of them, in any order')
     .requiredOption('-o, --output <dir>', 'directory for the merged run (must not hold a run yet)')
     .action(async (dirs: string[], raw: { output: string }) => {
-      const merged = await mergeRuns(dirs, raw.output);
+      const merged = await merge({ runs: dirs, output: raw.output });
       const scores = merged.metrics[merged.metrics.config['task'] as string] as Record<
         string,
         number

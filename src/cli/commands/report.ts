@@ -1,7 +1,5 @@
-import { writeFile } from 'node:fs/promises';
-import { resolve } from 'node:path';
 import type { Command } from 'commander';
-import { defaultIntervals, defaultPaired, renderReport } from '../../report/html/index.js';
+import { report } from '../../index.js';
 import { DB_FLAG_HELP } from './runs.js';
 import { loadOptions } from './show.js';
 
@@ -22,19 +20,16 @@ export function registerReport(program: Command): void {
         refs: string[],
         raw: { output: string; title: string; db?: string; dataDir?: string },
       ) => {
-        const { loadRun } = await import('../../store/db/index.js');
-        const options = loadOptions(raw);
-        const runs = [];
-        for (const ref of refs) runs.push(await loadRun(ref, options));
-        const html = renderReport(runs, {
-          intervals: defaultIntervals,
-          paired: defaultPaired,
+        const result = await report({
+          runs: refs,
+          output: raw.output,
           title: raw.title,
+          ...loadOptions(raw),
         });
-        const file = resolve(raw.output);
-        await writeFile(file, html);
-        const kib = (Buffer.byteLength(html) / 1024).toFixed(0);
-        const samples = runs.reduce((sum, r) => sum + r.samples.length, 0);
+        const file = result.file!;
+        const runs = result.runs;
+        const kib = (Buffer.byteLength(result.html) / 1024).toFixed(0);
+        const samples = result.samples;
         process.stdout.write(
           `wrote ${file} (${runs.length === 1 ? '1 run' : `${runs.length} runs`}, ${samples} samples, ${kib} KiB)\n`,
         );

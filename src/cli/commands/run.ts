@@ -1,9 +1,12 @@
 import { mkdir } from 'node:fs/promises';
 import type { Command } from 'commander';
-import { ConfigError } from '../../core/errors.js';
-import { runModel } from '../../pipeline/run-model.js';
-import { generationProgressReporter, progressReporter } from '../../report/progress.js';
-import { formatSummary } from '../../report/summary.js';
+import {
+  ConfigError,
+  formatSummary,
+  generationProgressReporter,
+  progressReporter,
+  runModel,
+} from '../../index.js';
 import { addGenerationOptions, parseGenerationFlags } from '../generation-options.js';
 import {
   addEvaluationOptions,

@@ -1,7 +1,5 @@
-import { existsSync } from 'node:fs';
 import type { Command } from 'commander';
-import { ConfigError } from '../../core/errors.js';
-import type { RunSummary } from '../../store/db/index.js';
+import { ConfigError, formatRuns, listRuns } from '../../index.js';
 
 /** `--db`, shared by runs / show / report. */
 export const DB_FLAG_HELP =
@@ -20,49 +18,18 @@ export function registerRuns(program: Command): void {
       if (!Number.isSafeInteger(limit) || limit < 1) {
         throw new ConfigError('--limit must be a whole number of at least 1');
       }
-      // Loaded here, not at start-up: the native SQLite addon is only needed by these commands.
-      const { defaultDbPath, listRuns, openRunDb } = await import('../../store/db/index.js');
-      const path = raw.db ?? defaultDbPath();
-      if (!existsSync(path)) {
-        process.stderr.write(`passk: no runs recorded yet in ${path}\n`);
+      const listed = await listRuns({
+        limit,
+        ...(raw.db === undefined ? {} : { db: raw.db }),
+        ...(raw.task === undefined ? {} : { task: raw.task }),
+      });
+      if (!listed.exists) {
+        process.stderr.write(`passk: no runs recorded yet in ${listed.db}\n`);
         return;
       }
-      const db = openRunDb(path, { readonly: true });
-      try {
-        const runs = listRuns(db, { limit, ...(raw.task === undefined ? {} : { task: raw.task }) });
-        process.stdout.write(
-          raw.json ? runs.map((r) => `${JSON.stringify(r)}\n`).join('') : formatRuns(runs),
-        );
-      } finally {
-        db.close();
-      }
+      const runs = listed.runs;
+      process.stdout.write(
+        raw.json ? runs.map((r) => `${JSON.stringify(r)}\n`).join('') : formatRuns(runs),
+      );
     });
-}
-
-/** The `passk runs` table (fixed columns, pass@1 as a percentage). */
-export function formatRuns(runs: readonly RunSummary[]): string {
-  const rows = [
-    ['id', 'time (UTC)', 'task', 'model', 'problems', 'samples', 'pass@1'],
-    ...runs.map((r) => [
-      r.id,
-      r.createdAt.slice(0, 16).replace('T', ' '),
-      r.task,
-      r.model ?? '-',
-      String(r.problems),
-      String(r.samples),
-      r.passAt1 === null ? '-' : `${(r.passAt1 * 100).toFixed(1)}%`,
-    ]),
-  ];
-  const widths = rows[0]!.map((_, col) => Math.max(...rows.map((row) => row[col]!.length)));
-  const numeric = new Set([4, 5, 6]);
-  return `${rows
-    .map((row) =>
-      row
-        .map((cell, col) =>
-          numeric.has(col) ? cell.padStart(widths[col]!) : cell.padEnd(widths[col]!),
-        )
-        .join('  ')
-        .trimEnd(),
-    )
-    .join('\n')}\n`;
 }

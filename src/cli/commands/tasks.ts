@@ -1,9 +1,5 @@
 import type { Command } from 'commander';
-import { PasskError } from '../../core/errors.js';
-import { defaultDataDir, loadDataset } from '../../datasets/index.js';
-import { isCustomDataFile } from '../../tasks/custom-jsonl.js';
-import { tasks } from '../../tasks/index.js';
-import { resolveTask } from '../../tasks/resolve.js';
+import { defaultDataDir, listTasks } from '../../index.js';
 
 /**
  * `passk tasks [FILE...]`: the registered benchmarks with their problem counts, plus any task
@@ -19,36 +15,18 @@ export function registerTasks(program: Command): void {
     .option('--dataset-path <file>', 'the data file of the task modules given')
     .action(async (files: string[], raw: { dataDir?: string; datasetPath?: string }) => {
       const dataDir = raw.dataDir ?? defaultDataDir();
+      const listed = await listTasks({
+        files,
+        ...(dataDir === undefined ? {} : { dataDir }),
+        ...(raw.datasetPath === undefined ? {} : { datasetPath: raw.datasetPath }),
+      });
       const rows: string[][] = [['task', 'language', 'problems', 'description']];
-      for (const name of tasks.names()) rows.push(await describe(name, { dataDir }, false));
-      for (const file of files) {
-        const datasetPath = isCustomDataFile(file) ? file : raw.datasetPath;
-        rows.push(await describe(file, { dataDir, datasetPath }, true));
+      for (const task of listed) {
+        const count = task.problems === null ? 'not downloaded' : String(task.problems);
+        rows.push([task.name, task.language, count, task.description]);
       }
       process.stdout.write(formatTable(rows));
     });
-}
-
-/** One table row. A builtin's missing dataset is shown; a user's own file must load. */
-async function describe(
-  spec: string,
-  where: { dataDir: string | undefined; datasetPath?: string | undefined },
-  strict: boolean,
-) {
-  const task = await resolveTask(spec);
-  let count = 'not downloaded';
-  try {
-    const loaded = await loadDataset(task.dataset, {
-      offline: true,
-      ...(where.dataDir === undefined ? {} : { dataDir: where.dataDir }),
-      ...(where.datasetPath === undefined ? {} : { datasetPath: where.datasetPath }),
-    });
-    count = String(task.problems(loaded.rows, loaded.file).length);
-  } catch (error) {
-    // Listing must work before any dataset is present: a miss is shown, not raised.
-    if (strict || !(error instanceof PasskError)) throw error;
-  }
-  return [task.name, task.language, count, task.description];
 }
 
 function formatTable(rows: string[][]): string {

@@ -7,22 +7,26 @@ steps are real processes (execve) under the same regime as Python programs: thei
 group, rlimits, the slot's unprivileged uid, the worker's seccomp filter (inherited), fds 0 =
 /dev/null, 1/2 = capped pipes, 3 = the result channel, a wall-clock deadline and leftover killing.
 
-Compiled artifacts are cached by the plan's content key under --artifacts: the compiler writes into
-the scratch dir as the program's uid; only this worker (trusted) copies the outputs into the cache,
-so a program can read cached artifacts but never change one.
+Compiled artifacts are cached by the plan's content key under --artifacts (see artifact_cache.py:
+capped in size, least recently used evicted first): the compiler writes into the scratch dir as the
+program's uid; only this worker (trusted) copies the outputs into the cache, so a program can read
+cached artifacts but never change one. A compile failure is cached only when it is the program's
+(a plain non-zero exit), never one the machine may have caused (a signal, a limit, a full disk).
 
-argv: --scratch DIR [--uid UID] [--pid-namespace] [--artifacts DIR]
+Harness failures (set-up, a missing toolchain) come back on the child's setup pipe, which is closed
+on exec: nothing the program prints or exits with can make passk report an infrastructure error.
+
+argv: --scratch DIR [--uid UID] [--pid-namespace] [--artifacts DIR] [--private-tmp B:I] [--cgroup DIR]
 """
 
 import json
 import os
-import shutil
 import signal
 import sys
-import tempfile
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import artifact_cache  # noqa: E402
 import fork_run  # noqa: E402
 import runner  # noqa: E402
 import worker  # noqa: E402
@@ -30,11 +34,22 @@ import worker  # noqa: E402
 sys.path.pop(0)
 
 COMPILE_TAIL = 4096
+# Compiler output that says the machine, not the program, made the compile fail: never cached.
+ENVIRONMENT_FAILURES = (
+    "No space left on device",
+    "Cannot allocate memory",
+    "virtual memory exhausted",
+    "out of memory",
+    "Killed signal",
+    "Resource temporarily unavailable",
+    "File size limit exceeded",
+    "signal terminated program",
+)
 
 
 class Options(worker.Options):
     def __init__(self, argv):
-        super().__init__([a for a in argv])
+        super().__init__(argv)
         self.artifacts = None
         args = iter(argv)
         for arg in args:
@@ -42,102 +57,133 @@ class Options(worker.Options):
                 self.artifacts = next(args)
 
 
-def exec_child(argv, env, settings, pipes, uid, cwd):
-    """Forked child: stdio onto the capture pipes, limits, uid drop, then execve. Never returns."""
+def exec_child(argv, env, settings, pipes, setup_w, slot, cwd):
+    """Forked child: stdio onto the capture pipes, limits, uid drop, then execve. Never returns.
+    Failures go on the setup channel (close-on-exec, so the program never holds it)."""
     try:
-        fork_run.attach_pipes(pipes, cwd)
+        if slot.cgroup is not None:
+            slot.cgroup.join()
+        fork_run.attach_pipes(pipes, cwd, setup_w)
         os.setsid()
         # Python ignores SIGPIPE and SIGXFSZ; ignored signals survive execve, so restore them.
         for sig in (signal.SIGPIPE, signal.SIGXFSZ):
             signal.signal(sig, signal.SIG_DFL)
         runner.apply_limits(settings)
-        if uid is not None:
+        if slot.uid is not None:
             # A runtime without raw-fd access (the JVM) opens /proc/self/fd/3, which checks the
             # pipe's owner: make it the program's uid.
-            os.fchown(runner.RESULT_FD, uid, uid)
-            runner.drop_privileges(uid)
+            os.fchown(runner.RESULT_FD, slot.uid, slot.uid)
+            runner.drop_privileges(slot.uid)
     except BaseException as error:  # noqa: BLE001
-        os.write(2, ("passk runner setup failed: %r\n" % (error,)).encode())
+        _say(fork_run.SETUP_FD, "E%r" % (error,))
         os._exit(70)
     try:
         os.execve(argv[0], argv, env)
-    except OSError as error:
-        os.write(2, ("passk exec failed: %s: %s\n" % (argv[0], error)).encode())
+    except BaseException as error:  # noqa: BLE001
+        _say(fork_run.SETUP_FD, "X%d:%s" % (getattr(error, "errno", None) or 0, error))
     os._exit(127)
 
 
-def run_step(argv, env, limits, opts, cwd):
+def _say(fd, text):
+    try:
+        os.write(fd, text.encode("utf-8", "replace"))
+    except OSError:
+        pass
+
+
+def exec_failure(argv0, data, program_dirs):
+    """An exec that failed. The program's own binary (in its scratch dir or the artifact cache)
+    that the kernel refuses is the program's error (even ENOENT, when the binary exists but names
+    a missing ELF interpreter); a missing binary or toolchain is the machine's."""
+    code, _, why = data[1:].decode("utf-8", "replace").partition(":")
+    own = any(argv0.startswith(d.rstrip("/") + "/") for d in program_dirs if d)
+    if own and code.isdigit() and int(code) != 0 and os.path.exists(argv0):
+        return "could not execute the program: %s" % why
+    raise fork_run.SetupFailed("exec failed: %s" % why[:300])
+
+
+def run_step(argv, env, limits, slot, cwd, program_dirs=()):
     """Runs one process to completion under `limits`; returns the RawOutcome fields."""
     settings = runner.limit_settings(limits)
+    slot.set_memory(limits)
     read_ends, write_ends = zip(*(os.pipe() for _ in range(3)))
+    setup_r, setup_w = os.pipe()
     started = time.monotonic()
     pid = os.fork()
     if pid == 0:
-        for fd in read_ends:
+        for fd in (*read_ends, setup_r):
             os.close(fd)
-        exec_child(argv, env, settings, write_ends, opts.uid, cwd)
-    for fd in write_ends:
+        exec_child(argv, env, settings, write_ends, setup_w, slot, cwd)
+    for fd in (*write_ends, setup_w):
         os.close(fd)
     state, chunks, (out_r, err_r, res_r) = fork_run.collect(pid, read_ends, limits)
     if state != "exited":
         fork_run.kill_group(pid)
     _, status, usage = os.wait4(pid, 0)
     duration_ms = (time.monotonic() - started) * 1000.0
+    setup = fork_run.slot_hygiene.read_setup_channel(setup_r)
     fork_run.kill_group(pid)
-    fork_run.kill_leftovers(opts)
+    fork_run.kill_leftovers(slot.opts)
     for fd in read_ends:
         os.close(fd)
-    err = b"".join(chunks[err_r])
-    if os.WIFEXITED(status) and os.waitstatus_to_exitcode(status) in (70, 127) and err.startswith(b"passk "):
-        # The toolchain is missing from the sandbox or set-up failed: the machine's fault.
-        raise RuntimeError(err.decode("utf-8", "replace").strip()[:300])
-    return fork_run.outcome(status, usage, state, chunks, res_r, err_r, duration_ms)
+    result = fork_run.outcome(status, usage, state, chunks, res_r, err_r, duration_ms)
+    if slot.killed_for_memory():
+        result["memoryExceeded"] = True
+    if setup.startswith(b"X"):
+        result["stderrTail"] = exec_failure(argv[0], setup, program_dirs)
+    elif setup:
+        raise fork_run.setup_failure(setup)
+    return result
+
+
+def _well_formed(text):
+    """Lone surrogates (valid in a JS string, not in UTF-8) become U+FFFD, as Node writes them."""
+    try:
+        return text.encode("utf-8")
+    except UnicodeEncodeError:
+        return text.encode("utf-16-le", "surrogatepass").decode("utf-16-le", "replace").encode("utf-8")
 
 
 def write_files(scratch, files, uid):
-    for name, text in files.items():
-        path = os.path.join(scratch, name)
-        os.makedirs(os.path.dirname(path), exist_ok=True)
-        with open(path, "w", encoding="utf-8") as handle:
-            handle.write(text)
-        if uid is not None:
-            os.chown(path, uid, uid)
-
-
-def store_artifacts(scratch, outputs, target):
-    """Copies compiler outputs into the cache atomically (a temp dir renamed into place)."""
-    staging = tempfile.mkdtemp(prefix=".tmp-", dir=os.path.dirname(target))
-    for name in outputs:
-        source, dest = os.path.join(scratch, name), os.path.join(staging, name)
-        if os.path.isdir(source):
-            shutil.copytree(source, dest)
-        else:
-            shutil.copy2(source, dest)
-    os.chmod(staging, 0o755)
+    """Writes the program's files. Returns None, or why not (e.g. larger than the scratch tmpfs:
+    the program's own error, since its scratch dir starts empty on an empty file system)."""
     try:
-        os.rename(staging, target)
-    except OSError:  # another worker stored the same key first: same content, keep theirs
-        shutil.rmtree(staging, ignore_errors=True)
+        for name, text in files.items():
+            path = os.path.join(scratch, name)
+            os.makedirs(os.path.dirname(path), exist_ok=True)
+            with open(path, "wb") as handle:
+                handle.write(_well_formed(text))
+            if uid is not None:
+                os.chown(path, uid, uid)
+    except OSError as error:
+        return "could not write the program's files: %s" % (error.strerror or error)
+    return None
 
 
-def compile_step(plan, base_env, opts, scratch):
+def _program_fault(outcome):
+    """A compile failure that is the program's: a plain non-zero exit, nothing the machine did."""
+    if outcome["timedOut"] or outcome["outputExceeded"] or outcome.get("memoryExceeded"):
+        return False
+    if outcome["exitCode"] is None or outcome["exitCode"] == 0:
+        return False
+    return not any(marker in outcome["stderrTail"] for marker in ENVIRONMENT_FAILURES)
+
+
+def compile_step(plan, base_env, slot, scratch):
     """Compiles (or finds the cached artifacts). Returns (artifacts_dir, compile_info)."""
     step = plan["compile"]
     key = step["key"]
-    cached = None
-    if opts.artifacts is not None:
-        cached = os.path.join(opts.artifacts, key[:2], key)
-        os.makedirs(os.path.dirname(cached), exist_ok=True)
-        failure = cached + ".failed.json"
-        if os.path.isdir(cached):
-            return cached, {"ok": True, "cached": True, "durationMs": 0}
-        if os.path.exists(failure):
-            with open(failure, encoding="utf-8") as handle:
-                return None, dict(json.load(handle), cached=True)
-    root = opts.artifacts or scratch
+    cache = slot.artifacts
+    if cache is not None:
+        found = cache.lookup(key)
+        if found and found[0] == "ok":
+            return found[1], {"ok": True, "cached": True, "durationMs": 0}
+        if found:
+            return None, dict(found[1], cached=True)
+    root = cache.root if cache is not None else scratch
     expand = lambda v: v.replace("{scratch}", scratch).replace("{cache}", root)  # noqa: E731
     env = dict(base_env, **{k: expand(v) for k, v in step.get("env", {}).items()})
-    outcome = run_step([expand(a) for a in step["argv"]], env, step["limits"], opts, scratch)
+    outcome = run_step([expand(a) for a in step["argv"]], env, step["limits"], slot, scratch)
     ok = outcome["exitCode"] == 0 and all(os.path.exists(os.path.join(scratch, o)) for o in step["outputs"])
     info = {
         "ok": ok,
@@ -148,14 +194,12 @@ def compile_step(plan, base_env, opts, scratch):
         "stderrTail": outcome["stderrTail"][-COMPILE_TAIL:],
         "durationMs": outcome["durationMs"],
     }
-    if cached is None:
+    if cache is None:
         return (scratch if ok else None), info
     if ok:
-        store_artifacts(scratch, step["outputs"], cached)
-        return cached, info
-    if not outcome["timedOut"] and not outcome["outputExceeded"]:  # a machine-dependent failure is retried
-        with open(cached + ".failed.json", "w", encoding="utf-8") as handle:
-            json.dump({k: info[k] for k in ("ok", "exitCode", "signal", "stderrTail", "durationMs")}, handle)
+        return (cache.store(scratch, step["outputs"], key) or scratch), info
+    if _program_fault(outcome):
+        cache.store_failure(key, {k: info[k] for k in ("ok", "exitCode", "signal", "stderrTail", "durationMs")})
     return None, info
 
 
@@ -163,35 +207,61 @@ def fill(value, scratch, artifacts):
     return value.replace("{scratch}", scratch).replace("{artifacts}", artifacts or scratch)
 
 
-def run_one(req, opts):
+class ExecSlot(fork_run.SlotState):
+    def __init__(self, opts):
+        super().__init__(opts)
+        self.artifacts = artifact_cache.ArtifactCache(opts.artifacts) if opts.artifacts else None
+
+
+def run_plan(req, slot, scratch):
     plan = req["plan"]
-    scratch = tempfile.mkdtemp(prefix="run-", dir=opts.scratch)
+    problem = write_files(scratch, plan.get("files", {}), slot.uid)
+    if problem is not None:
+        return failed_write(problem)
+    base_env = {"PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8", "HOME": scratch, "TMPDIR": scratch}
+    artifacts, compiled = None, None
+    if plan.get("compile"):
+        artifacts, compiled = compile_step(plan, base_env, slot, scratch)
+        if not compiled["ok"]:
+            return failed_compile(compiled)
+    run = plan["run"]
+    env = dict(base_env, PASSK_NONCE=req["nonce"])
+    env.update({k: fill(v, scratch, artifacts) for k, v in run.get("env", {}).items()})
+    limits = dict(req["limits"], **run.get("limits", {}))
+    argv = [fill(a, scratch, artifacts) for a in run["argv"]]
+    outcome = run_step(argv, env, limits, slot, scratch, (scratch, artifacts))
+    if compiled is not None:
+        outcome["compile"] = compiled
+    return outcome
+
+
+def run_one(req, slot):
+    scratch = slot.scratch.make()
     try:
-        if opts.uid is not None:
-            os.chown(scratch, opts.uid, opts.uid)
-        write_files(scratch, plan.get("files", {}), opts.uid)
-        base_env = {"PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8", "HOME": scratch, "TMPDIR": scratch}
-        artifacts, compiled = None, None
-        if plan.get("compile"):
-            artifacts, compiled = compile_step(plan, base_env, opts, scratch)
-            if not compiled["ok"]:
-                return failed_compile(req, compiled)
-        run = plan["run"]
-        env = dict(base_env, PASSK_NONCE=req["nonce"])
-        env.update({k: fill(v, scratch, artifacts) for k, v in run.get("env", {}).items()})
-        limits = dict(req["limits"], **run.get("limits", {}))
-        outcome = run_step([fill(a, scratch, artifacts) for a in run["argv"]], env, limits, opts, scratch)
-        outcome["id"] = req["id"]
-        if compiled is not None:
-            outcome["compile"] = compiled
-        return outcome
-    finally:
-        shutil.rmtree(scratch, ignore_errors=True)
+        result = run_plan(req, slot, scratch)
+    except BaseException:
+        slot.after_sample(scratch)
+        raise
+    result.update(slot.after_sample(scratch))
+    result["id"] = req["id"]
+    return result
 
 
-def failed_compile(req, compiled):
+def failed_write(problem):
     return {
-        "id": req["id"],
+        "exitCode": None,
+        "signal": None,
+        "timedOut": False,
+        "outputExceeded": False,
+        "report": "",
+        "stderrTail": problem,
+        "durationMs": 0,
+        "writeFailed": problem,
+    }
+
+
+def failed_compile(compiled):
+    return {
         "exitCode": None,
         "signal": None,
         "timedOut": False,
@@ -207,21 +277,17 @@ def main():
     opts = Options(sys.argv[1:])
     proto_in, proto_out = worker.take_protocol_fds()
     worker.become_subreaper()
-    runner.seccomp.install()
+    # Non-dumpable, capped tmpfs: before the filter forbids mount.
+    slot, tmp_caps = worker.prepare_slot(opts, ExecSlot)
+    runner.seccomp.install(inet=opts.private_tmp is None)  # bwrap: AF_UNIX only
 
     def send(message):
         proto_out.write((json.dumps(message) + "\n").encode())
 
-    send({"ready": True, "pid": os.getpid()})
+    send({"ready": True, "pid": os.getpid(), "tmp": tmp_caps})
     import io
 
-    reader = io.BufferedReader(proto_in)
-    for line in iter(reader.readline, b""):
-        request = json.loads(line)
-        try:
-            send(run_one(request, opts))
-        except Exception as error:  # noqa: BLE001 - the worker's own failure: an infra error
-            send({"id": request["id"], "infra": "%s: %s" % (type(error).__name__, error)})
+    worker.serve(io.BufferedReader(proto_in), send, lambda request: run_one(request, slot))
 
 
 if __name__ == "__main__":

@@ -5,34 +5,46 @@ the result channel, a private scratch cwd; the worker waits with a wall-clock de
 poll), caps what it reads, then kills the child's group and anything the program left behind.
 """
 
+import fcntl
 import os
 import select
-import shutil
 import signal
-import tempfile
 import time
 
 import runner
+import slot_hygiene
 
 STDERR_TAIL = 4096
+# The child's setup channel: "k" once set up (Python), nothing once exec'd, else why it failed.
+SETUP_FD = runner.RESULT_FD + 1
 
 
-def attach_pipes(pipes, cwd):
-    """In a forked child: stdout, stderr and the result fd onto the capture pipes, every other
-    fd above them closed, cwd = the scratch dir (shared with exec_worker)."""
+def attach_pipes(pipes, cwd, setup_w):
+    """In a forked child: stdout, stderr and the result fd onto the capture pipes, the setup
+    channel on SETUP_FD (close-on-exec), every other fd above them closed, cwd = the scratch dir
+    (shared with exec_worker)."""
     out_w, err_w, res_w = pipes
     os.dup2(out_w, 1)
     os.dup2(err_w, 2)
     os.dup2(res_w, runner.RESULT_FD)
-    os.closerange(runner.RESULT_FD + 1, 1 << 16)
+    # setup_w was made after the capture pipes, so it is above fd 3 and still intact here.
+    os.dup2(setup_w, SETUP_FD)
+    fcntl.fcntl(SETUP_FD, fcntl.F_SETFD, fcntl.FD_CLOEXEC)
+    os.closerange(SETUP_FD + 1, 1 << 16)
     os.chdir(cwd)
 
 
-def child_main(compiled, nonce, settings, pipes, opts, scratch_dir):
+def child_main(compiled, nonce, settings, pipes, setup_w, opts, slot, scratch_dir):
     # fd 0 is already /dev/null (see take_protocol_fds); the protocol fds are >= 10 and closed here.
-    attach_pipes(pipes, scratch_dir)
+    try:
+        if slot.cgroup is not None:
+            slot.cgroup.join()
+        attach_pipes(pipes, scratch_dir, setup_w)
+    except BaseException as error:  # noqa: BLE001 - the harness's failure, on the setup channel
+        os.write(setup_w, ("E%r" % (error,)).encode())
+        os._exit(70)
     signal.signal(signal.SIGPIPE, signal.SIG_IGN)  # as a fresh interpreter sets it
-    runner.run_in_child(compiled, nonce, settings, opts.uid)
+    runner.run_in_child(compiled, nonce, settings, opts.uid, SETUP_FD)
 
 
 def collect(pid, pipes, limits):
@@ -83,12 +95,17 @@ def keep_tail(bucket, data, is_stderr):
     bucket[:] = [joined]
 
 
+# At most this many reads per pipe after the child exits: a leftover process that keeps writing
+# must not keep the worker draining until the watchdog replaces it (an infra error).
+DRAIN_MAX_READS = 16
+
+
 def drain(fds, chunks, err_r):
     """After the child exits, takes what is already in the pipes without waiting for EOF."""
     for fd in fds:
         os.set_blocking(fd, False)
         try:
-            while True:
+            for _ in range(DRAIN_MAX_READS):
                 data = os.read(fd, 65536)
                 if not data:
                     break
@@ -152,33 +169,43 @@ def own_children():
     return found
 
 
-class Scratch:
-    """The program's private cwd. Reused while programs leave it empty and untouched (the common
-    case, and cheaper than a mkdir, chown and rmtree per program); replaced otherwise."""
+class SetupFailed(Exception):
+    """The harness could not set a program up: an infrastructure error, never the program's."""
 
-    def __init__(self, root, uid):
-        self.root, self.uid, self.path, self.stat = root, uid, None, None
 
-    def get(self):
-        if self.path is None:
-            self.path = tempfile.mkdtemp(prefix="run-", dir=self.root)
-            if self.uid is not None:
-                os.chown(self.path, self.uid, self.uid)
-            self.stat = self._signature()
-        return self.path
+class SlotState:
+    """What a worker keeps between samples: the scratch dirs, the memory cgroup (if any), and
+    whether the sandbox is private to this worker (then leftovers anywhere mean: rebuild)."""
 
-    def _signature(self):
-        info = os.stat(self.path)
-        return (info.st_ino, info.st_mode, info.st_uid, info.st_gid)
+    def __init__(self, opts):
+        self.opts, self.uid, self.private = opts, opts.uid, opts.private_tmp is not None
+        watched = (opts.scratch, "/dev/shm") if self.private else ()
+        self.scratch = slot_hygiene.Scratch(opts.scratch, opts.uid, watched)
+        self.cgroup = slot_hygiene.Cgroup(opts.cgroup) if opts.cgroup else None
 
-    def release(self):
-        try:
-            clean = not os.listdir(self.path) and self._signature() == self.stat
-        except OSError:
-            clean = False
-        if not clean:
-            shutil.rmtree(self.path, ignore_errors=True)
-            self.path = None
+    def set_memory(self, limits):
+        if self.cgroup is not None:
+            self.cgroup.set_limit(int(limits["memoryBytes"]))
+
+    def killed_for_memory(self):
+        """True when the kernel OOM-killed any of the sample's processes at the cgroup limit (the
+        limit covers the whole sample, e.g. eight forks of 400 MiB each under a 512 MiB limit)."""
+        return self.cgroup is not None and self.cgroup.killed_for_memory()
+
+    def after_sample(self, path):
+        """Drops the sample's dir and its SysV objects; says when the slot must be rebuilt."""
+        problem = self.scratch.drop(path)
+        if problem is not None:
+            return {"cleanupFailed": problem, "rebuild": True}
+        if self.private and (not slot_hygiene.remove_sysv_ipc(self.uid) or self.scratch.poisoned()):
+            return {"rebuild": True}
+        return {}
+
+
+def setup_failure(data):
+    """The SetupFailed for what a child wrote on its setup channel (not b"k")."""
+    why = data[1:].decode("utf-8", "replace") if data else "the child ended during set-up"
+    return SetupFailed("runner setup failed: %s" % why[:300])
 
 
 # Sources up to this size are compiled here, once, before the fork: the child then skips the
@@ -186,32 +213,40 @@ class Scratch:
 PRECOMPILE_MAX_CHARS = 256 * 1024
 
 
-def run_one(req, opts, scratch):
+def run_one(req, opts, slot):
     source = req["source"]
     compiled = runner.precompile(source) if len(source) <= PRECOMPILE_MAX_CHARS else source
     settings = runner.limit_settings(req["limits"])
-    scratch_dir = scratch.get()
+    slot.set_memory(req["limits"])
+    scratch_dir = slot.scratch.make()
     read_ends, write_ends = zip(*(os.pipe() for _ in range(3)))
+    setup_r, setup_w = os.pipe()
     started = time.monotonic()
     pid = os.fork()
     if pid == 0:
-        for fd in read_ends:
+        for fd in (*read_ends, setup_r):
             os.close(fd)
-        child_main(compiled, req["nonce"], settings, write_ends, opts, scratch_dir)
+        child_main(compiled, req["nonce"], settings, write_ends, setup_w, opts, slot, scratch_dir)
         os._exit(71)  # unreachable: run_in_child exits
-    for fd in write_ends:
+    for fd in (*write_ends, setup_w):
         os.close(fd)
     state, chunks, (out_r, err_r, res_r) = collect(pid, read_ends, req["limits"])
     if state != "exited":
         kill_group(pid)
     _, status, usage = os.wait4(pid, 0)
     duration_ms = (time.monotonic() - started) * 1000.0
+    setup = slot_hygiene.read_setup_channel(setup_r)
     kill_group(pid)  # the program's process group may outlive its leader
     kill_leftovers(opts)
     for fd in read_ends:
         os.close(fd)
-    scratch.release()
-    return {"id": req["id"], **outcome(status, usage, state, chunks, res_r, err_r, duration_ms)}
+    result = outcome(status, usage, state, chunks, res_r, err_r, duration_ms)
+    if slot.killed_for_memory():
+        result["memoryExceeded"] = True
+    result.update(slot.after_sample(scratch_dir))
+    if setup != b"k":  # the worker answers with an infra error and passk rebuilds the slot
+        raise setup_failure(setup)
+    return {"id": req["id"], **result}
 
 
 def outcome(status, usage, state, chunks, res_r, err_r, duration_ms):

@@ -172,24 +172,32 @@ def _finish_like_interpreter(status):
     os._exit(status)
 
 
-def run_in_child(compiled, nonce, settings, uid):
+def run_in_child(compiled, nonce, settings, uid, setup_fd=None):
     """Forked child of the worker: stdio already on the capture pipes; `settings` from
-    limit_settings(). Never returns."""
+    limit_settings(). Set-up success or failure goes on `setup_fd` (the worker's channel, closed
+    before any program code runs: the program cannot forge a harness failure). Never returns."""
     try:
         os.setsid()
         apply_limits(settings)
         if uid is not None:
             drop_privileges(uid)
+        if setup_fd is not None:
+            os.write(setup_fd, b"k")
+            os.close(setup_fd)
+    except BaseException as error:  # noqa: BLE001 - setup failed: say so to the worker, exit 70
+        try:
+            if setup_fd is not None:
+                os.write(setup_fd, ("E%r" % (error,)).encode())
+        except OSError:
+            pass
+        os._exit(70)
+    try:
         # No seccomp.install() here: the worker installed the filter on itself, and forks inherit it.
         _fresh_stdio()
         # `random` is not preloaded; a program that imports it gets a freshly seeded generator.
         status = execute(compiled, nonce)
-    except BaseException as error:  # noqa: BLE001 - setup failed: say so on stderr, exit 70
-        try:
-            os.write(2, ("passk runner setup failed: %r\n" % (error,)).encode())
-        except OSError:
-            pass
-        os._exit(70)
+    except BaseException:  # noqa: BLE001 - execute() reports the program's own failures
+        os._exit(1)
     _finish_like_interpreter(status)
 
 

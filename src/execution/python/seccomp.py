@@ -32,18 +32,26 @@ _DENIED = {
     "io_uring_setup": 425, "io_uring_enter": 426, "io_uring_register": 427, "open_tree": 428,
     "move_mount": 429, "fsopen": 430, "fsconfig": 431, "fsmount": 432, "fspick": 433,
     "mount_setattr": 442,
+    # POSIX message queues live in the IPC namespace with no directory to clean them from.
+    "mq_open": 240,
 }
 _CLONE = 56
 _CLONE3 = 435  # answered ENOSYS: libc then falls back to clone(), whose flags we can inspect
 # CLONE_NEWNS | NEWCGROUP | NEWUTS | NEWIPC | NEWUSER | NEWPID | NEWNET
 _CLONE_NAMESPACE_FLAGS = 0x7E020000
+# Socket families are allow-listed: AF_UNIX only in the bwrap sandbox (socketpair, multiprocessing,
+# asyncio), plus AF_INET/AF_INET6 in the weaker backends, which keep the host's network by design.
+# Never AF_NETLINK, AF_PACKET, AF_VSOCK (which reached the hypervisor's side), ...
+_SOCKET, _SOCKETPAIR = 41, 53
+_AF_UNIX, _AF_INET, _AF_INET6 = 1, 2, 10
+_RET_EAFNOSUPPORT = 0x00050000 | errno.EAFNOSUPPORT
 
 
 def _instruction(code, jt, jf, k):
     return struct.pack("<HBBI", code, jt, jf, k)
 
 
-def _program():
+def _program(inet):
     ops = [
         _instruction(_LD_W_ABS, 0, 0, 4),  # arch
         _instruction(_JEQ_K, 1, 0, _AUDIT_ARCH_X86_64),
@@ -58,10 +66,23 @@ def _program():
         ops.append(_instruction(_JEQ_K, 0, 1, number))
         ops.append(_instruction(_RET_K, 0, 0, _RET_EPERM))
     ops += [
-        _instruction(_JEQ_K, 0, 3, _CLONE),
+        _instruction(_JEQ_K, 0, 4, _CLONE),
         _instruction(_LD_W_ABS, 0, 0, 16),  # clone flags (low 32 bits of the first argument)
         _instruction(_JSET_K, 0, 1, _CLONE_NAMESPACE_FLAGS),
         _instruction(_RET_K, 0, 0, _RET_EPERM),
+        _instruction(_RET_K, 0, 0, _RET_ALLOW),
+    ]
+    families = (_AF_UNIX, _AF_INET, _AF_INET6) if inet else (_AF_UNIX,)
+    n = len(families)
+    ops += [
+        _instruction(_JEQ_K, 1, 0, _SOCKET),
+        _instruction(_JEQ_K, 0, n + 2, _SOCKETPAIR),
+        _instruction(_LD_W_ABS, 0, 0, 16),  # the address family (first argument)
+    ]
+    # The i-th family test jumps over the remaining tests and the refusal, to the allow.
+    ops += [_instruction(_JEQ_K, n - i, 0, family) for i, family in enumerate(families)]
+    ops += [
+        _instruction(_RET_K, 0, 0, _RET_EAFNOSUPPORT),
         _instruction(_RET_K, 0, 0, _RET_ALLOW),
     ]
     return b"".join(ops)
@@ -76,17 +97,18 @@ def available():
 
 
 if available():
-    _FILTER = _program()
-    _BUFFER = ctypes.create_string_buffer(_FILTER, len(_FILTER))
-    _FPROG = _SockFprog(len(_FILTER) // 8, ctypes.addressof(_BUFFER))
     _prctl = ctypes.CDLL(None, use_errno=True).prctl
 
 
-def install():
-    """Applies the filter to this process and its future children. Raises OSError on failure."""
+def install(inet=True):
+    """Applies the filter to this process and its future children. Raises OSError on failure.
+    `inet`: whether AF_INET/AF_INET6 sockets are allowed (not in the bwrap sandbox)."""
     if not available():
         return
+    program = _program(inet)
+    buffer = ctypes.create_string_buffer(program, len(program))
+    fprog = _SockFprog(len(program) // 8, ctypes.addressof(buffer))
     if _prctl(_PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0:
         raise OSError(ctypes.get_errno(), "prctl(PR_SET_NO_NEW_PRIVS) failed")
-    if _prctl(_PR_SET_SECCOMP, _SECCOMP_MODE_FILTER, ctypes.byref(_FPROG), 0, 0) != 0:
+    if _prctl(_PR_SET_SECCOMP, _SECCOMP_MODE_FILTER, ctypes.byref(fprog), 0, 0) != 0:
         raise OSError(ctypes.get_errno(), "prctl(PR_SET_SECCOMP) failed")

@@ -6,7 +6,9 @@ program under rlimits and another uid, waits for it with a wall-clock deadline, 
 program left behind, and answers with one JSON line on stdout. The worker never runs program code
 itself; the child cannot reach this protocol channel (its fds 0/1/2 are replaced before it runs).
 
-argv: --scratch DIR [--uid UID] [--pid-namespace]
+argv: --scratch DIR [--uid UID] [--pid-namespace] [--private-tmp BYTES:INODES] [--cgroup DIR]
+(the last two come from the bwrap sandbox: the scratch root is the worker's own tmpfs, remounted
+with both caps when permitted; DIR is the slot's memory cgroup bound into the sandbox)
 """
 
 import io
@@ -17,6 +19,7 @@ import tempfile
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import fork_run  # noqa: E402  (needs the path above: -I leaves the script dir out)
 import runner  # noqa: E402
+import slot_hygiene  # noqa: E402
 
 sys.path.pop(0)
 
@@ -61,6 +64,8 @@ class Options:
         self.scratch = tempfile.gettempdir()
         self.uid = None
         self.pid_namespace = False
+        self.private_tmp = None
+        self.cgroup = None
         args = iter(argv)
         for arg in args:
             if arg == "--scratch":
@@ -69,6 +74,37 @@ class Options:
                 self.uid = int(next(args))
             elif arg == "--pid-namespace":
                 self.pid_namespace = True
+            elif arg == "--private-tmp":
+                size, inodes = next(args).split(":")
+                self.private_tmp = (int(size), int(inodes))
+            elif arg == "--cgroup":
+                self.cgroup = next(args)
+
+
+def prepare_slot(opts, make=None):
+    """Before the seccomp filter (it forbids mount): non-dumpable, the capped tmpfs, the slot state.
+    Returns (slot state, what caps the scratch tmpfs: "size+inodes", "size" or None)."""
+    slot_hygiene.harden()
+    caps = None
+    if opts.private_tmp is not None:
+        mounted = slot_hygiene.mount_private_tmp(opts.scratch, *opts.private_tmp)
+        if not mounted and os.geteuid() == 0:  # root (no user namespace) must get its inode cap
+            raise OSError("could not mount the capped scratch tmpfs at %s" % opts.scratch)
+        caps = "size+inodes" if mounted else "size"
+    return (make or fork_run.SlotState)(opts), caps
+
+
+def serve(reader, send, handle):
+    """The request loop: a failure of the worker itself (never of the program) is answered as
+    `infra`, which makes passk rebuild the slot and retry the program once."""
+    import json
+
+    for line in iter(reader.readline, b""):
+        request = json.loads(line)
+        try:
+            send(handle(request))
+        except Exception as error:  # noqa: BLE001
+            send({"id": request["id"], "infra": "%s: %s" % (type(error).__name__, error)})
 
 
 def take_protocol_fds():
@@ -93,24 +129,22 @@ def main():
     preload()
     runner.install_site_builtins()
     become_subreaper()
+    slot, tmp_caps = prepare_slot(opts)
     # Once, here: every forked child inherits the filter (and cannot remove it). Nothing the
     # worker itself does (fork, wait, setuid, kill, prctl) is on the deny list.
-    runner.seccomp.install()
-    scratch = fork_run.Scratch(opts.scratch, opts.uid)
+    runner.seccomp.install(inet=opts.private_tmp is None)  # bwrap: AF_UNIX only
 
     def send(message):
         proto_out.write((json.dumps(message) + "\n").encode())
 
-    send({"ready": True, "pid": os.getpid(), "python": sys.version.split()[0]})
+    send({"ready": True, "pid": os.getpid(), "python": sys.version.split()[0], "tmp": tmp_caps})
     try:
         import gc
 
         gc.freeze()  # keeps the preloaded heap shared with children instead of copied on write
     except AttributeError:
         pass
-    reader = io.BufferedReader(proto_in)
-    for line in iter(reader.readline, b""):
-        send(fork_run.run_one(json.loads(line), opts, scratch))
+    serve(io.BufferedReader(proto_in), send, lambda request: fork_run.run_one(request, opts, slot))
 
 
 if __name__ == "__main__":

@@ -2,9 +2,10 @@ import { existsSync } from 'node:fs';
 import { SandboxError } from '../../core/errors.js';
 import { runCommand } from '../run-command.js';
 import type { RuntimeInstall } from '../runtimes/types.js';
+import { MemoryCgroups } from './cgroup.js';
 import { allocateUids, runningAsRoot } from './common.js';
 import type { Sandbox } from './types.js';
-import { WorkerSlot } from './worker-slot.js';
+import { type WorkerLaunch, WorkerSlot } from './worker-slot.js';
 
 const BWRAP = '/usr/bin/bwrap';
 /** Where the runtime's support files appear inside the sandbox. */
@@ -12,9 +13,17 @@ const SUPPORT_MOUNT = '/opt/passk';
 const SCRATCH_MOUNT = '/tmp';
 /** Size of each worker's private /tmp (tmpfs, in RAM): room for scratch files, not a disk. */
 const SCRATCH_BYTES = 256 * 1024 * 1024;
+/** Inodes on that tmpfs (as root the worker remounts it with this cap; see slot_hygiene.py). */
+const SCRATCH_INODES = 65_536;
+/** Where the slot's memory cgroup appears inside the sandbox (writable by the worker only). */
+const CGROUP_MOUNT = '/opt/passk-cgroup';
 
-/** The capabilities the worker (not the program) keeps: set up scratch dirs, drop uid, kill. */
+/**
+ * The capabilities the worker (not the program) keeps: set up scratch dirs, drop uid, kill.
+ * CAP_SYS_ADMIN only to mount its capped tmpfs at start; the worker drops it before any program.
+ */
 const WORKER_CAPS = [
+  'CAP_SYS_ADMIN',
   'CAP_SETUID',
   'CAP_SETGID',
   'CAP_KILL',
@@ -155,34 +164,72 @@ export async function probeBwrap(runtime: RuntimeInstall, bwrap = BWRAP): Promis
   }
 }
 
+/** Which memory limit is in force, recorded in ExecutorInfo (see README "Security model"). */
+function memoryLimitOf(cgroups: MemoryCgroups | undefined): string {
+  if (cgroups) return 'cgroup-v1 per slot + RLIMIT_AS';
+  return runningAsRoot() ? 'RLIMIT_AS + tmpfs size/inode caps' : 'RLIMIT_AS + tmpfs size cap';
+}
+
 /** Warm fork-server workers, one bwrap sandbox each: isolation 'namespaces'. */
 export function createBwrapSandbox(runtime: RuntimeInstall, workers: number): Sandbox {
   const uids = allocateUids(workers);
   const workerArgv = runtime.workerArgv;
   if (!workerArgv)
     throw new SandboxError(`runtime ${runtime.language} has no warm worker for bwrap`);
+  const cgroups = MemoryCgroups.detect();
   const slots: WorkerSlot[] = [];
   return {
     name: 'bwrap',
     isolation: 'namespaces',
+    memoryLimit: memoryLimitOf(cgroups),
     createSlot(index) {
       const uid = uids?.[index];
-      const inner = workerArgv(
-        {
-          scratchDir: SCRATCH_MOUNT,
-          pidNamespace: true,
-          ...(uid === undefined ? {} : { uid }),
-          ...(runtime.artifactsDir ? { artifactsDir: ARTIFACTS_MOUNT } : {}),
-        },
-        SUPPORT_MOUNT,
-      );
-      const argv = withSupportMount(bwrapArgv(inner, runningAsRoot()), runtime.supportDir, runtime);
-      const slot = new WorkerSlot(async () => ({ argv, env: {}, cwd: '/' }), `bwrap[${index}]`);
+      const inner = [
+        ...workerArgv(
+          {
+            scratchDir: SCRATCH_MOUNT,
+            pidNamespace: true,
+            ...(uid === undefined ? {} : { uid }),
+            ...(runtime.artifactsDir ? { artifactsDir: ARTIFACTS_MOUNT } : {}),
+          },
+          SUPPORT_MOUNT,
+        ),
+        '--private-tmp',
+        `${SCRATCH_BYTES}:${SCRATCH_INODES}`,
+      ];
+      const base = withSupportMount(bwrapArgv(inner, runningAsRoot()), runtime.supportDir, runtime);
+      const launch = async (): Promise<WorkerLaunch> => {
+        if (!cgroups) return { argv: base, env: {}, cwd: '/' };
+        // A fresh cgroup per launch: a rebuilt slot never inherits the old one's charges.
+        const dir = cgroups.create(`${runtime.language}-${index}`);
+        return {
+          argv: withCgroup(base, dir),
+          env: {},
+          cwd: '/',
+          onExit: () => void cgroups.release(dir),
+        };
+      };
+      const slot = new WorkerSlot(launch, `bwrap[${index}]`);
       slots.push(slot);
       return slot;
     },
     close: async () => {
       await Promise.all(slots.map((slot) => slot.close()));
+      await cgroups?.close();
     },
   };
+}
+
+/** Binds the slot's cgroup into the sandbox (before `--remount-ro /`) and tells the worker. */
+function withCgroup(argv: string[], dir: string): string[] {
+  const at = argv.indexOf('--remount-ro');
+  return [
+    ...argv.slice(0, at),
+    '--bind',
+    dir,
+    CGROUP_MOUNT,
+    ...argv.slice(at),
+    '--cgroup',
+    CGROUP_MOUNT,
+  ];
 }

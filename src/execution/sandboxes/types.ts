@@ -32,6 +32,14 @@ export interface RawOutcome {
   cpuMs?: number;
   /** The compile step's result, for compiled languages (absent when there is none). */
   compile?: CompileInfo;
+  /** The kernel killed it at the slot's memory cgroup limit (see sandboxes/cgroup.ts). */
+  memoryExceeded?: boolean;
+  /** What it left could not be cleaned up within bounds: its error; the slot is rebuilt. */
+  cleanupFailed?: string;
+  /** Its files could not be written (e.g. larger than the scratch tmpfs): its error. */
+  writeFailed?: string;
+  /** The worker asks to be replaced before the next program (filled or poisoned slot). */
+  rebuild?: boolean;
 }
 
 /**
@@ -83,6 +91,8 @@ export interface Sandbox {
   readonly name: string;
   /** Recorded in ExecutorInfo: 'namespaces' for bwrap, 'process' for the weaker backends. */
   readonly isolation: string;
+  /** Which memory limit is in force, e.g. 'cgroup-v1 per slot + RLIMIT_AS' (ExecutorInfo). */
+  readonly memoryLimit?: string;
   createSlot(index: number): Slot;
   close(): Promise<void>;
 }

@@ -10,6 +10,8 @@ export interface WorkerLaunch {
   cwd: string;
   /** Set when programs run as a dedicated uid outside a pid namespace: leftovers are killed by uid. */
   reapUid?: number;
+  /** Called once the worker has exited (e.g. to remove its memory cgroup). */
+  onExit?: () => void;
 }
 
 /** Time a worker gets to start and import its modules. */
@@ -56,9 +58,20 @@ export class WorkerSlot implements Slot {
     );
     const answer = JSON.parse(line) as RawOutcome & { id: number; infra?: string };
     if (answer.id !== id) throw this.fail(`answered request ${answer.id}, expected ${id}`);
-    // The worker's own failure (e.g. it could not write the program's files): not a verdict.
-    if (answer.infra !== undefined) throw this.fail(`failed: ${answer.infra}`, false);
+    // The worker's own failure, from its own channel (never from what the program printed or
+    // exited with): not a verdict. The worker is replaced before the retry.
+    if (answer.infra !== undefined) throw this.fail(`failed: ${answer.infra}`);
+    // A slot the program filled or poisoned: a fresh worker (and tmpfs) for the next program.
+    if (answer.rebuild) this.retire();
     return answer;
+  }
+
+  /** Replaces the worker before the next request; the sandbox and its tmpfs go with it. */
+  private retire(): void {
+    const child = this.child;
+    this.child = undefined;
+    this.ready = undefined;
+    if (child) killGroup(child.pid);
   }
 
   private ensureStarted(): Promise<void> {
@@ -87,6 +100,7 @@ export class WorkerSlot implements Slot {
     const onGone = (why: string) => {
       // Programs of a worker outside a pid namespace can outlive it: kill them by their uid.
       if (launch.reapUid !== undefined) void killAllOfUid(launch.reapUid);
+      launch.onExit?.();
       if (this.child !== child) return;
       this.child = undefined;
       this.ready = undefined;

@@ -1,7 +1,7 @@
 import { passAtK } from '../../metrics/pass-at-k.js';
 import { countPerProblem, countVerdicts, type ProblemTally } from '../../metrics/verdict-counts.js';
-import type { RunDetail } from '../../store/db/types.js';
-import type { Interval, IntervalFn, PairedFn } from './intervals.js';
+import type { RunRecord } from '../../store/records.js';
+import type { Interval, IntervalFn } from './intervals.js';
 
 /** One point of a pass@k curve. */
 export interface CurvePoint {
@@ -12,7 +12,7 @@ export interface CurvePoint {
 }
 
 /** Per-problem (n, c) from the run's verdicts; sandbox failures are left out of n as in metrics. */
-export function problemTallies(run: RunDetail): ProblemTally[] {
+export function problemTallies(run: RunRecord): ProblemTally[] {
   const withVerdict = run.samples.flatMap((s) =>
     s.verdict ? [{ problemId: s.problemId, status: s.verdict.status }] : [],
   );
@@ -65,7 +65,7 @@ export interface Breakdown {
 }
 
 /** Counts by verdict and by error type, for the failure chart and the terminal summary. */
-export function failureBreakdown(run: RunDetail): Breakdown {
+export function failureBreakdown(run: RunRecord): Breakdown {
   const verdicts = run.samples.flatMap((s) => (s.verdict ? [s.verdict] : []));
   const counts = countVerdicts(verdicts.filter((v) => v.status !== 'passed'));
   const all = countVerdicts(verdicts);
@@ -77,56 +77,5 @@ export function failureBreakdown(run: RunDetail): Breakdown {
     byStatus: sorted(all.byStatus),
     byErrorType: sorted(counts.byErrorType),
     total: all.total,
-  };
-}
-
-export interface ProblemChange {
-  problemId: string;
-  /** pass@1 (c / n) in run A and run B. */
-  a: number;
-  b: number;
-}
-
-export interface Comparison {
-  /** Problems both runs scored. */
-  common: number;
-  /** pass@1 of each run on the common problems only, and B − A. */
-  passAt1: { a: number; b: number; difference: number };
-  /** Paired-bootstrap interval for B − A and the sign-flip p-value, when a PairedFn gives them. */
-  paired?: { interval: Interval; pValue: number };
-  /** Problems whose pass@1 went up from A to B, largest change first; and down. */
-  improved: ProblemChange[];
-  regressed: ProblemChange[];
-}
-
-/**
- * Paired per-problem comparison of two runs on the problems both scored. With one sample per
- * problem the changes are exactly the problems that flipped between pass and fail.
- */
-export function compareRuns(a: RunDetail, b: RunDetail, paired: PairedFn): Comparison {
-  const rateB = new Map(problemTallies(b).map((t) => [t.problemId, t.c / t.n]));
-  const pairs = problemTallies(a).flatMap((t) => {
-    const other = rateB.get(t.problemId);
-    return other === undefined ? [] : [{ problemId: t.problemId, a: t.c / t.n, b: other }];
-  });
-  const mean = (values: number[]) =>
-    values.length === 0 ? 0 : values.reduce((sum, v) => sum + v, 0) / values.length;
-  const test =
-    pairs.length === 0
-      ? undefined
-      : paired(
-          pairs.map((p) => p.a),
-          pairs.map((p) => p.b),
-        );
-  const byChange = (x: ProblemChange, y: ProblemChange) =>
-    Math.abs(y.b - y.a) - Math.abs(x.b - x.a) || x.problemId.localeCompare(y.problemId);
-  const passA = mean(pairs.map((p) => p.a));
-  const passB = mean(pairs.map((p) => p.b));
-  return {
-    common: pairs.length,
-    passAt1: { a: passA, b: passB, difference: passB - passA },
-    ...(test === undefined ? {} : { paired: test }),
-    improved: pairs.filter((p) => p.b > p.a).sort(byChange),
-    regressed: pairs.filter((p) => p.b < p.a).sort(byChange),
   };
 }

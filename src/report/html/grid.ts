@@ -1,4 +1,4 @@
-import type { RunDetail } from '../../store/db/types.js';
+import type { RunRecord } from '../../store/records.js';
 import { escapeHtml } from './escape.js';
 import { NO_VERDICT_COLOR, VERDICT_STYLES, verdictStyle } from './verdicts.js';
 
@@ -26,7 +26,7 @@ const layout = (n: number) => (n <= 25 ? { cell: 16, perLine: 25 } : { cell: 11,
  * (see payload.ts), which the page script reads on click to show the prompt, program and error.
  * Rows of problems where every sample passed carry `data-all-pass` for the "failures only" filter.
  */
-export function gridHtml(run: RunDetail, runIndex: number): string {
+export function gridHtml(run: RunRecord, runIndex: number): string {
   const byProblem = new Map<string, { index: number; status: string | undefined }[]>();
   run.samples.forEach((sample, index) => {
     const list = byProblem.get(sample.problemId) ?? [];
@@ -68,7 +68,7 @@ export function legendHtml(counts: ReadonlyMap<string, number>): string {
 }
 
 /** Status → count over the run's samples ('none' for samples without a verdict). */
-export function statusCounts(run: RunDetail): Map<string, number> {
+export function statusCounts(run: RunRecord): Map<string, number> {
   const counts = new Map<string, number>();
   for (const s of run.samples) {
     const key = s.verdict?.status ?? 'none';

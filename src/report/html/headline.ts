@@ -1,4 +1,4 @@
-import type { RunDetail } from '../../store/db/types.js';
+import type { RunRecord } from '../../store/records.js';
 import { type CurvePoint, passAtKCurve, problemTallies } from './analysis.js';
 import type { IntervalFn } from './intervals.js';
 
@@ -13,7 +13,7 @@ export interface Headline {
 }
 
 /** The ks a run's metrics.json reports; [1] for a run without metrics. */
-export function reportedKs(run: RunDetail): number[] {
+export function reportedKs(run: RunRecord): number[] {
   const scores = run.metrics?.[run.summary.task];
   if (scores === null || typeof scores !== 'object') return [1];
   return Object.keys(scores)
@@ -27,7 +27,7 @@ export function reportedKs(run: RunDetail): number[] {
  * estimator and exclusions as metrics.json, so they agree) because the intervals need the
  * per-problem values anyway.
  */
-export function headline(run: RunDetail, intervals: IntervalFn): Headline {
+export function headline(run: RunRecord, intervals: IntervalFn): Headline {
   const tallies = problemTallies(run);
   return {
     problems: tallies.length,

@@ -1,9 +1,7 @@
 /** The self-contained HTML report (`passk report`) and the headline numbers `passk show` prints. */
 export {
   type Breakdown,
-  type Comparison,
   type CurvePoint,
-  compareRuns,
   curveKs,
   failureBreakdown,
   passAtKCurve,
@@ -13,11 +11,8 @@ export { escapeHtml, jsonForScript } from './escape.js';
 export { formatScore, type Headline, headline, reportedKs } from './headline.js';
 export {
   defaultIntervals,
-  defaultPaired,
   type Interval,
   type IntervalFn,
   noIntervals,
-  noPaired,
-  type PairedFn,
 } from './intervals.js';
 export { type RenderOptions, renderReport, runLabels } from './render.js';

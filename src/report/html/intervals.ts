@@ -2,7 +2,7 @@
  * The one place the report gets its confidence intervals from, so that switching the method (or
  * the module that provides it) is a one-line change here.
  */
-import { bootstrapMean, pairedDifference } from '../../metrics/stats/index.js';
+import { bootstrapMean } from '../../metrics/stats/index.js';
 
 /** A two-sided interval for a mean over problems. */
 export interface Interval {
@@ -18,17 +18,8 @@ export interface Interval {
  */
 export type IntervalFn = (perProblem: readonly number[]) => Interval | undefined;
 
-/** Paired comparison of per-problem scores a[i], b[i]: interval of mean(b − a) and a p-value. */
-export type PairedFn = (
-  a: readonly number[],
-  b: readonly number[],
-) => { interval: Interval; pValue: number } | undefined;
-
 /** No intervals. */
 export const noIntervals: IntervalFn = () => undefined;
-
-/** No paired test. */
-export const noPaired: PairedFn = () => undefined;
 
 /**
  * 95% BCa bootstrap over problems with the stats module's defaults (10 000 resamples, fixed
@@ -37,10 +28,3 @@ export const noPaired: PairedFn = () => undefined;
  */
 export const defaultIntervals: IntervalFn = (values) =>
   values.length === 0 ? undefined : bootstrapMean(values);
-
-/** Paired bootstrap interval and sign-flip p-value, as `passk compare` computes them. */
-export const defaultPaired: PairedFn = (a, b) => {
-  if (a.length === 0) return undefined;
-  const result = pairedDifference(a, b);
-  return { interval: result.interval, pValue: result.pValue };
-};

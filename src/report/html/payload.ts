@@ -1,4 +1,4 @@
-import type { RunDetail } from '../../store/db/types.js';
+import type { RunRecord } from '../../store/records.js';
 
 /** A sample as the page script sees it; numbers in `prompt`/`program`/… index `texts`. */
 export interface PayloadSample {
@@ -29,7 +29,7 @@ export interface ReportPayload {
  * Builds the page's data. Programs repeat (the same greedy sample, shared prompts across two
  * runs of one benchmark), so every text is stored once in `texts` and referred to by index.
  */
-export function buildPayload(runs: readonly RunDetail[], labels: readonly string[]): ReportPayload {
+export function buildPayload(runs: readonly RunRecord[], labels: readonly string[]): ReportPayload {
   const texts: string[] = [];
   const seen = new Map<string, number>();
   const text = (body: string): number => {

@@ -1,14 +1,22 @@
 import { createHash } from 'node:crypto';
+import { type Comparison, compareRuns } from '../../compare/compare.js';
+import { PasskError } from '../../core/errors.js';
 import { PASSK_VERSION } from '../../core/version.js';
-import type { RunDetail } from '../../store/db/types.js';
-import { compareRuns, failureBreakdown, passAtKCurve, problemTallies } from './analysis.js';
+import type { RunRecord } from '../../store/records.js';
+import { failureBreakdown, passAtKCurve, problemTallies } from './analysis.js';
 import { CLIENT_SCRIPT } from './client.js';
 import { escapeHtml, jsonForScript } from './escape.js';
 import { gridHtml, legendHtml, statusCounts } from './grid.js';
 import { headline } from './headline.js';
-import { type IntervalFn, noIntervals, noPaired, type PairedFn } from './intervals.js';
+import { type IntervalFn, noIntervals } from './intervals.js';
 import { buildPayload } from './payload.js';
-import { comparisonHtml, curveTableHtml, provenanceHtml, runCardHtml } from './sections.js';
+import {
+  comparisonHtml,
+  curveTableHtml,
+  noComparisonHtml,
+  provenanceHtml,
+  runCardHtml,
+} from './sections.js';
 import { reportCss } from './style.js';
 import { barsSvg } from './svg-bars.js';
 import { curveSvg } from './svg-curve.js';
@@ -23,8 +31,10 @@ const SCRIPT_HASH = `sha256-${createHash('sha256').update(CLIENT_SCRIPT).digest(
 export interface RenderOptions {
   /** Where intervals come from; default none (`passk report` passes defaultIntervals). */
   intervals?: IntervalFn;
-  /** The paired test for two runs; default none (`passk report` passes defaultPaired). */
-  paired?: PairedFn;
+  /**
+   * For two runs: their comparison (compare's compareRuns, pass@1), computed here when not given.
+   */
+  comparison?: Comparison;
   /** Page title; default 'passk report'. */
   title?: string;
   /** Defaults to now (fixed in tests for byte-stable output). */
@@ -32,7 +42,7 @@ export interface RenderOptions {
 }
 
 /** A short, distinct name per run: its model (or task) plus id. */
-export function runLabels(runs: readonly RunDetail[]): string[] {
+export function runLabels(runs: readonly RunRecord[]): string[] {
   return runs.map((r) => `${r.summary.model ?? r.summary.task} · ${r.summary.id}`);
 }
 
@@ -43,7 +53,7 @@ export function runLabels(runs: readonly RunDetail[]): string[] {
  *
  * @param runs one or more runs; with exactly two, a comparison section is added (B against A)
  */
-export function renderReport(runs: readonly RunDetail[], options: RenderOptions = {}): string {
+export function renderReport(runs: readonly RunRecord[], options: RenderOptions = {}): string {
   if (runs.length === 0) throw new Error('renderReport: no runs');
   const intervals = options.intervals ?? noIntervals;
   const labels = runLabels(runs);
@@ -59,12 +69,7 @@ export function renderReport(runs: readonly RunDetail[], options: RenderOptions 
   }));
   const curve = `<div class="curve-row">${curveSvg(series)}${curveTableHtml(series)}</div>`;
   const comparison =
-    runs.length === 2
-      ? comparisonHtml(compareRuns(runs[0]!, runs[1]!, options.paired ?? noPaired), [
-          labels[0]!,
-          labels[1]!,
-        ])
-      : '';
+    runs.length === 2 ? comparisonSection(runs[0]!, runs[1]!, labels, options.comparison) : '';
   const intervalNote =
     intervals === noIntervals
       ? 'no intervals computed'
@@ -96,7 +101,23 @@ ${detailPanel()}
 `;
 }
 
-function runSection(run: RunDetail, index: number, label: string): string {
+/** B against A, every changed problem listed; a note instead when they cannot be compared. */
+function comparisonSection(
+  a: RunRecord,
+  b: RunRecord,
+  labels: readonly string[],
+  given: Comparison | undefined,
+): string {
+  try {
+    const comparison = given ?? compareRuns(a, b, { topChanges: Number.POSITIVE_INFINITY });
+    return comparisonHtml(comparison, [labels[0]!, labels[1]!]);
+  } catch (error) {
+    if (error instanceof PasskError) return noComparisonHtml(error.message);
+    throw error;
+  }
+}
+
+function runSection(run: RunRecord, index: number, label: string): string {
   const breakdown = failureBreakdown(run);
   const statusBars = breakdown.byStatus.map(([status, count]) => ({
     label: verdictStyle(status).label,

@@ -1,12 +1,13 @@
-import type { RunDetail } from '../../store/db/types.js';
-import type { Comparison, CurvePoint, ProblemChange } from './analysis.js';
+import type { Comparison, ProblemChange } from '../../compare/compare.js';
+import type { RunRecord } from '../../store/records.js';
+import type { CurvePoint } from './analysis.js';
 import { escapeHtml } from './escape.js';
 import type { Headline } from './headline.js';
 
 const pct = (v: number) => `${(v * 100).toFixed(1)}%`;
 
 /** One card per run: what it is and its headline pass@k with intervals. */
-export function runCardHtml(run: RunDetail, label: string, color: string, head: Headline): string {
+export function runCardHtml(run: RunRecord, label: string, color: string, head: Headline): string {
   const scores = head.scores.map(
     (p) =>
       `<div class="score"><span class="score-k">pass@${p.k}</span><span class="score-v">${escapeHtml(pct(p.value))}</span>${
@@ -31,7 +32,7 @@ export function runCardHtml(run: RunDetail, label: string, color: string, head: 
 }
 
 /** The provenance table: where the numbers came from, one row per fact. */
-export function provenanceHtml(run: RunDetail): string {
+export function provenanceHtml(run: RunRecord): string {
   const p = run.provenance;
   const gib = (bytes: number) => `${(bytes / 1024 ** 3).toFixed(1)} GiB`;
   const rows: [string, string][] = [
@@ -67,32 +68,39 @@ export function provenanceHtml(run: RunDetail): string {
 export function comparisonHtml(c: Comparison, labels: [string, string]): string {
   const [a, b] = labels.map(escapeHtml) as [string, string];
   const sign = (v: number) => (v > 0 ? '+' : v < 0 ? '−' : '±');
-  const diff = `${sign(c.passAt1.difference)}${(Math.abs(c.passAt1.difference) * 100).toFixed(1)} points`;
-  const interval = c.paired?.interval;
-  const ci =
-    c.paired && interval
-      ? ` <span class="muted">(paired bootstrap ${Math.round(interval.confidence * 100)}% CI ${(interval.lower * 100).toFixed(1)} to ${(interval.upper * 100).toFixed(1)}; sign-flip ${formatP(c.paired.pValue)})</span>`
-      : '';
+  const interval = c.difference.interval;
+  const diff = `${sign(interval.estimate)}${(Math.abs(interval.estimate) * 100).toFixed(1)} points`;
+  const ci = ` <span class="muted">(paired bootstrap ${Math.round(interval.confidence * 100)}% CI ${(interval.lower * 100).toFixed(1)} to ${(interval.upper * 100).toFixed(1)}; sign-flip ${formatP(c.difference.pValue)})</span>`;
+  const rate = (counts: ProblemChange['a']) => pct(counts.c / counts.n);
   const list = (changes: ProblemChange[], empty: string) =>
     changes.length === 0
       ? `<p class="muted">${empty}</p>`
       : `<ul class="changes">${changes
           .map(
             (ch) =>
-              `<li><span class="mono">${escapeHtml(ch.problemId)}</span> <span class="muted">${pct(ch.a)} → ${pct(ch.b)}</span></li>`,
+              `<li><span class="mono">${escapeHtml(ch.problemId)}</span> <span class="muted">${rate(ch.a)} → ${rate(ch.b)}</span></li>`,
           )
           .join('')}</ul>`;
+  const better = c.largestChanges.filter((ch) => ch.delta > 0);
+  const worse = c.largestChanges.filter((ch) => ch.delta < 0);
   return `<section class="panel" id="comparison">
 <h2>Comparison</h2>
-<p>On the <strong>${c.common}</strong> problems both runs scored: pass@1 <strong>${pct(c.passAt1.a)}</strong> (${a}) → <strong>${pct(c.passAt1.b)}</strong> (${b}), <strong>${diff}</strong>${ci}.</p>
+<p>On the <strong>${c.compared}</strong> problems both runs scored: pass@${c.k} <strong>${pct(c.a.stat.estimate)}</strong> (${a}) → <strong>${pct(c.b.stat.estimate)}</strong> (${b}), <strong>${diff}</strong>${ci}.</p>
 <div class="two-col">
-<div><h3>Better in ${b} <span class="muted">(${c.improved.length})</span></h3>${list(c.improved, 'none')}</div>
-<div><h3>Worse in ${b} <span class="muted">(${c.regressed.length})</span></h3>${list(c.regressed, 'none')}</div>
+<div><h3>Better in ${b} <span class="muted">(${better.length})</span></h3>${list(better, 'none')}</div>
+<div><h3>Worse in ${b} <span class="muted">(${worse.length})</span></h3>${list(worse, 'none')}</div>
 </div>
 </section>`;
 }
 
-/** 'p = 0.042' to two significant digits; small ones as 'p < 0.001'. */
+/** The comparison panel when the two runs cannot be compared (no shared problem, no scores). */
+export function noComparisonHtml(reason: string): string {
+  return `<section class="panel" id="comparison">
+<h2>Comparison</h2>
+<p class="muted">${escapeHtml(reason)}</p>
+</section>`;
+}
+
 function formatP(p: number): string {
   return p < 0.001 ? 'p < 0.001' : `p = ${p.toPrecision(2)}`;
 }

@@ -6,7 +6,6 @@
  * Importing this module loads the native better-sqlite3 addon. Code on the evaluation path
  * imports `./save.js` instead, which loads it only when a run is actually recorded.
  */
-export { type LoadRunOptions, loadRun } from './load.js';
 export { type OpenOptions, openRunDb, type RunDb, RunStoreError } from './open.js';
 export { DB_FILE, defaultDbPath } from './paths.js';
 export { inferModel, machineInfo, probeToolchain } from './provenance.js';
@@ -14,4 +13,3 @@ export { findRun, type ListRunsOptions, listRuns, loadRunDetail } from './query.
 export { type RecordRunInput, recordRun } from './record.js';
 export { isRunDir, readRunDir } from './run-dir.js';
 export { type SaveRunInput, saveRun } from './save.js';
-export type * from './types.js';

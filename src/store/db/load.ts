@@ -1,45 +1,73 @@
-import { existsSync, statSync } from 'node:fs';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import type { DatasetLoadOptions } from '../../datasets/types.js';
+import { readResults } from '../formats/index.js';
+import type { ResultRecord, RunRecord, StoredSample } from '../records.js';
+import { readMetricsFile } from '../run-files.js';
 import { openRunDb, type RunDb, RunStoreError } from './open.js';
 import { defaultDbPath } from './paths.js';
 import { findRun, loadRunDetail } from './query.js';
 import { recordRun } from './record.js';
-import { isRunDir, readRunDir } from './run-dir.js';
-import type { RunDetail } from './types.js';
-
-export interface LoadRunOptions {
-  /** The store to look in; default defaultDbPath() (beside a run dir given as `ref`). */
-  db?: string;
-  /** For run dirs that are not in the store: where to find the task's dataset again. */
-  dataset?: DatasetLoadOptions;
-}
+import { readRunDir } from './run-dir.js';
 
 /**
- * Loads a run for `passk show` / `passk report`. `ref` is a run id (or unique prefix, or
- * `latest`) in the store, or a run directory. A run directory that no store knows is read from
- * its files through a throw-away in-memory store, so both paths give the same RunDetail.
- *
- * @throws RunStoreError when nothing matches `ref`
+ * `loadRun` for everything but a run directory's scores: the run in the store that `ref` names
+ * (id, prefix, `latest` or the run dir it wrote), else the run directory `dir` read through a
+ * throw-away in-memory store, so both paths give the same RunRecord. The verdicts come from
+ * results.jsonl when the run dir has one (it keeps per-suite results the store does not).
  */
-export async function loadRun(ref: string, options: LoadRunOptions = {}): Promise<RunDetail> {
-  const isDir = existsSync(ref) && statSync(ref).isDirectory();
-  const dbPath = options.db ?? defaultDbPath(isDir ? ref : undefined);
+export async function loadFromStore(
+  ref: string,
+  dir: string | undefined,
+  options: { db?: string; dataset?: DatasetLoadOptions },
+): Promise<RunRecord> {
+  const dbPath = options.db ?? defaultDbPath(dir);
   if (existsSync(dbPath)) {
     const db = openRunDb(dbPath, { readonly: true });
     try {
       const found = findRun(db, ref);
-      if (found) return loadRunDetail(db, found.id)!;
+      if (found) return withResults(loadRunDetail(db, found.id)!);
     } finally {
       db.close();
     }
   }
-  if (isDir && isRunDir(ref)) {
-    const input = await readRunDir(ref, options.dataset ?? { offline: true });
-    return withMemoryDb((db) => loadRunDetail(db, recordRun(db, input))!);
+  if (dir !== undefined) {
+    await readMetricsFile(dir); // a user-facing reason when it is not a finished run
+    const input = await readRunDir(dir, options.dataset ?? { offline: true });
+    return withResults(withMemoryDb((db) => loadRunDetail(db, recordRun(db, input))!));
   }
   throw new RunStoreError(`no run '${ref}' in ${dbPath}`, {
     hint: 'list runs with `passk runs`, pass a run directory, or point --db / PASSK_DB at the store',
   });
+}
+
+type StoredRun = Omit<RunRecord, 'results'>;
+
+async function withResults(run: StoredRun): Promise<RunRecord> {
+  const file = run.summary.runDir === null ? undefined : join(run.summary.runDir, 'results.jsonl');
+  const results =
+    file !== undefined && existsSync(file)
+      ? await readResults(file)
+      : run.samples.flatMap((s) => resultOf(s));
+  return { ...run, results };
+}
+
+/** A stored sample's verdict as a results.jsonl line (none for a sample never executed). */
+function resultOf(sample: StoredSample): ResultRecord[] {
+  const v = sample.verdict;
+  if (v === undefined) return [];
+  return [
+    {
+      task_id: sample.problemId,
+      sample: sample.sample,
+      program_hash: v.programHash,
+      status: v.status,
+      ...(v.errorType === undefined ? {} : { error_type: v.errorType }),
+      ...(v.message === undefined ? {} : { message: v.message }),
+      duration_ms: v.durationMs,
+      ...(v.cpuMs === undefined ? {} : { cpu_ms: v.cpuMs }),
+    },
+  ];
 }
 
 function withMemoryDb<T>(use: (db: RunDb) => T): T {

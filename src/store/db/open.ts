@@ -1,18 +1,13 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
-import { PasskError } from '../../core/errors.js';
+import { RunStoreError } from '../../core/errors.js';
 import { MIGRATIONS, SCHEMA_VERSION } from './schema.js';
 
 /** An open run store (a better-sqlite3 connection). Close it with `db.close()`. */
 export type RunDb = Database.Database;
 
-/** The store is unreadable, from a newer passk, or not a passk database. */
-export class RunStoreError extends PasskError {
-  constructor(message: string, options: { hint?: string; cause?: unknown } = {}) {
-    super('PASSK_RUN_STORE', message, options);
-  }
-}
+export { RunStoreError };
 
 export interface OpenOptions {
   /** Open read-only and never create: for `passk runs` / `show`, which must not make files. */

@@ -3,7 +3,8 @@ import { arch, cpus, platform, release, totalmem } from 'node:os';
 import { dirname, join } from 'node:path';
 import { PASSK_VERSION } from '../../core/version.js';
 import { runtimes } from '../../execution/runtimes/index.js';
-import type { ModelInfo, Provenance } from './types.js';
+import type { MetricsFile } from '../metrics-file.js';
+import type { ModelInfo, Provenance } from '../records.js';
 
 /** The machine a run ran on: enough to explain a timeout rate, without naming the host. */
 export function machineInfo(): Provenance['machine'] {
@@ -84,5 +85,24 @@ async function readJson<T>(file: string): Promise<T | undefined> {
   }
 }
 
-/** passk's version, for runs recorded without a metrics.json (generation-only). */
-export const passkVersion = (): string => PASSK_VERSION;
+/**
+ * A run's provenance from what is known of it. The machine is this one: runs are recorded (and
+ * unrecorded run dirs read) where they ran, and run dirs do not say otherwise.
+ */
+export function runProvenance(input: {
+  metrics?: MetricsFile | undefined;
+  model?: ModelInfo | null | undefined;
+  execution?: Record<string, unknown> | undefined;
+  toolchain?: Record<string, string> | undefined;
+}): Provenance {
+  const metrics = input.metrics;
+  return {
+    // passk's own version for runs recorded without a metrics.json (generation-only).
+    passkVersion: metrics?.passk_version ?? PASSK_VERSION,
+    dataset: metrics?.dataset ?? null,
+    model: input.model ?? null,
+    execution: input.execution ?? (metrics?.execution ? { ...metrics.execution } : null),
+    toolchain: input.toolchain ?? { node: process.version },
+    machine: machineInfo(),
+  };
+}

@@ -1,8 +1,9 @@
 import { resolve } from 'node:path';
+import { RunStoreError } from '../../core/errors.js';
 import type { VerdictStatus } from '../../execution/types.js';
-import type { MetricsFile } from '../../report/metrics-file.js';
+import type { MetricsFile } from '../metrics-file.js';
+import type { Provenance, RunRecord, RunSummary, StoredProblem, StoredSample } from '../records.js';
 import type { RunDb } from './open.js';
-import type { Provenance, RunDetail, RunSummary, StoredProblem, StoredSample } from './types.js';
 
 interface RunRow {
   id: string;
@@ -52,7 +53,7 @@ export function listRuns(db: RunDb, options: ListRunsOptions = {}): RunSummary[]
  * run directory it wrote (the newest run recorded for that directory).
  *
  * @returns the run, or undefined when nothing matches
- * @throws Error naming the candidates when a prefix is ambiguous
+ * @throws RunStoreError naming the candidates when a prefix is ambiguous
  */
 export function findRun(db: RunDb, ref: string): RunSummary | undefined {
   const select = `SELECT ${SUMMARY_COLUMNS} FROM runs`;
@@ -67,7 +68,10 @@ export function findRun(db: RunDb, ref: string): RunSummary | undefined {
   if (/^[0-9a-f]{4,}$/.test(ref)) {
     const rows = db.prepare(`${select} WHERE id LIKE ? || '%'`).all(ref) as RunRow[];
     if (rows.length > 1) {
-      throw new Error(`run id prefix '${ref}' matches ${rows.map((r) => r.id).join(', ')}`);
+      throw new RunStoreError(
+        `run id prefix '${ref}' matches ${rows.map((r) => r.id).join(', ')}`,
+        { hint: 'give more characters of the id (see `passk runs`)' },
+      );
     }
     if (rows[0]) return toSummary(rows[0]);
   }
@@ -93,8 +97,11 @@ interface SampleRow {
   executed_sha256: string | null;
 }
 
-/** Everything stored about run `id`, texts included; undefined when there is no such run. */
-export function loadRunDetail(db: RunDb, id: string): RunDetail | undefined {
+/**
+ * Everything stored about run `id`, texts included, but not the results.jsonl lines (loadRun
+ * adds them); undefined when there is no such run.
+ */
+export function loadRunDetail(db: RunDb, id: string): Omit<RunRecord, 'results'> | undefined {
   const run = db
     .prepare(
       `SELECT ${SUMMARY_COLUMNS}, metrics_json, config_json, provenance_json FROM runs WHERE id = ?`,
@@ -144,7 +151,7 @@ function toSample(row: SampleRow): StoredSample {
     problemId: row.problem_id,
     sample: row.sample,
     program: row.program,
-    programSha256: row.program_sha256,
+    candidateHash: row.program_sha256,
     ...(row.raw === null ? {} : { raw: row.raw }),
     ...(row.finish_reason === null ? {} : { finishReason: row.finish_reason }),
     ...(row.seed === null ? {} : { seed: row.seed }),
@@ -156,7 +163,7 @@ function toSample(row: SampleRow): StoredSample {
       ...(row.message === null ? {} : { message: row.message }),
       durationMs: row.duration_ms ?? 0,
       ...(row.cpu_ms === null ? {} : { cpuMs: row.cpu_ms }),
-      executedSha256: row.executed_sha256,
+      programHash: row.executed_sha256,
     };
   }
   return sample;

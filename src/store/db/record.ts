@@ -1,11 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
-import type { MetricsFile } from '../../report/metrics-file.js';
 import type { Problem } from '../../tasks/types.js';
-import type { GenerationRecord, ResultRecord } from '../records.js';
+import type { MetricsFile } from '../metrics-file.js';
+import type { GenerationRecord, ModelInfo, ResultRecord } from '../records.js';
 import type { RunDb } from './open.js';
-import { machineInfo, passkVersion } from './provenance.js';
-import type { ModelInfo, Provenance } from './types.js';
+import { runProvenance } from './provenance.js';
 
 /** Everything `recordRun` stores about one finished run. */
 export interface RecordRunInput {
@@ -48,14 +47,7 @@ export function recordRun(db: RunDb, input: RecordRunInput): string {
   if (task === undefined) throw new Error('recordRun: no task (pass metrics or task)');
   const id = input.id ?? randomBytes(4).toString('hex');
   const scores = metrics?.[task] as Record<string, number> | undefined;
-  const provenance: Provenance = {
-    passkVersion: metrics?.passk_version ?? passkVersion(),
-    dataset: metrics?.dataset ?? null,
-    model: input.model ?? null,
-    execution: input.execution ?? (metrics ? { ...metrics.execution } : null),
-    toolchain: input.toolchain ?? { node: process.version },
-    machine: machineInfo(),
-  };
+  const provenance = runProvenance(input);
   const addText = db.prepare('INSERT OR IGNORE INTO texts (sha256, body) VALUES (?, ?)');
   const text = (body: string): string => {
     const hash = sha256(body);

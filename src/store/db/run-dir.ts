@@ -1,13 +1,13 @@
-import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { loadDataset } from '../../datasets/index.js';
 import type { DatasetLoadOptions } from '../../datasets/types.js';
-import type { MetricsFile } from '../../report/metrics-file.js';
 import { tasks } from '../../tasks/index.js';
 import { isTaskPath, resolveTask } from '../../tasks/resolve.js';
 import { readGenerationsFile, readResults } from '../formats/index.js';
+import type { MetricsFile } from '../metrics-file.js';
+import { runDirId } from '../run-files.js';
 import { RunStoreError } from './open.js';
 import { inferModel } from './provenance.js';
 import type { RecordRunInput } from './record.js';
@@ -54,11 +54,7 @@ export async function readRunDir(
   const candidates = metrics.config['candidates'];
   const finished = (await stat(metricsFile)).mtime;
   return {
-    // Stable across views of the same run dir, so a report's labels do not change each time.
-    id: createHash('sha256')
-      .update(`${resolve(dir)}\0${finished.toISOString()}`)
-      .digest('hex')
-      .slice(0, 8),
+    id: runDirId(dir, finished),
     metrics,
     results: await readResults(join(dir, 'results.jsonl')),
     records: generations.records,

@@ -1,4 +1,3 @@
-import type { CandidateSource } from '../../pipeline/candidates.js';
 import { defaultDbPath } from './paths.js';
 import { inferModel, probeToolchain } from './provenance.js';
 import type { RecordRunInput } from './record.js';
@@ -6,8 +5,11 @@ import type { RecordRunInput } from './record.js';
 export interface SaveRunInput extends RecordRunInput {
   /** The store file; default defaultDbPath(runDir). */
   db?: string;
-  /** Where the programs came from, to name the model when `model` is not given. */
-  candidates?: CandidateSource;
+  /**
+   * Where the programs came from (the pipeline's CandidateSource: 'reference', 'records', or
+   * 'file' with its path), to name the model when `model` is not given.
+   */
+  candidates?: { kind: string; path?: string };
 }
 
 /**

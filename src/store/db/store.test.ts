@@ -63,6 +63,8 @@ describe('run store', () => {
     expect(findRun(db, '/r/x')?.id).toBe('aaaa2222');
     expect(findRun(db, 'ffff')).toBeUndefined();
     expect(() => findRun(db, 'aaaa')).toThrow(/prefix 'aaaa' matches aaaa\d{4}, aaaa\d{4}/);
+    // A user's mistake, not a bug: a PasskError the CLI prints in one line (exit 2).
+    expect(() => findRun(db, 'aaaa')).toThrow(RunStoreError);
     expect(listRuns(db, { task: 'other' })).toEqual([]);
     expect(listRuns(db, { limit: 1 })).toHaveLength(1);
     db.close();

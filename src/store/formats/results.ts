@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
-import { PasskError } from '../../core/errors.js';
+import { ResultsFileError } from '../../core/errors.js';
 import { JsonlSyntaxError, parseJsonl } from '../../datasets/jsonl.js';
 import type { VerdictStatus } from '../../execution/types.js';
 import type { ResultRecord } from '../records.js';
@@ -63,7 +63,7 @@ export async function writeResults(file: string, results: readonly ResultRecord[
  * a torn last line without its newline (a crash mid-append) is ignored. A (task_id, sample) may
  * appear more than once if a run re-executed it; the caller decides which line wins.
  *
- * @throws PasskError (code PASSK_RESULTS) naming file:line and the field of a bad line
+ * @throws ResultsFileError (PASSK_RESULTS) naming file:line and the field of a bad line
  */
 export async function readResults(file: string): Promise<ResultRecord[]> {
   let bytes: Buffer;
@@ -92,8 +92,8 @@ export async function readResults(file: string): Promise<ResultRecord[]> {
   });
 }
 
-function resultsError(message: string, cause: unknown): PasskError {
-  return new PasskError('PASSK_RESULTS', message, {
+function resultsError(message: string, cause: unknown): ResultsFileError {
+  return new ResultsFileError(message, {
     hint: 'results.jsonl is written by passk; delete the damaged line (or the file, to re-run every sample)',
     cause,
   });

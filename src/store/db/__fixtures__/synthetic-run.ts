@@ -6,8 +6,8 @@
 import { createHash } from 'node:crypto';
 import type { LoadedDataset } from '../../../datasets/types.js';
 import type { VerdictStatus } from '../../../execution/types.js';
-import { buildMetrics, type MetricsFile } from '../../../report/metrics-file.js';
 import type { Problem, Task } from '../../../tasks/types.js';
+import { buildMetrics, type MetricsFile } from '../../metrics-file.js';
 import type { GenerationRecord, ResultRecord } from '../../records.js';
 
 export interface SyntheticVerdict {

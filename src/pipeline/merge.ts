@@ -2,13 +2,15 @@ import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { ConfigError } from '../core/errors.js';
 import type { LoadedDataset } from '../datasets/types.js';
-import { assertCompleteShardSet, formatShard, parseShard, type Shard } from '../pipeline/shard.js';
-import { buildMetrics, type MetricsFile } from '../report/metrics-file.js';
+import { writeFileDurably } from '../store/formats/durable-write.js';
+import { writeResults } from '../store/formats/index.js';
+import { loadRun, scoresOf } from '../store/load.js';
+import { buildMetrics, type MetricsFile } from '../store/metrics-file.js';
+import type { ResultRecord } from '../store/records.js';
+import { readRunInfo } from '../store/run-files.js';
 import { resolveTask } from '../tasks/resolve.js';
 import type { Problem } from '../tasks/types.js';
-import { writeFileDurably } from './formats/durable-write.js';
-import { writeResults } from './formats/index.js';
-import { type LoadedRun, loadRun } from './run-ref.js';
+import { assertCompleteShardSet, formatShard, parseShard, type Shard } from './shard.js';
 
 export interface MergeResult {
   dir: string;
@@ -19,7 +21,12 @@ export interface MergeResult {
   files: Record<string, string>;
 }
 
-interface ShardRun extends LoadedRun {
+/** One shard's run: its directory (merge concatenates its files), scores and shard. */
+interface ShardRun {
+  dir: string;
+  task: string;
+  metrics: MetricsFile;
+  results: ResultRecord[];
   shard: Shard;
 }
 
@@ -54,9 +61,13 @@ export async function mergeRuns(refs: readonly string[], outDir: string): Promis
   const runs: ShardRun[] = [];
   const runInfos = new Map<ShardRun, Record<string, unknown>>();
   for (const ref of refs) {
-    const run = await loadRun(ref);
-    const info = await readRunInfo(run.dir);
-    const shardRun = { ...run, shard: shardOf(run, info) };
+    const record = await loadRun(ref, { detail: 'scores' });
+    const dir = record.summary.runDir;
+    if (dir === null) throw notShard(record.summary.id);
+    const info = await readRunInfo(dir);
+    const shard = shardOf(dir, info);
+    const { task } = record.summary;
+    const shardRun = { dir, task, metrics: scoresOf(record), results: record.results, shard };
     runs.push(shardRun);
     runInfos.set(shardRun, info);
   }
@@ -131,23 +142,17 @@ export async function mergeRuns(refs: readonly string[], outDir: string): Promis
   };
 }
 
-/** A run directory's run.json (empty when it has none). */
-async function readRunInfo(dir: string): Promise<Record<string, unknown>> {
-  return readFile(join(dir, 'run.json'), 'utf8').then(
-    (text) => JSON.parse(text) as Record<string, unknown>,
-    () => ({}),
-  );
+/** The shard a run was made with, from its run.json. */
+function shardOf(dir: string, info: Record<string, unknown>): Shard {
+  const value = info['shard'];
+  if (typeof value !== 'string') throw notShard(dir);
+  return parseShard(value);
 }
 
-/** The shard a run was made with, from its run.json. */
-function shardOf(run: LoadedRun, info: Record<string, unknown>): Shard {
-  const value = info['shard'];
-  if (typeof value !== 'string') {
-    throw new ConfigError(`${run.dir} was not run with --shard: nothing says which shard it is`, {
-      hint: 'merge combines the outputs of `--shard i/N` runs',
-    });
-  }
-  return parseShard(value);
+function notShard(name: string): ConfigError {
+  return new ConfigError(`${name} was not run with --shard: nothing says which shard it is`, {
+    hint: 'merge combines the outputs of `--shard i/N` runs',
+  });
 }
 
 function checkSameConfig(runs: readonly ShardRun[]): void {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { SuiteResult } from '../store/records.js';
 import { plusTimeLimitMs } from '../tasks/plus/time-limits.js';
+import type { SuiteResult } from './records.js';
 import { combineSuites, statusForSuite, suitesOf } from './suites.js';
 
 const SUITES = ['base', 'plus'];

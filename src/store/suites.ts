@@ -1,6 +1,6 @@
 import type { VerdictStatus } from '../execution/types.js';
-import type { ResultRecord, SuiteResult } from '../store/records.js';
 import type { Task } from '../tasks/types.js';
+import type { ResultRecord, SuiteResult } from './records.js';
 
 /**
  * The suites a task's samples run: its own list, or one unnamed suite (undefined) for tasks

@@ -2,7 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../../test/helpers/cli.js';
-import { loadRun } from './run-ref.js';
+import { loadRun } from './load.js';
 
 const metrics = {
   humaneval: { 'pass@1': 0.5 },
@@ -23,10 +23,11 @@ describe('loadRun', () => {
     const dir = await tempDir();
     await writeFile(join(dir, 'metrics.json'), JSON.stringify(metrics));
     await writeFile(join(dir, 'results.jsonl'), `${JSON.stringify(result)}\n`);
-    const run = await loadRun(dir);
-    expect(run).toMatchObject({ dir, task: 'humaneval', results: [result] });
-    expect(run.metrics.per_problem).toHaveLength(1);
-    expect((await loadRun(join(dir, 'metrics.json'))).dir).toBe(dir);
+    const run = await loadRun(dir, { detail: 'scores' });
+    expect(run).toMatchObject({ summary: { runDir: dir, task: 'humaneval' }, results: [result] });
+    expect(run.metrics?.per_problem).toHaveLength(1);
+    const byFile = await loadRun(join(dir, 'metrics.json'), { detail: 'scores' });
+    expect(byFile.summary.runDir).toBe(dir);
   });
 
   it('names what is wrong with a path that is not a finished run', async () => {

@@ -1,4 +1,4 @@
-import type { Verdict } from '../execution/types.js';
+import type { Verdict } from './types.js';
 
 /** What a run reports while it works; reporters (progress bar, logs) listen, never write results. */
 export type RunEvent =

@@ -7,8 +7,8 @@ import {
   type SyntheticRun,
   writeSyntheticRun,
 } from '../compare/synthetic-run.test-helpers.js';
-import { selectShard } from '../pipeline/shard.js';
 import { mergeRuns } from './merge.js';
+import { selectShard } from './shard.js';
 
 const ids = Array.from({ length: 10 }, (_, i) => `HumanEval/${i}`);
 const outcomes = (i: number): Outcome[] => [

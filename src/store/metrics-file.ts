@@ -4,9 +4,9 @@ import type { ExecutorInfo, VerdictStatus } from '../execution/types.js';
 import { largestPlusDrops, type PlusDrop } from '../metrics/stats/plus-drop.js';
 import { summarize } from '../metrics/summarize.js';
 import { countPerProblem, countVerdicts } from '../metrics/verdict-counts.js';
-import { statusForSuite } from '../pipeline/suites.js';
-import type { ResultRecord } from '../store/records.js';
 import type { Problem, Task } from '../tasks/types.js';
+import type { ResultRecord } from './records.js';
+import { statusForSuite } from './suites.js';
 
 /**
  * metrics.json: bigcode-evaluation-harness's shape (`{"<task>": {"pass@1": …}, "config": …}`)
@@ -40,7 +40,18 @@ export interface MetricsFile {
   suite_statuses?: Record<string, Partial<Record<VerdictStatus, number>>>;
   /** Tasks with 'base' and 'plus' suites: the problems whose pass@1 fell most from base to plus. */
   largest_plus_drops?: PlusDrop[];
+  /** Which metric `[task]` holds and what each of its keys means (see Task.metric). */
+  metric: { name: string; keys: Readonly<Record<string, string>> };
+  /** Tasks with their own metric only: the per-sample pass@k (a sample passes its check). */
+  pass_at_k?: Record<string, number>;
 }
+
+const PASS_AT_K_METRIC = {
+  name: 'pass@k',
+  keys: {
+    'pass@k': 'unbiased estimator of P(at least one of k samples passes), mean over problems',
+  },
+} as const;
 
 export interface MetricsInput {
   task: Task;
@@ -62,8 +73,19 @@ export function buildMetrics(input: MetricsInput): MetricsFile {
   const verdicts = countVerdicts(input.results);
   const summary = summarize(tallies, input.ks);
   const hub = input.task.dataset.hub;
+  const own = input.task.metric;
+  const headline =
+    own === undefined
+      ? summary.passAtK
+      : own.compute({
+          problemIds: summary.perProblem.map((p) => p.problemId),
+          results: input.results,
+          ks: input.ks,
+        });
   return {
-    [input.task.name]: summary.passAtK,
+    [input.task.name]: headline,
+    metric: own === undefined ? PASS_AT_K_METRIC : { name: own.name, keys: own.keys },
+    ...(own === undefined ? {} : { pass_at_k: summary.passAtK }),
     config: { task: input.task.name, ...input.config },
     passk_version: PASSK_VERSION,
     dataset: {

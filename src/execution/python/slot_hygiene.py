@@ -1,0 +1,249 @@
+"""What a worker does so that no sample can leave anything for the next one, or take the worker over.
+
+Shared by worker.py (Python) and exec_worker.py (other languages):
+  * `harden()`: the worker becomes non-dumpable, so no process (same uid or not) can open
+    /proc/<worker>/mem, /proc/<worker>/fd or ptrace it;
+  * `mount_private_tmp()`: (bwrap, root) a fresh tmpfs over the scratch root with a size AND an
+    inode cap, made before the seccomp filter forbids mount; CAP_SYS_ADMIN is dropped right after;
+  * `Scratch`: a fresh directory per sample, removed by a bounded, iterative walk (no recursion:
+    a 1,500-deep tree is fine); anything it cannot remove within its budget asks for the slot to be
+    rebuilt (the whole tmpfs is then dropped with the sandbox);
+  * `remove_sysv_ipc()`: SysV shared memory, queues and semaphores are removed after each sample;
+  * `Cgroup`: (cgroup v1, root) the per-slot memory cgroup every sample joins, so memfd, shm and
+    tmpfs pages count against the memory limit; an OOM kill there is reported as such.
+"""
+
+import ctypes
+import os
+
+PR_SET_DUMPABLE = 4
+CAP_SYS_ADMIN = 21
+_LINUX_CAPABILITY_VERSION_3 = 0x20080522
+MS_NOSUID, MS_NODEV = 2, 4
+# A sample may leave at most this many entries in its scratch dir for cleanup to remove in place;
+# beyond it the slot is rebuilt instead (dropping its tmpfs whole costs the kernel, not us).
+CLEANUP_MAX_ENTRIES = 20000
+
+_libc = ctypes.CDLL(None, use_errno=True)
+
+
+def harden():
+    """No core dumps, no /proc/<pid>/mem, no ptrace of the worker: a sample running as the same
+    uid (passk not root) cannot overwrite the worker's code and forge later verdicts."""
+    if _libc.prctl(PR_SET_DUMPABLE, 0, 0, 0, 0) != 0:
+        raise OSError(ctypes.get_errno(), "prctl(PR_SET_DUMPABLE, 0) failed")
+
+
+class _CapHeader(ctypes.Structure):
+    _fields_ = [("version", ctypes.c_uint32), ("pid", ctypes.c_int)]
+
+
+class _CapData(ctypes.Structure):
+    _fields_ = [("effective", ctypes.c_uint32), ("permitted", ctypes.c_uint32), ("inheritable", ctypes.c_uint32)]
+
+
+def _drop_capability(cap):
+    header = _CapHeader(_LINUX_CAPABILITY_VERSION_3, 0)
+    data = (_CapData * 2)()
+    if _libc.capget(ctypes.byref(header), data) != 0:
+        raise OSError(ctypes.get_errno(), "capget failed")
+    word, bit = divmod(cap, 32)
+    mask = ~(1 << bit) & 0xFFFFFFFF
+    data[word].effective &= mask
+    data[word].permitted &= mask
+    data[word].inheritable &= mask
+    if _libc.capset(ctypes.byref(header), data) != 0:
+        raise OSError(ctypes.get_errno(), "capset failed")
+
+
+def mount_private_tmp(path, size_bytes, inodes):
+    """Mounts a tmpfs capped in bytes and inodes over `path` (inside bwrap's mount namespace), then
+    gives up CAP_SYS_ADMIN for good. Returns True when mounted; False when not permitted here."""
+    options = ("size=%d,nr_inodes=%d,mode=0755" % (size_bytes, inodes)).encode()
+    mounted = _libc.mount(b"tmpfs", path.encode(), b"tmpfs", MS_NOSUID | MS_NODEV, options) == 0
+    try:
+        _drop_capability(CAP_SYS_ADMIN)
+    except OSError:
+        pass  # never had it
+    return mounted
+
+
+def remove_tree(root, max_entries=CLEANUP_MAX_ENTRIES):
+    """Removes `root` and everything under it, iteratively and within `max_entries`. Returns None
+    when done, else why not (the caller then rebuilds the slot)."""
+    seen = 0
+    stack = [(root, False)]
+    try:
+        while stack:
+            path, emptied = stack.pop()
+            if emptied:
+                os.rmdir(path)
+                continue
+            stack.append((path, True))
+            with os.scandir(path) as entries:
+                for entry in entries:
+                    seen += 1
+                    if seen > max_entries:
+                        return "left more than %d files and directories" % max_entries
+                    if entry.is_dir(follow_symlinks=False):
+                        stack.append((entry.path, False))
+                    else:
+                        os.unlink(entry.path)
+    except OSError as error:
+        return "could not remove what it left: %s" % (error.strerror or error)
+    return None
+
+
+def _usage(path):
+    info = os.statvfs(path)
+    return info.f_bfree, info.f_ffree
+
+
+class Scratch:
+    """A fresh private directory per sample under `root` (never reused: a reused directory carried
+    xattrs and modes from one sample to the next). `watched` are the file systems a sample could
+    write to; after cleanup they must be back to their starting usage, else the slot is rebuilt."""
+
+    def __init__(self, root, uid, watched=()):
+        self.root, self.uid, self.count = root, uid, 0
+        self.baseline = {path: _usage(path) for path in watched if os.path.isdir(path)}
+
+    def make(self):
+        self.count += 1
+        # The pid too: in the 'process' sandbox several workers share one scratch root.
+        path = os.path.join(self.root, "run-%d-%d" % (os.getpid(), self.count))
+        os.mkdir(path, 0o700)
+        if self.uid is not None:
+            os.chown(path, self.uid, self.uid)
+        return path
+
+    def drop(self, path):
+        """Removes one sample's directory. Returns None, or why it could not (the sample's error)."""
+        try:
+            os.rmdir(path)  # the common case: the program left nothing
+            return None
+        except FileNotFoundError:
+            return None
+        except OSError:
+            return remove_tree(path)
+
+    def poisoned(self):
+        """True when a watched file system holds more than it did at the start (filled, or files
+        left where cleanup does not look)."""
+        for path, (blocks, inodes) in self.baseline.items():
+            now_blocks, now_inodes = _usage(path)
+            if now_blocks < blocks or now_inodes < inodes:  # the worker itself keeps nothing there
+                return True
+        return False
+
+
+_IPC_RMID = 0
+_IPC_KINDS = ("shm", "msg", "sem")
+
+
+def sysv_objects():
+    """(kind, id) of every SysV IPC object in this IPC namespace, from /proc/sysvipc."""
+    found = []
+    for kind in _IPC_KINDS:
+        try:
+            with open("/proc/sysvipc/" + kind, "rb") as handle:
+                lines = handle.read().splitlines()
+        except OSError:
+            continue
+        for line in lines[1:]:
+            fields = line.split()
+            if len(fields) > 1:
+                found.append((kind, int(fields[1])))
+    return found
+
+
+def _remove_ipc(objects):
+    for kind, ident in objects:
+        if kind == "shm":
+            _libc.shmctl(ident, _IPC_RMID, None)
+        elif kind == "msg":
+            _libc.msgctl(ident, _IPC_RMID, None)
+        else:
+            _libc.semctl(ident, 0, _IPC_RMID)
+
+
+def remove_sysv_ipc(uid):
+    """Removes every SysV object (a 2 GiB segment outlived its sample and the next sample read
+    it). The worker has no CAP_IPC_OWNER: as the program's uid (the objects' creator) it may.
+    Returns True when none is left."""
+    objects = sysv_objects()
+    if not objects:
+        return True
+    if uid is None:
+        _remove_ipc(objects)
+    else:
+        pid = os.fork()
+        if pid == 0:
+            try:
+                os.setgroups([])
+                os.setgid(uid)
+                os.setuid(uid)
+                _remove_ipc(objects)
+            finally:
+                os._exit(0)
+        os.waitpid(pid, 0)
+    return not sysv_objects()
+
+
+class Cgroup:
+    """The slot's memory cgroup (v1), bound into the sandbox by passk. Samples join it in the forked
+    child (the worker stays outside, so an OOM kill there never takes the worker); its limit is the
+    step's memory limit, written only when it changes."""
+
+    def __init__(self, path):
+        self.procs = os.open(os.path.join(path, "cgroup.procs"), os.O_WRONLY | os.O_CLOEXEC)
+        self.limit_fd = os.open(os.path.join(path, "memory.limit_in_bytes"), os.O_WRONLY | os.O_CLOEXEC)
+        self.oom_path = os.path.join(path, "memory.oom_control")
+        self.limit = None
+        self.kills = self.oom_kills()
+
+    def set_limit(self, limit):
+        if limit == self.limit:
+            return
+        try:
+            os.write(self.limit_fd, str(int(limit)).encode())
+            self.limit = limit
+        except OSError:
+            # EBUSY: more is charged than the new limit (e.g. a compile step's outputs in the
+            # scratch tmpfs before a smaller run limit). Keep the larger limit for this step;
+            # RLIMIT_AS still applies, and the next sample tries again on an emptied cgroup.
+            pass
+
+    def join(self):
+        """In the forked child, before anything else: this process and its future children."""
+        os.write(self.procs, b"0")
+
+    def oom_kills(self):
+        with open(self.oom_path, "rb") as handle:
+            for line in handle.read().splitlines():
+                if line.startswith(b"oom_kill "):
+                    return int(line.split()[1])
+        return 0
+
+    def killed_for_memory(self):
+        """True when the kernel OOM-killed something in the cgroup since the last call."""
+        now = self.oom_kills()
+        killed, self.kills = now > self.kills, now
+        return killed
+
+
+def read_setup_channel(fd):
+    """What the child wrote on its setup pipe before running (or exec-ing) the program: b"" once
+    every writer is gone. The program never holds this fd, so it cannot write here."""
+    os.set_blocking(fd, False)
+    data = b""
+    try:
+        while len(data) < 4096:
+            chunk = os.read(fd, 4096)
+            if not chunk:
+                break
+            data += chunk
+    except BlockingIOError:
+        pass
+    os.close(fd)
+    return data

@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError } from '../core/errors.js';
+import { defineTask } from '../tasks/types.js';
+import { resolveRunConfig, runConfigSchema, scoringConfig } from './config.js';
+
+const task = defineTask({
+  name: 'toy',
+  description: 'a task for config tests',
+  language: 'python',
+  dataset: { hub: { repo: 'none/none', revision: '0'.repeat(40), path: 'x.jsonl' } },
+  defaultTimeoutMs: 3000,
+  stopSequences: [],
+  problems: () => [],
+  postprocess: (_, text: string) => text,
+  program: () => ({ language: 'python', source: '' }),
+});
+
+describe('resolveRunConfig', () => {
+  it('fills every default once: the task timeout, ks 1/10/100, no time factor', () => {
+    const config = resolveRunConfig(task, { candidates: { kind: 'reference' } });
+    expect(config).toMatchObject({
+      task: 'toy',
+      candidates: 'reference',
+      limit: null,
+      limitStart: 0,
+      k: [1, 10, 100],
+      timeoutMs: 3000,
+      timeFactor: null,
+      memoryBytes: 2 * 1024 ** 3,
+      shard: null,
+    });
+    expect(runConfigSchema.parse(config)).toEqual(config);
+  });
+
+  it('takes the options given, with one name per value', () => {
+    const config = resolveRunConfig(task, {
+      candidates: { kind: 'file', path: 'samples.jsonl' },
+      k: [10, 1, 10],
+      timeoutMs: 500,
+      timeFactor: 4,
+      shard: { index: 1, count: 3 },
+    });
+    expect(config).toMatchObject({
+      candidates: 'samples.jsonl',
+      k: [1, 10],
+      timeoutMs: 500,
+      timeFactor: 4,
+      shard: '1/3',
+    });
+  });
+
+  it('refuses a bad k or time factor as a user error', () => {
+    const candidates = { kind: 'reference' } as const;
+    expect(() => resolveRunConfig(task, { candidates, k: [0] })).toThrow(ConfigError);
+    expect(() => resolveRunConfig(task, { candidates, timeFactor: 0.5 })).toThrow(ConfigError);
+  });
+});
+
+describe('scoringConfig', () => {
+  it("is metrics.json's config: time_factor only when set, no shard or workers", () => {
+    const plain = resolveRunConfig(task, { candidates: { kind: 'reference' }, workers: 3 });
+    expect(Object.keys(scoringConfig(plain))).toEqual([
+      'candidates',
+      'limit',
+      'limit_start',
+      'timeout_ms',
+      'memory_bytes',
+      'k',
+    ]);
+    const factor = resolveRunConfig(task, { candidates: { kind: 'reference' }, timeFactor: 7 });
+    expect(scoringConfig(factor, ['x'])).toMatchObject({
+      time_factor: 7,
+      excluded_contaminated: ['x'],
+    });
+  });
+});

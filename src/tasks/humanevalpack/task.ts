@@ -1,0 +1,146 @@
+import { z } from 'zod';
+import { validateRows } from '../../datasets/validate.js';
+import type { Language, Program } from '../../execution/types.js';
+import { humanEvalX } from '../humaneval-x.js';
+import { defineTask, type Problem, type Task } from '../types.js';
+import {
+  PACK_STOPS,
+  type PackLanguage,
+  type PackVariant,
+  packCandidate,
+  packPrompt,
+  promptBase,
+  pyStrip,
+} from './prompt.js';
+
+const rowSchema = z.object({
+  task_id: z.string(),
+  prompt: z.string(),
+  declaration: z.string(),
+  canonical_solution: z.string(),
+  buggy_solution: z.string(),
+  test: z.string(),
+  entry_point: z.string(),
+  instruction: z.string(),
+  test_setup: z.string().optional(),
+});
+type Row = z.infer<typeof rowSchema>;
+
+const RUNTIME: Readonly<Record<PackLanguage, Language>> = {
+  python: 'python',
+  js: 'javascript',
+  java: 'java',
+  go: 'go',
+  cpp: 'cpp',
+  rust: 'rust',
+};
+
+/**
+ * bigcode's Python IMPORT_HELPER, put before every Python program, minus `import numpy` and
+ * `import numpy as np`: the sandbox's Debian python3 has no numpy, and with them every program
+ * would fail (no HumanEvalPack solution uses numpy).
+ */
+const PYTHON_IMPORTS = [
+  'import math',
+  'import re',
+  'import sys',
+  'import copy',
+  'import datetime',
+  'import itertools',
+  'import collections',
+  'import heapq',
+  'import statistics',
+  'import functools',
+  'import hashlib',
+  'import string',
+  'from typing import *',
+  'from collections import *',
+].join('\n');
+
+/** Python: imports + candidate, stripped, then the tests (which call check). */
+function pythonProgram(problem: Problem, candidate: string): Program {
+  return {
+    language: 'python',
+    source: `${pyStrip(`${PYTHON_IMPORTS}\n${candidate}`)}\n\n${problem.tests}\n`,
+  };
+}
+
+/**
+ * The other languages are HumanEval-X's rows with the buggy solutions added, so their programs
+ * are built as passk's humaneval-x tasks build them (headers, Go's test setup and imports, Rust's
+ * tests run from main), after bigcode's own clean-ups of the candidate: C++ cut before any
+ * `int main`, Java without an empty `public class Main`, Rust without the prompt's `fn main(){}`.
+ */
+function delegated(language: Exclude<PackLanguage, 'python'>) {
+  const x = humanEvalX(language);
+  return {
+    problems: (rows: readonly Record<string, unknown>[], file: string) =>
+      new Map(x.problems(rows, file).map((p) => [p.id, p])),
+    program(problem: Problem, candidate: string): Program {
+      let code = candidate;
+      if (language === 'cpp') code = code.split('int main')[0]!;
+      if (language === 'java') code = code.replace('public class Main {\n    }', '').trim();
+      if (language === 'rust') code = code.replace(/fn main\(\)\s*\{\s*\}/, '');
+      const base = problem.meta['x'] as Problem;
+      return x.program(base, code);
+    },
+  };
+}
+
+/**
+ * HumanEvalPack (Muennighoff et al., 2023, OctoPack): HumanEval in six languages with a buggy
+ * solution per problem. `synthesize` writes the function from its instruction; `fixtests` /
+ * `fixdocs` repair the buggy function given its tests / its docstring. bigcode's `instruct`
+ * prompt format, completion models (the prompt ends where the code starts).
+ */
+export function humanEvalPack(language: PackLanguage, variant: PackVariant): Task {
+  const name =
+    variant === 'synthesize'
+      ? `humanevalsynthesize-${language}`
+      : `humaneval${variant}-${language}`;
+  const other = language === 'python' ? undefined : delegated(language);
+  const candidateFrom = (problem: Problem, generation: string) => {
+    const generated = generation.startsWith(problem.prompt)
+      ? generation.slice(problem.prompt.length)
+      : generation;
+    return packCandidate(problem.meta['row'] as Row, language, variant, generated);
+  };
+  return defineTask({
+    name,
+    description: `HumanEvalPack ${language} ${variant} (bigcode instruct prompt)`,
+    language: RUNTIME[language],
+    dataset: {
+      // Not pinned to a Hub commit yet: use --data-dir (humanevalpack/LANG.jsonl.gz).
+      hub: {
+        repo: 'bigcode/humanevalpack',
+        revision: 'main',
+        path: `data/${language}/data/humanevalpack.jsonl`,
+      },
+      localFile: `humanevalpack/${language}.jsonl.gz`,
+    },
+    defaultTimeoutMs: language === 'python' ? 10_000 : 20_000,
+    stopSequences: PACK_STOPS[language],
+    problems(rows, file) {
+      const x = other?.problems(rows, file);
+      return validateRows({ rows, file }, rowSchema).map((row): Problem => {
+        const prompt = packPrompt(row, language, variant);
+        const base = promptBase(row, language, variant !== 'fixtests');
+        return {
+          id: row.task_id,
+          language: RUNTIME[language],
+          prompt,
+          datasetPrompt: row.prompt,
+          tests: language === 'python' ? row.test : (x?.get(row.task_id)?.tests ?? row.test),
+          entryPoint: row.entry_point,
+          // Canonical: the base the model continues + the canonical body (bigcode's
+          // get_solution for synthesize); meta.buggy is the same with the buggy body.
+          reference: base + row.canonical_solution,
+          meta: { row, buggy: base + row.buggy_solution, x: x?.get(row.task_id) },
+        };
+      });
+    },
+    postprocess: candidateFrom,
+    program: (problem, candidate) =>
+      other === undefined ? pythonProgram(problem, candidate) : other.program(problem, candidate),
+  });
+}
