@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, readdirSync } from 'node:fs';
 import { chmod, cp, mkdir, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -111,7 +111,7 @@ export async function ensureCrates(
   try {
     const externs = await build(work, cargo, join(sysroot, 'bin', 'rustc'));
     if (typeof externs === 'string') return { missing: externs };
-    const staging = `${out}.${process.pid}.tmp`;
+    const staging = `${out}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`;
     await mkdir(staging, { recursive: true });
     const deps = join(work, 'target', 'release', 'deps');
     await cp(deps, join(staging, 'deps'), { recursive: true });
