@@ -1,5 +1,7 @@
+import { cpSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname } from 'node:path';
+import { dirname, join } from 'node:path';
+import { defaultCacheDir } from '../cache.js';
 import { JS_CANARIES, jsDiagnose, jsPlan } from './node-support.js';
 import { defineProcessRuntime, realBinary } from './process-runtime.js';
 
@@ -15,11 +17,23 @@ function packageDirs(): string[] {
   const require = createRequire(import.meta.url);
   return PROGRAM_PACKAGES.flatMap((name) => {
     try {
-      return [realBinary(dirname(require.resolve(`${name}/package.json`)))];
+      return [outsideTmp(name, realBinary(dirname(require.resolve(`${name}/package.json`))))];
     } catch {
       return [];
     }
   });
+}
+
+/**
+ * The sandbox's /tmp is its own tmpfs, which hides a bind under it: a package installed under
+ * /tmp (a checkout there) is copied once into passk's cache folder and bound from there.
+ */
+function outsideTmp(name: string, dir: string): string {
+  if (!dir.startsWith('/tmp/')) return dir;
+  const copy = join(dirname(defaultCacheDir()), 'node-packages', name);
+  if (copy.startsWith('/tmp/')) return dir;
+  cpSync(dir, copy, { recursive: true });
+  return copy;
 }
 
 const PACKAGE_DIRS = packageDirs();

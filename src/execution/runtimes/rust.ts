@@ -11,7 +11,7 @@ import {
   firstLine,
   realBinary,
 } from './process-runtime.js';
-import { type Crates, ensureCrates } from './rust-crates.js';
+import { type Crates, cratesKey, ensureCrates } from './rust-crates.js';
 import type { Diagnosis, ResolveOptions, Runtime, RuntimeInstall } from './types.js';
 
 /**
@@ -141,12 +141,31 @@ const processRuntime = defineProcessRuntime({
   diagnose,
 });
 
+/** Where the crates are: `host` to build into, `sandbox` the same folder as programs see it. */
+interface CratesPlace {
+  host: string;
+  sandbox: string;
+  /** A host folder to bind read-only at its own path (none when the artifact mount shows it). */
+  mount?: string;
+}
+
 /**
- * Where the crates are built: the artifact cache, or without one (`--no-cache`, a toolchain
- * probe) passk's cache folder, so they are built once per toolchain and not per process.
+ * Built once per toolchain. With an artifact cache: inside it, where the worker's artifact mount
+ * shows it as {cache}/… (the sandbox's /tmp is its own tmpfs, so a bind of a folder under /tmp
+ * would be hidden). The folder name starts with `.tmp-`, which the cache's size-capped eviction
+ * passes over (artifact_cache.py: staging names). Without one: passk's cache folder, bound at its
+ * own path, unless it is under /tmp.
  */
-function cratesRoot(options: ResolveOptions): string {
-  return options.artifactsDir ?? join(dirname(defaultCacheDir()), 'rust-crates');
+function cratesPlace(options: ResolveOptions, version: string): CratesPlace | undefined {
+  const name = `.tmp-${cratesKey(version)}`;
+  if (options.artifactsDir) {
+    return {
+      host: join(options.artifactsDir, 'rust-crates', name),
+      sandbox: `{cache}/rust-crates/${name}`,
+    };
+  }
+  const host = join(dirname(defaultCacheDir()), 'rust-crates', name);
+  return host.startsWith('/tmp/') ? undefined : { host, sandbox: host, mount: host };
 }
 
 /**
@@ -158,21 +177,32 @@ export const rust: Runtime = {
   ...processRuntime,
   async resolve(options: ResolveOptions): Promise<RuntimeInstall> {
     const install = await processRuntime.resolve(options);
-    const found = await ensureCrates(cratesRoot(options), SYSROOT, install.version).catch(
-      (error: unknown) => ({ missing: String(error) }),
-    );
-    if ('missing' in found) {
+    const place = cratesPlace(options, install.version);
+    const found = place
+      ? await ensureCrates(place.host, SYSROOT).catch((error: unknown) => ({
+          missing: String(error),
+        }))
+      : { missing: 'passk cache folder is under /tmp, which the sandbox does not show' };
+    if ('missing' in found || !place) {
       crates = undefined;
       process.stderr.write(
-        `passk: Rust crates rand/regex/md5 unavailable (${found.missing}); programs that use them will not compile: run scripts/setup.sh --languages\n`,
+        `passk: Rust crates rand/regex/md5 unavailable (${'missing' in found ? found.missing : ''}); programs that use them will not compile: run scripts/setup.sh --languages\n`,
       );
       return install;
     }
-    crates = found;
+    crates = {
+      dir: place.sandbox,
+      externs: Object.fromEntries(
+        Object.entries(found.externs).map(([k, path]) => [
+          k,
+          path.replace(place.host, place.sandbox),
+        ]),
+      ),
+    };
     return {
       ...install,
       version: `${install.version} +crates`,
-      mounts: [...(install.mounts ?? []), found.dir],
+      ...(place.mount ? { mounts: [...(install.mounts ?? []), place.mount] } : {}),
     };
   },
 };
