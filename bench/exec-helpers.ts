@@ -4,6 +4,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
 import type { ExecJob, ExecLimits } from '../src/execution/types.js';
+import { PYTHON_TESTS_MARKER } from '../src/tasks/python-program.js';
 
 /** The fields of a HumanEval row that a program is built from. */
 export interface HumanEvalRow {
@@ -32,7 +33,8 @@ export function loadHumanEval(path = humanEvalPath()): HumanEvalRow[] {
 
 /** prompt + completion + "\n" + test + "\ncheck(entry_point)", as the harnesses build it. */
 export function humanEvalProgram(row: HumanEvalRow, completion = row.canonical_solution): string {
-  return `${row.prompt}${completion}\n${row.test}\ncheck(${row.entry_point})\n`;
+  // As the humaneval task builds it (the marker splits candidate and tests in the runner).
+  return `${row.prompt}${completion}${PYTHON_TESTS_MARKER}${row.test}\ncheck(${row.entry_point})\n`;
 }
 
 /** Every row's canonical program `copies` times, each copy distinct by a comment line. */

@@ -31,8 +31,9 @@ export type {
   Verdict,
   VerdictStatus,
 } from './execution/types.js';
-export type { GenerateOptions, SampleRecord } from './generation/index.js';
+export type { GenerateOptions, GenerationProgress, SampleRecord } from './generation/index.js';
 export {
+  formatGenerationCounters,
   type GenerationResult,
   generate,
   resolveSampling,
@@ -53,9 +54,14 @@ export { type EvaluateOptions, type EvaluateResult, evaluate } from './pipeline/
 export { type RunModelOptions, type RunModelResult, runModel } from './pipeline/run-model.js';
 export { formatShard, parseShard, type Shard } from './pipeline/shard.js';
 export { cutAtStop, StreamingStopDetector } from './postprocess/stop.js';
-export { generationProgressReporter, progressReporter } from './report/progress.js';
+export {
+  formatDuration,
+  generationProgressReporter,
+  progressReporter,
+} from './report/progress.js';
 export { formatRunSummary, formatRuns } from './report/run-summary.js';
 export { formatSummary } from './report/summary.js';
+export { oneLine, sampleLabel } from './report/terminal.js';
 export { type LoadRunOptions, loadRun, scoresOf } from './store/load.js';
 export type { MetricsFile } from './store/metrics-file.js';
 export type {

@@ -12,7 +12,11 @@ import {
 /** Flags of `passk run` that only matter when a model backend generates the samples. */
 export function addGenerationOptions(command: Command): Command {
   return command
-    .option('--base-url <urls>', 'openai-compatible server(s), comma-separated replicas')
+    .option(
+      '--base-url <urls>',
+      'openai-compatible server(s): repeat the flag or comma-separate replicas',
+      collect,
+    )
     .option('--model-name <name>', 'model to request (openai) or GGUF path / hf: ref (llama-cpp)')
     .option('--chat', 'use the chat API (/v1/chat/completions) and extract code from the reply')
     .option('--system-prompt <text>', 'system message for --chat')
@@ -27,13 +31,26 @@ export function addGenerationOptions(command: Command): Command {
     .option('--samples-per-request <n>', "samples asked per request with the server's n", '20')
     .option('--no-server-n', 'one sample per request (servers that ignore n)')
     .option('--no-stream', 'do not stream (no early stop per sample)')
-    .option('--request-timeout <seconds>', 'per-request timeout', '300')
+    .option('--request-timeout <seconds>', 'idle timeout: no byte received for this long', '300')
+    .option('--total-timeout <seconds>', 'cap on one whole request attempt (default: none)')
     .option('--max-retries <n>', 'retries per request on 429/5xx/timeouts/resets', '6')
+    .option('--max-outage <seconds>', 'give up when every replica has failed this long', '300')
+    .option('--api-key-env <name>', 'environment variable holding the API key')
+    .option('--header <name:value>', 'extra HTTP header for every request (repeatable)', collect)
+    .option('--extra-body <json>', 'JSON object merged into every request body (top_k, …)')
+    .option('--server-stop-limit <n>', 'send at most n stop sequences (passk applies the rest)')
+    .option('--label <text>', 'a name for this run, recorded in generation.json and run.json')
+    .option('--progress-interval <seconds>', 'off a terminal: a progress line this often', '30')
     .option('--threads <n>', 'llama-cpp: CPU threads (default: cores)')
     .option('--context-size <n>', 'llama-cpp: context window', '4096')
     .option('--generation-only', 'generate and save the samples; evaluate later')
     .option('--resume <run-dir>', 'continue a run directory exactly where it stopped')
     .option('--fsync <policy>', 'journal durability: each, batched, never', 'batched');
+}
+
+/** Repeatable flags: `--header A --header B` → ['A', 'B']. */
+function collect(value: string, previous: unknown): string[] {
+  return [...(Array.isArray(previous) ? (previous as string[]) : []), value];
 }
 
 const int = (flag: string, min = 1) =>
@@ -49,7 +66,8 @@ const num = (flag: string) =>
     .transform(Number);
 
 const schema = z.object({
-  baseUrl: z.string().optional(),
+  // a string in run-config.json files saved before the flag could be repeated
+  baseUrl: z.union([z.string(), z.array(z.string())]).optional(),
   modelName: z.string().optional(),
   chat: z.boolean().optional(),
   systemPrompt: z.string().optional(),
@@ -66,6 +84,14 @@ const schema = z.object({
   stream: z.boolean(),
   requestTimeout: num('--request-timeout'),
   maxRetries: int('--max-retries', 0),
+  totalTimeout: num('--total-timeout').optional(),
+  maxOutage: num('--max-outage').optional(),
+  apiKeyEnv: z.string().optional(),
+  header: z.array(z.string()).optional(),
+  extraBody: z.string().optional(),
+  serverStopLimit: int('--server-stop-limit').optional(),
+  label: z.string().optional(),
+  progressInterval: num('--progress-interval'),
   threads: int('--threads').optional(),
   contextSize: int('--context-size'),
   generationOnly: z.boolean().optional(),
@@ -81,6 +107,8 @@ export interface GenerationFlags {
   systemPrompt: string | undefined;
   concurrency: number | undefined;
   fsync: FsyncPolicy;
+  label: string | undefined;
+  progressIntervalMs: number;
 }
 
 export function parseGenerationFlags(raw: Record<string, unknown>): GenerationFlags {
@@ -102,7 +130,15 @@ export function parseGenerationFlags(raw: Record<string, unknown>): GenerationFl
     maxSamplesPerRequest: f.serverN ? f.samplesPerRequest : 1,
     stream: f.stream,
     requestTimeoutMs: Math.round(f.requestTimeout * 1000),
+    ...(f.totalTimeout === undefined || f.totalTimeout === 0
+      ? {}
+      : { totalTimeoutMs: Math.round(f.totalTimeout * 1000) }),
+    ...(f.maxOutage === undefined ? {} : { maxOutageMs: Math.round(f.maxOutage * 1000) }),
     maxRetries: f.maxRetries,
+    ...apiKeyOf(f.apiKeyEnv),
+    ...(f.header === undefined ? {} : { headers: parseHeaders(f.header) }),
+    ...(f.extraBody === undefined ? {} : { extraBody: parseExtraBody(f.extraBody) }),
+    ...(f.serverStopLimit === undefined ? {} : { serverStopLimit: f.serverStopLimit }),
     ...(f.threads === undefined ? {} : { threads: f.threads }),
     contextSize: f.contextSize,
   };
@@ -114,5 +150,56 @@ export function parseGenerationFlags(raw: Record<string, unknown>): GenerationFl
     systemPrompt: f.systemPrompt,
     concurrency: f.concurrency,
     fsync: f.fsync,
+    label: f.label,
+    progressIntervalMs: Math.max(100, Math.round(f.progressInterval * 1000)),
   };
+}
+
+/** `--api-key-env NAME`: the key from that variable (never saved in run-config.json). */
+function apiKeyOf(name: string | undefined): Pick<BackendOptions, 'apiKey'> {
+  if (name === undefined) return {};
+  const key = process.env[name];
+  if (key === undefined || key === '') {
+    throw new ConfigError(`--api-key-env ${name}: the environment variable ${name} is not set`, {
+      hint: `export ${name}=<your key>, or drop --api-key-env`,
+    });
+  }
+  return { apiKey: key };
+}
+
+/** `--header 'Name: value'` (repeatable) → a header map; a malformed one is a ConfigError. */
+export function parseHeaders(values: readonly string[]): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const value of values) {
+    const colon = value.indexOf(':');
+    const name = colon === -1 ? '' : value.slice(0, colon).trim();
+    if (!/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name)) {
+      throw new ConfigError(`--header '${value}' is not NAME:VALUE`, {
+        hint: "e.g. --header 'X-Request-Source: passk'",
+      });
+    }
+    headers[name.toLowerCase()] = value.slice(colon + 1).trim();
+  }
+  return headers;
+}
+
+/**
+ * `--extra-body '{"top_k": 20}'`: a JSON object merged into every request body. passk's own
+ * fields (model, prompt, n, temperature, top_p, max_tokens, seed, stop, stream) win on a clash.
+ */
+export function parseExtraBody(text: string): Record<string, unknown> {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    throw new ConfigError(`--extra-body is not valid JSON: ${(error as Error).message}`, {
+      hint: `e.g. --extra-body '{"top_k": 20, "repetition_penalty": 1.05}'`,
+    });
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new ConfigError('--extra-body must be a JSON object', {
+      hint: `e.g. --extra-body '{"top_k": 20}'`,
+    });
+  }
+  return value as Record<string, unknown>;
 }

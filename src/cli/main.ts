@@ -1,5 +1,5 @@
 import { Command, CommanderError } from 'commander';
-import { PASSK_VERSION, PasskError } from '../index.js';
+import { oneLine, PASSK_VERSION, PasskError } from '../index.js';
 import { registerCompare } from './commands/compare.js';
 import { registerContamination } from './commands/contamination.js';
 import { registerEvaluate } from './commands/evaluate.js';
@@ -45,8 +45,8 @@ function reportError(error: unknown): number {
     return error.exitCode === 0 ? 0 : 2;
   }
   if (error instanceof PasskError) {
-    process.stderr.write(`passk: error: ${error.message}\n`);
-    if (error.hint) process.stderr.write(`  hint: ${error.hint}\n`);
+    process.stderr.write(`passk: error: ${oneLine(error.message)}\n`);
+    if (error.hint) process.stderr.write(`  hint: ${oneLine(error.hint)}\n`);
     return error.exitCode;
   }
   process.stderr.write(

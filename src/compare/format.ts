@@ -1,4 +1,5 @@
 import { rankCounts } from '../metrics/stats/index.js';
+import { sampleLabel } from '../report/terminal.js';
 import type { Comparison, RunSide } from './compare.js';
 
 /** Below this many differing problems the bootstrap of the difference is unreliable. */
@@ -47,7 +48,7 @@ export function formatComparison(c: Comparison): string {
   );
   for (const [kind] of rankCounts(merged).slice(0, 8)) {
     lines.push(
-      `    ${kind.padEnd(24)} ${String(c.a.failures.byKind[kind] ?? 0).padStart(6)} → ${c.b.failures.byKind[kind] ?? 0}`,
+      `    ${sampleLabel(kind).padEnd(24)} ${String(c.a.failures.byKind[kind] ?? 0).padStart(6)} → ${c.b.failures.byKind[kind] ?? 0}`,
     );
   }
   if (kinds.size === 0) lines.push('    none');

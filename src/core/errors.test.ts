@@ -15,6 +15,7 @@ import {
   RunNotFoundError,
   RunStoreError,
   RuntimeMissingError,
+  RunWriteError,
   SandboxError,
 } from './errors.js';
 
@@ -34,6 +35,7 @@ describe('the error table', () => {
     new RunStoreError('x'),
     new RunNotFoundError('x'),
     new ResultsFileError('x'),
+    new RunWriteError('f', Object.assign(new Error('x'), { code: 'ENOSPC' })),
   ];
 
   it('gives every error class a code from the table and the exit code the table says', () => {

@@ -22,6 +22,10 @@ export const ERROR_CODES = {
   PASSK_SANDBOX: { exitCode: 3, meaning: 'the sandbox or a worker broke (never a verdict)' },
   PASSK_RUNTIME_MISSING: { exitCode: 3, meaning: 'a language toolchain that is not installed' },
   PASSK_PREFLIGHT: { exitCode: 4, meaning: 'the preflight canaries misbehaved' },
+  PASSK_WRITE: {
+    exitCode: 1,
+    meaning: 'a run file (the generation journal) could not be written: disk full, size limit',
+  },
 } as const satisfies Record<string, { exitCode: number; meaning: string }>;
 
 export type PasskErrorCode = keyof typeof ERROR_CODES;
@@ -145,18 +149,62 @@ export class ContextLengthError extends ModelRequestError {
 }
 
 /**
- * A failure worth trying again (429, 5xx, timeout, reset connection, malformed body).
- * `retryAfterMs` is the server's Retry-After, when it sent one.
+ * Why an attempt failed, for run.json's retry counters: `http-<status>`, `idle-timeout`,
+ * `total-timeout`, `transport` (reset, refused), `torn-stream`, `malformed`, `no-choices`,
+ * `error-event` (the server reported an error inside a 200 answer or stream, or a finish reason
+ * `abort`/`error`), `no-finish-reason`, `stream-options` (fallback for servers that reject it).
+ */
+export type RetryReason = string;
+
+/**
+ * A failure worth trying again (429, 5xx, timeout, reset connection, malformed body, an error
+ * event or a missing finish reason). `retryAfterMs` is the server's Retry-After, when it sent one.
  */
 export class RetryableRequestError extends ModelRequestError {
   readonly retryAfterMs: number | undefined;
+  readonly reason: RetryReason;
   constructor(
     message: string,
-    options: { status?: number; retryAfterMs?: number; cause?: unknown } = {},
+    options: { status?: number; retryAfterMs?: number; cause?: unknown; reason?: RetryReason } = {},
   ) {
-    const { retryAfterMs, ...rest } = options;
+    const { retryAfterMs, reason, ...rest } = options;
     super(message, { ...rest, retryable: true });
     this.retryAfterMs = retryAfterMs;
+    this.reason = reason ?? (rest.status === undefined ? 'transport' : `http-${rest.status}`);
+  }
+}
+
+/**
+ * The model server cannot be reached before the run, or every replica has been failing for
+ * longer than the outage limit: the run stops (what finished is kept) instead of turning every
+ * remaining sample into a failure.
+ */
+export class ServerUnavailableError extends ModelRequestError {
+  constructor(message: string, options: { cause?: unknown; hint?: string } = {}) {
+    super(message, {
+      ...options,
+      hint: options.hint ?? 'check that the model server is up, then continue with --resume',
+    });
+  }
+}
+
+/**
+ * A run file could not be written (disk full, quota, file size limit, I/O error): one line for
+ * the user, never a stack trace. Exit 1, like a run stopped before every sample was done.
+ */
+export class RunWriteError extends PasskError {
+  constructor(path: string, error: unknown) {
+    const code = (error as NodeJS.ErrnoException | undefined)?.code ?? 'EIO';
+    const what =
+      code === 'ENOSPC' || code === 'EDQUOT'
+        ? 'the disk is full'
+        : code === 'EFBIG'
+          ? 'the file size limit was reached'
+          : String((error as Error | undefined)?.message ?? error);
+    super('PASSK_WRITE', `cannot write ${path}: ${what} (${code})`, {
+      hint: 'free some space, then continue with passk run --resume <run dir> (finished samples are kept)',
+      cause: error,
+    });
   }
 }
 

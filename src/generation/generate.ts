@@ -1,11 +1,15 @@
+import { setMaxListeners } from 'node:events';
 import { mkdir } from 'node:fs/promises';
+import type { BackendProvenance, ModelBackend } from '../models/types.js';
 import type { Problem } from '../tasks/types.js';
-import { Journal } from './journal.js';
+import { Journal, JournalWriteError } from './journal.js';
 import { lockRunDir } from './lock.js';
 import {
   checkFingerprint,
+  checkServedModel,
   type GenerationFingerprint,
   type GenerationMetadata,
+  METADATA_FILE,
   readMetadata,
   type SessionSummary,
   summarize,
@@ -23,6 +27,14 @@ export interface GenerationResult {
   metadata: GenerationMetadata;
   /** Every pair has a settled record (success, or a prompt that cannot fit). */
   complete: boolean;
+  /**
+   * Every pair has a record and the session was not stopped: what is not settled failed for
+   * good after its retries. Such a run is scored from its finished samples only (failed ones
+   * are left out of n) and says how many failed; `--resume` retries them.
+   */
+  allAttempted: boolean;
+  /** Pairs whose standing record is a request that failed for good (not scored). */
+  failedSamples: number;
 }
 
 /** How often generation.json is refreshed while a session runs (it is also written at the end). */
@@ -50,10 +62,19 @@ export async function generate(options: GenerateOptions): Promise<GenerationResu
 }
 
 async function generateLocked(options: GenerateOptions): Promise<GenerationResult> {
+  // Every request in flight or waiting for a replica listens to the run's signals: hundreds of
+  // listeners are expected, not a leak.
+  for (const signal of [options.signal, options.drain]) {
+    if (signal) setMaxListeners(0, signal);
+  }
   const { task, problems, backend, sampling, runDir } = options;
   const fingerprint = fingerprintOf(options);
   const previous = await readMetadata(runDir);
   if (previous) checkFingerprint(previous.fingerprint, fingerprint);
+  // The server may have been restarted with another model between sessions: check() learns
+  // which model it serves now (a no-op when the caller already checked).
+  await backend.check?.(options.signal);
+  checkServedModel(previous?.provenance, backend.describe());
   const { journal, contents } = await Journal.open(runDir, options.fsync);
   const standing = standingRecords(contents.records);
   const prompts = new Map(
@@ -68,10 +89,15 @@ async function generateLocked(options: GenerateOptions): Promise<GenerationResul
   const currentRecords = () => orderedRecords(problems, sampling.nSamples, standing);
   const metadata = (interrupted: boolean): GenerationMetadata => {
     const records = currentRecords();
-    const sessions = [...(previous?.sessions ?? []), sessionOf(tracker, startedAt, interrupted)];
+    const sessions = [
+      ...(previous?.sessions ?? []),
+      sessionOf(tracker, startedAt, interrupted, backend),
+    ];
+    const label = options.label ?? previous?.label;
     return {
       fingerprint,
-      provenance: backend.describe(),
+      provenance: keepServedModel(backend.describe(), previous?.provenance),
+      ...(label === undefined ? {} : { label }),
       nSamples: sampling.nSamples,
       problems: problems.length,
       promptsHash: promptsHash([...prompts]),
@@ -81,7 +107,9 @@ async function generateLocked(options: GenerateOptions): Promise<GenerationResul
     };
   };
 
-  await writeMetadata(runDir, metadata(true));
+  await writeMetadata(runDir, metadata(true)).catch((error: unknown) => {
+    throw new JournalWriteError(`${runDir}/${METADATA_FILE}`, error);
+  });
   let writing = Promise.resolve();
   const timer = setInterval(() => {
     // a failed refresh is not fatal: the final write below reports a real disk problem
@@ -104,17 +132,41 @@ async function generateLocked(options: GenerateOptions): Promise<GenerationResul
     },
     jobs,
   );
-  let final: GenerationMetadata | undefined;
+  let failure: unknown;
   try {
     await runner.run(options.concurrency ?? backend.concurrency);
-  } finally {
-    clearInterval(timer);
+  } catch (error) {
+    failure = error;
+  }
+  clearInterval(timer);
+  const final = metadata(runner.stopRequested);
+  try {
     journal.close();
     await writing;
-    final = metadata(runner.stopRequested);
     await writeMetadata(runDir, final);
+  } catch (error) {
+    // With a full disk the first error (the journal's) is the one to report, as one line.
+    failure ??= new JournalWriteError(`${runDir}/${METADATA_FILE}`, error);
   }
-  return { records: currentRecords(), metadata: final, complete: final.complete };
+  if (failure !== undefined) throw failure;
+  const records = currentRecords();
+  const failedSamples = records.filter((r) => !settles(r)).length;
+  return {
+    records,
+    metadata: final,
+    complete: final.complete,
+    allAttempted: records.length === pairs && !runner.stopRequested,
+    failedSamples,
+  };
+}
+
+/** The served model a resumed session must match stays recorded even if this one learnt none. */
+function keepServedModel(
+  current: BackendProvenance,
+  previous: BackendProvenance | undefined,
+): BackendProvenance {
+  const served = current.servedModel ?? previous?.servedModel;
+  return served === undefined ? current : { ...current, servedModel: served };
 }
 
 /** What must stay the same across the sessions of one run (see GenerationFingerprint). */
@@ -143,8 +195,11 @@ function sessionOf(
   tracker: ProgressTracker,
   startedAt: string,
   interrupted: boolean,
+  backend: ModelBackend,
 ): SessionSummary {
+  const stats = backend.stats?.();
   return {
+    ...(stats === undefined ? {} : { backend: stats }),
     startedAt,
     wallTimeMs: Math.round(tracker.elapsedMs),
     samples: tracker.done,

@@ -1,7 +1,7 @@
 import { readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ConfigError } from '../core/errors.js';
-import type { BackendProvenance } from '../models/types.js';
+import type { BackendProvenance, BackendStats } from '../models/types.js';
 import type { SampleRecord } from './types.js';
 
 export const METADATA_FILE = 'generation.json';
@@ -31,6 +31,8 @@ export interface SessionSummary {
   requests: number;
   tokensOut: number;
   interrupted: boolean;
+  /** Retries by cause, requests given up, fallbacks, per-replica requests and breaker openings. */
+  backend?: BackendStats;
 }
 
 /** Failures grouped per problem and cause, e.g. every sample of a prompt that overflows. */
@@ -50,6 +52,8 @@ export interface GenerationMetadata {
   /** sha256 of the (problem id, prompt) pairs sent; see prompts.ts. */
   promptsHash: string;
   sessions: SessionSummary[];
+  /** `--label`: the user's name for this run (kept across resumes). */
+  label?: string;
   totals: {
     samples: number;
     failedSamples: number;
@@ -57,6 +61,10 @@ export interface GenerationMetadata {
     promptTokens: number;
     tokensOut: number;
     samplesStoppedEarly: number;
+    /** Samples by finish reason (`length` = cut at --max-new-tokens). */
+    finishReasons: Record<string, number>;
+    /** Reasoning tokens (reasoning_content, `<think>` blocks), part of tokensOut. */
+    reasoningTokens: number;
     /** Estimated tokens saved by per-sample early stopping (an upper bound). */
     tokensSaved: number;
     requests: number;
@@ -115,8 +123,14 @@ export function summarize(
   let tokensOut = 0;
   let tokensSaved = 0;
   let samplesStoppedEarly = 0;
+  let reasoningTokens = 0;
+  const finishReasons: Record<string, number> = {};
   for (const record of records) {
     promptTokens += record.tokensIn ?? 0;
+    reasoningTokens += record.reasoningTokens ?? 0;
+    if (record.finishReason !== undefined) {
+      finishReasons[record.finishReason] = (finishReasons[record.finishReason] ?? 0) + 1;
+    }
     tokensOut += record.tokensOut ?? 0;
     tokensSaved += record.tokensSaved ?? 0;
     if (record.stoppedEarlyBy !== undefined) samplesStoppedEarly++;
@@ -139,6 +153,8 @@ export function summarize(
       promptTokens,
       tokensOut,
       samplesStoppedEarly,
+      finishReasons,
+      reasoningTokens,
       tokensSaved,
       requests: sessions.reduce((sum, s) => sum + s.requests, 0),
       wallTimeMs,
@@ -146,4 +162,23 @@ export function summarize(
     },
     failures: [...failures.values()],
   };
+}
+
+/**
+ * Throws ConfigError when a resumed run's server now serves another model than the one the run
+ * started with (GET /models), which would mix two models' samples in one score.
+ */
+export function checkServedModel(
+  previous: BackendProvenance | undefined,
+  current: BackendProvenance,
+): void {
+  const before = previous?.servedModel ?? previous?.serverModel;
+  const now = current.servedModel;
+  if (before === undefined || now === undefined || before === now) return;
+  throw new ConfigError(
+    `this run was generated with model '${before}', but the server now serves '${now}'`,
+    {
+      hint: `serve '${before}' again to resume, or start a new run directory for '${now}'`,
+    },
+  );
 }

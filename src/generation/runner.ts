@@ -1,4 +1,6 @@
+import { setMaxListeners } from 'node:events';
 import { ModelRequestError } from '../core/errors.js';
+import { ContextLengthError, ServerUnavailableError } from '../models/errors.js';
 import type { GenerateRequest, ModelBackend, ModelPrompt } from '../models/types.js';
 import type { Journal } from './journal.js';
 import { type Job, pairKey } from './plan.js';
@@ -25,11 +27,15 @@ export interface RunnerContext {
 }
 
 /**
- * Errors that would fail every request the same way (bad key, wrong base URL or model name):
- * the run stops with the server's message instead of recording thousands of failed samples.
+ * Errors that would fail every request the same way: a 4xx other than a prompt that does not
+ * fit (bad key, wrong base URL or model name, a parameter the server refuses such as too many
+ * stop sequences), or every replica down past the outage limit. The run stops with the
+ * server's message instead of recording thousands of failed samples.
  */
 function isFatal(error: ModelRequestError): boolean {
-  return error.status === 401 || error.status === 403 || error.status === 404;
+  if (error instanceof ServerUnavailableError) return true;
+  if (error instanceof ContextLengthError || error.retryable) return false;
+  return error.status !== undefined && error.status >= 400 && error.status < 500;
 }
 
 /**
@@ -42,12 +48,23 @@ export class SampleRunner {
   private maxPerRequest: number;
   /** A fatal error or a bug: every worker stops, and `run` rethrows it. */
   private crash: unknown;
+  /**
+   * Aborted on a crash, so requests still in flight or waiting out a retry backoff stop at
+   * once (their samples are redone on resume) instead of holding the one-line error back.
+   */
+  private readonly halt = new AbortController();
+  private readonly requestSignal: AbortSignal;
 
   constructor(
     private readonly context: RunnerContext,
     jobs: readonly Job[],
   ) {
     this.queue = [...jobs].reverse();
+    // one composite signal for the whole run (not one per request)
+    this.requestSignal = context.signal
+      ? AbortSignal.any([context.signal, this.halt.signal])
+      : this.halt.signal;
+    setMaxListeners(0, this.requestSignal); // every request in flight listens to it
     this.maxPerRequest = context.backend.maxSamplesPerRequest;
   }
 
@@ -75,13 +92,15 @@ export class SampleRunner {
         if (records) this.keep(records);
       } catch (error) {
         this.crash ??= error;
+        this.halt.abort(error);
       }
     }
   }
 
   /** One request for the job's samples; undefined when aborted (a resume redoes them). */
   private async request(job: Job): Promise<SampleRecord[] | undefined> {
-    const { task, backend, sampling, signal } = this.context;
+    const { task, backend, sampling } = this.context;
+    const signal = this.requestSignal;
     const seed = deriveSeed(sampling.seed, job.problem.id, job.samples[0]!);
     const { temperature, topP, maxNewTokens } = sampling;
     const request: GenerateRequest = {

@@ -3,6 +3,7 @@ import { ContextLengthError } from '../models/errors.js';
 import type { Completion, ModelPrompt } from '../models/types.js';
 import { extractProgram } from '../postprocess/extract.js';
 import type { Problem } from '../tasks/types.js';
+import { reasoningTokens, stripReasoning } from './reasoning.js';
 import type { GenerationTask, SampleRecord } from './types.js';
 
 /**
@@ -20,15 +21,23 @@ export function recordFromCompletion(
   promptKind: ModelPrompt['kind'],
   durationMs: number,
 ): SampleRecord {
-  const program =
-    promptKind === 'chat'
-      ? (task.chatPostprocess?.(problem, completion.text) ??
-        extractProgram(completion.text, {
-          language: problem.language,
-          prompt: problem.prompt,
-          ...(problem.entryPoint === undefined ? {} : { entryPoint: problem.entryPoint }),
-        }))
-      : task.postprocess(problem, completion.text);
+  const chat = promptKind === 'chat';
+  // Reasoning comes out before code extraction: code drafted while thinking is not the answer.
+  const { answer, reasoningChars } = stripReasoning(completion.text, chat);
+  const reasoning = reasoningTokens(
+    completion.reasoningTokens,
+    completion.tokensOut,
+    reasoningChars,
+    completion.text.length,
+  );
+  const program = chat
+    ? (task.chatPostprocess?.(problem, answer) ??
+      extractProgram(answer, {
+        language: problem.language,
+        prompt: problem.prompt,
+        ...(problem.entryPoint === undefined ? {} : { entryPoint: problem.entryPoint }),
+      }))
+    : task.postprocess(problem, answer);
   return {
     problemId: problem.id,
     sample,
@@ -40,6 +49,8 @@ export function recordFromCompletion(
     ...optional('tokensOut', completion.tokensOut),
     ...optional('stoppedEarlyBy', completion.stoppedEarlyBy),
     ...optional('tokensSaved', completion.tokensSaved),
+    ...optional('reasoningTokens', reasoning),
+    ...optional('model', completion.serverModel),
     durationMs: Math.round(durationMs),
   };
 }

@@ -27,6 +27,10 @@ export interface SampleRecord extends GenerationRecord {
   stoppedEarlyBy?: string;
   /** Estimated tokens not generated thanks to the early stop (an upper bound). */
   tokensSaved?: number;
+  /** The model id the server reported for this sample (or listed before the run). */
+  model?: string;
+  /** Reasoning tokens of this sample (reasoning_content or a `<think>` block); in tokensOut. */
+  reasoningTokens?: number;
   /** Wall time of the request that produced this sample. */
   durationMs?: number;
   /** Set when generation failed for good; `program` is then ''. */
@@ -75,4 +79,6 @@ export interface GenerateOptions {
    * default), or never.
    */
   fsync?: FsyncPolicy;
+  /** `--label`: a name for the run, recorded in generation.json. */
+  label?: string;
 }

@@ -1,5 +1,10 @@
 // The error classes live in the one table of errors (core/errors.ts); re-exported for imports here.
-export { ContextLengthError, RetryableRequestError } from '../core/errors.js';
+export {
+  ContextLengthError,
+  RetryableRequestError,
+  type RetryReason,
+  ServerUnavailableError,
+} from '../core/errors.js';
 
 /** Messages servers use for prompt overflow (OpenAI, vLLM, TGI, llama.cpp server, SGLang). */
 const CONTEXT_LENGTH_PATTERNS = [

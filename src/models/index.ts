@@ -18,11 +18,18 @@ export interface BackendOptions {
   /** 1 disables server-side n (`--no-server-n`). */
   maxSamplesPerRequest?: number;
   stream?: boolean;
+  /** Idle timeout (no byte for this long). */
   requestTimeoutMs?: number;
+  /** Cap on one whole attempt. */
+  totalTimeoutMs?: number;
   maxRetries?: number;
+  /** Every replica failing this long stops the run. */
+  maxOutageMs?: number;
+  headers?: Record<string, string>;
   serverStopLimit?: number;
   extraBody?: Record<string, unknown>;
   onRetry?: (message: string, delayMs: number) => void;
+  onNotice?: (message: string) => void;
   /** llama-cpp */
   threads?: number;
   contextSize?: number;
@@ -38,7 +45,7 @@ export const backends = createRegistry<BackendFactory>('model backend');
 backends.register('openai-compatible', async () => {
   const { createOpenAICompatibleBackend } = await import('./openai/backend.js');
   return async (options) => {
-    const { baseUrls, maxRetries, ...rest } = options;
+    const { baseUrls, maxRetries, maxOutageMs, ...rest } = options;
     if (!baseUrls || baseUrls.length === 0) {
       throw new ConfigError('the openai-compatible backend needs --base-url', {
         hint: 'e.g. --base-url http://127.0.0.1:8000/v1 (several: comma-separated)',
@@ -46,8 +53,10 @@ backends.register('openai-compatible', async () => {
     }
     return createOpenAICompatibleBackend({
       ...pick(rest, ['model', 'api', 'apiKey', 'batchSize', 'maxSamplesPerRequest', 'stream']),
-      ...pick(rest, ['requestTimeoutMs', 'serverStopLimit', 'extraBody', 'onRetry']),
+      ...pick(rest, ['requestTimeoutMs', 'totalTimeoutMs', 'serverStopLimit', 'extraBody']),
+      ...pick(rest, ['headers', 'onRetry', 'onNotice']),
       ...(maxRetries === undefined ? {} : { retry: { maxRetries } }),
+      ...(maxOutageMs === undefined ? {} : { breaker: { outageLimitMs: maxOutageMs } }),
       baseUrls,
     });
   };

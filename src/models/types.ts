@@ -50,6 +50,11 @@ export interface Completion {
   tokensSaved?: number;
   /** The model name the server reported in its response. */
   serverModel?: string;
+  /**
+   * Reasoning tokens (a reasoning model's `reasoning_content`, or usage's
+   * completion_tokens_details.reasoning_tokens); `<think>` text in `text` is counted later.
+   */
+  reasoningTokens?: number;
 }
 
 /** Where completions came from, for the run's metadata. */
@@ -59,9 +64,28 @@ export interface BackendProvenance {
   model: string;
   /** The model name the server reported, once a response has arrived. */
   serverModel?: string;
+  /**
+   * The model the server said it serves before the run (GET /models): a resumed run refuses a
+   * server that now serves another one.
+   */
+  servedModel?: string;
   baseUrls?: readonly string[];
   /** Any other setting that changes what is generated or how (api, streaming, threads, …). */
   settings: Record<string, unknown>;
+}
+
+/** What a backend went through to get its completions, for run.json and the summary line. */
+export interface BackendStats {
+  /** Attempts sent (first tries and retries). */
+  attempts: number;
+  /** Failed attempts that were retried, by cause (`http-503`, `idle-timeout`, `error-event`, …). */
+  retries: Record<string, number>;
+  /** Requests that failed for good after their retries, by the last cause. */
+  gaveUp: Record<string, number>;
+  /** Fallbacks taken: `stream_options` (server rejected it), `ignored_n` (fewer choices than n). */
+  fallbacks: Record<string, number>;
+  /** Per replica: requests sent and how often its circuit breaker opened (dead replica). */
+  replicas?: { url: string; requests: number; breakerOpened: number }[];
 }
 
 export interface ModelBackend {
@@ -86,5 +110,12 @@ export interface ModelBackend {
    * (ContextLengthError for a prompt that does not fit), or the signal's reason when aborted.
    */
   generate(request: GenerateRequest, signal?: AbortSignal): Promise<Completion[]>;
+  /**
+   * Checks the server before the first request (reachable, answers, which model it serves),
+   * with the backend's retries and timeouts; throws a one-line PasskError naming the cause.
+   */
+  check?(signal?: AbortSignal): Promise<void>;
+  /** Counters so far (retries by cause, fallbacks, dead replicas). */
+  stats?(): BackendStats;
   close?(): Promise<void>;
 }

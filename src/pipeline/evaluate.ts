@@ -67,6 +67,8 @@ export interface EvaluateOptions extends ProblemSelection {
   db?: string | false;
   /** Extra provenance stored in metrics.json, e.g. `{ generation: … }` from a model run. */
   provenance?: Record<string, unknown>;
+  /** Extra run-specific facts for run.json, e.g. a model run's retry counters. */
+  runInfo?: Pick<RunInfo, 'generation'>;
   onEvent?: RunEventListener;
   signal?: AbortSignal;
 }
@@ -169,6 +171,8 @@ export async function evaluate(options: EvaluateOptions): Promise<EvaluateResult
       execution: { ...executor.info, ...executor.stats() },
       ...(config.shard === null ? {} : { shard: config.shard }),
       config,
+      // models: a model run's retry counters and unscored failed samples (see run-model.ts)
+      ...options.runInfo,
     };
     const { files, runId } = await persistRun(
       options,

@@ -1,6 +1,6 @@
 import { excludeContaminated } from '../contamination/index.js';
 import { ExecutionDisabledError } from '../core/errors.js';
-import { type GenerationResult, generate } from '../generation/index.js';
+import { type GenerationResult, generate, generationRunInfo } from '../generation/index.js';
 import type { SamplingConfig } from '../generation/sampling.js';
 import type { FsyncPolicy, GenerationProgress } from '../generation/types.js';
 import { type BackendOptions, createBackend } from '../models/index.js';
@@ -21,6 +21,8 @@ export interface RunModelOptions extends Omit<EvaluateOptions, 'candidates' | 'o
   systemPrompt?: string;
   concurrency?: number;
   fsync?: FsyncPolicy;
+  /** `--label`: a name for the run, kept in generation.json. */
+  label?: string;
   /** Soft stop: no new requests; in-flight samples finish and are kept. */
   drain?: AbortSignal;
   onGenerationProgress?: (progress: GenerationProgress) => void;
@@ -55,6 +57,9 @@ export async function runModel(options: RunModelOptions): Promise<RunModelResult
   const backend = await createBackend(options.backend, options.backendOptions);
   let generation: GenerationResult;
   try {
+    // models: the server is checked (reachable, serving one model) before the run directory is
+    // written, so a dead server or a bad --base-url fails fast with one line and leaves nothing.
+    await backend.check?.(options.signal);
     await options.beforeGenerate?.();
     generation = await generate({
       task,
@@ -62,19 +67,28 @@ export async function runModel(options: RunModelOptions): Promise<RunModelResult
       backend,
       sampling: options.sampling,
       runDir: options.runDir,
-      ...pickDefined(options, ['concurrency', 'systemPrompt', 'fsync', 'signal', 'drain']),
+      ...pickDefined(options, ['concurrency', 'systemPrompt', 'fsync', 'signal', 'drain', 'label']),
       ...(options.onGenerationProgress ? { onProgress: options.onGenerationProgress } : {}),
     });
   } finally {
     await backend.close?.();
   }
+  // models: a run is scored once every pair has a record. Requests that failed for good after
+  // their retries are records with `error`: evaluate() never runs them and leaves them out of n
+  // (status infra-error, RequestFailed), so the score comes from finished samples only.
   if (
     options.generationOnly ||
-    !generation.complete ||
+    !generation.allAttempted ||
     options.signal?.aborted ||
     options.drain?.aborted
   ) {
     return { generation };
+  }
+  if (generation.failedSamples > 0) {
+    options.onEvent?.({
+      type: 'warning',
+      message: `${generation.failedSamples} samples failed generation for good (after retries): not scored, left out of n; passk run --resume ${options.runDir} retries them`,
+    });
   }
   const evaluation = await evaluate({
     ...options,
@@ -82,6 +96,7 @@ export async function runModel(options: RunModelOptions): Promise<RunModelResult
     candidates: { kind: 'records', records: generation.records },
     outputDir: options.runDir,
     provenance: { generation: generation.metadata },
+    runInfo: { generation: generationRunInfo(generation) },
   });
   return { generation, evaluation };
 }

@@ -1,5 +1,6 @@
 import type { RunEvent, RunEventListener } from '../execution/events.js';
 import type { GenerationProgress } from '../generation/types.js';
+import { oneLine } from './terminal.js';
 
 /**
  * A one-line progress bar with ETA and running pass rate, redrawn in place on a terminal.
@@ -13,7 +14,7 @@ export function progressReporter(stream: NodeJS.WriteStream = process.stderr): R
     switch (event.type) {
       case 'warning':
         if (tty) stream.write('\r\x1b[2K');
-        stream.write(`passk: warning: ${event.message}\n`);
+        stream.write(`passk: warning: ${oneLine(event.message)}\n`);
         return;
       case 'execution-start':
         started = performance.now();

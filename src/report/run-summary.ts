@@ -1,6 +1,7 @@
 import type { RunRecord, RunSummary } from '../store/records.js';
 import { failureBreakdown, formatScore, headline } from './html/index.js';
 import { defaultIntervals } from './html/intervals.js';
+import { oneLine, sampleLabel } from './terminal.js';
 
 /**
  * `passk show`: the same headline numbers (and intervals) as the HTML report's card, verdict
@@ -20,7 +21,7 @@ export function formatRunSummary(run: RunRecord): string {
   if (head.infraErrors > 0) lines.push(`  not judged (sandbox failure): ${head.infraErrors}`);
   const verdicts = breakdown.byStatus.map(([status, n]) => `${status} ${n}`).join(', ');
   lines.push(`  verdicts: ${verdicts || 'none'}`);
-  const errors = breakdown.byErrorType.slice(0, 5).map(([type, n]) => `${type} ${n}`);
+  const errors = breakdown.byErrorType.slice(0, 5).map(([type, n]) => `${sampleLabel(type)} ${n}`);
   if (errors.length > 0) lines.push(`  top errors: ${errors.join(', ')}`);
   if (p.dataset)
     lines.push(`  dataset: ${p.dataset.file} (sha256 ${p.dataset.sha256.slice(0, 12)}…)`);
@@ -35,7 +36,8 @@ export function formatRunSummary(run: RunRecord): string {
   lines.push(
     `  passk ${p.passkVersion} · ${tools.join(' · ')} · ${m.os} ${m.arch}, ${m.cpus} cpus, ${(m.memoryBytes / 1024 ** 3).toFixed(0)} GiB`,
   );
-  return `${lines.join('\n')}\n`;
+  // Every line one line of plain text, whatever a sample made its error type say.
+  return `${lines.map((line) => oneLine(line)).join('\n')}\n`;
 }
 
 /** The `passk runs` table (fixed columns, pass@1 as a percentage). */

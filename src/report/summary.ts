@@ -1,4 +1,5 @@
 import type { MetricsFile } from '../store/metrics-file.js';
+import { oneLine, sampleLabel } from './terminal.js';
 
 /** What the summary shows of a finished evaluation (EvaluateResult has this shape). */
 export interface SummaryInput {
@@ -30,12 +31,13 @@ export function formatSummary(taskName: string, result: SummaryInput): string {
   const errors = Object.entries(metrics.error_types)
     .sort((a, b) => b[1] - a[1])
     .slice(0, 5)
-    .map(([type, count]) => `${type} ${count}`);
+    .map(([type, count]) => `${sampleLabel(type)} ${count}`);
   if (errors.length > 0) lines.push(`  top errors: ${errors.join(', ')}`);
   lines.push(`  sandbox: ${metrics.execution.sandbox} (isolation: ${metrics.execution.isolation})`);
   for (const [role, file] of Object.entries(result.files)) lines.push(`  ${role}: ${file}`);
   if (result.runId !== undefined) {
     lines.push(`  run id: ${result.runId} (passk show ${result.runId})`);
   }
-  return `${lines.join('\n')}\n`;
+  // Every line one line of plain text, whatever a sample made its error type say.
+  return `${lines.map((line) => oneLine(line)).join('\n')}\n`;
 }

@@ -16,6 +16,8 @@ export interface RunInfo {
   shard?: string;
   /** The run's whole resolved configuration (pipeline's RunConfig). */
   config?: Record<string, unknown>;
+  /** Model runs: failed samples, retries by cause, fallbacks, dead replicas. */
+  generation?: Record<string, unknown>;
 }
 
 export interface RunOutputs {

@@ -6,6 +6,7 @@ import { validateRows } from '../datasets/validate.js';
 import { extractProgram } from '../postprocess/extract.js';
 import { cutAtStop } from '../postprocess/stop.js';
 import { pythonReplyProgram } from './instruct/reply-program.js';
+import { PYTHON_TESTS_MARKER } from './python-program.js';
 import { defineTask, type Problem, type Task } from './types.js';
 
 /**
@@ -127,7 +128,8 @@ export async function loadCustomJsonlTask(path: string): Promise<Task> {
     },
     program: (problem, candidate) => ({
       language: problem.language,
-      source: `${candidate}\n${problem.tests}`,
+      // Python: the runner restores the interpreter between candidate and tests (runner.py).
+      source: `${candidate}${problem.language === 'python' ? PYTHON_TESTS_MARKER : '\n'}${problem.tests}`,
     }),
   });
   return task;

@@ -14,7 +14,13 @@ export function promptPlusCut(problem: Problem, generation: string, stops: reado
   return problem.prompt + cutAtStop(generated, stops);
 }
 
+/**
+ * Marks where the tests start (the last occurrence counts): passk's runner runs the candidate and
+ * the tests as two code objects and restores builtins and trace hooks in between (runner.py).
+ */
+export const PYTHON_TESTS_MARKER = '\n# passk: the tests start here\n';
+
 /** Candidate followed by the problem's tests, as one Python source. */
 export function pythonProgram(problem: Problem, candidate: string): Program {
-  return { language: 'python', source: `${candidate}\n${problem.tests}` };
+  return { language: 'python', source: `${candidate}${PYTHON_TESTS_MARKER}${problem.tests}` };
 }

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { loadDataset, sharedDataDir } from '../datasets/index.js';
 import { tasks } from './index.js';
+import { PYTHON_TESTS_MARKER } from './python-program.js';
 
 const sha = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 16);
 
@@ -36,7 +37,8 @@ describe('humaneval', () => {
     const { task, problems } = await problemsOf('humaneval');
     const program = task.program(problems[2]!, 'CANDIDATE');
     expect(program.language).toBe('python');
-    expect(program.source.startsWith('CANDIDATE\n\n')).toBe(true);
+    // The tests marker (one comment line) lets the runner restore the interpreter in between.
+    expect(program.source.startsWith(`CANDIDATE${PYTHON_TESTS_MARKER}\n`)).toBe(true);
     expect(program.source.endsWith(`\ncheck(${problems[2]!.entryPoint})`)).toBe(true);
   });
 });

@@ -15,7 +15,18 @@ export type Fault =
   | { kind: 'hang' }
   | { kind: 'reset' }
   | { kind: 'reset-mid-stream' }
-  | { kind: 'malformed' };
+  | { kind: 'malformed' }
+  /**
+   * vLLM/SGLang when generation fails: a few pieces, then `data: {"error": …}` and `[DONE]`
+   * (streaming); `{"object": "error", …}` with HTTP 200 (plain).
+   */
+  | { kind: 'error-event'; afterPieces?: number }
+  /** Every piece, then [DONE], but no choice ever gets a finish_reason (plain: null). */
+  | { kind: 'no-finish-reason' }
+  /** Answers normally, each piece `pieceDelayMs` apart (a slow stream that keeps sending). */
+  | { kind: 'slow'; pieceDelayMs: number }
+  /** Sends a few pieces, then nothing more (an idle stream). */
+  | { kind: 'stall-mid-stream'; afterPieces?: number };
 
 export const contextLengthFault: Fault = {
   kind: 'status',
@@ -30,6 +41,7 @@ export interface ReceivedRequest {
   path: string;
   body: Record<string, unknown>;
   authorization: string | undefined;
+  headers: Record<string, string | string[] | undefined>;
 }
 
 export interface TextContext {
@@ -52,12 +64,20 @@ export interface FakeServerOptions {
   text?: (context: TextContext) => string;
   /** A fault for this request, or undefined to answer normally. */
   fault?: (request: ReceivedRequest) => Fault | undefined;
+  /** A fault for the n-th GET /v1/models (0-based), or undefined to list the model. */
+  modelsFault?: (index: number) => Fault | undefined;
+  /** Refuse (HTTP 400, as api.openai.com does) requests with more stop sequences than this. */
+  maxStops?: number;
+  /** Chat streams: this text first, as `reasoning_content` deltas (DeepSeek-R1 on vLLM). */
+  reasoningContent?: string;
 }
 
 export interface FakeOpenAIServer {
   /** e.g. http://127.0.0.1:PORT/v1 */
   baseUrl: string;
   requests: ReceivedRequest[];
+  /** GET /v1/models requests received. */
+  readonly modelListings: number;
   /** Streams the client closed before the server finished sending them. */
   readonly abandonedStreams: number;
   /** Pieces actually written to streams (so tests can see generation was cut short). */
@@ -94,7 +114,7 @@ export async function startFakeOpenAIServer(
   options: FakeServerOptions = {},
 ): Promise<FakeOpenAIServer> {
   const requests: ReceivedRequest[] = [];
-  const stats = { abandonedStreams: 0, piecesSent: 0 };
+  const stats = { abandonedStreams: 0, piecesSent: 0, modelListings: 0 };
   const server = createServer((req, res) => {
     handle(req, res, options, requests, stats).catch(() => res.destroy());
   });
@@ -104,6 +124,9 @@ export async function startFakeOpenAIServer(
   return {
     baseUrl: `http://127.0.0.1:${port}/v1`,
     requests,
+    get modelListings() {
+      return stats.modelListings;
+    },
     get abandonedStreams() {
       return stats.abandonedStreams;
     },
@@ -124,7 +147,7 @@ async function readBody(req: IncomingMessage): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
-type Stats = { abandonedStreams: number; piecesSent: number };
+type Stats = { abandonedStreams: number; piecesSent: number; modelListings: number };
 
 async function handle(
   req: IncomingMessage,
@@ -137,6 +160,8 @@ async function handle(
   const path = (req.url ?? '').split('?')[0] ?? '';
   const modelName = options.modelName ?? 'fake-coder-1b';
   if (req.method === 'GET' && path === '/v1/models') {
+    const fault = options.modelsFault?.(stats.modelListings++);
+    if (fault && applyFault(fault, req, res, false)) return;
     return sendJson(res, 200, { object: 'list', data: [{ id: modelName, object: 'model' }] });
   }
   const chat = path === '/v1/chat/completions';
@@ -149,17 +174,28 @@ async function handle(
     path,
     body,
     authorization: req.headers.authorization,
+    headers: req.headers,
   };
   requests.push(request);
+  const stops = (body['stop'] ?? []) as string[];
+  if (options.maxStops !== undefined && stops.length > options.maxStops) {
+    const message = `'stop' must have at most ${options.maxStops} items, got ${stops.length}`;
+    return sendJson(res, 400, { error: { message, type: 'invalid_request_error', param: 'stop' } });
+  }
   const fault = options.fault?.(request);
   const stream = body['stream'] === true;
-  if (fault && fault.kind !== 'reset-mid-stream' && applyFault(fault, req, res, stream)) return;
+  if (fault && applyFault(fault, req, res, stream)) return;
   const answer = buildAnswer(body, chat, options, modelName);
-  if (stream) {
-    return streamAnswer(res, answer, chat, options, stats, fault?.kind === 'reset-mid-stream');
+  if (stream) return streamAnswer(res, answer, chat, options, stats, fault);
+  await delay(fault?.kind === 'slow' ? fault.pieceDelayMs : (options.pieceDelayMs ?? 0));
+  if (fault?.kind === 'error-event') {
+    return sendJson(res, 200, { object: 'error', message: 'injected: generation failed' });
   }
-  await delay(options.pieceDelayMs ?? 0);
-  sendJson(res, 200, plainBody(answer, chat));
+  const plain = plainBody(answer, chat);
+  if (fault?.kind === 'no-finish-reason') {
+    for (const choice of plain.choices) (choice as { finish_reason: unknown }).finish_reason = null;
+  }
+  sendJson(res, 200, plain);
 }
 
 /** Applies a fault that replaces the answer; returns false for faults applied mid-answer. */
@@ -191,6 +227,8 @@ function applyFault(
         stream ? 'data: {"choices": [{"text": "    ret\n\n' : '{"choices": [{"text": "    re',
       );
       return true;
+    case 'stall-mid-stream':
+      return !stream; // plain: never answer
     default:
       return false;
   }
@@ -254,35 +292,55 @@ async function streamAnswer(
   chat: boolean,
   options: FakeServerOptions,
   stats: Stats,
-  resetMidStream: boolean,
+  fault: Fault | undefined,
 ): Promise<void> {
   let finished = false;
   res.on('close', () => {
     if (!finished) stats.abandonedStreams++;
   });
   res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
-  const chunk = (index: number, text: string, finish: string | null) => {
-    const delta = chat ? { delta: { content: text } } : { text };
+  const chunk = (index: number, text: string, finish: string | null, reasoning = false) => {
+    const delta = chat
+      ? { delta: reasoning ? { reasoning_content: text } : { content: text } }
+      : { text };
     return { model: answer.model, choices: [{ index, ...delta, finish_reason: finish }] };
   };
+  const send = (value: unknown): void => {
+    res.write(`data: ${JSON.stringify(value)}\n\n`);
+  };
+  const pieceDelay = fault?.kind === 'slow' ? fault.pieceDelayMs : (options.pieceDelayMs ?? 0);
+  if (chat && options.reasoningContent !== undefined) {
+    for (const piece of pieces(options.reasoningContent)) {
+      answer.choices.forEach((_, index) => {
+        send(chunk(index, piece, null, true));
+      });
+    }
+  }
   const longest = Math.max(...answer.choices.map((c) => c.pieces.length));
   for (let step = 0; step < longest; step++) {
-    await delay(options.pieceDelayMs ?? 0);
+    await delay(pieceDelay);
     if (res.destroyed) return;
-    if (resetMidStream && step === 2) return void res.socket?.destroy();
+    if (fault?.kind === 'reset-mid-stream' && step === 2) return void res.socket?.destroy();
+    if (fault?.kind === 'stall-mid-stream' && step === (fault.afterPieces ?? 2)) return; // idle
+    if (fault?.kind === 'error-event' && step === (fault.afterPieces ?? 2)) {
+      // vLLM's shape: an error object in place of a chunk, then the stream ends normally
+      send({ error: { object: 'error', message: 'injected: engine failed', code: 500 } });
+      finished = true;
+      return void res.end('data: [DONE]\n\n');
+    }
     answer.choices.forEach((choice, index) => {
       const piece = choice.pieces[step];
       if (piece === undefined) return;
       stats.piecesSent++;
-      res.write(`data: ${JSON.stringify(chunk(index, piece, null))}\n\n`);
+      send(chunk(index, piece, null));
     });
   }
-  answer.choices.forEach((choice, index) => {
-    res.write(`data: ${JSON.stringify(chunk(index, '', choice.finishReason))}\n\n`);
-  });
-  res.write(
-    `data: ${JSON.stringify({ model: answer.model, choices: [], usage: usage(answer) })}\n\n`,
-  );
+  if (fault?.kind !== 'no-finish-reason') {
+    answer.choices.forEach((choice, index) => {
+      send(chunk(index, '', choice.finishReason));
+    });
+  }
+  send({ model: answer.model, choices: [], usage: usage(answer) });
   finished = true;
   res.end('data: [DONE]\n\n');
 }

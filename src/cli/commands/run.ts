@@ -2,12 +2,13 @@ import { mkdir } from 'node:fs/promises';
 import type { Command } from 'commander';
 import {
   ConfigError,
+  formatGenerationCounters,
   formatSummary,
-  generationProgressReporter,
   progressReporter,
   runModel,
 } from '../../index.js';
 import { addGenerationOptions, parseGenerationFlags } from '../generation-options.js';
+import { generationOutput } from '../generation-output.js';
 import {
   addEvaluationOptions,
   datasetOptions,
@@ -52,11 +53,13 @@ async function runWithBackend(
 ): Promise<void> {
   const generation = parseGenerationFlags(raw);
   const runDir = generation.resume ?? flags.outputDir ?? defaultOutputDir(flags.task);
+  const output = generationOutput(process.stderr, generation.progressIntervalMs);
   const result = await runModel({
     ...evaluationOptions(flags),
     dataset: datasetOptions(flags),
     backend: model,
-    backendOptions: generation.backendOptions,
+    backendOptions: { ...generation.backendOptions, ...pickHooks(output) },
+    ...(generation.label === undefined ? {} : { label: generation.label }),
     sampling: generation.sampling,
     runDir,
     generationOnly: generation.generationOnly,
@@ -65,17 +68,19 @@ async function runWithBackend(
     ...(generation.concurrency === undefined ? {} : { concurrency: generation.concurrency }),
     drain: stop.drain,
     signal: stop.abort,
-    onGenerationProgress: generationProgressReporter(),
+    onGenerationProgress: output.onProgress,
     beforeGenerate: async () => {
       await mkdir(runDir, { recursive: true });
       await saveRunConfig(runDir, { ...raw, outputDir: runDir });
     },
     onEvent: progressReporter(),
-  });
+  }).finally(output.stop);
   const totals = result.generation.metadata.totals;
   process.stdout.write(
     `generated: ${totals.samples} samples (${totals.failedSamples} failed), ${totals.tokensOut} tokens, ${totals.tokensPerSecond.toFixed(1)} tokens/s; run dir: ${runDir}\n`,
   );
+  const counters = formatGenerationCounters(result.generation);
+  if (counters !== undefined) process.stdout.write(`generation: ${counters}\n`);
   if (result.evaluation) {
     process.stdout.write(formatSummary(flags.task, result.evaluation));
   } else if (!generation.generationOnly) {
@@ -94,4 +99,9 @@ function missingModel(): ConfigError {
   return new ConfigError('passk run needs --model', {
     hint: 'reference (the canonical solutions), openai-compatible (with --base-url) or llama-cpp',
   });
+}
+
+/** The retry and notice hooks the backend reports through (the CLI prints them). */
+function pickHooks(output: ReturnType<typeof generationOutput>) {
+  return { onRetry: output.onRetry, onNotice: output.onNotice };
 }

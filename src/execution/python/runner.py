@@ -10,8 +10,10 @@ stdout), so an output flood cannot hide or forge the end-of-tests sentinel by ac
 program can still find the fd and nonce in its own memory; passk documents that residual risk.
 """
 
+import __future__
 import atexit
 import builtins
+import gc
 import json
 import os
 import resource
@@ -27,8 +29,11 @@ else:
     import seccomp
 
 RESULT_FD = 3
-_dumps = json.dumps  # bound now: a program that patches json must not break the report
+# The report is formatted with json's C string encoder, bound now: json.dumps would go through
+# module state a program can replace (json._default_encoder), and it is handed the nonce.
+_quote = json.encoder.c_encode_basestring_ascii or json.encoder.encode_basestring_ascii
 _write = os.write
+_exit = os._exit  # bound now too: the exit status must not be a program's choice
 
 
 class _Quitter:
@@ -48,6 +53,7 @@ def install_site_builtins():
     for name in ("exit", "quit"):
         if not hasattr(builtins, name):
             setattr(builtins, name, _Quitter(name))
+    _restorer[0] = _make_restorer()  # the pristine state now includes exit() and quit()
 
 
 def limit_settings(limits):
@@ -88,8 +94,9 @@ def _report(nonce, event, **fields):
     fields["n"] = nonce
     fields["e"] = event
     try:
-        _write(RESULT_FD, (_dumps(fields) + "\n").encode("utf-8", "backslashreplace"))
-    except OSError:
+        line = "{%s}\n" % ", ".join("%s: %s" % (_quote(key), _quote(str(value))) for key, value in fields.items())
+        _write(RESULT_FD, line.encode("utf-8", "backslashreplace"))
+    except (OSError, TypeError, ValueError):
         pass
 
 
@@ -102,23 +109,143 @@ def _short(value, limit=300):
     return text[:limit]
 
 
+# Put between the candidate and its tests by the program assembly (src/tasks/python-program.ts):
+# the runner then runs the two as separate code objects and restores the interpreter in between.
+TESTS_MARKER = "\n# passk: the tests start here\n"
+_FUTURE_FLAGS = 0
+for _feature in __future__.all_feature_names:
+    _FUTURE_FLAGS |= getattr(__future__, _feature).compiler_flag
+
+
+class _Split:
+    """A program in two parts: the candidate, then its tests, run with the state restored between."""
+
+    __slots__ = ("candidate", "tests")
+
+    def __init__(self, candidate, tests):
+        self.candidate, self.tests = candidate, tests
+
+
 def precompile(source, filename="program.py"):
-    """Compiles without running anything. Returns a code object, or the exception compiling raised
-    (SyntaxError, ValueError for NUL bytes, …), which the child then raises as its own."""
+    """Compiles without running anything. Returns a code object (a _Split of two when the source
+    carries TESTS_MARKER), or the exception compiling raised (SyntaxError, ValueError for NUL
+    bytes, …), which the child then raises as its own."""
     try:
-        return compile(source, filename, "exec")
+        at = source.rfind(TESTS_MARKER)  # the last one: a candidate's own copy comes before it
+        if at < 0:
+            return compile(source, filename, "exec")
+        end = at + len(TESTS_MARKER)
+        # Compiled alone, a candidate that would swallow the tests (an unclosed string) fails.
+        candidate = compile(source[:at], filename, "exec", dont_inherit=True)
+        padding = "\n" * source.count("\n", 0, end)  # tracebacks keep the program's line numbers
+        flags = candidate.co_flags & _FUTURE_FLAGS
+        tests = compile(padding + source[end:], filename, "exec", flags=flags, dont_inherit=True)
+        return _Split(candidate, tests)
     except BaseException as error:  # noqa: BLE001 - the program's failure, reported by the child
         return error
 
 
-def execute(compiled, nonce, filename="program.py"):
-    """Runs `compiled` (source text, a code object or a compile error) as __main__ and reports how
-    it ended. Returns the process exit code."""
+def _install_guard():
+    """Adds the runner's audit hook (in the worker, before any program: every fork inherits it,
+    and no program can remove it). Always: no program adds an audit hook of its own, or lists
+    every object or thread frame (to find the tests' or the runner's), or rewrites a function's
+    code (the runner's own). Once armed (the tests are about to run): no trace or profile hook
+    (one that swaps the tests' functions or jumps over their asserts; the candidate part may still
+    use one, e.g. doctest) and no change to a function's defaults (namedtuple sets them). Raising RuntimeError refuses the call. Returns the arming call."""
+    armed = []
+
+    def guard(event, args):
+        if event in ("sys.addaudithook", "sys._current_frames", "gc.get_objects", "gc.get_referrers", "gc.get_referents"):
+            raise RuntimeError("passk: %s is not available to programs" % event)
+        if event in ("object.__setattr__", "object.__delattr__") and args[1] == "__code__":
+            raise RuntimeError("passk: changing a function's __code__ is not available to programs")
+        if not armed:
+            return
+        if event in ("sys.settrace", "sys.setprofile"):
+            raise RuntimeError("passk: %s is not available to the tests" % event)
+        if event in ("object.__setattr__", "object.__delattr__") and args[1] in ("__defaults__", "__kwdefaults__"):
+            raise RuntimeError("passk: changing a function's %s is not available to the tests" % args[1])
+
+    sys.addaudithook(guard)
+    return lambda: armed.append(True)
+
+
+_arm = _install_guard()
+
+
+def _version_tags(namespaces):
+    """CPython's dict version tags (PEP 509: PyDictObject.ma_version_tag, after the refcount, the
+    type and ma_used), which change on every write to a dict: one ctypes view per namespace, made
+    here in the worker so that reading one in a fresh fork costs nothing and touches none of the
+    dict's values (which would copy the pages they live on). None where a test write does not
+    change the tag (another layout): then restore() always restores."""
     try:
+        import ctypes
+
+        def view(namespace):
+            return ctypes.c_uint64.from_address(id(namespace) + 24)
+
+        probe = {}
+        probe_view = view(probe)
+        before = probe_view.value
+        probe[0] = 0
+        if probe_view.value == before:
+            return None
+        return [view(namespace) for namespace in namespaces]
+    except Exception:  # noqa: BLE001 - any surprise: no shortcut
+        return None
+
+
+def _make_restorer():
+    """Made in the worker, before any fork: the function that, between a candidate and its tests,
+    puts back builtins and the runner's own names (only if they were written to), clears trace
+    and profile hooks and gc callbacks, and arms the guard. Everything it uses is bound here, so
+    patching the runner module later changes nothing."""
+    pristine = [(namespace, dict(namespace)) for namespace in (builtins.__dict__, globals())]
+    tags = _version_tags([namespace for namespace, _ in pristine])
+    versions = [tag.value for tag in tags] if tags else [None, None]
+    tags = tags or [None, None]
+    callbacks, modules, module = gc.callbacks, sys.modules, builtins
+    hooks, arm = ((sys.gettrace, sys.settrace), (sys.getprofile, sys.setprofile)), _arm
+
+    def restore(program_globals):
+        for (namespace, names), tag, version in zip(pristine, tags, versions):
+            if tag is None or tag.value != version:
+                if namespace is module.__dict__:
+                    namespace.clear()
+                namespace.update(names)
+        for get, clear in hooks:
+            if get() is not None:  # cheaper than an (audited) clear, in the common case
+                clear(None)
+        arm()
+        threading = modules.get("threading")
+        if threading is not None:
+            threading._trace_hook = threading._profile_hook = None
+        callbacks.clear()
+        # The tests get their own copy of the globals: a thread the candidate left running with
+        # its own dict cannot swap the tests' functions.
+        tests_globals = dict(program_globals)
+        tests_globals["__builtins__"] = module
+        return tests_globals
+
+    return restore
+
+
+def execute(compiled, nonce, filename="program.py"):
+    """Runs `compiled` (source text, a code object, a _Split or a compile error) as __main__ and
+    reports how it ended. Returns the process exit code."""
+    restore = _restorer[0]  # bound before the candidate runs
+    try:
+        if isinstance(compiled, str):
+            compiled = precompile(compiled, filename)
         if isinstance(compiled, BaseException):
             raise compiled
-        code = compile(compiled, filename, "exec") if isinstance(compiled, str) else compiled
-        exec(code, {"__name__": "__main__", "__file__": filename, "__builtins__": builtins})
+        program_globals = {"__name__": "__main__", "__file__": filename, "__builtins__": builtins}
+        if isinstance(compiled, _Split):
+            exec(compiled.candidate, program_globals)
+            exec(compiled.tests, restore(program_globals))
+        else:
+            exec(compiled, program_globals)
     except SystemExit as stop:
         # An exit before the last test statement: never a pass, whatever the code.
         _report(nonce, "exit", c=_short(stop.code))
@@ -142,6 +269,11 @@ def execute(compiled, nonce, filename="program.py"):
     except OSError:
         pass
     return 0
+
+
+# In a list, so that replacing it does not write to the module's namespace (see restore()).
+_restorer = [None]
+_restorer[0] = _make_restorer()
 
 
 def _fresh_stdio():
@@ -169,7 +301,7 @@ def _finish_like_interpreter(status):
             stream.flush()
         except BaseException:
             pass
-    os._exit(status)
+    _exit(status)
 
 
 def run_in_child(compiled, nonce, settings, uid, setup_fd=None):

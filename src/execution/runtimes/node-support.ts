@@ -1,4 +1,4 @@
-import type { ExecPlan, RawOutcome, ResolvedLimits } from '../sandboxes/types.js';
+import type { ExecPlan, ExecStep, RawOutcome, ResolvedLimits } from '../sandboxes/types.js';
 import { atLeast } from './process-runtime.js';
 import type { Canaries, Diagnosis } from './types.js';
 
@@ -7,22 +7,34 @@ import type { Canaries, Diagnosis } from './types.js';
  *  - `assert.deepEqual` / `assert.equal` (MultiPL-E's legacy loose checks, where 1 == "1") are
  *    made strict (deepStrictEqual / strictEqual). A check that fails strictly but passes loosely
  *    does not stop the tests; it is counted, and at the end the run reports a failed assertion
- *    'LooseEqualityOnly' instead of the end sentinel: so one run gives both the strict verdict
+ *    'LooseEqualityOnly' instead of the end event: so one run gives both the strict verdict
  *    and whether the loose (legacy) one would have passed.
  *  - `console.assert` (HumanEval-X's checks) throws instead of only printing, or a wrong program
  *    would pass.
  *  - An uncaught exception is reported on fd 3 (assertion, memory or other) and exits 1.
- * The end sentinel: `globalThis[Symbol.for('passk.end')]()`, appended after the tests, marks them
- * reached; the end event itself is written when the event loop drains ('beforeExit').
+ * The tests are "reached" when the program file's top level returns (a wrapper around the main
+ * module's compile, installed here): there is no end statement a program could call early. The
+ * end event itself is written when the event loop drains ('beforeExit').
+ *
+ * The program shares its module scope and globals with the tests, so the harness locks what the
+ * tests rely on (issue 9): the assert module, JSON, Math, Object and Array are frozen;
+ * `console.assert` cannot be replaced; `require`, `console`, `JSON`, `Math`, `Object` and `Array`
+ * are constants of the program's module scope (reassigning or redeclaring one is an error); the
+ * uncaught-exception capture cannot be replaced or removed.
  */
 export const NODE_PRELOAD = `'use strict';
 const fs = require('node:fs');
 const util = require('node:util');
 const assert = require('node:assert');
+const Module = require('node:module');
+const path = require('node:path');
 const nonce = process.env.PASSK_NONCE || '';
 delete process.env.PASSK_NONCE;
+const writeSync = fs.writeSync;
+const stringify = JSON.stringify;
+const reallyExit = process.reallyExit.bind(process);
 const report = (event) => {
-  try { fs.writeSync(3, JSON.stringify(Object.assign({ n: nonce }, event)) + '\\n'); } catch {}
+  try { writeSync(3, stringify(Object.assign({ n: nonce }, event)) + '\\n'); } catch {}
 };
 let looseOnly = 0;
 let firstLoose = '';
@@ -39,28 +51,64 @@ for (const [loose, strict] of pairs) {
     }
   };
 }
-console.assert = (value, ...rest) => {
-  if (!value) {
-    throw new assert.AssertionError({ message: rest.length ? util.format(...rest) : 'console.assert failed' });
-  }
-};
-process.on('uncaughtException', (error) => {
+const AssertionError = assert.AssertionError;
+Object.defineProperty(console, 'assert', { writable: false, configurable: false,
+  value: (value, ...rest) => {
+    if (!value) {
+      throw new AssertionError({ message: rest.length ? util.format(...rest) : 'console.assert failed' });
+    }
+  } });
+for (const frozen of [assert.strict, assert, JSON, Math, Object, Array]) Object.freeze(frozen);
+let failed = false;
+const fail = (error) => {
+  if (failed) return;
+  failed = true;
   const name = error && error.name ? String(error.name) : typeof error;
   const message = String(error && error.message !== undefined ? error.message : error);
-  const kind = error instanceof assert.AssertionError ? 'assert'
+  const kind = error instanceof AssertionError ? 'assert'
     : error instanceof RangeError && /allocation|memory/i.test(message) ? 'memory' : 'other';
   report({ e: 'exc', k: kind, t: name, m: message.slice(0, 300) });
-  try { process.stderr.write((error && error.stack) ? error.stack + '\\n' : message + '\\n'); } catch {}
-  process.exit(1);
-});
+  try { writeSync(2, ((error && error.stack) ? error.stack : message) + '\\n'); } catch {}
+  reallyExit(1);
+};
+process.setUncaughtExceptionCaptureCallback(fail);
+Object.defineProperty(process, 'setUncaughtExceptionCaptureCallback', { writable: false,
+  configurable: false, value: () => { throw new Error('passk: not available to programs'); } });
+// The program's module scope gets its own constants for what the tests name, declared before
+// the program's first statement (after a leading 'use strict', which must stay first) and on
+// its first line, so line numbers do not move.
+Object.defineProperty(globalThis, 'passk$locked', { value: Object.freeze({ console, JSON, Math, Object, Array }) });
+const constants = 'const require = passk$require' +
+  ['console', 'JSON', 'Math', 'Object', 'Array'].map((name) => ', ' + name + ' = passk$locked.' + name).join('') + ';';
+// Only the program's own file: a package it requires (NODE_PATH) keeps Node's usual wrapper.
+const plainWrap = Module.wrap;
+let wrapMain = false;
+Module.wrap = (script) => {
+  if (!wrapMain) return plainWrap(script);
+  wrapMain = false;
+  const strict = /^\\s*(['"])use strict\\1;?/.exec(script);
+  const head = strict ? strict[0] : '';
+  return '(function (exports, passk$require, module, __filename, __dirname) { ' + head + ' ' +
+    constants + ' ' + script.slice(head.length) + '\\n});';
+};
 let reached = false;
 let reported = false;
-Object.defineProperty(globalThis, Symbol.for('passk.end'), { value: () => { reached = true; } });
+const main = path.resolve(process.argv[1]);
+const compile = Module.prototype._compile;
+let started = false;
+Module.prototype._compile = function (content, filename) {
+  if (started || filename !== main) return compile.call(this, content, filename);
+  started = true;
+  wrapMain = true; // Module.wrap runs first thing in compile, before any program code
+  const result = compile.call(this, content, filename);
+  reached = true;
+  return result;
+};
 // 'beforeExit' fires only when the event loop drains by itself, never on process.exit(): so the
-// end event needs the last test statement reached AND every pending callback (an async test's
+// end event needs the program's top level completed AND every pending callback (an async test's
 // assertions) run without an uncaught error.
 process.on('beforeExit', () => {
-  if (!reached || reported) return;
+  if (!reached || reported || failed) return;
   reported = true;
   if (looseOnly > 0) {
     report({ e: 'exc', k: 'assert', t: 'LooseEqualityOnly',
@@ -68,8 +116,6 @@ process.on('beforeExit', () => {
   } else report({ e: 'end' });
 });
 `;
-
-export const JS_END = "\n;globalThis[Symbol.for('passk.end')]();\n";
 
 /** Node's old-space heap in MiB: most of the address-space limit, the rest is code and stacks. */
 function heapMiB(limits: ResolvedLimits): number {
@@ -80,19 +126,23 @@ function heapMiB(limits: ResolvedLimits): number {
  * V8 reserves address space far beyond its heap, so the run gets at least 2 GiB of it; the heap
  * itself is capped by --max-old-space-size at 3/4 of the program's memory limit.
  */
+export function nodeRunStep(limits: ResolvedLimits, program: string): ExecStep {
+  return {
+    argv: [
+      '/usr/bin/node',
+      `--max-old-space-size=${heapMiB(limits)}`,
+      '--require',
+      '{scratch}/passk-preload.cjs',
+      program,
+    ],
+    limits: { memoryBytes: atLeast(limits, { memoryBytes: 2 * 2 ** 30 }).memoryBytes },
+  };
+}
+
 export function jsPlan(javascript: string, limits: ResolvedLimits): ExecPlan {
   return {
-    files: { 'program.js': `${javascript}${JS_END}`, 'passk-preload.cjs': NODE_PRELOAD },
-    run: {
-      argv: [
-        '/usr/bin/node',
-        `--max-old-space-size=${heapMiB(limits)}`,
-        '--require',
-        '{scratch}/passk-preload.cjs',
-        '{scratch}/program.js',
-      ],
-      limits: { memoryBytes: atLeast(limits, { memoryBytes: 2 * 2 ** 30 }).memoryBytes },
-    },
+    files: { 'program.js': javascript, 'passk-preload.cjs': NODE_PRELOAD },
+    run: nodeRunStep(limits, '{scratch}/program.js'),
   };
 }
 

@@ -1,102 +1,62 @@
-import ts from 'typescript';
 import type { Verdict } from '../types.js';
-import { JS_CANARIES, jsDiagnose, jsPlan } from './node-support.js';
-import { defineProcessRuntime } from './process-runtime.js';
+import { JS_CANARIES, jsDiagnose, NODE_PRELOAD, nodeRunStep } from './node-support.js';
+import { artifactKey, compileLimits, defineProcessRuntime } from './process-runtime.js';
+import { CHECKER, CHECKER_HASH, checkerLine, TS_DIR, TS_VERSION } from './typescript-check.js';
 
 /**
  * TypeScript semantics (documented in the README):
- *  - the `typescript` package passk depends on (pinned, 6.0.x) is the compiler;
- *  - tests run on the program transpiled to CommonJS, target ES2022 (types erased, nothing
- *    checked), under the same Node preload as JavaScript: strict deep equality, loose-only
- *    passes reported as 'LooseEqualityOnly';
- *  - separately, every program is type-checked with `strict: true`, lib ES2022, no @types: one
- *    in-process compiler Program for all programs of a run, each file its own module. A program
- *    with any diagnostic is 'type-error', whatever its tests did (their result is in the message).
+ *  - the `typescript` package passk depends on (pinned, 6.0.x) is the compiler, run as each
+ *    sample's compile step inside the sandbox (see typescript-check.ts): one process per sample,
+ *    `strict: true`, lib ES2022, no @types, no file resolution;
+ *  - a sample with any diagnostic is 'type-error' (error type `TS<code>`) and does not run; a
+ *    compiler crash is that sample's 'error' (`TypeCheckerCrash`);
+ *  - otherwise its tests run on the emitted CommonJS (ES2022) under the same Node preload as
+ *    JavaScript: strict deep equality, loose-only passes reported as 'LooseEqualityOnly'.
  */
-const CHECK_OPTIONS: ts.CompilerOptions = {
-  strict: true,
-  target: ts.ScriptTarget.ES2022,
-  module: ts.ModuleKind.CommonJS,
-  lib: ['lib.es2022.d.ts'],
-  types: [],
-  noEmit: true,
-  skipLibCheck: true,
-  moduleDetection: ts.ModuleDetectionKind.Force,
-};
 
-const EMIT_OPTIONS: ts.CompilerOptions = {
-  target: ts.ScriptTarget.ES2022,
-  module: ts.ModuleKind.CommonJS,
-  moduleDetection: ts.ModuleDetectionKind.Force,
-};
-
-/** Source → its first diagnostic ('' when it type-checks). Kept for the executor's lifetime. */
-const checked = new Map<string, { code: number; message: string; count: number } | null>();
-/** Parsed lib files, shared by every check (parsing lib.es2022 dominates a small check's cost). */
-const libFiles = new Map<string, ts.SourceFile | undefined>();
-
-/** Type-checks every new source in one compiler Program. */
-export function typeCheck(sources: readonly string[]): void {
-  const fresh = [...new Set(sources)].filter((s) => !checked.has(s));
-  if (fresh.length === 0) return;
-  const names = new Map(fresh.map((source, index) => [`/passk/program${index}.ts`, source]));
-  const host = ts.createCompilerHost(CHECK_OPTIONS);
-  const { getSourceFile, fileExists, readFile } = host;
-  host.getSourceFile = (name, language, ...rest) => {
-    const own = names.get(name);
-    if (own !== undefined) return ts.createSourceFile(name, own, language);
-    if (!libFiles.has(name)) libFiles.set(name, getSourceFile.call(host, name, language, ...rest));
-    return libFiles.get(name);
-  };
-  host.fileExists = (name) => names.has(name) || fileExists.call(host, name);
-  host.readFile = (name) => names.get(name) ?? readFile.call(host, name);
-  const program = ts.createProgram([...names.keys()], CHECK_OPTIONS, host);
-  for (const [name, source] of names) {
-    const file = program.getSourceFile(name);
-    const diagnostics = file
-      ? [...program.getSyntacticDiagnostics(file), ...program.getSemanticDiagnostics(file)]
-      : [];
-    const first = diagnostics[0];
-    checked.set(
-      source,
-      first
-        ? {
-            code: first.code,
-            message: ts.flattenDiagnosticMessageText(first.messageText, ' ').slice(0, 240),
-            count: diagnostics.length,
-          }
-        : null,
-    );
+function review(_source: string, verdict: Verdict): Verdict {
+  if (verdict.status !== 'error' || verdict.errorType !== 'CompileError') return verdict;
+  // The only compile step is the checker: a diagnostic, or else the checker failed.
+  const line = checkerLine(verdict.message ?? '');
+  if (line?.kind === 'diagnostic') {
+    return { ...verdict, status: 'type-error', errorType: line.code, message: line.text };
   }
-}
-
-function review(source: string, verdict: Verdict): Verdict {
-  const problem = checked.get(source);
-  if (!problem || verdict.status === 'infra-error') return verdict;
-  const more = problem.count > 1 ? ` (+${problem.count - 1} more)` : '';
   return {
     ...verdict,
-    status: 'type-error',
-    errorType: `TS${problem.code}`,
-    message: `${problem.message}${more}; tests when transpiled: ${verdict.status}`,
+    errorType: 'TypeCheckerCrash',
+    message: line?.text ?? verdict.message ?? '',
   };
 }
 
 export const typescript = defineProcessRuntime({
   language: 'typescript',
-  versionArgv: ['/usr/bin/node', '-p', `'node ' + process.version + ', typescript ${ts.version}'`],
+  versionArgv: [
+    '/usr/bin/node',
+    '-p',
+    `'node ' + process.version + ', typescript ${TS_VERSION}, checker ${CHECKER_HASH}'`,
+  ],
   debianPackages: 'nodejs',
+  mounts: [TS_DIR],
   // The JavaScript canaries, declaring `require` so that they type-check (no @types/node).
   canaries: {
     ...JS_CANARIES,
     wrong: `declare var require: any;\n${JS_CANARIES.wrong.replace('(a, b)', '(a: number, b: number)')}`,
     earlyExits: JS_CANARIES.earlyExits.map((source) => `declare var process: any;\n${source}`),
   },
-  plan(source, limits) {
-    const js = ts.transpileModule(source, { compilerOptions: EMIT_OPTIONS }).outputText;
-    return jsPlan(js, limits);
+  plan(source, limits, version) {
+    const files = { 'program.ts': source, 'passk-tsc.cjs': CHECKER };
+    const argv = ['/usr/bin/node', '--max-old-space-size=1536', '{scratch}/passk-tsc.cjs', TS_DIR];
+    return {
+      files: { ...files, 'passk-preload.cjs': NODE_PRELOAD },
+      compile: {
+        argv,
+        key: artifactKey(version, argv, files),
+        outputs: ['program.js'],
+        limits: compileLimits(limits, 60_000),
+      },
+      run: nodeRunStep(limits, '{artifacts}/program.js'),
+    };
   },
   diagnose: jsDiagnose,
-  prepareBatch: async (sources) => typeCheck(sources),
   review,
 });

@@ -1,17 +1,18 @@
-import { ConfigError } from '../../core/errors.js';
+import { ConfigError, ModelRequestError } from '../../core/errors.js';
 import { apiKeyFromEnv } from '../env.js';
-import { RetryableRequestError } from '../errors.js';
+import { RetryableRequestError, ServerUnavailableError } from '../errors.js';
 import type {
   BackendProvenance,
+  BackendStats,
   Completion,
   GenerateRequest,
   ModelBackend,
   ModelPrompt,
 } from '../types.js';
-import { listedModel, normalizeBaseUrl } from './endpoints.js';
+import { fetchModelIds, normalizeBaseUrl } from './endpoints.js';
 import { errorFromException, errorFromResponse, RequestControl } from './http.js';
 import { completionsFromBody, type OpenAIApi, parseWire, requestBody } from './protocol.js';
-import { ReplicaPool } from './replicas.js';
+import { type BreakerPolicy, DEFAULT_BREAKER, type Outcome, ReplicaPool } from './replicas.js';
 import { DEFAULT_RETRY_POLICY, type RetryPolicy, withRetries } from './retry.js';
 import { completionsFromStream } from './stream.js';
 
@@ -24,15 +25,24 @@ export interface OpenAICompatibleOptions {
   api?: OpenAIApi;
   /** Defaults to PASSK_API_KEY, else OPENAI_API_KEY (see env.ts); none for local servers. */
   apiKey?: string;
+  /** Extra HTTP headers for every request (`--header K:V`). */
+  headers?: Record<string, string>;
   /** Requests in flight per replica (`--batch-size`). Default 8. */
   batchSize?: number;
   /** Largest `n` per request; 1 disables server-side n (for servers that ignore it). Default 20. */
   maxSamplesPerRequest?: number;
   /** Stream responses so each sample can stop early on its own stop sequence. Default true. */
   stream?: boolean;
-  /** Whole-request timeout, retried like any transient failure. Default 300 000 ms. */
+  /**
+   * Idle timeout: no byte received for this long fails the attempt (retried). A stream that
+   * keeps sending is never cut by it. Default 300 000 ms.
+   */
   requestTimeoutMs?: number;
+  /** Cap on one whole attempt, however busy the stream (`--total-timeout`). Default: none. */
+  totalTimeoutMs?: number;
   retry?: Partial<RetryPolicy>;
+  /** Per-replica circuit breaker and the outage limit (see ReplicaPool). */
+  breaker?: Partial<BreakerPolicy>;
   /** Send at most this many stop sequences to the server (OpenAI takes 4). Default: all. */
   serverStopLimit?: number;
   /** Extra JSON fields for every request body (top_k, repetition_penalty, …). */
@@ -41,6 +51,8 @@ export interface OpenAICompatibleOptions {
   fetch?: typeof fetch;
   /** Told about each retry (for logs). */
   onRetry?: (message: string, delayMs: number) => void;
+  /** Told about replica health and fallbacks (a replica failing, all down, stream_options). */
+  onNotice?: (message: string) => void;
 }
 
 export { normalizeBaseUrl, splitBaseUrls } from './endpoints.js';
@@ -48,6 +60,15 @@ export { normalizeBaseUrl, splitBaseUrls } from './endpoints.js';
 /** A backend for any server speaking the OpenAI completions or chat protocol. */
 export function createOpenAICompatibleBackend(options: OpenAICompatibleOptions): ModelBackend {
   return new OpenAICompatibleBackend(options);
+}
+
+/** Causes that say the replica itself is down or broken (its circuit breaker counts them). */
+function replicaOutcome(error: unknown): Outcome {
+  if (!(error instanceof RetryableRequestError)) return 'neutral';
+  // 429 is load, a total timeout is a slow stream, an error event or a missing finish reason is
+  // a failed generation on a live server: none of them says the replica is dead.
+  const alive = ['http-429', 'total-timeout', 'error-event', 'no-finish-reason', 'stream-options'];
+  return alive.includes(error.reason) ? 'neutral' : 'failed';
 }
 
 class OpenAICompatibleBackend implements ModelBackend {
@@ -64,22 +85,33 @@ class OpenAICompatibleBackend implements ModelBackend {
   private readonly doFetch: typeof fetch;
   private readonly headers: Record<string, string>;
   private model: Promise<string> | undefined;
+  private checked: Promise<void> | undefined;
   private listed: string | undefined;
   private serverModel: string | undefined;
   /** Cleared for servers that reject stream_options (then there is no usage in streams). */
   private streamUsage = true;
+  private readonly counters: BackendStats = { attempts: 0, retries: {}, gaveUp: {}, fallbacks: {} };
 
   constructor(private readonly options: OpenAICompatibleOptions) {
     this.baseUrls = options.baseUrls.map(normalizeBaseUrl);
     if (this.baseUrls.length === 0) throw new ConfigError('openai-compatible needs --base-url');
+    if (new Set(this.baseUrls).size !== this.baseUrls.length) {
+      throw new ConfigError(`--base-url lists a replica twice: ${this.baseUrls.join(', ')}`);
+    }
     this.api = options.api ?? 'completions';
     this.stream = options.stream ?? true;
     this.timeoutMs = options.requestTimeoutMs ?? 300_000;
     this.policy = { ...DEFAULT_RETRY_POLICY, ...options.retry };
-    this.pool = new ReplicaPool(this.baseUrls, options.batchSize ?? 8);
+    this.pool = new ReplicaPool(
+      this.baseUrls,
+      options.batchSize ?? 8,
+      { ...DEFAULT_BREAKER, ...options.breaker },
+      (message) => options.onNotice?.(message),
+    );
     this.doFetch = options.fetch ?? fetch;
     const apiKey = options.apiKey ?? apiKeyFromEnv();
     this.headers = {
+      ...options.headers,
       'content-type': 'application/json',
       ...(apiKey ? { authorization: `Bearer ${apiKey}` } : {}),
     };
@@ -94,49 +126,199 @@ class OpenAICompatibleBackend implements ModelBackend {
       backend: 'openai-compatible',
       model: this.options.model ?? this.listed ?? '(served model)',
       ...(this.serverModel === undefined ? {} : { serverModel: this.serverModel }),
+      ...(this.listed === undefined ? {} : { servedModel: this.listed }),
       baseUrls: this.baseUrls,
       settings: {
         api: this.api,
         stream: this.stream,
         streamUsage: this.streamUsage,
         batchSize: this.pool.perReplica,
-        requestsPerReplica: [...this.pool.sent],
+        requestsPerReplica: this.pool.sent,
+        ...(this.options.extraBody === undefined ? {} : { extraBody: this.options.extraBody }),
+        ...(this.options.serverStopLimit === undefined
+          ? {}
+          : { serverStopLimit: this.options.serverStopLimit }),
       },
     };
   }
 
+  stats(): BackendStats {
+    const { sent, opened } = this.pool;
+    return {
+      ...structuredClone(this.counters),
+      replicas: this.baseUrls.map((url, i) => ({
+        url,
+        requests: sent[i]!,
+        breakerOpened: opened[i]!,
+      })),
+    };
+  }
+
+  /**
+   * GET /models on every replica, with the retry policy and the request timeout. A replica
+   * that cannot be reached starts with its breaker open; none reachable, a 401/403, or (without
+   * --model-name) no single model listed: a one-line error before any sample is asked for.
+   */
+  check(signal?: AbortSignal): Promise<void> {
+    // Asked once (runModel checks before writing the run dir, generate() again: no new
+    // request); a failed check is asked again.
+    this.checked ??= this.runCheck(signal).catch((error: unknown) => {
+      this.checked = undefined;
+      throw error;
+    });
+    return this.checked;
+  }
+
+  private async runCheck(signal?: AbortSignal): Promise<void> {
+    // Once one replica answers, a replica that has already failed is not waited for (its
+    // breaker opens and probes it later): a dead replica must not hold the run up.
+    let anyUp = false;
+    const stops = this.baseUrls.map(() => new AbortController());
+    const failedOnce = this.baseUrls.map(() => false);
+    const checkOne = (url: string, i: number) => {
+      const stop = stops[i]!;
+      const forward = () => stop.abort(signal?.reason);
+      signal?.addEventListener('abort', forward, { once: true });
+      return withRetries(
+        async () => {
+          try {
+            const ids = await fetchModelIds(
+              url,
+              this.doFetch,
+              this.headers,
+              this.timeoutMs,
+              stop.signal,
+            );
+            anyUp = true;
+            stops.forEach((other, j) => {
+              if (failedOnce[j]) other.abort(new StartupGiveUp());
+            });
+            return ids;
+          } catch (error) {
+            failedOnce[i] = true;
+            if (anyUp && error instanceof RetryableRequestError) {
+              throw new ModelRequestError(error.message, { retryable: true, cause: error });
+            }
+            throw error;
+          }
+        },
+        this.policy,
+        stop.signal,
+        (error, delayMs) => this.options.onRetry?.(`start-up check: ${error.message}`, delayMs),
+      ).finally(() => signal?.removeEventListener('abort', forward));
+    };
+    const outcomes = await Promise.allSettled(this.baseUrls.map(checkOne));
+    if (signal?.aborted) throw signal.reason;
+    const reachable: { url: string; ids: string[] | undefined }[] = [];
+    const down: { url: string; error: Error }[] = [];
+    outcomes.forEach((outcome, i) => {
+      const url = this.baseUrls[i]!;
+      if (outcome.status === 'fulfilled') reachable.push({ url, ids: outcome.value });
+      else if (outcome.reason instanceof StartupGiveUp || isRetryableGiveUp(outcome.reason))
+        down.push({ url, error: outcome.reason });
+      else throw outcome.reason; // 401/403, a bad route…: every request would fail the same way
+    });
+    if (reachable.length === 0) {
+      throw new ServerUnavailableError(`cannot reach the model server: ${down[0]!.error.message}`, {
+        hint: 'start the server (or fix --base-url) and run again',
+      });
+    }
+    for (const { url, error } of down) this.pool.markDown(url, error.message);
+    this.listed = this.servedModelOf(reachable);
+    if (this.options.model === undefined && this.listed !== undefined) {
+      this.model = Promise.resolve(this.listed);
+    }
+  }
+
+  /** The one model the replicas serve, when they say (undefined for servers without /models). */
+  private servedModelOf(reachable: { url: string; ids: string[] | undefined }[]) {
+    const wanted = this.options.model;
+    const served = new Set<string>();
+    for (const { url, ids } of reachable) {
+      if (ids === undefined) continue;
+      if (wanted !== undefined) {
+        if (ids.includes(wanted)) served.add(wanted);
+        else if (ids.length === 1) served.add(ids[0]!);
+        continue;
+      }
+      if (ids.length !== 1) {
+        throw new ConfigError(
+          `${url}/models lists ${ids.length} models; say which with --model-name`,
+          { hint: ids.length > 0 ? `available: ${ids.join(', ')}` : 'the server listed none' },
+        );
+      }
+      served.add(ids[0]!);
+    }
+    if (served.size > 1) {
+      throw new ConfigError(`the replicas serve different models: ${[...served].join(', ')}`, {
+        hint: 'every --base-url must serve the same model',
+      });
+    }
+    if (served.size === 0 && wanted === undefined) {
+      throw new ConfigError('the server does not list its models (GET /models)', {
+        hint: 'pass --model-name explicitly',
+      });
+    }
+    return [...served][0];
+  }
+
   async generate(request: GenerateRequest, signal?: AbortSignal): Promise<Completion[]> {
-    const completions = await withRetries(
-      async () => {
-        const lease = await this.pool.acquire(signal);
-        try {
-          return await this.send(lease.url, request, signal);
-        } finally {
-          lease.release();
-        }
-      },
-      this.policy,
-      signal,
-      (error, delayMs) => this.options.onRetry?.(error.message, delayMs),
-    );
+    let failedUrl: string | undefined;
+    let completions: Completion[];
+    try {
+      completions = await withRetries(
+        async () => {
+          const lease = await this.pool.acquire(signal, failedUrl);
+          let outcome: Outcome = 'neutral';
+          try {
+            const result = await this.send(lease.url, request, signal);
+            outcome = 'ok';
+            return result;
+          } catch (error) {
+            outcome = replicaOutcome(error);
+            if (outcome === 'failed') {
+              failedUrl = lease.url;
+              this.pool.noteError(lease.url, (error as Error).message);
+            }
+            throw error;
+          } finally {
+            lease.release(signal?.aborted ? 'neutral' : outcome);
+          }
+        },
+        this.policy,
+        signal,
+        (error, delayMs) => {
+          this.count(this.counters.retries, error.reason);
+          this.options.onRetry?.(error.message, delayMs);
+        },
+      );
+    } catch (error) {
+      const last = error instanceof ModelRequestError ? error.cause : undefined;
+      if (last instanceof RetryableRequestError) this.count(this.counters.gaveUp, last.reason);
+      throw error;
+    }
+    if (completions.length < request.n) this.count(this.counters.fallbacks, 'ignored_n');
     this.serverModel ??= completions[0]?.serverModel;
     return completions;
   }
 
-  /** The `model` to send: the one given, else the one the first replica lists (asked once). */
+  async close(): Promise<void> {
+    this.pool.close();
+  }
+
+  private count(table: Record<string, number>, key: string): void {
+    table[key] = (table[key] ?? 0) + 1;
+  }
+
+  /** The `model` to send: the one given, else the one the replicas list (asked once). */
   private modelName(signal?: AbortSignal): Promise<string> {
-    this.model ??= this.options.model
-      ? Promise.resolve(this.options.model)
-      : listedModel(this.baseUrls[0]!, this.doFetch, this.headers, signal).then(
-          (name) => {
-            this.listed = name;
-            return name;
-          },
-          (error: unknown) => {
-            this.model = undefined; // a failed listing is asked again by the next request
-            throw error;
-          },
-        );
+    this.model ??= this.check(signal).then(
+      () => this.options.model ?? this.listed!,
+      (error: unknown) => {
+        this.model = undefined; // a failed listing is asked again by the next request
+        throw error;
+      },
+    );
     return this.model;
   }
 
@@ -146,16 +328,18 @@ class OpenAICompatibleBackend implements ModelBackend {
     request: GenerateRequest,
     signal?: AbortSignal,
   ): Promise<Completion[]> {
+    const streamUsage = this.streamUsage;
     const body = requestBody(request, {
       api: this.api,
-      model: await this.modelName(signal),
+      model: this.options.model ?? (await this.modelName(signal)),
       stream: this.stream,
-      streamUsage: this.streamUsage,
+      streamUsage,
       serverStopLimit: this.options.serverStopLimit ?? Number.POSITIVE_INFINITY,
       extraBody: this.options.extraBody ?? {},
     });
+    this.counters.attempts++;
     const endpoint = url + (this.api === 'chat' ? '/chat/completions' : '/completions');
-    const control = new RequestControl(signal, this.timeoutMs);
+    const control = new RequestControl(signal, this.timeoutMs, this.options.totalTimeoutMs);
     try {
       const response = await this.doFetch(endpoint, {
         method: 'POST',
@@ -163,7 +347,7 @@ class OpenAICompatibleBackend implements ModelBackend {
         body: JSON.stringify(body),
         signal: control.signal,
       });
-      if (!response.ok) throw await this.failure(response, endpoint);
+      if (!response.ok) throw await this.failure(response, endpoint, streamUsage);
       if (!this.stream || !response.body) {
         return completionsFromBody(parseWire(await response.text(), endpoint), endpoint);
       }
@@ -173,21 +357,48 @@ class OpenAICompatibleBackend implements ModelBackend {
         stops: request.sampling.stop,
         maxNewTokens: request.sampling.maxNewTokens,
         abandon: () => control.abandon(),
+        onBytes: control.touch,
       });
     } catch (error) {
-      throw errorFromException(error, endpoint, signal, control.timedOut, this.timeoutMs);
+      throw errorFromException(error, endpoint, signal, control);
     } finally {
       control.dispose();
     }
   }
 
-  private async failure(response: Response, endpoint: string): Promise<Error> {
+  /**
+   * `sentUsage`: whether this attempt's body had stream_options. Decided per attempt, not from
+   * the shared flag, so that requests already in flight when the first rejection cleared the
+   * flag are retried without it instead of failing for good.
+   */
+  private async failure(response: Response, endpoint: string, sentUsage: boolean): Promise<Error> {
     const error = await errorFromResponse(response, endpoint);
-    if (this.stream && this.streamUsage && /stream_options/.test(error.message)) {
+    if (this.stream && sentUsage && /stream_options/.test(error.message)) {
       // Servers that predate stream_options reject it: ask again without it.
-      this.streamUsage = false;
-      return new RetryableRequestError(error.message, { retryAfterMs: 0 });
+      if (this.streamUsage) {
+        this.streamUsage = false;
+        this.count(this.counters.fallbacks, 'stream_options');
+        this.options.onNotice?.(
+          `${endpoint} rejects stream_options: streaming without usage (tokens counted from deltas)`,
+        );
+      }
+      return new RetryableRequestError(error.message, {
+        retryAfterMs: 0,
+        reason: 'stream-options',
+      });
     }
     return error;
   }
+}
+
+/** The start-up check stopped waiting for a replica that failed once another one answered. */
+class StartupGiveUp extends Error {
+  constructor() {
+    super('did not answer the start-up check');
+  }
+}
+
+/** A start-up check that used up its retries on transient failures (the replica looks down). */
+function isRetryableGiveUp(error: unknown): error is ModelRequestError {
+  return error instanceof ModelRequestError && error.retryable;
 }

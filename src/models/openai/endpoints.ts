@@ -1,19 +1,37 @@
-import { ConfigError, ModelRequestError } from '../../core/errors.js';
-import { errorFromResponse } from './http.js';
+import { ConfigError } from '../../core/errors.js';
+import { errorFromException, errorFromResponse, RequestControl } from './http.js';
 
-/** `--base-url a,b,c` → its URLs (blanks dropped). */
-export function splitBaseUrls(flag: string): string[] {
-  return flag
-    .split(',')
+/**
+ * `--base-url` values → their URLs: each value may itself be a comma list, and the flag may be
+ * repeated (`--base-url A --base-url B,C` = A, B, C). Blanks are dropped.
+ */
+export function splitBaseUrls(flag: string | readonly string[]): string[] {
+  const values = typeof flag === 'string' ? [flag] : flag;
+  return values
+    .flatMap((value) => value.split(','))
     .map((url) => url.trim())
     .filter((url) => url !== '');
 }
 
-/** Accepts http://host:8000 as well as http://host:8000/v1; strips trailing slashes. */
+/**
+ * Accepts http://host:8000 as well as http://host:8000/v1; strips trailing slashes. A URL
+ * without a scheme (`localhost:8000`, which WHATWG URL parses as scheme `localhost:`) is
+ * refused with the URL it probably meant, rather than sent to `null8000/models`.
+ */
 export function normalizeBaseUrl(raw: string): string {
+  const text = raw.trim();
+  if (!/^https?:\/\//i.test(text)) {
+    const scheme = /^([a-z][a-z0-9+.-]*):\/\//i.exec(text)?.[1];
+    throw new ConfigError(
+      scheme === undefined
+        ? `--base-url '${raw}' has no scheme`
+        : `--base-url '${raw}': only http:// and https:// are supported, not ${scheme}://`,
+      { hint: `e.g. --base-url http://${scheme === undefined ? text : 'host:8000'}` },
+    );
+  }
   let url: URL;
   try {
-    url = new URL(raw.trim());
+    url = new URL(text);
   } catch {
     throw new ConfigError(`--base-url '${raw}' is not a URL`, {
       hint: 'e.g. http://127.0.0.1:8000/v1',
@@ -23,31 +41,34 @@ export function normalizeBaseUrl(raw: string): string {
   return `${url.origin}${path === '' ? '/v1' : path}`;
 }
 
-/** The model a server lists at GET /models, when it lists exactly one (vLLM, llama.cpp). */
-export async function listedModel(
+/**
+ * One GET /models attempt with the request timeout: the model ids listed, or undefined when
+ * the server has no such route (404/405: some servers do not implement it). Failures come out
+ * as the same errors as generation requests (retryable or not).
+ */
+export async function fetchModelIds(
   baseUrl: string,
   doFetch: typeof fetch,
   headers: Record<string, string>,
+  timeoutMs: number,
   signal?: AbortSignal,
-): Promise<string> {
+): Promise<string[] | undefined> {
   const url = `${baseUrl}/models`;
-  let ids: string[] = [];
+  const control = new RequestControl(signal, timeoutMs);
   try {
-    const response = await doFetch(url, { headers, ...(signal ? { signal } : {}) });
+    const response = await doFetch(url, { headers, signal: control.signal });
+    if (response.status === 404 || response.status === 405) {
+      await response.body?.cancel();
+      return undefined;
+    }
     if (!response.ok) throw await errorFromResponse(response, url);
-    const body = (await response.json()) as { data?: { id?: unknown }[] };
-    ids = (body.data ?? [])
-      .map((entry) => entry.id)
+    const body = (await response.json().catch(() => ({}))) as { data?: { id?: unknown }[] };
+    return (Array.isArray(body.data) ? body.data : [])
+      .map((entry) => entry?.id)
       .filter((id): id is string => typeof id === 'string');
-  } catch (cause) {
-    if (signal?.aborted) throw signal.reason;
-    throw new ModelRequestError(`could not list the models at ${url}: ${String(cause)}`, {
-      cause,
-      hint: 'pass --model-name explicitly',
-    });
+  } catch (error) {
+    throw errorFromException(error, url, signal, control);
+  } finally {
+    control.dispose();
   }
-  if (ids.length === 1) return ids[0]!;
-  throw new ConfigError(`${url} lists ${ids.length} models; say which with --model-name`, {
-    hint: ids.length > 0 ? `available: ${ids.join(', ')}` : 'the server listed none',
-  });
 }

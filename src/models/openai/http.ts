@@ -57,28 +57,44 @@ export async function errorFromResponse(
     });
   }
   const hint =
-    status === 401 || status === 403 ? 'set PASSK_API_KEY (or OPENAI_API_KEY)' : undefined;
+    status === 401 || status === 403
+      ? 'set PASSK_API_KEY (or OPENAI_API_KEY, or name the variable with --api-key-env)'
+      : /\bstop\b/i.test(detail)
+        ? 'the server caps stop sequences: pass --server-stop-limit N (passk applies the rest itself)'
+        : undefined;
   return new ModelRequestError(message, { status, ...(hint ? { hint } : {}) });
 }
 
 /**
  * Maps an exception thrown while a request was in flight (fetch rejecting, or the body stream
- * failing mid-read). Caller aborts pass through untouched; our own timeout and transport
+ * failing mid-read). Caller aborts pass through untouched; our own timeouts and transport
  * failures (reset, refused, socket closed) become retryable.
  */
 export function errorFromException(
   error: unknown,
   url: string,
   outer: AbortSignal | undefined,
-  timedOut: boolean,
-  timeoutMs: number,
+  control: Pick<RequestControl, 'timedOut' | 'idleTimeoutMs' | 'totalTimeoutMs'>,
 ): unknown {
   if (outer?.aborted) return outer.reason;
-  if (timedOut)
-    return new RetryableRequestError(`${url}: no answer within ${timeoutMs} ms`, { cause: error });
+  if (control.timedOut === 'idle') {
+    return new RetryableRequestError(
+      `${url}: no bytes received for ${control.idleTimeoutMs} ms (idle timeout, --request-timeout)`,
+      { cause: error, reason: 'idle-timeout' },
+    );
+  }
+  if (control.timedOut === 'total') {
+    return new RetryableRequestError(
+      `${url}: not finished within ${control.totalTimeoutMs} ms (--total-timeout)`,
+      { cause: error, reason: 'total-timeout' },
+    );
+  }
   if (error instanceof ModelRequestError) return error;
   const code = transportCode(error);
-  return new RetryableRequestError(`${url}: ${code ?? String(error)}`, { cause: error });
+  return new RetryableRequestError(`${url}: ${code ?? String(error)}`, {
+    cause: error,
+    reason: 'transport',
+  });
 }
 
 /** ECONNRESET, ECONNREFUSED, UND_ERR_SOCKET…: undici hides the code in `cause`. */
@@ -93,31 +109,46 @@ function transportCode(error: unknown): string | undefined {
 }
 
 /**
- * One request's abort plumbing: the caller's signal, a timeout, and an early-stop switch, all
- * on one AbortController. The caller's signal is linked by a listener removed in `dispose`
- * (not AbortSignal.any, which keeps a composite signal per request alive on the run-long one).
+ * One request's abort plumbing: the caller's signal, two timeouts and an early-stop switch, all
+ * on one AbortController. The idle timeout fires when no byte has arrived for `idleTimeoutMs`
+ * (`touch` re-arms it, with Timeout.refresh: no new timer per chunk), so a slow stream that
+ * keeps sending is never killed; the total timeout (optional) caps the whole request. The
+ * caller's signal is linked by a listener removed in `dispose` (not AbortSignal.any, which
+ * keeps a composite signal per request alive on the run-long one).
  */
 export class RequestControl {
   private readonly own = new AbortController();
-  private readonly timer: NodeJS.Timeout;
+  private readonly idleTimer: NodeJS.Timeout;
+  private readonly totalTimer: NodeJS.Timeout | undefined;
   private readonly forwardAbort = () => this.own.abort(this.outer?.reason);
-  timedOut = false;
+  timedOut: 'idle' | 'total' | undefined;
 
   constructor(
     readonly outer: AbortSignal | undefined,
-    readonly timeoutMs: number,
+    readonly idleTimeoutMs: number,
+    readonly totalTimeoutMs?: number,
   ) {
-    this.timer = setTimeout(() => {
-      this.timedOut = true;
-      this.own.abort(new Error('request timed out'));
-    }, timeoutMs);
+    this.idleTimer = setTimeout(() => this.expire('idle'), idleTimeoutMs);
+    if (totalTimeoutMs !== undefined && totalTimeoutMs > 0) {
+      this.totalTimer = setTimeout(() => this.expire('total'), totalTimeoutMs);
+    }
     if (outer?.aborted) this.forwardAbort();
     else outer?.addEventListener('abort', this.forwardAbort, { once: true });
+  }
+
+  private expire(which: 'idle' | 'total'): void {
+    this.timedOut ??= which;
+    this.own.abort(new Error(`request timed out (${which})`));
   }
 
   get signal(): AbortSignal {
     return this.own.signal;
   }
+
+  /** Bytes arrived: the idle clock starts again. */
+  touch = (): void => {
+    this.idleTimer.refresh();
+  };
 
   /** Closes the connection on purpose (every sample of the stream has hit a stop sequence). */
   abandon(): void {
@@ -125,7 +156,8 @@ export class RequestControl {
   }
 
   dispose(): void {
-    clearTimeout(this.timer);
+    clearTimeout(this.idleTimer);
+    clearTimeout(this.totalTimer);
     this.outer?.removeEventListener('abort', this.forwardAbort);
   }
 }

@@ -1,8 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import { stripReasoning } from '../../generation/reasoning.js';
+import { type RetryableRequestError, ServerUnavailableError } from '../errors.js';
+import { normalizeBaseUrl, splitBaseUrls } from './endpoints.js';
 import { parseRetryAfter } from './http.js';
+import { completionsFromBody } from './protocol.js';
 import { type Lease, ReplicaPool } from './replicas.js';
 import { DEFAULT_RETRY_POLICY, retryDelayMs } from './retry.js';
 import { sseData } from './sse.js';
+import { completionsFromStream } from './stream.js';
 
 async function collect(chunks: string[]): Promise<{ events: string[]; done: boolean }> {
   const encoder = new TextEncoder();
@@ -95,5 +100,162 @@ describe('ReplicaPool', () => {
     const waiting = pool.acquire(controller.signal);
     controller.abort(new Error('stop'));
     await expect(waiting).rejects.toThrow('stop');
+  });
+});
+
+describe('ReplicaPool circuit breaker', () => {
+  const breaker = { threshold: 2, baseBackoffMs: 1000, maxBackoffMs: 4000, outageLimitMs: 10_000 };
+  const poolAt = (clock: { now: number }, notices: string[] = []) =>
+    new ReplicaPool(
+      ['a', 'b'],
+      4,
+      breaker,
+      (m) => notices.push(m),
+      () => clock.now,
+    );
+
+  it('routes around a replica after consecutive failures, then probes it once', async () => {
+    const clock = { now: 0 };
+    const notices: string[] = [];
+    const pool = poolAt(clock, notices);
+    for (let i = 0; i < 2; i++) {
+      const lease = await pool.acquire(undefined, 'b'); // retry-style: avoid b, so a is used
+      expect(lease.url).toBe('a');
+      lease.release('failed');
+    }
+    expect(pool.opened).toEqual([1, 0]);
+    expect(notices[0]).toMatch(/^a is failing \(2 in a row\); routing around it/);
+    // while open, even an idle `a` is never chosen
+    const leases = await Promise.all([pool.acquire(), pool.acquire(), pool.acquire()]);
+    expect(leases.map((l) => l.url)).toEqual(['b', 'b', 'b']);
+    for (const lease of leases) lease.release('ok');
+    clock.now = 1000; // backoff over: one probe goes to `a`, the rest to b
+    const [probe, other] = [await pool.acquire(), await pool.acquire()];
+    expect([probe.url, other.url]).toEqual(['a', 'b']);
+    probe.release('failed'); // reopened for twice as long
+    other.release('ok');
+    clock.now = 2500;
+    expect((await pool.acquire()).url).toBe('b');
+    clock.now = 3000;
+    const second = await pool.acquire();
+    expect(second.url).toBe('a');
+    second.release('ok');
+    expect(notices.at(-1)).toBe('a answers again');
+    expect(pool.sent).toEqual([4, 5]);
+  });
+
+  it('does not lengthen the backoff for requests that were in flight when it opened', async () => {
+    const clock = { now: 0 };
+    const pool = poolAt(clock);
+    const inFlight = await Promise.all([1, 2, 3, 4].map(() => pool.acquire(undefined, 'b')));
+    expect(inFlight.map((l) => l.url)).toEqual(['a', 'a', 'a', 'a']);
+    for (const lease of inFlight) lease.release('failed');
+    expect(pool.opened).toEqual([1, 0]);
+    clock.now = 1000; // the first backoff (1 s), not 8 s
+    expect((await pool.acquire()).url).toBe('a');
+  });
+
+  it('makes requests wait while every replica is down and fails them after the outage limit', async () => {
+    const clock = { now: 0 };
+    const notices: string[] = [];
+    const pool = poolAt(clock, notices);
+    pool.markDown('a', 'ECONNREFUSED');
+    pool.markDown('b', 'ECONNREFUSED');
+    expect(notices.at(-1)).toMatch(/all 2 model server replica\(s\) are failing; waiting/);
+    clock.now = 500;
+    const waiting = pool.acquire();
+    clock.now = 1000; // due for probes: the wake-up timer hands a probe over
+    const probe = await waiting;
+    expect(probe.url).toBe('a');
+    probe.release('failed');
+    clock.now = 20_000;
+    const late = pool.acquire();
+    await expect(late).rejects.toBeInstanceOf(ServerUnavailableError);
+    await expect(late).rejects.toThrow(/every model server replica has been failing for 20 s/);
+    pool.close();
+  });
+});
+
+describe('served answers that are not finished samples', () => {
+  const url = 'http://x/v1/completions';
+  it('treats an error body, a missing finish_reason and an error event as failed attempts', async () => {
+    const reasonOf = (fn: () => unknown) => {
+      try {
+        fn();
+      } catch (error) {
+        return (error as RetryableRequestError).reason;
+      }
+      return 'none';
+    };
+    expect(reasonOf(() => completionsFromBody({ object: 'error', message: 'boom' }, url))).toBe(
+      'error-event',
+    );
+    expect(reasonOf(() => completionsFromBody({ error: { message: 'boom' } }, url))).toBe(
+      'error-event',
+    );
+    expect(
+      reasonOf(() => completionsFromBody({ choices: [{ text: 'x', finish_reason: null }] }, url)),
+    ).toBe('no-finish-reason');
+    const stream = async (events: string[]) => {
+      const encoder = new TextEncoder();
+      async function* body() {
+        for (const event of events) yield encoder.encode(`data: ${event}\n\n`);
+      }
+      return completionsFromStream(body(), {
+        url,
+        n: 1,
+        stops: [],
+        maxNewTokens: 10,
+        abandon: () => {},
+      }).then(
+        () => 'none',
+        (error: RetryableRequestError) => error.reason,
+      );
+    };
+    const piece = JSON.stringify({ choices: [{ index: 0, text: '    ret', finish_reason: null }] });
+    expect(await stream([piece, '{"error": {"message": "engine died"}}', '[DONE]'])).toBe(
+      'error-event',
+    );
+    expect(await stream([piece, '[DONE]'])).toBe('no-finish-reason');
+    const aborted = JSON.stringify({ choices: [{ index: 0, text: '', finish_reason: 'abort' }] });
+    expect(await stream([piece, aborted, '[DONE]'])).toBe('error-event');
+    expect(
+      reasonOf(() =>
+        completionsFromBody({ choices: [{ text: 'x', finish_reason: 'error' }] }, url),
+      ),
+    ).toBe('error-event');
+    expect(await stream([piece])).toBe('torn-stream');
+  });
+});
+
+describe('base URLs', () => {
+  it('takes repeated flags and comma lists', () => {
+    expect(splitBaseUrls(['http://a:1', 'http://b:2, http://c:3,'])).toEqual([
+      'http://a:1',
+      'http://b:2',
+      'http://c:3',
+    ]);
+  });
+
+  it('refuses a URL without a scheme instead of sending it to null8000', () => {
+    expect(() => normalizeBaseUrl('localhost:8000')).toThrow(
+      "--base-url 'localhost:8000' has no scheme",
+    );
+    expect(() => normalizeBaseUrl('ftp://h/v1')).toThrow('only http:// and https://');
+    expect(normalizeBaseUrl('http://h:8000/')).toBe('http://h:8000/v1');
+  });
+});
+
+describe('stripReasoning', () => {
+  it('removes think blocks (every one in chat, a leading one in completions)', () => {
+    expect(stripReasoning('<think>a\n</think>\ncode', true)).toEqual({
+      answer: 'code',
+      reasoningChars: 18,
+    });
+    expect(stripReasoning('x <think>a</think> y <think>b</think>', true).answer).toBe('x  y ');
+    expect(stripReasoning('  <think>never closed', false).answer).toBe('');
+    expect(stripReasoning('code # <think> is text here', false).answer).toBe(
+      'code # <think> is text here',
+    );
   });
 });

@@ -1,13 +1,15 @@
 import { earliestStop, StreamingStopDetector } from '../../postprocess/stop.js';
 import { RetryableRequestError } from '../errors.js';
 import type { Completion } from '../types.js';
-import { choiceText, parseWire, type WireBody } from './protocol.js';
+import { choiceText, isFailedFinish, parseWire, type WireBody, wireError } from './protocol.js';
 import { sseData } from './sse.js';
 
 /** Per-choice state while a stream is read. */
 class ChoiceState {
   readonly detector: StreamingStopDetector;
   deltas = 0;
+  /** Deltas of `reasoning_content` (DeepSeek-R1, QwQ on vLLM): counted apart, not code. */
+  reasoningDeltas = 0;
   finishReason: string | undefined;
   stoppedEarlyBy: string | undefined;
 
@@ -28,6 +30,19 @@ export interface StreamOptions {
   maxNewTokens: number;
   /** Closes the connection: called once every choice has stopped. */
   abandon: () => void;
+  /** Called on every chunk of bytes received (the idle timeout is reset there). */
+  onBytes?: () => void;
+}
+
+/** The body, telling `onBytes` about each chunk as it arrives. */
+async function* watched(
+  body: AsyncIterable<Uint8Array>,
+  onBytes: () => void,
+): AsyncGenerator<Uint8Array> {
+  for await (const bytes of body) {
+    onBytes();
+    yield bytes;
+  }
 }
 
 /**
@@ -45,10 +60,17 @@ export async function completionsFromStream(
   const states = new Map<number, ChoiceState>();
   let usage: WireBody['usage'];
   let serverModel: string | undefined;
-  const events = sseData(body);
+  const events = sseData(options.onBytes ? watched(body, options.onBytes) : body);
   let next = await events.next();
   for (; !next.done; next = await events.next()) {
     const chunk = parseWire(next.value, options.url);
+    const error = wireError(chunk);
+    if (error !== undefined) {
+      // vLLM/SGLang: `data: {"error": …}` then [DONE]; the text so far is not a finished sample.
+      throw new RetryableRequestError(`${options.url} sent an error event mid-stream: ${error}`, {
+        reason: 'error-event',
+      });
+    }
     serverModel ??= chunk.model;
     if (chunk.usage) usage = chunk.usage;
     for (const choice of chunk.choices ?? []) {
@@ -58,6 +80,7 @@ export async function completionsFromStream(
       if (state.done) continue;
       const delta = choiceText(choice);
       if (delta !== '') state.deltas++;
+      else if (choice.delta?.reasoning_content) state.reasoningDeltas++;
       if (state.detector.push(delta) !== undefined) {
         state.finishReason = 'stop';
         state.stoppedEarlyBy = stopAt(state.detector.received, options.stops);
@@ -86,16 +109,38 @@ function finish(
 ): Completion[] {
   const ordered = [...states.entries()].sort(([a], [b]) => a - b).map(([, state]) => state);
   if (ordered.length === 0) throw new RetryableRequestError(`${options.url} streamed no choices`);
-  const unfinished = ordered.some((state) => !state.done);
-  if (unfinished && !endedCleanly) {
-    throw new RetryableRequestError(`${options.url}: stream ended before the completion did`);
+  const failed = ordered.find((state) => isFailedFinish(state.finishReason));
+  if (failed) {
+    throw new RetryableRequestError(
+      `${options.url} ended a choice with finish_reason '${failed.finishReason}'`,
+      { reason: 'error-event' },
+    );
+  }
+  // A choice without a finish reason was cut off: with [DONE] the server ended it (an error it
+  // did not report), without [DONE] the connection broke. Either way a failed attempt.
+  if (ordered.some((state) => !state.done)) {
+    throw endedCleanly
+      ? new RetryableRequestError(`${options.url}: stream ended without a finish_reason`, {
+          reason: 'no-finish-reason',
+        })
+      : new RetryableRequestError(`${options.url}: stream ended before the completion did`, {
+          reason: 'torn-stream',
+        });
   }
   const singleUsage = ordered.length === 1 && usage?.completion_tokens !== undefined;
+  const reasoningUsage = usage?.completion_tokens_details?.reasoning_tokens;
   return ordered.map((state) => ({
     text: state.detector.received,
-    finishReason: state.finishReason ?? 'unknown',
+    finishReason: state.finishReason!,
     ...(usage?.prompt_tokens === undefined ? {} : { tokensIn: usage.prompt_tokens }),
-    tokensOut: singleUsage ? (usage?.completion_tokens ?? state.deltas) : state.deltas,
+    tokensOut: singleUsage
+      ? (usage?.completion_tokens ?? state.deltas)
+      : state.deltas + state.reasoningDeltas,
+    ...(singleUsage && reasoningUsage !== undefined
+      ? { reasoningTokens: reasoningUsage }
+      : state.reasoningDeltas > 0
+        ? { reasoningTokens: state.reasoningDeltas }
+        : {}),
     ...(state.stoppedEarlyBy === undefined
       ? {}
       : {

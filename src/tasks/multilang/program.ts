@@ -1,6 +1,7 @@
 import type { Language, Program } from '../../execution/types.js';
 import { cutAtStop } from '../../postprocess/stop.js';
 import type { Problem } from '../types.js';
+import { hardenTests } from './harden-tests.js';
 
 /**
  * Prompt + generated text cut at its earliest stop sequence, + `suffix` (the closing brace that
@@ -22,5 +23,5 @@ export function braceCandidate(
 /** `head` (setup the candidate needs, e.g. headers) + candidate + tests, as one program. */
 export function joinProgram(language: Language, problem: Problem, candidate: string): Program {
   const head = typeof problem.meta['head'] === 'string' ? problem.meta['head'] : '';
-  return { language, source: `${head}${candidate}\n${problem.tests}` };
+  return { language, source: `${head}${candidate}\n${hardenTests(language, problem.tests)}` };
 }
