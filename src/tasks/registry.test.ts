@@ -31,7 +31,7 @@ const GOLDEN: Record<string, { prompt: string; instruction?: string }> = {
   'humaneval-x-go': { prompt: '11f8ba7c212b3973' },
   'humaneval-x-java': { prompt: '78d060747a56787e' },
   'humaneval-x-js': { prompt: '8400040c0c9ea2b9' },
-  'humaneval-x-rust': { prompt: '915578a511bc3dbf' },
+  'humaneval-x-rust': { prompt: 'aeb4e613ca622e82' },
   'humanevalfixdocs-cpp': { prompt: '460454a9e2a3401e' },
   'humanevalfixdocs-go': { prompt: '05f4dfcb8aa7ae88' },
   'humanevalfixdocs-java': { prompt: '1ace9a5d703ef64e' },
@@ -167,5 +167,6 @@ describe.each(tasks.names())('registered task %s', (name) => {
     expect(status(0)).toEqual(withReference.map((p) => `${p.id}: passed`));
     expect(status(1).filter((s) => s.endsWith(': passed'))).toEqual([]);
     expect(status(1)).toHaveLength(sample.length);
-  });
+    // Rust's first resolve in a fresh cache builds its crates with cargo (~20 s of CPU, once).
+  }, 300_000);
 });
