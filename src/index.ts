@@ -10,7 +10,6 @@ export {
   type CompareRunsOptions,
   type Comparison,
   compareRuns,
-  formatComparison,
   type ProblemChange,
   type RunSide,
 } from './compare/index.js';
@@ -54,6 +53,7 @@ export { type EvaluateOptions, type EvaluateResult, evaluate } from './pipeline/
 export { type RunModelOptions, type RunModelResult, runModel } from './pipeline/run-model.js';
 export { formatShard, parseShard, type Shard } from './pipeline/shard.js';
 export { cutAtStop, StreamingStopDetector } from './postprocess/stop.js';
+export { formatComparison } from './report/comparison-text.js';
 export {
   formatDuration,
   generationProgressReporter,

@@ -64,6 +64,10 @@ describe('library commands', () => {
     expect(shown.run.summary.id).toBe(ids[0]);
     expect(shown.run.samples).toHaveLength(8);
     expect(shown.text).toMatch(/pass@1 = /);
+    // A run directory, or its metrics.json, finds the run the store recorded for it.
+    for (const ref of [join(root, 'a'), join(root, 'a', 'metrics.json')]) {
+      expect((await showRun({ run: ref, db })).run.summary.id, ref).toBe(ids[0]);
+    }
     const output = join(root, 'report.html');
     const page = await report({ runs: ids, db, output, title: 'two runs' });
     expect(page.file).toBe(output);

@@ -19,7 +19,7 @@ export function addEvaluationOptions(command: Command): Command {
     )
     .option(
       '--config <file>',
-      'defaults for --task, --dataset-path, --data-dir (default: ./passk.config.json)',
+      'defaults for --task, --dataset-path, --data-dir, --k, --timeout, --time-factor, --workers, --sandbox (default: ./passk.config.json)',
     )
     .option(
       '--allow-code-execution',
@@ -34,7 +34,7 @@ export function addEvaluationOptions(command: Command): Command {
     .option('--timeout <seconds>', "per-program wall-clock limit (default: the task's)")
     .option(
       '--time-factor <x>',
-      'HumanEval+/MBPP+: per-problem limit = max(--timeout, x * ground-truth time) (default 5)',
+      'HumanEval+/MBPP+: per-input limit = max(1 s, x * ground-truth time), as EvalPlus (default 4)',
     )
     .option('--workers <n>', 'programs run at once (default: number of cores)')
     .option('--sandbox <name>', 'isolation backend: bwrap (default), process, subprocess')
@@ -56,6 +56,10 @@ export function addEvaluationOptions(command: Command): Command {
     )
     .option('--offline', 'never download; use local files and the cache only')
     .option('--no-cache', 'run every program even if an identical one was judged before')
+    .option(
+      '--fim-format <name>',
+      'infilling tasks: starcoder (default), santacoder, codellama, deepseek, qwen, custom (PASSK_FIM_TEMPLATE)',
+    )
     .option('--shard <i/N>', 'only shard i of N (0-based, e.g. $JOB_COMPLETION_INDEX/4)')
     .option(
       '--exclude-contaminated <file>',
@@ -108,6 +112,7 @@ const rawSchema = z.object({
   skipPreflight: z.boolean().optional(),
   shard: z.string().optional(),
   excludeContaminated: z.string().optional(),
+  fimFormat: z.string().optional(),
 });
 
 export type EvaluationFlags = z.infer<typeof rawSchema>;
@@ -116,7 +121,10 @@ export type EvaluationFlags = z.infer<typeof rawSchema>;
 export function parseEvaluationFlags(raw: Record<string, unknown>): EvaluationFlags {
   const parsed = rawSchema.safeParse(withConfigFile(raw));
   if (!parsed.success) throw new ConfigError(parsed.error.issues[0]?.message ?? 'invalid flags');
-  return parsed.data;
+  // Infilling tasks are registered per FIM format as NAME:FORMAT (see tasks/index.ts).
+  const { fimFormat, ...flags } = parsed.data;
+  if (fimFormat === undefined || fimFormat === 'starcoder') return flags;
+  return { ...flags, task: `${flags.task}:${fimFormat}` };
 }
 
 export function datasetOptions(flags: EvaluationFlags): DatasetLoadOptions {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../../test/helpers/cli.js';
 import type { VerdictStatus } from '../execution/types.js';
+import { formatComparison } from '../report/comparison-text.js';
 import { loadRun } from '../store/load.js';
 import { compareRuns } from './compare.js';
-import { formatComparison } from './format.js';
 import { type Outcome, writeSyntheticRun } from './synthetic-run.test-helpers.js';
 
 const times = (status: VerdictStatus, n: number): Outcome[] =>

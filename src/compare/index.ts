@@ -5,4 +5,3 @@ export {
   type ProblemChange,
   type RunSide,
 } from './compare.js';
-export { formatComparison } from './format.js';

@@ -6,7 +6,7 @@ import type { ResolvedLimits } from './sandboxes/types.js';
 import type { Language, Verdict } from './types.js';
 
 /** Bump when a change to the engine could change a verdict: old cache entries then stop matching. */
-export const ENGINE_VERSION = 'exec-2';
+export const ENGINE_VERSION = 'exec-3';
 
 /**
  * Default cache location. Reads the environment here and only here: `$PASSK_CACHE_DIR/verdicts`,
@@ -26,15 +26,18 @@ export function programKey(parts: {
   sandbox: string;
   limits: ResolvedLimits;
   source: string;
+  /** The program's OutputJudge key, when its verdict is decided outside it. */
+  judgeKey?: string;
 }): string {
   const limits = Object.entries(parts.limits).sort(([a], [b]) => a.localeCompare(b));
-  return createHash('sha256')
+  const hash = createHash('sha256')
     .update(
       JSON.stringify([ENGINE_VERSION, parts.language, parts.runtimeVersion, parts.sandbox, limits]),
     )
     .update('\0')
-    .update(parts.source)
-    .digest('hex');
+    .update(parts.source);
+  if (parts.judgeKey !== undefined) hash.update(`\0judge\0${parts.judgeKey}`);
+  return hash.digest('hex');
 }
 
 /** Verdicts that describe the program, not the machine: only these are cached. */

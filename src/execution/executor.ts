@@ -166,6 +166,7 @@ class PooledExecutor implements Executor {
         sandbox: this.info.sandbox,
         limits,
         source: job.program.source,
+        ...(job.program.judge ? { judgeKey: job.program.judge.key } : {}),
       });
       const existing = groups.get(key);
       if (existing) existing.ids.push(job.id);

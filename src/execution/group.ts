@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { judged } from './judge.js';
 import { attempt, type SlotPool } from './pool.js';
 import type { RuntimeInstall } from './runtimes/types.js';
 import { resolveLimits } from './sandboxes/common.js';
@@ -49,7 +50,8 @@ export async function runGroup(group: Group, slot: Slot): Promise<Verdict> {
     };
   }
   const verdict = classify(result.outcome, request.nonce, install.diagnose);
-  return install.review ? install.review(source, verdict) : verdict;
+  const reviewed = install.review ? install.review(source, verdict) : verdict;
+  return judged(reviewed, result.outcome.report, group.job.program.judge);
 }
 
 function newNonce(): string {

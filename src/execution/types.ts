@@ -1,3 +1,5 @@
+import type { OutputJudge } from './judge.js';
+
 /** Languages passk can run. Open union: a runtime plugin may add its own. */
 export type Language =
   | 'python'
@@ -21,6 +23,11 @@ export interface Program {
    * end-of-tests sentinel, so a task cannot forget it.
    */
   source: string;
+  /**
+   * Judges the program's outputs outside its process (see judge.ts): the verdict is then
+   * decided in passk, from what the program wrote on the result channel.
+   */
+  judge?: OutputJudge;
 }
 
 /** Per-program limits. All are enforced from outside the program. */

@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
-import { z } from 'zod';
 import { ConfigError } from '../core/errors.js';
+import { type RunConfig, runConfigSchema } from '../store/run-config.js';
 import type { Task } from '../tasks/types.js';
 import type { CandidateSource } from './candidates.js';
 import { formatShard, type Shard } from './shard.js';
@@ -8,36 +8,7 @@ import { formatShard, type Shard } from './shard.js';
 const DEFAULT_K = [1, 10, 100];
 const DEFAULT_MEMORY_BYTES = 2 * 1024 ** 3;
 
-/**
- * A run's configuration, resolved once (defaults < passk.config.json < flags, the CLI's layers;
- * defaults < options for library calls) with one name per value, and written whole into the
- * run's run.json. The part that decides the score also goes into metrics.json `config`
- * (scoringConfig), which `passk merge` compares across shards.
- */
-export const runConfigSchema = z.strictObject({
-  task: z.string(),
-  /** Where the programs came from: 'reference', 'records' or the generations file. */
-  candidates: z.string(),
-  /** Problems [limitStart, limitStart + limit) in benchmark order; null: to the end. */
-  limit: z.number().int().positive().nullable(),
-  limitStart: z.number().int().nonnegative(),
-  /** The ks to report (sorted, distinct). */
-  k: z.array(z.number().int().positive()).min(1),
-  /** Per-program wall-clock limit: the option, else the task's default. */
-  timeoutMs: z.number().positive(),
-  /** EvalPlus tasks: limit = max(timeoutMs, timeFactor × ground-truth time); null: the task's. */
-  timeFactor: z.number().min(1).nullable(),
-  memoryBytes: z.number().int().positive(),
-  workers: z.number().int().positive(),
-  /** The sandbox asked for; null: the default (bwrap). */
-  sandbox: z.string().nullable(),
-  /** `i/N`, for one shard of a sharded run. */
-  shard: z.string().nullable(),
-  /** The contamination.json whose flagged problems were left out. */
-  excludeContaminated: z.string().nullable(),
-});
-
-export type RunConfig = z.infer<typeof runConfigSchema>;
+export { type RunConfig, runConfigSchema };
 
 /** The options a RunConfig is resolved from (EvaluateOptions has these). */
 export interface RunConfigOptions {

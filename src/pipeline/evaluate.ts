@@ -33,7 +33,7 @@ export interface EvaluateOptions extends ProblemSelection {
   timeoutMs?: number;
   /**
    * For tasks that derive limits from a reference's measured time (humanevalplus, mbppplus):
-   * the multiplier, `limit = max(timeoutMs, timeFactor × ground-truth time)`. Default 5.
+   * the multiplier, per input `max(1 s, timeFactor × ground-truth time)` (EvalPlus). Default 4.
    */
   timeFactor?: number;
   /** Per-program address-space limit; default 2 GiB. */

@@ -87,6 +87,7 @@ export function buildMetrics(input: MetricsInput): MetricsFile {
     metric: own === undefined ? PASS_AT_K_METRIC : { name: own.name, keys: own.keys },
     ...(own === undefined ? {} : { pass_at_k: summary.passAtK }),
     config: { task: input.task.name, ...input.config },
+    ...input.task.metricsInfo,
     passk_version: PASSK_VERSION,
     dataset: {
       file: input.dataset.file,

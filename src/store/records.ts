@@ -1,5 +1,6 @@
 import type { Verdict, VerdictStatus } from '../execution/types.js';
 import type { MetricsFile } from './metrics-file.js';
+import type { RunConfig } from './run-config.js';
 
 /** One sample of one problem, as it will be executed. */
 export interface GenerationRecord {
@@ -140,8 +141,13 @@ export interface RunRecord {
   summary: RunSummary;
   /** metrics.json as written (config, dataset, per-problem counts, pass@k); null for a generation-only run. */
   metrics: MetricsFile | null;
-  /** The run's configuration (metrics.json `config`). */
+  /** What decided the score: metrics.json `config` (bigcode's snake_case keys). */
   config: Record<string, unknown>;
+  /**
+   * The whole resolved configuration, as the run wrote it into run.json; null for runs that
+   * have none (older passk, imported or merged runs, runs read from a store without their dir).
+   */
+  runConfig: RunConfig | null;
   /** Dataset, model, sandbox, toolchain and machine. */
   provenance: Provenance;
   /** In benchmark order. Empty when loaded with `detail: 'scores'`. */

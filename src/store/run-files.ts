@@ -7,6 +7,7 @@ import { inferModel, runProvenance } from './db/provenance.js';
 import { readResults } from './formats/index.js';
 import type { MetricsFile } from './metrics-file.js';
 import type { RunRecord } from './records.js';
+import { type RunConfig, runConfigSchema } from './run-config.js';
 
 /** The parts of metrics.json that readers rely on; the rest passes through untouched. */
 const metricsSchema = z.looseObject({
@@ -81,6 +82,12 @@ export async function readRunInfo(dir: string): Promise<Record<string, unknown>>
   );
 }
 
+/** The RunConfig in a run.json, or null when it has none that this passk can read. */
+export function runConfigOf(info: Record<string, unknown>): RunConfig | null {
+  const parsed = runConfigSchema.safeParse(info['config']);
+  return parsed.success ? parsed.data : null;
+}
+
 /**
  * The id of a run directory no store has recorded: stable across reads of the same finished
  * run, so a report's labels do not change each time.
@@ -119,6 +126,7 @@ export async function readRunScores(dir: string): Promise<RunRecord> {
     },
     metrics,
     config: metrics.config,
+    runConfig: runConfigOf(info),
     provenance: runProvenance({
       metrics,
       model,

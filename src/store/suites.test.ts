@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { plusTimeLimitMs } from '../tasks/plus/time-limits.js';
+import { inputLimitS, suiteTimeLimitMs } from '../tasks/plus/time-limits.js';
 import type { SuiteResult } from './records.js';
 import { combineSuites, statusForSuite, suitesOf } from './suites.js';
 
@@ -62,16 +62,21 @@ describe('statusForSuite', () => {
   });
 });
 
-describe('suitesOf and plusTimeLimitMs', () => {
+describe('suitesOf and the EvalPlus time limits', () => {
   it('treats a task without suites as one unnamed suite', () => {
     expect(suitesOf({})).toEqual([undefined]);
     expect(suitesOf({ suites: ['base', 'plus'] })).toEqual(['base', 'plus']);
   });
 
-  it('derives the limit from the ground truth time, never below the floor', () => {
-    expect(plusTimeLimitMs(10, 3000)).toBe(3000);
-    expect(plusTimeLimitMs(4000, 3000)).toBe(20_000);
-    expect(plusTimeLimitMs(4000, 3000, 2)).toBe(8000);
-    expect(() => plusTimeLimitMs(1, 1, 0)).toThrow(RangeError);
+  it('derives limits from the ground truth time as EvalPlus does, never below the floors', () => {
+    expect(inputLimitS(0.01)).toBe(1); // min_time_limit
+    expect(inputLimitS(0.5)).toBe(2); // 4 × gt
+    expect(inputLimitS(0.5, 2)).toBe(1);
+    expect(() => inputLimitS(1, 0)).toThrow(RangeError);
+    expect(suiteTimeLimitMs([1, 1, 2], 3000)).toBe(6000); // sum + 2 s
+    expect(suiteTimeLimitMs(new Array(100).fill(1), 3000)).toBe(62_000); // capped at 60 s + 2 s
+    expect(suiteTimeLimitMs([], 3000)).toBe(3000);
+    // A ground truth slower than half the cap here: the cap becomes twice its time.
+    expect(suiteTimeLimitMs(new Array(100).fill(4), 3000, 45)).toBe(92_000);
   });
 });

@@ -12,6 +12,11 @@ tasks.register('mbpp', async () => (await import('./mbpp.js')).mbpp);
 tasks.register('humanevalplus', async () => (await import('./humanevalplus.js')).humanevalplus);
 tasks.register('mbppplus', async () => (await import('./mbppplus.js')).mbppplus);
 tasks.register(
+  'humanevalplus-inprocess',
+  async () => (await import('./humanevalplus.js')).humanevalplusInProcess,
+);
+tasks.register('mbppplus-inprocess', async () => (await import('./mbppplus.js')).mbppplusInProcess);
+tasks.register(
   'humaneval-instruct',
   async () => (await import('./instruct/humaneval-instruct.js')).humanevalInstruct,
 );
@@ -79,6 +84,19 @@ for (const category of ['format', 'func_name', 'natgen', 'nlaugmenter'] as const
   for (const seeds of [1, 5, 10]) {
     tasks.register(`perturbed-humaneval-${category}-num_seeds_${seeds}`, async () =>
       (await import('./recode/task.js')).recode(category, seeds),
+    );
+  }
+}
+
+// HumanEval infilling: NAME (StarCoder FIM tokens) and NAME:FORMAT for the other model families
+// (--fim-format FORMAT selects it); NAME:custom only when PASSK_FIM_TEMPLATE is set.
+for (const set of ['single-line', 'multi-line', 'random-span', 'random-span-light'] as const) {
+  const formats = ['starcoder', 'santacoder', 'codellama', 'deepseek', 'qwen'];
+  if (process.env['PASSK_FIM_TEMPLATE']) formats.push('custom');
+  for (const format of formats) {
+    const name = `humaneval-infilling-${set}${format === 'starcoder' ? '' : `:${format}`}`;
+    tasks.register(name, async () =>
+      (await import('./infilling/task.js')).humanEvalInfilling(set, format),
     );
   }
 }

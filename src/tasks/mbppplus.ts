@@ -1,51 +1,55 @@
 import { z } from 'zod';
 import { validateRows } from '../datasets/validate.js';
 import { MBPP_STOP_SEQUENCES } from './mbpp.js';
-import { evalPlusDataOf, evalPlusTask } from './plus/evalplus-task.js';
+import { evalPlusDataOf, evalPlusTask, type JudgePlacement } from './plus/evalplus-task.js';
 import { evalPlusRowFields } from './plus/rows.js';
-import type { Problem } from './types.js';
+import type { Problem, Task } from './types.js';
 
 const rowSchema = z.object({ ...evalPlusRowFields, assertion: z.string() });
 
 /**
- * Problems whose prompt example compares `set(...)` of the output: the order of the returned
- * elements is not part of the answer, so the plus suite compares them as sets too.
+ * MBPP+ (EvalPlus) v0.2.0: 378 sanitized MBPP problems, 'base' = the dataset's base_input and
+ * 'plus' = its plus_input, each output checked against the ground truth's by EvalPlus's rules
+ * (set comparison for Mbpp/2, 7, 111, 140, 232, 579, 769; "not None" for 737, 787, 794; the
+ * special oracles of 558 and 581). v0.2.0 is v0.1.0 with 21 broken problems removed (see
+ * shared/data/SOURCES.md). The prompt is the dataset's docstring (task text and one example
+ * assert), the same shape as the `mbpp` task's.
  */
-const SET_EXAMPLE = /^assert\s+set\(/m;
-
-/**
- * MBPP+ (EvalPlus) v0.2.0: 378 sanitized MBPP problems, the original asserts ('base') and the
- * EvalPlus inputs checked against the ground truth ('plus'). v0.2.0 is v0.1.0 with 21 broken
- * problems removed (see shared/data/SOURCES.md). The prompt is the dataset's docstring (task
- * text and one example assert), the same shape as the `mbpp` task's.
- */
-export const mbppplus = evalPlusTask({
-  name: 'mbppplus',
-  description: 'MBPP+ v0.2.0: base = original asserts, plus = original + EvalPlus inputs',
-  dataset: {
-    hub: {
-      repo: 'evalplus/mbppplus',
-      revision: 'b2d74c91837c3f2a20c1299ae98133cbe7cfa077',
-      path: 'data/test-00000-of-00001-d5781c9c51e02795.parquet',
+function mbppPlusTask(name: string, judge: JudgePlacement): Task {
+  return evalPlusTask({
+    name,
+    description: 'MBPP+ v0.2.0: base = base_input, plus = plus_input (EvalPlus rules)',
+    dataset: {
+      hub: {
+        repo: 'evalplus/mbppplus',
+        revision: 'b2d74c91837c3f2a20c1299ae98133cbe7cfa077',
+        path: 'data/test-00000-of-00001-d5781c9c51e02795.parquet',
+      },
+      localFile: 'mbppplus/MbppPlus-v0.2.0-derived.jsonl.gz',
     },
-    localFile: 'mbppplus/MbppPlus-v0.2.0-derived.jsonl.gz',
-  },
-  stopSequences: MBPP_STOP_SEQUENCES,
-  problems(rows, file) {
-    return validateRows({ rows, file }, rowSchema).map((row): Problem => {
-      const evalplus = evalPlusDataOf(row, SET_EXAMPLE.test(row.prompt) ? 'set' : 'equal');
-      return {
-        id: row.task_id,
-        language: 'python',
-        prompt: row.prompt,
-        datasetPrompt: row.prompt,
-        // Mbpp/120's asserts call math.isclose without importing math (EvalPlus never runs
-        // this field as code); the import is harmless everywhere else.
-        tests: `\nimport math\n${row.assertion}\n`,
-        entryPoint: row.entry_point,
-        reference: row.prompt + row.canonical_solution,
-        meta: { evalplus },
-      };
-    });
-  },
-});
+    rules: 'mbpp',
+    judge,
+    stopSequences: MBPP_STOP_SEQUENCES,
+    problems(rows, file) {
+      return validateRows({ rows, file }, rowSchema).map(
+        (row): Problem => ({
+          id: row.task_id,
+          language: 'python',
+          prompt: row.prompt,
+          datasetPrompt: row.prompt,
+          // The original asserts, used only where the ground truth cannot be run. Mbpp/120's
+          // call math.isclose without importing math; the import is harmless everywhere else.
+          tests: `\nimport math\n${row.assertion}\n`,
+          entryPoint: row.entry_point,
+          reference: row.prompt + row.canonical_solution,
+          meta: { evalplus: evalPlusDataOf(row) },
+        }),
+      );
+    },
+  });
+}
+
+/** Outputs judged in passk's process (the default). */
+export const mbppplus = mbppPlusTask('mbppplus', 'outside');
+/** Outputs judged in the candidate's process, as EvalPlus does (bit-exact compatibility). */
+export const mbppplusInProcess = mbppPlusTask('mbppplus-inprocess', 'in-process');

@@ -37,7 +37,7 @@ export interface TaskPrepareContext {
   timeoutMs: number;
   /**
    * Multiplier on a reference's measured time for tasks that derive per-problem limits from it
-   * (EvalPlus tasks: `max(timeoutMs, timeFactor × ground-truth time)`); the task's default if unset.
+   * (EvalPlus tasks: per input `max(1 s, timeFactor × ground-truth time)`); the task's default if unset.
    */
   timeFactor?: number;
   /** Processes the task may run at once for its preparation. */
@@ -94,6 +94,8 @@ export interface Task {
    * prompt defines and the reply left out).
    */
   chatPostprocess?(problem: Problem, reply: string): string;
+  /** Facts about how the task judges that metrics.json records (e.g. EvalPlus's judge placement). */
+  metricsInfo?: Record<string, unknown>;
   /**
    * A headline score other than pass@k (majority vote, exact match, …), computed from the
    * verdicts. Without it the headline is pass@k. With it, metrics.json's `[task]` holds this

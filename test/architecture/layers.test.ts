@@ -20,7 +20,8 @@ const ROOT = join(import.meta.dirname, '..', '..');
 const LAYERS: readonly (readonly string[])[] = [
   ['core'],
   ['datasets', 'execution', 'postprocess'],
-  ['metrics', 'models', 'tasks'],
+  ['metrics', 'models'],
+  ['tasks'],
   ['store', 'contamination'],
   ['generation', 'compare'],
   ['pipeline', 'report'],

@@ -204,4 +204,49 @@ describe('new task families through passk run with an OpenAI-compatible server',
     expect(scores['Rename/robust-relative@1']).toBe(0.25);
     expect(metrics.metric.name).toBe('robust pass@k (ReCode)');
   });
+
+  it('humaneval-infilling-single-line --fim-format codellama: the middle is scored with the suffix', async () => {
+    const problems = await problemsOf('humaneval-infilling-single-line:codellama');
+    const byPrompt = new Map(problems.map((p) => [p.prompt, p]));
+    server = await startFakeOpenAIServer({
+      // The canonical middle for choice 0, then the end token; a wrong middle for choice 1.
+      text: ({ prompt, choice }) => {
+        const p = byPrompt.get(prompt);
+        if (p === undefined) return 'unknown prompt';
+        const middle = String(p.reference).slice(p.datasetPrompt.length);
+        return `${choice === 0 ? middle : '    return None\n'}<EOT>junk`;
+      },
+    });
+    expect(problems[0]!.prompt.startsWith('<PRE> ')).toBe(true);
+    const out = await tempDir();
+    const result = await runCli([
+      'run',
+      '--task',
+      'humaneval-infilling-single-line',
+      '--fim-format',
+      'codellama',
+      '--model',
+      'openai-compatible',
+      '--base-url',
+      server.baseUrl,
+      '--allow-code-execution',
+      '--data-dir',
+      dataDir,
+      '--output-dir',
+      out,
+      '--no-db',
+      '--limit',
+      '3',
+      '--n-samples',
+      '2',
+      '--k',
+      '1',
+    ]);
+    expect(result.stderr).not.toContain('internal error');
+    expect(result.code).toBe(0);
+    const metrics = JSON.parse(await readFile(join(out, 'metrics.json'), 'utf8'));
+    expect(metrics['humaneval-infilling-single-line:codellama']).toEqual({ 'pass@1': 0.5 });
+    // The server was sent the end tokens as stops.
+    expect(server.requests[0]!.body['stop']).toEqual(['<EOT>', '</s>']);
+  });
 });

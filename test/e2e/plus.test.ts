@@ -85,6 +85,32 @@ describe.each([
   });
 });
 
+describe('EvalPlus output rules and judge placement', () => {
+  it('passes a correct Mbpp/2 answer in another order (a set task) and fails a wrong one', async () => {
+    const [problem] = await problemsOf('mbppplus');
+    expect(problem!.id).toBe('Mbpp/2');
+    const answer = (body: string) =>
+      `def similar_elements(test_tup1, test_tup2):\n    return ${body}\n`;
+    const reversed = answer('tuple(sorted(set(test_tup1) & set(test_tup2), reverse=True))');
+    const union = answer('tuple(set(test_tup1) | set(test_tup2))');
+    const { metrics, results } = await score('mbppplus', [
+      { problemId: 'Mbpp/2', sample: 0, program: reversed },
+      { problemId: 'Mbpp/2', sample: 1, program: union },
+    ]);
+    expect(results.map((r) => r.status)).toEqual(['passed', 'failed']);
+    expect(results[1]!.error_type).toBe('WrongOutput');
+    expect(metrics['judge']).toMatchObject({ placement: 'outside' });
+  });
+
+  it('runs the same rules in the candidate process for the in-process variants', async () => {
+    const problems = (await problemsOf('mbppplus-inprocess')).slice(0, 4);
+    const records = problems.map((p) => ({ problemId: p.id, sample: 0, program: p.reference! }));
+    const { metrics } = await score('mbppplus-inprocess', records);
+    expect(metrics.suites).toEqual({ base: { 'pass@1': 1 }, plus: { 'pass@1': 1 } });
+    expect(metrics['judge']).toMatchObject({ placement: 'in-process' });
+  });
+});
+
 describe('humanevalplus catches what HumanEval misses', () => {
   it('fails an off-by-one boundary bug on plus while it passes base', async () => {
     // HumanEval/0 asks whether two numbers are closer than the threshold; `<=` also accepts

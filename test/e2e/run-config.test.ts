@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { evaluate, merge } from '../../src/index.js';
+import { evaluate, loadRun, merge } from '../../src/index.js';
 import { runConfigSchema } from '../../src/pipeline/config.js';
 import { repoRoot, tempDir } from '../helpers/cli.js';
 
@@ -36,6 +36,11 @@ describe('the run configuration', () => {
       shard: '0/2',
       candidates: 'reference',
     });
+    // Read back by the one reader, from the files alone or with the prompts reloaded.
+    for (const detail of ['scores', 'full'] as const) {
+      const record = await loadRun(dirs[0]!, { detail });
+      expect(record.runConfig, detail).toEqual(runConfigSchema.parse(run.config));
+    }
     await expect(merge({ runs: [dirs[0]!, dirs[2]!], output: join(root, 'bad') })).rejects.toThrow(
       /shards disagree on config\.time_factor: 3 in 0\/2 .*, 4 in 1\/2/,
     );

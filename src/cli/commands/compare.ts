@@ -32,7 +32,10 @@ export function registerCompare(program: Command): void {
     .description(
       'paired per-problem comparison of two runs: pass@k difference, interval, p-value, flips',
     )
-    .argument('<run-a>', 'baseline run directory (or its metrics.json)')
+    .argument(
+      '<run-a>',
+      'baseline: a run directory (or its metrics.json), or a run id, id prefix or "latest"',
+    )
     .argument('<run-b>', 'run to compare against it')
     .option('--k <k>', 'compare pass@k at this k', '1')
     .option(

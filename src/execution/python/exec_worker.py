@@ -44,6 +44,10 @@ ENVIRONMENT_FAILURES = (
     "Resource temporarily unavailable",
     "File size limit exceeded",
     "signal terminated program",
+    # A file the compiler was told to use is missing (e.g. a dependency still being built): the
+    # program's own missing #include is not cached either, which only costs a recompile.
+    "No such file or directory",
+    "does not exist",
 )
 
 

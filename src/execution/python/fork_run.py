@@ -15,6 +15,8 @@ import runner
 import slot_hygiene
 
 STDERR_TAIL = 4096
+# The result channel also carries outputs judged outside the program (tasks/plus/outside-judge.ts).
+REPORT_KEEP = 16 << 20
 # The child's setup channel: "k" once set up (Python), nothing once exec'd, else why it failed.
 SETUP_FD = runner.RESULT_FD + 1
 
@@ -76,22 +78,23 @@ def collect(pid, pipes, limits):
                 open_fds.discard(fd)
                 continue
             sizes[fd] += len(data)
-            keep_tail(chunks[fd], data, fd == err_r)
+            keep_tail(chunks[fd], data, fd == err_r, REPORT_KEEP if fd == res_r else STDERR_TAIL)
         if sizes[out_r] > cap or sizes[err_r] > cap:
             state = "output-limit"
             break
     if state == "exited":
-        drain(open_fds, chunks, err_r)
+        drain(open_fds, chunks, err_r, res_r)
     os.close(pidfd)
     return state, chunks, (out_r, err_r, res_r)
 
 
-def keep_tail(bucket, data, is_stderr):
-    """Keeps at most STDERR_TAIL bytes: the end of stderr (traceback), the start of the rest."""
+def keep_tail(bucket, data, is_stderr, limit=STDERR_TAIL):
+    """Keeps at most `limit` bytes: the end of stderr (traceback), the start of the rest."""
     bucket.append(data)
+    if sum(map(len, bucket)) <= limit:
+        return  # joined only when cut: the result channel may hold thousands of chunks
     joined = b"".join(bucket)
-    if len(joined) > STDERR_TAIL:
-        joined = joined[-STDERR_TAIL:] if is_stderr else joined[:STDERR_TAIL]
+    joined = joined[-limit:] if is_stderr else joined[:limit]
     bucket[:] = [joined]
 
 
@@ -100,7 +103,7 @@ def keep_tail(bucket, data, is_stderr):
 DRAIN_MAX_READS = 16
 
 
-def drain(fds, chunks, err_r):
+def drain(fds, chunks, err_r, res_r=None):
     """After the child exits, takes what is already in the pipes without waiting for EOF."""
     for fd in fds:
         os.set_blocking(fd, False)
@@ -109,7 +112,7 @@ def drain(fds, chunks, err_r):
                 data = os.read(fd, 65536)
                 if not data:
                     break
-                keep_tail(chunks[fd], data, fd == err_r)
+                keep_tail(chunks[fd], data, fd == err_r, REPORT_KEEP if fd == res_r else STDERR_TAIL)
         except BlockingIOError:
             pass
 
@@ -179,7 +182,8 @@ class SlotState:
 
     def __init__(self, opts):
         self.opts, self.uid, self.private = opts, opts.uid, opts.private_tmp is not None
-        watched = (opts.scratch, "/dev/shm") if self.private else ()
+        # Programs of a non-root sandbox (same uid as the worker) can also write /tmp and /dev/shm.
+        watched = (opts.scratch, "/tmp", "/dev/shm") if self.private else ()
         self.scratch = slot_hygiene.Scratch(opts.scratch, opts.uid, watched)
         self.cgroup = slot_hygiene.Cgroup(opts.cgroup) if opts.cgroup else None
 

@@ -10,10 +10,16 @@ import { type WorkerLaunch, WorkerSlot } from './worker-slot.js';
 const BWRAP = '/usr/bin/bwrap';
 /** Where the runtime's support files appear inside the sandbox. */
 const SUPPORT_MOUNT = '/opt/passk';
-const SCRATCH_MOUNT = '/tmp';
-/** Size of each worker's private /tmp (tmpfs, in RAM): room for scratch files, not a disk. */
+/** The sandbox's /tmp: HOME, and where toolchain binds under the host's /tmp appear. */
+const TMP_MOUNT = '/tmp';
+/**
+ * Where the programs' scratch dirs are made: a tmpfs of its own (as root, the worker remounts it
+ * with an inode cap too, see slot_hygiene.py; a remount over /tmp would hide the binds there).
+ */
+const SCRATCH_MOUNT = '/scratch';
+/** Size of each worker's private tmpfs (in RAM): room for scratch files, not a disk. */
 const SCRATCH_BYTES = 256 * 1024 * 1024;
-/** Inodes on that tmpfs (as root the worker remounts it with this cap; see slot_hygiene.py). */
+/** Inodes on the scratch tmpfs. */
 const SCRATCH_INODES = 65_536;
 /** Where the slot's memory cgroup appears inside the sandbox (writable by the worker only). */
 const CGROUP_MOUNT = '/opt/passk-cgroup';
@@ -71,6 +77,12 @@ export function bwrapArgv(inner: string[], root: boolean): string[] {
     '--size',
     String(SCRATCH_BYTES),
     '--tmpfs',
+    TMP_MOUNT,
+    '--perms',
+    '0755',
+    '--size',
+    String(SCRATCH_BYTES),
+    '--tmpfs',
     SCRATCH_MOUNT,
     '--remount-ro',
     '/',
@@ -84,9 +96,9 @@ export function bwrapArgv(inner: string[], root: boolean): string[] {
     'C.UTF-8',
     '--setenv',
     'HOME',
-    SCRATCH_MOUNT,
+    TMP_MOUNT,
     '--chdir',
-    SCRATCH_MOUNT,
+    TMP_MOUNT,
     '--',
     ...inner,
   ];

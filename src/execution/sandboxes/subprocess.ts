@@ -9,6 +9,7 @@ import { allocateUids, cleanEnv, killAllOfUid, killGroup } from './common.js';
 import type { ProgramRequest, RawOutcome, Sandbox, Slot } from './types.js';
 
 const STDERR_KEEP = 4096;
+const REPORT_KEEP = 16 << 20;
 /** After the program exits, how long to wait for its pipes to flush before closing them. */
 const PIPE_GRACE_MS = 200;
 
@@ -72,7 +73,8 @@ class SubprocessSlot implements Slot {
     const cap = request.limits.outputBytes;
     const stdout = new CappedCapture(child.stdout, cap, 0, overflow);
     const stderr = new CappedCapture(child.stderr, cap, STDERR_KEEP, overflow);
-    const report = new CappedCapture(child.stdio[3] as never, cap, 65536, () => {});
+    // The result channel also carries outputs judged outside the program (execution/judge.ts).
+    const report = new CappedCapture(child.stdio[3] as never, cap, REPORT_KEEP, () => {});
     const timer = setTimeout(() => {
       timedOut = true;
       killGroup(child.pid);

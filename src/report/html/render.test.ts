@@ -22,7 +22,7 @@ function detail(options: Parameters<typeof syntheticRun>[0] = {}, model = 'model
   const id = recordRun(db, { ...input, model: { name: model } });
   const run = loadRunDetail(db, id)!;
   db.close();
-  return { ...run, results: [...(input.results ?? [])] };
+  return { ...run, results: [...(input.results ?? [])], runConfig: null };
 }
 
 const fixedInterval: IntervalFn = (values) => ({

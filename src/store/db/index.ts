@@ -1,7 +1,8 @@
 /**
- * The SQLite run store: every run's config, provenance, samples and verdicts, for `passk runs`,
- * `passk show` and `passk report`. The JSON/JSONL files in the run dir stay the interchange
- * format; the store is the queryable history beside them.
+ * The SQLite run store: every run's config, provenance, samples and verdicts, for `passk runs`;
+ * runs are read back as RunRecords through `loadRun` (../load.ts), like run directories. The
+ * JSON/JSONL files in the run dir stay the interchange format; the store is the queryable
+ * history beside them.
  *
  * Importing this module loads the native better-sqlite3 addon. Code on the evaluation path
  * imports `./save.js` instead, which loads it only when a run is actually recorded.

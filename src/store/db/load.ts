@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { DatasetLoadOptions } from '../../datasets/types.js';
 import { readResults } from '../formats/index.js';
 import type { ResultRecord, RunRecord, StoredSample } from '../records.js';
-import { readMetricsFile } from '../run-files.js';
+import { readMetricsFile, readRunInfo, runConfigOf } from '../run-files.js';
 import { openRunDb, type RunDb, RunStoreError } from './open.js';
 import { defaultDbPath } from './paths.js';
 import { findRun, loadRunDetail } from './query.js';
@@ -25,7 +25,8 @@ export async function loadFromStore(
   if (existsSync(dbPath)) {
     const db = openRunDb(dbPath, { readonly: true });
     try {
-      const found = findRun(db, ref);
+      // A path (a run dir, or its metrics.json) is looked up as the directory it names.
+      const found = findRun(db, dir ?? ref);
       if (found) return withResults(loadRunDetail(db, found.id)!);
     } finally {
       db.close();
@@ -41,15 +42,18 @@ export async function loadFromStore(
   });
 }
 
-type StoredRun = Omit<RunRecord, 'results'>;
+type StoredRun = Omit<RunRecord, 'results' | 'runConfig'>;
 
+/** The verdicts and config from the run dir when it is still there, else from the store. */
 async function withResults(run: StoredRun): Promise<RunRecord> {
-  const file = run.summary.runDir === null ? undefined : join(run.summary.runDir, 'results.jsonl');
+  const dir = run.summary.runDir;
+  const file = dir === null ? undefined : join(dir, 'results.jsonl');
   const results =
     file !== undefined && existsSync(file)
       ? await readResults(file)
       : run.samples.flatMap((s) => resultOf(s));
-  return { ...run, results };
+  const runConfig = dir === null ? null : runConfigOf(await readRunInfo(dir));
+  return { ...run, results, runConfig };
 }
 
 /** A stored sample's verdict as a results.jsonl line (none for a sample never executed). */

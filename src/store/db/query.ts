@@ -101,7 +101,10 @@ interface SampleRow {
  * Everything stored about run `id`, texts included, but not the results.jsonl lines (loadRun
  * adds them); undefined when there is no such run.
  */
-export function loadRunDetail(db: RunDb, id: string): Omit<RunRecord, 'results'> | undefined {
+export function loadRunDetail(
+  db: RunDb,
+  id: string,
+): Omit<RunRecord, 'results' | 'runConfig'> | undefined {
   const run = db
     .prepare(
       `SELECT ${SUMMARY_COLUMNS}, metrics_json, config_json, provenance_json FROM runs WHERE id = ?`,

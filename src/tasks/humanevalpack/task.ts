@@ -65,11 +65,39 @@ function pythonProgram(problem: Problem, candidate: string): Program {
   };
 }
 
+/** bigcode's Go IMPORT_HELPER: packages added when the code uses them without importing them. */
+const GO_PACKAGES = [
+  'math',
+  'strings',
+  'fmt',
+  'strconv',
+  'time',
+  'bytes',
+  'regexp',
+  'sort',
+  'math/rand',
+  'crypto/md5',
+];
+
+/**
+ * bigcode's Go fix-up (process_results): an import block for every helper package the code uses
+ * (`name.` on a line that is not a `//` comment) but does not import. The fix base is the bare
+ * declaration, so a body using `math` needs it; humaneval-x's import merging then joins the blocks.
+ */
+export function goPackagesUsed(code: string): string {
+  const lines = code.split('\n').filter((line) => !line.trim().startsWith('//'));
+  const used = GO_PACKAGES.filter((pkg) => {
+    const name = pkg.split('/').at(-1)!;
+    return !code.includes(`"${pkg}"`) && lines.some((line) => line.includes(`${name}.`));
+  });
+  return used.length === 0 ? '' : `import (\n${used.map((p) => `    "${p}"`).join('\n')}\n)\n`;
+}
+
 /**
  * The other languages are HumanEval-X's rows with the buggy solutions added, so their programs
  * are built as passk's humaneval-x tasks build them (headers, Go's test setup and imports, Rust's
  * tests run from main), after bigcode's own clean-ups of the candidate: C++ cut before any
- * `int main`, Java without an empty `public class Main`, Rust without the prompt's `fn main(){}`.
+ * `int main`, Java without an empty `public class Main`, Rust without the prompt's `fn main(){}` (its `use rand::Rng;` etc. stay: the Rust runtime provides those crates).
  */
 function delegated(language: Exclude<PackLanguage, 'python'>) {
   const x = humanEvalX(language);
@@ -81,6 +109,7 @@ function delegated(language: Exclude<PackLanguage, 'python'>) {
       if (language === 'cpp') code = code.split('int main')[0]!;
       if (language === 'java') code = code.replace('public class Main {\n    }', '').trim();
       if (language === 'rust') code = code.replace(/fn main\(\)\s*\{\s*\}/, '');
+      if (language === 'go') code = goPackagesUsed(code) + code;
       const base = problem.meta['x'] as Problem;
       return x.program(base, code);
     },

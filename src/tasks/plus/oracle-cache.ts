@@ -2,14 +2,18 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
+export type OracleCase = [number, string, string, boolean, unknown?, unknown?, number?];
+
 /** What the ground truth gave for one problem (see oracle-script.ts for the fields). */
 export interface OracleAnswer {
   /**
-   * `[input index, arguments as Python source, expected output, isDigest]`: the output as
-   * Python source, or (isDigest) the sha256 of its canonical literal when it is big.
+   * `[input index, arguments as Python source, expected output, isDigest, arguments encoded,
+   * expected encoded, call seconds]`: the output as Python source, or (isDigest) the sha256 of
+   * its canonical literal when it is big; arguments and output also in python-encode.ts's JSON
+   * (the output null when digested), for the outside judge; the ground truth's own time on it.
    */
-  cases: [number, string, string, boolean][];
-  /** Inputs left out, with why (contract broken, ground truth raised, output not writable). */
+  cases: OracleCase[];
+  /** Inputs left out, with why (ground truth raised, output too big or not writable). */
   skipped: [number, string][];
   /** Ground-truth time over all inputs, in milliseconds, calls only (no start-up). */
   gtMs: number;

@@ -1,3 +1,4 @@
+import { ENCODE_PY } from './python-encode.js';
 import { LITERAL_PY } from './python-literal.js';
 
 /**
@@ -5,7 +6,7 @@ import { LITERAL_PY } from './python-literal.js';
  * for each input, the arguments and the expected output as Python source (see python-literal.ts),
  * or the output's digest when it is big.
  *
- * It reads one job as JSON on stdin: `{solution, entry_point, contract, raw_row}` (the dataset's
+ * It reads one job as JSON on stdin: `{solution, entry_point, task_id, dataset, raw_row}` (the dataset's
  * JSON line, whose base_input and plus_input it reads) or, for datasets not read from JSON
  * lines, `{..., inputs, base_count}` with the inputs as JavaScript parsed them,
  * and writes one JSON object on stdout: `{cases: [[index, args, expected]], skipped:
@@ -16,18 +17,26 @@ import { LITERAL_PY } from './python-literal.js';
  * 10 000-digit integers. Python writes them in Python (checked by reading each one back), so
  * passk's TypeScript side only pastes opaque text into the test program.
  *
- * Why a contract-guided reading of the inputs: MBPP+ rows store tuples as JSON lists (and
- * complex numbers as strings such as '(1+2j)'); each problem's `contract` (the asserts that
- * define a valid input) says which argument is a tuple. The script tries, per argument, a few
- * readings (as is; a tuple; a list of tuples; tuples all the way down; a number parsed from a
- * string; a dict whose values are tuples), fewest changes first, and keeps the first under
- * which every input meets the contract (else the base inputs). Inputs that still break the
- * contract are skipped: they are outside the problem as stated (HumanEval/32: float
- * coefficients; Mbpp/734: empty lists).
+ * Inputs are read as EvalPlus reads them: HumanEval+ as JSON gives them; MBPP+ rebuilt per
+ * task (tuples, sets, complex numbers stored as JSON lists and strings) by the table in
+ * `mbpp_args`, which follows evalplus/data/mbpp.py `mbpp_deserialize_inputs`. Every input is run,
+ * as in EvalPlus; only inputs on which the ground truth raises, or whose output is too big to
+ * check, are left out (listed in `skipped`).
  */
 export const ORACLE_SCRIPT = String.raw`
-import copy, inspect, io, itertools, json, math, sys, textwrap, time
+import copy, io, json, math, sys, time
 ${LITERAL_PY}
+${ENCODE_PY}
+
+# EvalPlus's per-task output rules that change what the ground truth's output is compared as
+# (evalplus/eval/_special_oracle.py; evaluate.py get_groundtruth → gen/util trusted_exec
+# output_not_none): the not-None tasks expect \`gt_out is not None\`; the set tasks compare
+# set(out), so a big expected output is digested as a set.
+MBPP_NOT_NONE = {"check_str", "text_match_three", "text_starta_endb"}
+MBPP_SET_EQ = {"similar_elements", "find_char_long", "common_in_nested_lists", "extract_singly",
+               "larg_nnum", "intersection_array", "find_dissimilar", "Diff"}
+# Encoded expected outputs for the outside judge: an output whose literal is small stays small.
+ENCODE_ROOM = 1 << 24
 
 # Outputs whose literal is longer travel as a digest (see python-literal.ts).
 BIG_OUTPUT_CHARS = 2048
@@ -73,70 +82,57 @@ def same(a, b):
     return a == b
 
 
-def as_is(v):
-    return v
+def tuples(v):
+    return tuple(v)
 
 
-def tuple_(v):
-    return tuple(v) if type(v) is list else v
+def list_of_tuples(v):
+    return [tuple(x) for x in v]
 
 
-def items_tuples(v):
-    return [tuple(x) if type(x) is list else x for x in v] if type(v) is list else v
+def tuple_of_tuples(v):
+    return tuple(tuple(x) for x in v)
 
 
-def deep_tuple(v):
-    return tuple(deep_tuple(x) for x in v) if type(v) is list else v
+def deep_tuples(v):
+    return tuple(deep_tuples(x) for x in v) if isinstance(v, list) else v
 
 
-def number(v):
-    if type(v) is not str:
-        return v
-    for parse in (int, float, complex):
-        try:
-            return parse(v)
-        except ValueError:
-            pass
-    return v
+# evalplus/data/mbpp.py mbpp_deserialize_inputs (L~40–140 of the v0.3.x file), rewritten as a
+# table: MBPP+ rows store tuples, sets and complex numbers as JSON lists and strings; EvalPlus
+# rebuilds them per task before anything runs. Every argument, or the named positions.
+ALL_ARGS = {
+    tuples: {2, 116, 132, 143, 222, 261, 273, 394, 399, 421, 424, 429, 470, 560, 579, 596, 616, 630, 726, 740, 744, 809},
+    list_of_tuples: {63, 64, 70, 94, 120, 237, 272, 299, 400, 409, 417, 438, 473, 614, 780},
+    tuple_of_tuples: {259, 401, 445},
+    deep_tuples: {580, 615, 791},
+}
 
 
-def values_tuples(v):
-    return {k: tuple(x) if type(x) is list else x for k, x in v.items()} if type(v) is dict else v
-
-
-READINGS = [as_is, tuple_, items_tuples, deep_tuple, number, values_tuples]
-
-
-def contract_checker(namespace, fn, contract):
-    if not contract.strip():
-        return None
-    params = [p.replace(annotation=inspect.Parameter.empty) for p in inspect.signature(fn).parameters.values()]
-    body = textwrap.indent(textwrap.dedent(contract), "    ")
-    scope = dict(namespace)
-    exec("def _passk_contract%s:\n%s\n    return True\n" % (inspect.Signature(params), body), scope)
-    return scope["_passk_contract"]
-
-
-def holds(checker, args):
-    try:
-        checker(*args)  # contracts only read their arguments
-        return True
-    except Exception:
-        return False
-
-
-def pick_reading(checker, inputs):
-    if not inputs:
-        return None
-    arity = len(inputs[0])
-    if checker is None or any(len(args) != arity for args in inputs):
-        return [as_is] * arity
-    combos = sorted(itertools.product(range(len(READINGS)), repeat=arity), key=lambda c: (sum(i > 0 for i in c), c))
-    for combo in combos[:512]:
-        chosen = [READINGS[i] for i in combo]
-        if all(holds(checker, [f(a) for f, a in zip(chosen, args)]) for args in inputs):
-            return chosen
-    return None
+def mbpp_args(task, args):
+    """One input's arguments as EvalPlus's mbpp_deserialize_inputs rebuilds them."""
+    for convert, tasks in ALL_ARGS.items():
+        if task in tasks:
+            return [convert(a) for a in args]
+    if task in (75, 413, 444, 753):
+        return [list_of_tuples(args[0]), args[1]]
+    if task in (106, 750):
+        return [args[0], tuple(args[1])]
+    if task in (250, 405, 446, 617, 720, 763, 808):
+        return [tuple(args[0]), args[1]]
+    if task == 307:
+        return [tuple(args[0]), args[1], args[2]]
+    if task == 115:  # EvalPlus writes an empty member as {} (a dict), kept as is
+        return [[set(x) if isinstance(x, list) and len(x) else {} for x in args[0]]]
+    if task == 124:
+        return [float(args[0]), complex(args[1])]
+    if task == 252:
+        return [complex(args[0])]
+    if task == 278:
+        return [tuple(tuple(x) if isinstance(x, list) else x for x in args[0])]
+    if task == 722:
+        return [{k: tuple(v) for k, v in args[0].items()}] + list(args[1:])
+    return args
 
 
 def main():
@@ -148,21 +144,18 @@ def main():
     namespace = {"__name__": "__passk_oracle__"}
     exec(compile(job["solution"], "solution.py", "exec"), namespace)
     fn = namespace[job["entry_point"]]
-    checker = contract_checker(namespace, fn, job.get("contract") or "")
     if "raw_row" in job:  # the dataset's own line: Python's json keeps 1.0 a float (see raw-rows.ts)
         row = json.loads(job["raw_row"])
         extra = row["plus_input"] if isinstance(row["plus_input"], list) else []  # Mbpp/793: {}
         raw, job["base_count"] = row["base_input"] + extra, len(row["base_input"])
     else:
         raw = job["inputs"]
-    reading = pick_reading(checker, raw) or pick_reading(checker, raw[: job["base_count"]])
-    reading = reading or [as_is] * (len(raw[0]) if raw else 0)
+    # HumanEval+ inputs are used as JSON gives them (EvalPlus reads them with json alone).
+    task = int(job["task_id"].split("/")[-1]) if job.get("dataset") == "mbpp" else None
     cases, skipped, seconds = [], [], 0.0
+    mbpp = job.get("dataset") == "mbpp"
     for index, json_args in enumerate(raw):
-        args = [f(a) for f, a in zip(reading, json_args)] if len(json_args) == len(reading) else json_args
-        if checker is not None and not holds(checker, args):
-            skipped.append([index, "breaks the problem's contract"])
-            continue
+        args = list(mbpp_args(task, json_args)) if task is not None else json_args
         fresh = copy.deepcopy(args)  # the ground truth may mutate its arguments
         started = time.perf_counter()
         try:
@@ -170,6 +163,9 @@ def main():
         except BaseException as error:
             skipped.append([index, "ground truth raised %s" % type(error).__name__])
             continue
+        call_seconds = time.perf_counter() - started
+        if mbpp and job["entry_point"] in MBPP_NOT_NONE:
+            output = output is not None
         # Timed with the call: the test program repeats this work (build the literals, or
         # digest the candidate's output), so the derived time limit must cover it too.
         if not fits(output):
@@ -178,16 +174,19 @@ def main():
         try:
             shown = _passk_literal(list(args))
             written = _passk_literal(output)
+            encoded_args = _passk_enc(list(args), [ENCODE_ROOM])
             if len(written) > BIG_OUTPUT_CHARS:
-                cases.append([index, shown, _passk_digest(output), True])
+                digested = set(output) if mbpp and job["entry_point"] in MBPP_SET_EQ else output
+                cases.append([index, shown, _passk_digest(digested), True, encoded_args, None, call_seconds])
             elif same(eval(written, {}), output) and same(eval(shown, {}), list(args)):
-                cases.append([index, shown, written, False])
+                encoded = _passk_enc(output, [ENCODE_ROOM])
+                cases.append([index, shown, written, False, encoded_args, encoded, call_seconds])
             else:
                 skipped.append([index, "output does not read back equal"])
-        except (TypeError, ValueError, RecursionError, SyntaxError, MemoryError) as error:
+        except (TypeError, ValueError, RecursionError, SyntaxError, MemoryError, _PasskTooBig) as error:
             skipped.append([index, "output cannot be written: %s" % error])
         seconds += time.perf_counter() - started
-    answer = {"cases": cases, "skipped": skipped, "gt_ms": seconds * 1000.0, "conversion": [f.__name__ for f in reading]}
+    answer = {"cases": cases, "skipped": skipped, "gt_ms": seconds * 1000.0, "conversion": ["mbpp_deserialize_inputs" if task is not None else "json"]}
     answer_to.write(json.dumps(answer))
 
 

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdtemp, readdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -24,25 +25,27 @@ function answerOf(result: Awaited<ReturnType<typeof oracle>>[number]) {
 const job = (fields: Partial<OracleJob> & Pick<OracleJob, 'solution'>): OracleJob => ({
   problemId: 'P/1',
   entryPoint: 'f',
-  contract: '',
   inputs: [],
   baseCount: 0,
   ...fields,
 });
 
 describe('computeExpectedOutputs', () => {
-  it('reads JSON lists as the tuples the contract asks for, and writes outputs as Python', async () => {
-    const [result] = await oracle([
-      job({
-        solution: 'def f(pairs, k):\n    return [p[0] * k for p in pairs]\n',
-        contract: '\n    assert all(isinstance(p, tuple) for p in pairs)\n',
-        inputs: [[[[1, 2]], 3]],
-        baseCount: 1,
-      }),
+  it('rebuilds MBPP+ tuples per task as EvalPlus does, and writes outputs as Python', async () => {
+    const solution = 'def f(pairs, k):\n    return [p[0] * k for p in pairs]\n';
+    const inputs = [[[[1, 2]], 3]];
+    const [result, humaneval] = await oracle([
+      // Mbpp/75: the first argument is a list of tuples (mbpp_deserialize_inputs).
+      job({ problemId: 'Mbpp/75', dataset: 'mbpp', solution, inputs, baseCount: 1 }),
+      job({ problemId: 'HumanEval/1', solution, inputs, baseCount: 1 }),
     ]);
     const answer = answerOf(result!);
-    expect(answer.conversion).toEqual(['items_tuples', 'as_is']);
-    expect(answer.cases).toEqual([[0, '[[(1, 2, )], 3]', '[3]', false]]);
+    expect(answer.conversion).toEqual(['mbpp_deserialize_inputs']);
+    expect(answerOf(humaneval!).cases[0]!.slice(0, 2)).toEqual([0, '[[[1, 2]], 3]']);
+    // Also encoded for the outside judge, with the ground truth's time on the input.
+    expect(answer.cases).toEqual([
+      [0, '[[(1, 2, )], 3]', '[3]', false, [[{ t: [1, 2] }], 3], [3], expect.any(Number)],
+    ]);
   });
 
   it("takes the inputs from the dataset's own line: 1.0 stays a float, NaN and Infinity parse", async () => {
@@ -50,25 +53,29 @@ describe('computeExpectedOutputs', () => {
     const [result] = await oracle([
       job({ solution: 'def f(a, b):\n    return [type(a).__name__, b]\n', rawRow }),
     ]);
-    expect(answerOf(result!).cases).toEqual([
-      [0, "[1.0, float('nan')]", "['float', float('nan')]", false],
-      [1, "[float('-inf'), 2]", "['float', 2]", false],
+    expect(answerOf(result!).cases.map((c) => c.slice(0, 6))).toEqual([
+      [
+        0,
+        "[1.0, float('nan')]",
+        "['float', float('nan')]",
+        false,
+        [{ f: 1 }, { f: 'nan' }],
+        ['float', { f: 'nan' }],
+      ],
+      [1, "[float('-inf'), 2]", "['float', 2]", false, [{ f: '-inf' }, 2], ['float', 2]],
     ]);
   });
 
-  it('skips inputs that break the contract or make the ground truth raise, saying why', async () => {
+  it('runs every input (as EvalPlus does), skipping only those where the ground truth raises', async () => {
     const [result] = await oracle([
       job({
         solution: 'def f(n):\n    return 10 // n\n',
-        contract: '\n    assert n >= 0\n',
         inputs: [[2], [-1], [0]],
         baseCount: 1,
       }),
     ]);
-    expect(answerOf(result!).skipped).toEqual([
-      [1, "breaks the problem's contract"],
-      [2, 'ground truth raised ZeroDivisionError'],
-    ]);
+    expect(answerOf(result!).skipped).toEqual([[2, 'ground truth raised ZeroDivisionError']]);
+    expect(answerOf(result!).cases.map((c) => c[2])).toEqual(['5', '-10']);
   });
 
   it('sends big outputs as a digest and marks set-built outputs whose order follows the hash seed', async () => {
@@ -83,6 +90,33 @@ describe('computeExpectedOutputs', () => {
     expect(answerOf(big!).cases[0]?.[3]).toBe(true);
     expect(answerOf(big!).cases[0]?.[2]).toMatch(/^[0-9a-f]{64}$/);
     expect(answerOf(unordered!).orderUnstable).toBe(true);
+  });
+
+  it("applies EvalPlus's MBPP output rules: not-None tasks expect a bool, set tasks digest a set", async () => {
+    const [notNone, setTask] = await oracle([
+      job({
+        dataset: 'mbpp',
+        entryPoint: 'check_str',
+        solution: 'import re\ndef check_str(s):\n    return re.match("a", s)\n',
+        inputs: [['abc'], ['xyz']],
+      }),
+      job({
+        problemId: 'Mbpp/9999',
+        dataset: 'mbpp',
+        entryPoint: 'similar_elements',
+        solution: 'def similar_elements(n):\n    return tuple(range(n))\n',
+        inputs: [[3000]],
+      }),
+    ]);
+    expect(answerOf(notNone!).cases.map((c) => c[2])).toEqual(['True', 'False']);
+    const digest = answerOf(setTask!).cases[0]!;
+    expect(digest[3]).toBe(true);
+    // The digest of set(output): the canonical literal sorts a set, not a tuple.
+    expect(digest[2]).toBe(
+      createHash('sha256')
+        .update(`set([${[...Array(3000).keys()].map(String).sort().join(', ')}])`)
+        .digest('hex'),
+    );
   });
 
   it('computes an answer once and then serves it from the cache', async () => {

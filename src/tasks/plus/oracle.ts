@@ -11,11 +11,11 @@ export interface OracleJob {
   /** The canonical solution as a full program (it must define `entryPoint`). */
   solution: string;
   entryPoint: string;
-  /** EvalPlus's contract: asserts that define a valid input (may be empty). */
-  contract: string;
   /** Base inputs first, then plus inputs, each the argument list as JSON. */
   inputs: readonly unknown[];
   baseCount: number;
+  /** Which EvalPlus dataset's output rules apply (the MBPP not-None and set tasks). */
+  dataset?: 'humaneval' | 'mbpp';
   /**
    * The problem's line of the dataset file, where it was JSON lines: the script then reads the
    * inputs from it with Python's json, exactly (see raw-rows.ts), and ignores `inputs`.
@@ -43,7 +43,7 @@ export type OracleResult = { problemId: string } & (
 );
 
 /** Bump when this file changes how answers are made (flags, seeds, the order check). */
-const RUNNER_REVISION = 2;
+const RUNNER_REVISION = 3;
 
 /** Changes whenever the script or the way it is run does, so no stale answer is served. */
 export const ORACLE_VERSION = `passk ${PASSK_VERSION}; oracle ${createHash('sha256').update(ORACLE_SCRIPT).digest('hex').slice(0, 16)}.${RUNNER_REVISION}`;
@@ -95,7 +95,7 @@ export async function computeExpectedOutputs(
 }
 
 interface ScriptAnswer {
-  cases: [number, string, string, boolean][];
+  cases: OracleAnswer['cases'];
   skipped: [number, string][];
   gt_ms: number;
   conversion: string[];
@@ -167,7 +167,8 @@ function runGroundTruth(
     const payload = {
       solution: job.solution,
       entry_point: job.entryPoint,
-      contract: job.contract,
+      task_id: job.problemId,
+      dataset: job.dataset ?? 'humaneval',
       ...(job.rawRow === undefined
         ? { inputs: job.inputs, base_count: job.baseCount }
         : { raw_row: job.rawRow }),

@@ -1,5 +1,15 @@
-import { passAtK } from '../../metrics/pass-at-k.js';
 import type { MetricSample, TaskMetric } from '../types.js';
+
+/**
+ * The unbiased pass@k estimator, 1 - C(n-c, k) / C(n, k) in product form (the tasks layer sits
+ * below metrics/, so it keeps its own copy of these three lines).
+ */
+function passAtK(n: number, c: number, k: number): number {
+  if (n - c < k) return 1;
+  let miss = 1;
+  for (let i = n - c + 1; i <= n; i++) miss *= 1 - k / i;
+  return 1 - miss;
+}
 
 /** How a ReCode problem id names its HumanEval problem, perturbation and seed. */
 export const NOMINAL = 'nominal';

@@ -1,6 +1,6 @@
+import type { Comparison, RunSide } from '../compare/compare.js';
 import { rankCounts } from '../metrics/stats/index.js';
-import { sampleLabel } from '../report/terminal.js';
-import type { Comparison, RunSide } from './compare.js';
+import { sampleLabel } from './terminal.js';
 
 /** Below this many differing problems the bootstrap of the difference is unreliable. */
 const FEW_DIFFERING = 10;

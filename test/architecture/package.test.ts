@@ -1,0 +1,39 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { repoRoot } from '../helpers/cli.js';
+
+const run = promisify(execFile);
+
+/** What `npm pack` would put in the package (from package.json "files"; dist as built). */
+async function packedFiles(): Promise<string[]> {
+  const { stdout } = await run('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], {
+    cwd: repoRoot,
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  const [pack] = JSON.parse(stdout) as { files: { path: string }[] }[];
+  return pack!.files.map((file) => file.path);
+}
+
+/** Test files, test helpers and fixtures: never shipped. */
+const TEST_ONLY = /(\.test\.|\.test-helpers\.|(^|\/)__fixtures__\/|^test\/)/;
+
+describe('the npm package', () => {
+  it('holds the library, the CLI and the Python workers, and no test helper or fixture', async () => {
+    const files = await packedFiles();
+    expect(files).toContain('bin/passk.js');
+    expect(files.some((f) => f.startsWith('src/execution/python/'))).toBe(true);
+    expect(files.filter((f) => TEST_ONLY.test(f))).toEqual([]);
+  });
+
+  it('recognises a test helper when it sees one', () => {
+    for (const path of [
+      'dist/compare/synthetic-run.test-helpers.js',
+      'dist/store/db/__fixtures__/synthetic-run.js',
+      'test/helpers/cli.ts',
+    ]) {
+      expect(TEST_ONLY.test(path), path).toBe(true);
+    }
+    expect(TEST_ONLY.test('dist/tasks/multilang/rust-tests.js')).toBe(false);
+  });
+});
