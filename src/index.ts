@@ -77,3 +77,4 @@ export type {
 } from './store/records.js';
 export { isCustomDataFile } from './tasks/custom-jsonl.js';
 export { defineTask, type Problem, type Task, tasks } from './tasks/index.js';
+export { withInstructionTokens } from './tasks/instruct/bigcode-instruct.js';

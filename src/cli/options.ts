@@ -7,6 +7,7 @@ import {
   defaultDataDir,
   isCustomDataFile,
   parseShard,
+  withInstructionTokens,
 } from '../index.js';
 import { withConfigFile } from './config-file.js';
 
@@ -65,6 +66,11 @@ export function addEvaluationOptions(command: Command): Command {
       '--exclude-contaminated <file>',
       'leave out the problems flagged in this contamination.json (from `passk contamination`)',
     )
+    .option(
+      '--instruction-tokens <list>',
+      "instruct-humaneval: bigcode's USER,END,ASSISTANT delimiters (default: '','','\\n')",
+    )
+    .option('--save-references', "also write bigcode's references.json (each problem's tests)")
     .addOption(
       new Option('--skip-preflight', 'do not run the canary programs before scoring').hideHelp(),
     );
@@ -113,6 +119,8 @@ const rawSchema = z.object({
   shard: z.string().optional(),
   excludeContaminated: z.string().optional(),
   fimFormat: z.string().optional(),
+  saveReferences: z.boolean().optional(),
+  instructionTokens: z.string().optional(),
 });
 
 export type EvaluationFlags = z.infer<typeof rawSchema>;
@@ -156,7 +164,10 @@ export function nSamplesFlag(raw: unknown): { nSamples?: number } {
 /** The EvaluateOptions that follow from the shared flags (not the candidates or output dir). */
 export function evaluationOptions(flags: EvaluationFlags) {
   return {
-    task: flags.task,
+    task:
+      flags.instructionTokens === undefined
+        ? flags.task
+        : withInstructionTokens(flags.task, flags.instructionTokens),
     allowCodeExecution: flags.allowCodeExecution === true,
     ...(flags.limit === undefined ? {} : { limit: flags.limit }),
     limitStart: flags.limitStart,
@@ -173,6 +184,7 @@ export function evaluationOptions(flags: EvaluationFlags) {
       ? {}
       : { excludeContaminated: flags.excludeContaminated }),
     dataset: datasetOptions(flags),
+    ...(flags.saveReferences === true ? { saveReferences: true } : {}),
   };
 }
 

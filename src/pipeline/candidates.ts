@@ -1,7 +1,7 @@
 import { stat } from 'node:fs/promises';
 import { GenerationsError } from '../core/errors.js';
 import { JOURNAL_FILE, readSavedGenerations } from '../generation/index.js';
-import { readGenerationsFile } from '../store/formats/index.js';
+import { type BenchmarkPositions, readGenerationsFile } from '../store/formats/index.js';
 import type { GenerationRecord } from '../store/records.js';
 import type { Problem, Task } from '../tasks/types.js';
 
@@ -19,6 +19,8 @@ export type CandidateSource =
        * a problem with fewer than n samples is an error, never a silently smaller n.
        */
       nSamples?: number;
+      /** Where the selection sits in the benchmark (bigcode files match problems by position). */
+      positions?: BenchmarkPositions;
     }
   /** Records already in memory (e.g. fresh from a model backend). */
   | { kind: 'records'; records: GenerationRecord[] };
@@ -31,6 +33,8 @@ export interface Candidates {
   missing: string[];
   /** Fewest and most samples any problem has. */
   samplesPerProblem: { min: number; max: number };
+  /** What reading the file involved that the user should know; shown as warnings. */
+  notes?: string[];
 }
 
 export async function loadCandidates(
@@ -46,7 +50,9 @@ export async function loadCandidates(
     ? await readRunDirGenerations(source.path, problems, source.allowMissing ?? false)
     : await readGenerationsFile(source.path, problems, {
         allowMissing: source.allowMissing ?? false,
+        ...(source.positions === undefined ? {} : { positions: source.positions }),
       });
+  const notes = 'format' in read ? fileNotes(read, source.nSamples) : [];
   const missing = new Set(read.missing);
   const records =
     source.nSamples === undefined
@@ -57,7 +63,17 @@ export async function loadCandidates(
     problems: problems.filter((p) => !missing.has(p.id)),
     missing: read.missing,
     ...countRange(records),
+    ...(notes.length === 0 ? {} : { notes }),
   };
+}
+
+/** The reader's notes, and bigcode's --n_samples cut unless --n-samples already chose n. */
+function fileNotes(
+  read: { notes?: string[]; bigcodeSampleCut?: string },
+  nSamples: number | undefined,
+): string[] {
+  const cut = nSamples === undefined ? read.bigcodeSampleCut : undefined;
+  return [...(read.notes ?? []), ...(cut === undefined ? [] : [cut])];
 }
 
 async function isDirectory(path: string): Promise<boolean> {

@@ -4,9 +4,13 @@ import type { DatasetLoadOptions } from '../datasets/types.js';
 import type { RunEventListener } from '../execution/events.js';
 import { createExecutor, runPreflight } from '../execution/index.js';
 import type { ExecLimits } from '../execution/types.js';
+import { bigcodeConfig } from '../report/bigcode-config.js';
+import { pythonEnvironment } from '../report/python-environment.js';
+import { writeBigcodeReferences } from '../store/formats/references.js';
 import { buildMetrics, type MetricsFile } from '../store/metrics-file.js';
 import type { ResultRecord } from '../store/records.js';
 import type { RunInfo } from '../store/run-dir.js';
+import { referenceDifferences } from '../tasks/differences.js';
 import { resolveTask } from '../tasks/resolve.js';
 import type { Task } from '../tasks/types.js';
 import type { CandidateSource } from './candidates.js';
@@ -60,6 +64,8 @@ export interface EvaluateOptions extends ProblemSelection {
   excludeContaminated?: string;
   /** Where to write metrics.json, results.jsonl, generations.json and samples.jsonl. */
   outputDir?: string;
+  /** Also write bigcode's references.json (each problem's test code) to outputDir. */
+  saveReferences?: boolean;
   /**
    * The SQLite run store to record the run in (only with outputDir); false: do not record.
    * Default: $PASSK_DB, else passk.db in the folder that holds outputDir.
@@ -141,6 +147,9 @@ export async function evaluate(options: EvaluateOptions): Promise<EvaluateResult
       options.signal,
       task.suites,
     );
+    // Python programs see the standard library only; metrics.json says which interpreter.
+    const environment =
+      task.language === 'python' ? { environment: { python: await pythonEnvironment() } } : {};
     const metrics = buildMetrics({
       task,
       ks: config.k,
@@ -149,8 +158,22 @@ export async function evaluate(options: EvaluateOptions): Promise<EvaluateResult
       missing: candidates.missing,
       dataset: loaded.dataset,
       executor: executor.info,
-      ...(options.provenance === undefined ? {} : { provenance: options.provenance }),
-      config: scoringConfig(config, excluded),
+      provenance: {
+        ...options.provenance,
+        ...environment,
+        reference_differences: referenceDifferences(task),
+      },
+      config: {
+        ...scoringConfig(config, excluded),
+        ...bigcodeConfig({
+          task: task.name,
+          candidates: options.candidates,
+          nSamples: candidates.samplesPerProblem.max,
+          saveReferences: options.saveReferences === true,
+          generation: options.provenance?.['generation'],
+          instructionTokens: candidates.problems[0]?.meta['instructionTokens'],
+        }),
+      },
     });
     if (metrics.infra_errors > 0) {
       emit({
@@ -174,6 +197,11 @@ export async function evaluate(options: EvaluateOptions): Promise<EvaluateResult
       // models: a model run's retry counters and unscored failed samples (see run-model.ts)
       ...options.runInfo,
     };
+    // Before persistRun, which writes metrics.json last: its presence means the run finished.
+    const referencesFile =
+      options.saveReferences === true && options.outputDir !== undefined
+        ? await writeBigcodeReferences(options.outputDir, candidates.problems)
+        : undefined;
     const { files, runId } = await persistRun(
       options,
       {
@@ -185,6 +213,7 @@ export async function evaluate(options: EvaluateOptions): Promise<EvaluateResult
       },
       emit,
     );
+    if (referencesFile !== undefined) files['references'] = referencesFile;
     return { metrics, results, files, ...(runId === undefined ? {} : { runId }) };
   } finally {
     await executor.close();

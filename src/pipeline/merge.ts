@@ -41,6 +41,8 @@ const SAME: readonly (readonly string[])[] = [
   // model, sampling settings, seed and n, or the samples are not one run's.
   ['generation', 'fingerprint'],
   ['generation', 'nSamples'],
+  // The interpreter programs ran on and the packages they could see (Python tasks).
+  ['environment'],
 ];
 /** Execution fields that describe the machine, not a counter to add up. */
 const EXECUTOR_FIELDS = new Set(['sandbox', 'isolation', 'workers']);
@@ -113,6 +115,12 @@ export async function mergeRuns(refs: readonly string[], outDir: string): Promis
     },
     executor: first.execution,
     config,
+    provenance: {
+      ...(first['environment'] === undefined ? {} : { environment: first['environment'] }),
+      ...(first['reference_differences'] === undefined
+        ? {}
+        : { reference_differences: first['reference_differences'] }),
+    },
   });
   await mkdir(dir, { recursive: true });
   const files = {

@@ -14,6 +14,8 @@ export interface LoadedProblems {
   problems: Problem[];
   /** How many problems the whole benchmark has, before --limit. */
   total: number;
+  /** Position of the first selected problem in the benchmark (--limit-start). */
+  start: number;
   dataset: LoadedDataset;
 }
 
@@ -32,5 +34,5 @@ export async function loadProblems(
     );
   }
   const end = selection.limit === undefined ? all.length : start + selection.limit;
-  return { problems: all.slice(start, end), total: all.length, dataset };
+  return { problems: all.slice(start, end), total: all.length, start, dataset };
 }

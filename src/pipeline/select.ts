@@ -35,10 +35,19 @@ export async function selectCandidates(
       message: `${excluded.length} problems flagged as contaminated are left out of the score`,
     });
   }
+  // A bigcode file matches problems by position: tell the reader where the selection sits.
+  const source: CandidateSource =
+    options.candidates.kind === 'file'
+      ? {
+          ...options.candidates,
+          positions: { start: loaded.start, total: loaded.total, window: loaded.problems },
+        }
+      : options.candidates;
   const candidates =
     options.shard === undefined
-      ? await loadCandidates(task, selection, options.candidates)
-      : await loadShardCandidates(task, selection, options.candidates, options.shard);
+      ? await loadCandidates(task, selection, source)
+      : await loadShardCandidates(task, selection, source, options.shard);
+  for (const message of candidates.notes ?? []) emit({ type: 'warning', message });
   if (candidates.missing.length > 0) {
     emit({
       type: 'warning',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { validateRows } from '../datasets/validate.js';
-import { promptPlusCut, pythonProgram } from './python-program.js';
+import { promptPlusCut, pythonProgram, pythonStrip } from './python-program.js';
 import { defineTask, type Problem, type Task } from './types.js';
 
 const rowSchema = z.object({
@@ -27,8 +27,8 @@ function humanEvalTask(name: string, stripPrompt: boolean): Task {
   const task: Task = defineTask({
     name,
     description: stripPrompt
-      ? 'HumanEval, prompt stripped of trailing whitespace (bigcode-evaluation-harness default)'
-      : 'HumanEval, prompt exactly as in the dataset (human-eval default)',
+      ? 'HumanEval, prompt stripped at both ends (bigcode-evaluation-harness `humaneval`)'
+      : 'HumanEval, prompt exactly as in the dataset (human-eval; bigcode `humaneval-unstripped`)',
     language: 'python',
     dataset: {
       hub: {
@@ -45,7 +45,8 @@ function humanEvalTask(name: string, stripPrompt: boolean): Task {
         (row): Problem => ({
           id: row.task_id,
           language: 'python',
-          prompt: stripPrompt ? row.prompt.trimEnd() : row.prompt,
+          // bigcode: `doc["prompt"].strip()` (tasks/humaneval.py, GeneralHumanEval.get_prompt).
+          prompt: stripPrompt ? pythonStrip(row.prompt) : row.prompt,
           datasetPrompt: row.prompt,
           tests: `\n${row.test}\ncheck(${row.entry_point})`,
           entryPoint: row.entry_point,

@@ -3,6 +3,7 @@ import { validateRows } from '../datasets/validate.js';
 import { HUMANEVAL_STOP_SEQUENCES } from './humaneval.js';
 import { evalPlusDataOf, evalPlusTask, type JudgePlacement } from './plus/evalplus-task.js';
 import { evalPlusRowFields } from './plus/rows.js';
+import { pythonStrip } from './python-program.js';
 import type { Problem, Task } from './types.js';
 
 const rowSchema = z.object({ ...evalPlusRowFields, test: z.string() });
@@ -11,7 +12,8 @@ const rowSchema = z.object({ ...evalPlusRowFields, test: z.string() });
  * HumanEval+ (EvalPlus, Liu et al. 2023) v0.1.10: HumanEval's 164 problems, 'base' = the
  * dataset's base_input and 'plus' = its ~80× more plus_input, each output checked against the
  * ground truth's by EvalPlus's rules (HumanEval/32 by its root property). Prompts are stripped
- * of trailing whitespace, as the `humaneval` task does.
+ * at both ends, as bigcode's `humanevalplus` and passk's `humaneval` do
+ * (`humanevalplus-unstripped` keeps the dataset's).
  */
 function humanEvalPlusTask(name: string, judge: JudgePlacement): Task {
   return evalPlusTask({
@@ -33,7 +35,7 @@ function humanEvalPlusTask(name: string, judge: JudgePlacement): Task {
         (row): Problem => ({
           id: row.task_id,
           language: 'python',
-          prompt: row.prompt.trimEnd(),
+          prompt: pythonStrip(row.prompt),
           datasetPrompt: row.prompt,
           // The original tests: used only where the ground truth cannot be run.
           tests: `\n${row.test}\ncheck(${row.entry_point})\n`,

@@ -1,4 +1,5 @@
 import { createRegistry } from '../core/registry.js';
+import { aliasOf, BIGCODE_ALIASES, unstrippedOf } from './bigcode-names.js';
 import type { Task } from './types.js';
 
 /** Builtin benchmarks, loaded on first use. */
@@ -10,6 +11,9 @@ tasks.register(
 );
 tasks.register('mbpp', async () => (await import('./mbpp.js')).mbpp);
 tasks.register('humanevalplus', async () => (await import('./humanevalplus.js')).humanevalplus);
+tasks.register('humanevalplus-unstripped', async () =>
+  unstrippedOf((await import('./humanevalplus.js')).humanevalplus, 'humanevalplus-unstripped'),
+);
 tasks.register('mbppplus', async () => (await import('./mbppplus.js')).mbppplus);
 tasks.register(
   'humanevalplus-inprocess',
@@ -25,6 +29,13 @@ tasks.register(
   async () => (await import('./instruct/mbpp-instruct.js')).mbppInstruct,
 );
 
+// bigcode-evaluation-harness's instruction protocol (instruction, then context), default tokens.
+for (const withContext of [true, false]) {
+  tasks.register(withContext ? 'instruct-humaneval' : 'instruct-humaneval-nocontext', async () =>
+    (await import('./instruct/bigcode-instruct.js')).bigcodeInstructHumanEval({ withContext }),
+  );
+}
+
 // Multi-language HumanEval: HumanEval-X (with canonical solutions) and MultiPL-E (tests only).
 for (const dir of ['cpp', 'go', 'java', 'js', 'rust'] as const) {
   tasks.register(`humaneval-x-${dir}`, async () =>
@@ -36,14 +47,17 @@ for (const suffix of ['cpp', 'java', 'js', 'ts', 'go', 'rs', 'sh'] as const) {
     (await import('./multipl-e.js')).multiplE(suffix),
   );
 }
-// MultiPL-E's other languages (issue 17), each also under bigcode's name `multiple-<suffix>`.
+// MultiPL-E's other languages (issue 17), each also under bigcode's name `multiple-<suffix>`
+// (registered with the others from BIGCODE_ALIASES below).
 for (const suffix of ['php', 'rb', 'lua', 'pl', 'r', 'rkt', 'scala', 'cs', 'd'] as const) {
-  const load = async () => (await import('./multipl-e.js')).multiplE(suffix);
-  tasks.register(`multipl-e-${suffix}`, load);
-  tasks.register(`multiple-${suffix}`, async () => ({
-    ...(await load()),
-    name: `multiple-${suffix}`,
-  }));
+  tasks.register(`multipl-e-${suffix}`, async () =>
+    (await import('./multipl-e.js')).multiplE(suffix),
+  );
+}
+
+// bigcode-evaluation-harness's names (see bigcode-names.ts).
+for (const [alias, target] of Object.entries(BIGCODE_ALIASES)) {
+  tasks.register(alias, async () => aliasOf(await tasks.get(target), alias));
 }
 
 export type { Problem, Task } from './types.js';

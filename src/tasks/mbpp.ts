@@ -27,7 +27,8 @@ export const MBPP_STOP_SEQUENCES = [
 /** MBPP (Austin et al., 2021): 500 crowd-sourced Python problems, checked by three asserts. */
 export const mbpp: Task = defineTask({
   name: 'mbpp',
-  description: 'MBPP test split (500 problems), docstring prompt with the first test as example',
+  description:
+    "MBPP test split (500 problems), docstring prompt with the first test as example (bigcode's); test_setup_code runs before the asserts (bigcode omits it)",
   language: 'python',
   dataset: {
     hub: {
@@ -52,7 +53,8 @@ export const mbpp: Task = defineTask({
           datasetPrompt: prompt,
           tests: `\n${setup}${row.test_list.join('\n')}\n`,
           reference: prompt + row.code,
-          meta: { text: row.text },
+          // bigcode's MBPP.get_reference: "\n".join(test_list) (no test_setup_code).
+          meta: { text: row.text, bigcodeReference: row.test_list.join('\n') },
         };
       });
   },

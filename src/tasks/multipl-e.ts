@@ -3,6 +3,7 @@ import { validateRows } from '../datasets/validate.js';
 import type { Language } from '../execution/types.js';
 import { adaptTests } from './multilang/multipl-e-tests.js';
 import { braceCandidate, joinProgram } from './multilang/program.js';
+import { pythonStrip } from './python-program.js';
 import { defineTask, type Problem, type Task } from './types.js';
 
 const rowSchema = z.object({
@@ -35,7 +36,7 @@ const LANGUAGES = {
 export type MultiplELanguage = keyof typeof LANGUAGES;
 
 /** Each file's stop tokens (the same on every row; checked in the task's test). */
-const STOPS: Record<MultiplELanguage, readonly string[]> = {
+const DATASET_STOPS: Record<MultiplELanguage, readonly string[]> = {
   cpp: ['\n}'],
   java: ['\n    }\n'],
   js: ['\nfunction ', '\n/*', '\n//', '\nconsole.log'],
@@ -55,15 +56,23 @@ const STOPS: Record<MultiplELanguage, readonly string[]> = {
 };
 
 /**
+ * bigcode-evaluation-harness's stop words for `multiple-LANG` (tasks/multiple.py,
+ * GeneralMultiPLE.__init__): the first row's `stop_tokens` plus `<file_sep>`.
+ */
+export function multiplEStops(suffix: MultiplELanguage): readonly string[] {
+  return [...DATASET_STOPS[suffix], '<file_sep>'];
+}
+
+/**
  * MultiPL-E (Cassano et al., 2023): HumanEval translated by compilers from Python, prompt +
  * tests; the tests start by closing the function the prompt opened. No canonical solutions.
  */
 export function multiplE(suffix: MultiplELanguage): Task {
   const language = LANGUAGES[suffix];
-  const stops = STOPS[suffix];
+  const stops = multiplEStops(suffix);
   const task: Task = defineTask({
     name: `multipl-e-${suffix}`,
-    description: `MultiPL-E HumanEval in ${language} (${suffix}); tests only, no reference solutions`,
+    description: `MultiPL-E HumanEval in ${language} (${suffix}), prompt stripped as bigcode's multiple-${suffix}; tests only, no reference solutions`,
     language,
     dataset: {
       // Not verified against the Hub: the local file (shared data) is what the tests use.
@@ -77,10 +86,13 @@ export function multiplE(suffix: MultiplELanguage): Task {
         (row): Problem => ({
           id: row.name,
           language,
-          prompt: row.prompt,
+          // bigcode: `doc["prompt"].strip()` (tasks/multiple.py, GeneralMultiPLE.get_prompt), so
+          // a stop sequence that starts with a newline can match right after the prompt.
+          prompt: pythonStrip(row.prompt),
           datasetPrompt: row.prompt,
           tests: adaptTests(suffix, row.tests),
-          meta: { stopTokens: row.stop_tokens },
+          // bigcode's get_reference is the dataset's tests as they are (references.json).
+          meta: { stopTokens: row.stop_tokens, bigcodeReference: row.tests },
         }),
       );
     },

@@ -15,6 +15,23 @@ export function promptPlusCut(problem: Problem, generation: string, stops: reado
 }
 
 /**
+ * Python's `str.strip()`: bigcode-evaluation-harness builds its prompts with it, and JavaScript's
+ * `trim()` strips a different set (U+FEFF yes, U+001C–U+001F no), so prompts use this instead.
+ */
+const PY_SPACE =
+  '[\\t\\n\\v\\f\\r\\x1c-\\x20\\x85\\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]';
+const PY_STRIP = new RegExp(`^${PY_SPACE}+|${PY_SPACE}+$`, 'g');
+export function pythonStrip(text: string): string {
+  return text.replace(PY_STRIP, '');
+}
+
+const PY_SPACE_CHAR = new RegExp(`^${PY_SPACE}$`);
+/** Python's `c.isspace()` for one character. */
+export function isPythonSpace(char: string): boolean {
+  return PY_SPACE_CHAR.test(char);
+}
+
+/**
  * Marks where the tests start (the last occurrence counts): passk's runner runs the candidate and
  * the tests as two code objects and restores builtins and trace hooks in between (runner.py).
  */

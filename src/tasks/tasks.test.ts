@@ -13,16 +13,16 @@ async function problemsOf(name: string) {
 }
 
 describe('humaneval', () => {
-  it('has 164 problems whose prompts are stripped of trailing whitespace only', async () => {
+  it('has 164 problems whose prompts are stripped at both ends, as bigcode does', async () => {
     const { problems } = await problemsOf('humaneval');
     expect(problems).toHaveLength(164);
     const first = problems[0]!;
     expect(first.id).toBe('HumanEval/0');
-    expect(first.prompt).toBe(first.datasetPrompt.trimEnd());
-    // Only the end is stripped: HumanEval/2's prompt starts with blank lines, and keeps them.
+    expect(first.prompt).toBe(first.datasetPrompt.trim());
+    // Both ends: HumanEval/2's prompt starts with blank lines, which bigcode's .strip() removes.
     const leading = problems.find((p) => p.id === 'HumanEval/2')!;
     expect(leading.datasetPrompt.startsWith('\n')).toBe(true);
-    expect(leading.prompt.startsWith('\n')).toBe(true);
+    expect(leading.prompt.startsWith('\n')).toBe(false);
     // Pins the prompt text without copying it: a change in data or prompt building shows here.
     expect(sha(first.prompt)).toMatchInlineSnapshot(`"d1e09adbe4cac827"`);
   });

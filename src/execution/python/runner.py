@@ -14,6 +14,7 @@ import __future__
 import atexit
 import builtins
 import gc
+import io
 import json
 import os
 import resource
@@ -33,6 +34,9 @@ RESULT_FD = 3
 # module state a program can replace (json._default_encoder), and it is handed the nonce.
 _quote = json.encoder.c_encode_basestring_ascii or json.encoder.encode_basestring_ascii
 _write = os.write
+# The per-stream output cap of the run, set by limit_settings (called before the fork / in script
+# mode), kept below the collector's cap: see _capped_stdio.
+_output_cap = [None]
 _exit = os._exit  # bound now too: the exit status must not be a program's choice
 
 
@@ -67,6 +71,8 @@ def limit_settings(limits):
         (resource.RLIMIT_NOFILE, int(limits.get("maxOpenFiles", 256))),
         (resource.RLIMIT_CORE, 0),
     ]
+    if limits.get("outputBytes") is not None:
+        _output_cap[0] = int(limits["outputBytes"])
     nproc = limits.get("maxProcesses")
     if nproc is not None:
         pairs.append((resource.RLIMIT_NPROC, int(nproc)))
@@ -231,16 +237,67 @@ def _make_restorer():
     return restore
 
 
+class _CappedRaw(io.RawIOBase):
+    """A write-only fd that keeps the first `cap` bytes written and silently drops the rest."""
+
+    def __init__(self, fd, cap):
+        super().__init__()
+        self._fd = fd
+        self._room = cap
+
+    def writable(self):
+        return True
+
+    def fileno(self):
+        return self._fd
+
+    def write(self, data):
+        size = len(data)
+        view = memoryview(data)[: max(self._room, 0)]
+        self._room -= size
+        while len(view) > 0:
+            view = view[os.write(self._fd, view) :]
+        return size
+
+
+def _capped_stdio():
+    """human-eval, bigcode and EvalPlus swallow what a program prints, so printing never fails a
+    program there. Here stdout and stderr keep their first bytes, up to half the run's output cap
+    (below the collector's cap, which only a direct os.write past it still reaches)."""
+    cap = _output_cap[0]
+    if cap is None:
+        return
+    for name in ("stdout", "stderr"):
+        stream = getattr(sys, name)
+        try:
+            raw = _CappedRaw(stream.fileno(), cap // 2)
+            buffered = io.BufferedWriter(raw) if name == "stdout" else raw
+            wrapped = io.TextIOWrapper(
+                buffered,
+                encoding=stream.encoding,
+                errors=stream.errors,
+                line_buffering=stream.line_buffering,
+                write_through=name == "stderr",
+            )
+        except (AttributeError, OSError, ValueError):
+            continue
+        setattr(sys, name, wrapped)
+
+
 def execute(compiled, nonce, filename="program.py"):
-    """Runs `compiled` (source text, a code object, a _Split or a compile error) as __main__ and
-    reports how it ended. Returns the process exit code."""
+    """Runs `compiled` (source text, a code object, a _Split or a compile error) and reports how
+    it ended. Returns the process exit code. As human-eval, bigcode and EvalPlus do
+    (`exec(program, {})`), the program runs in fresh globals without `__name__` (it reads the
+    builtins module's, 'builtins') or `__file__`, so a model's `if __name__ == "__main__":` block
+    does not run."""
     restore = _restorer[0]  # bound before the candidate runs
     try:
+        _capped_stdio()
         if isinstance(compiled, str):
             compiled = precompile(compiled, filename)
         if isinstance(compiled, BaseException):
             raise compiled
-        program_globals = {"__name__": "__main__", "__file__": filename, "__builtins__": builtins}
+        program_globals = {"__builtins__": builtins}
         if isinstance(compiled, _Split):
             exec(compiled.candidate, program_globals)
             exec(compiled.tests, restore(program_globals))

@@ -96,6 +96,66 @@ describe('readBigcodeGenerations', () => {
     expect((await readBigcodeGenerations(bom, problems)).records).toHaveLength(3);
   });
 
+  describe('with the selection window (--limit, --limit-start)', () => {
+    const all = fakeProblems('T/0', 'T/1', 'T/2', 'T/3', 'T/4');
+    const window = (start: number, n: number) => ({
+      positions: { start, total: all.length, window: all.slice(start, start + n) },
+    });
+
+    it('cuts a file holding every problem to the selected window, and says so', async () => {
+      const file = await bigcodeFile([['a'], ['b'], ['c'], ['d'], ['e']]);
+      const read = await readBigcodeGenerations(file, all.slice(1, 3), window(1, 2));
+      expect(read.records.map((r) => `${r.problemId}=${r.program}`)).toEqual(['T/1=b', 'T/2=c']);
+      expect(read.notes).toEqual([expect.stringMatching(/holds all 5 problems.*position 1/)]);
+    });
+
+    it("takes a longer file's first entries from the first problem on, as bigcode does", async () => {
+      const file = await bigcodeFile([['a'], ['b'], ['c'], ['d']]);
+      const read = await readBigcodeGenerations(file, all.slice(0, 2), window(0, 2));
+      expect(read.records.map((r) => r.program)).toEqual(['a', 'b']);
+      expect(read.notes).toEqual([
+        expect.stringMatching(/holds 4 problems; evaluating its first 2/),
+      ]);
+    });
+
+    it('matches a file of the window to the window, even with problems left out', async () => {
+      const file = await bigcodeFile([['b'], ['c'], ['d']]);
+      const selected = [all[1]!, all[3]!]; // T/2 left out, e.g. as contaminated
+      const read = await readBigcodeGenerations(file, selected, window(1, 3));
+      expect(read.records.map((r) => `${r.problemId}=${r.program}`)).toEqual(['T/1=b', 'T/3=d']);
+      expect(read.notes).toEqual([]);
+    });
+
+    it('refuses a file longer than the benchmark, or longer than an unlimited selection', async () => {
+      const six = await bigcodeFile([['a'], ['b'], ['c'], ['d'], ['e'], ['f']]);
+      await expect(readBigcodeGenerations(six, all.slice(0, 2), window(0, 2))).rejects.toThrow(
+        /has 6 problems but 2 problems are selected/,
+      );
+      const two = await bigcodeFile([['a'], ['b']]);
+      const one = { positions: { start: 0, total: 1, window: all.slice(0, 1) } };
+      await expect(readBigcodeGenerations(two, all.slice(0, 1), one)).rejects.toThrow(
+        /has 2 problems but 1 problem is selected/,
+      );
+    });
+
+    it('still refuses a partial file that starts elsewhere', async () => {
+      const file = await bigcodeFile([['b'], ['c'], ['d'], ['e']]);
+      await expect(readBigcodeGenerations(file, all.slice(1, 3), window(1, 2))).rejects.toThrow(
+        /has 4 problems but 2 problems are selected/,
+      );
+    });
+  });
+
+  it('says when bigcode would have scored fewer samples than the file has', async () => {
+    const several = await readBigcodeGenerations(
+      await bigcodeFile([['a', 'b'], ['c'], ['d']]),
+      problems,
+    );
+    expect(several.bigcodeSampleCut).toMatch(/--n_samples \(default 1\).*all of them \(up to 2\)/);
+    const single = await readBigcodeGenerations(await bigcodeFile([['a'], ['c'], ['d']]), problems);
+    expect(single.bigcodeSampleCut).toBeUndefined();
+  });
+
   it('reports a missing file as a GenerationsError', async () => {
     const file = await tempFile('absent.json');
     await expect(readBigcodeGenerations(file, problems)).rejects.toThrow(/cannot read.*ENOENT/);

@@ -5,6 +5,7 @@ import { writeFileDurably } from './durable-write.js';
 import { programsByProblem } from './group-records.js';
 import {
   assembleGenerations,
+  type BenchmarkPositions,
   type ImportedGenerations,
   type ReadGenerationsOptions,
 } from './imported.js';
@@ -14,12 +15,17 @@ import { readGenerationsText } from './read-file.js';
 /**
  * Reads a bigcode-evaluation-harness generations.json: a JSON list with one entry per problem,
  * in the task's problem order, each a list of full candidate programs (prompt + completion).
- * Entry i belongs to problems[i], so the file must have exactly one entry per selected problem;
- * an empty entry is a problem without samples (an error unless `allowMissing`). A gzipped file
- * is decompressed first.
+ * Entries are matched to problems by position: entry i belongs to problems[i] when the file has
+ * one entry per selected problem. Given `options.positions`, a file that holds every problem of
+ * the benchmark is cut to the selected window (bigcode's `--limit` on a complete file), one with
+ * an entry per problem of the window is matched to the window, and, under --limit from the first
+ * problem, a longer (but not complete) file is cut to its first entries as bigcode does
+ * (`generations[:n_tasks]`), with a note.
+ * An empty entry is a problem without samples (an error unless `allowMissing`). Every sample is
+ * used; `bigcodeSampleCut` says when bigcode would have kept fewer. A gzipped file is decompressed.
  *
  * @throws GenerationsError when the file is unreadable, not JSON, not a list of lists of
- *   strings (naming the first bad [i] or [i][j]), or its length differs from `problems`
+ *   strings (naming the first bad [i] or [i][j]), or its length fits no rule above
  */
 export async function readBigcodeGenerations(
   file: string,
@@ -27,16 +33,50 @@ export async function readBigcodeGenerations(
   options: ReadGenerationsOptions = {},
 ): Promise<ImportedGenerations> {
   const lists = parseGenerationLists(file, await readGenerationsText(file));
-  if (lists.length !== problems.length) {
-    throw new GenerationsError(
-      `${file} has ${plural(lists.length, 'problem')} but ${plural(problems.length, 'problem is', 'problems are')} selected`,
-      {
-        hint: 'bigcode files hold one list per problem, in task order from --limit_start; select the same problems with --limit-start and --limit (and check --task)',
-      },
-    );
+  const { byId, notes } = alignLists(file, lists, problems, options.positions);
+  const read = assembleGenerations(file, 'bigcode', problems, byId, options);
+  const most = Math.max(0, ...read.sampleCounts.map((count) => count.n));
+  return {
+    ...read,
+    notes,
+    ...(most > 1
+      ? {
+          bigcodeSampleCut: `bigcode-evaluation-harness would score only the first --n_samples (default 1) of each problem's samples; passk scores all of them (up to ${most}): give --n-samples N to score the first N, as bigcode with --n_samples N`,
+        }
+      : {}),
+  };
+}
+
+/** Which list belongs to which problem, by position (see readBigcodeGenerations). */
+function alignLists(
+  file: string,
+  lists: string[][],
+  problems: readonly Problem[],
+  positions: BenchmarkPositions | undefined,
+): { byId: Map<string, string[]>; notes: string[] } {
+  const pair = (window: readonly Problem[], offset: number) =>
+    new Map(window.map((problem, i) => [problem.id, lists[offset + i] ?? []]));
+  if (lists.length === problems.length) return { byId: pair(problems, 0), notes: [] };
+  if (positions !== undefined) {
+    const { start, total, window } = positions;
+    if (lists.length === window.length) return { byId: pair(window, 0), notes: [] };
+    if (lists.length === total) {
+      const note = `${file} holds all ${total} problems; evaluating the ${plural(window.length, 'problem')} from position ${start} selected by --limit/--limit-start`;
+      return { byId: pair(window, start), notes: [note] };
+    }
+    // Only under --limit, and never past the benchmark's size: a file for another task must
+    // still be refused, not silently cut.
+    if (start === 0 && window.length < lists.length && lists.length < total) {
+      const note = `${file} holds ${lists.length} problems; evaluating its first ${window.length} (--limit), as bigcode-evaluation-harness does`;
+      return { byId: pair(window, 0), notes: [note] };
+    }
   }
-  const programsById = new Map(problems.map((problem, i) => [problem.id, lists[i] ?? []]));
-  return assembleGenerations(file, 'bigcode', problems, programsById, options);
+  throw new GenerationsError(
+    `${file} has ${plural(lists.length, 'problem')} but ${plural(problems.length, 'problem is', 'problems are')} selected`,
+    {
+      hint: 'bigcode files hold one list per problem, in task order from --limit_start; select the same problems with --limit-start and --limit (and check --task)',
+    },
+  );
 }
 
 /** Parses and shape-checks the whole file: a list of lists of strings. */

@@ -11,6 +11,19 @@ export interface ReadGenerationsOptions {
    * problem has none. The ids left out are returned in `missing`.
    */
   allowMissing?: boolean;
+  /**
+   * Where the selected problems sit in the benchmark, for files that match problems by position
+   * (bigcode): a file holding every problem is then cut to the --limit/--limit-start window.
+   */
+  positions?: BenchmarkPositions;
+}
+
+/** The selection window in benchmark order: problems [start, start + window.length) of total. */
+export interface BenchmarkPositions {
+  start: number;
+  total: number;
+  /** The problems of the window, before any are left out (e.g. as contaminated). */
+  window: readonly Problem[];
 }
 
 /** What a generations file held, matched against the selected problems. */
@@ -24,6 +37,13 @@ export interface ImportedGenerations {
   unequalCounts: boolean;
   /** Selected problems with no samples, left out (non-empty only with `allowMissing`). */
   missing: string[];
+  /** What the reader did that the user should know (e.g. used part of a file); shown as warnings. */
+  notes?: string[];
+  /**
+   * bigcode files with more than one sample per problem: bigcode-evaluation-harness would have
+   * kept only its --n_samples (default 1) of them; passk scores all unless --n-samples is given.
+   */
+  bigcodeSampleCut?: string;
 }
 
 /**

@@ -7,6 +7,7 @@ import { readSamples } from './samples.js';
 export { readBigcodeGenerations, writeBigcodeGenerations } from './bigcode.js';
 export { detectFormat } from './detect.js';
 export type {
+  BenchmarkPositions,
   GenerationsFormat,
   ImportedGenerations,
   ReadGenerationsOptions,

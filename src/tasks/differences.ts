@@ -1,0 +1,59 @@
+import type { Task } from './types.js';
+
+/**
+ * How passk runs a Python program differently from human-eval, bigcode-evaluation-harness and
+ * EvalPlus (which `exec` it in a fresh globals dict, as passk does). Recorded in metrics.json
+ * as `reference_differences` and listed in the README ("Differences from the reference
+ * harnesses"), so a score that moves can be traced to one of these.
+ */
+export const PYTHON_DIFFERENCES: readonly string[] = [
+  'memory: an address-space limit (config.memory_bytes); human-eval and bigcode set none',
+  'reliability_guard: the references set os.getcwd, os.chdir, os.remove, os.unlink, os.rmdir, os.rename, os.kill, os.system, os.fork, subprocess.Popen, shutil.rmtree, shutil.move, help and more to None; passk leaves them working inside its sandbox, so a program that calls one can pass here and fail there',
+  'exit: exit()/quit() are None in the references (a TypeError, failed); passk raises SystemExit (incomplete); neither passes',
+  'output: the references swallow stdout and stderr; passk keeps the first half of the output cap of each and drops the rest (a write straight to fd 1 or 2 past the cap is output-limit)',
+  'stdin: reading raises OSError in the references; passk gives end of file',
+  'packages: the standard library only (python -I -S, see environment.python); the references import whatever their Python has installed',
+  'time: a wall-clock limit measured from outside the program; a program that times out is run again alone before the timeout counts',
+];
+
+/** Task-specific differences, by task name (aliases share their target's). */
+const TASK_DIFFERENCES: Readonly<Record<string, readonly string[]>> = {
+  mbpp: [
+    "tests: the row's test_setup_code runs before the asserts (one test problem has one, 367); bigcode's get_reference joins test_list only, so its tests for 367 see no `root`",
+  ],
+  humanevalplus: ['judging: EvalPlus base and plus suites (see README "HumanEval+ and MBPP+")'],
+  'instruct-humaneval': [
+    "data: bigcode's codeparrot/instructhumaneval (Hub, pinned), not among passk's data files: its prompts and post-processing are checked against a reimplementation of bigcode's on a test file in that schema, not on the dataset itself",
+    "generation: bigcode also stops at the tokenizer's end-of-text token; passk leaves that to the server",
+  ],
+  'instruct-humaneval-nocontext': [
+    'data: as instruct-humaneval (codeparrot/instructhumaneval, checked on a test file in that schema)',
+    "generation: bigcode also stops at the tokenizer's end-of-text token; passk leaves that to the server",
+  ],
+  mbppplus: [
+    'judging: EvalPlus base and plus suites (see README "HumanEval+ and MBPP+")',
+    'prompt: built from the EvalPlus release file, whose prompt is already the docstring; bigcode builds it from the Hub dataset (`prompt` + test_list[0]), not compared byte for byte here',
+  ],
+};
+
+/** MultiPL-E, under passk's names and bigcode's (`multiple-*`). */
+const MULTIPL_E_DIFFERENCES: readonly string[] = [
+  "data: DeepSeek-Coder's copy of MultiPL-E's HumanEval translations; bigcode loads nuprl/MultiPL-E at its own pinned revision (not compared here)",
+  'execution: passk\'s own runtimes and toolchains (README "Other languages"), not MultiPL-E\'s evaluators',
+];
+const STRICT_EQUALITY =
+  'JS/TS: assert.deepEqual/equal are strict in passk (a check that passes only loosely is failed, LooseEqualityOnly); MultiPL-E uses the loose ones';
+
+/** What metrics.json records as `reference_differences` for a run of `task`. */
+export function referenceDifferences(task: Task): string[] {
+  const own = TASK_DIFFERENCES[task.name.replace(/-unstripped$/, '')] ?? [];
+  const multiplE = /^multipl(e|-e)-/.test(task.name)
+    ? [
+        ...MULTIPL_E_DIFFERENCES,
+        ...(task.language === 'javascript' || task.language === 'typescript'
+          ? [STRICT_EQUALITY]
+          : []),
+      ]
+    : [];
+  return [...(task.language === 'python' ? PYTHON_DIFFERENCES : []), ...own, ...multiplE];
+}
