@@ -205,7 +205,8 @@ describe('runtimes pass their own canaries', () => {
       });
       expect(report.verdicts.get('wrong')?.status).toBe('failed');
     },
-    120_000,
+    // Rust's first resolve builds the rand/regex/md5 crates with cargo (~20 s of CPU, once).
+    300_000,
   );
 });
 

@@ -4,7 +4,6 @@ import {
   compileLimits,
   defineProcessRuntime,
   END_EVENT,
-  firstLine,
   realBinary,
 } from './process-runtime.js';
 import type { Diagnosis } from './types.js';
@@ -13,14 +12,53 @@ import type { Diagnosis } from './types.js';
 const GDC = realBinary('/usr/bin/gdc');
 
 /**
- * Linked in with `-Wl,--wrap=main`, as for C++: the druntime's C `main` (unittests, module
- * constructors, D `main`) runs first; the end event is written only when it returns 0, so a
- * failed unittest (exit 1) or an early `exit(0)` never gets here.
+ * Linked in with `-Wl,--wrap=main`, as for C++: the druntime's C `main` (module constructors,
+ * unittests, D `main`) runs first; the end event is written only when it returns 0, so a failed
+ * unittest (exit 1) or an early `exit(0)` never gets here. druntime reports a unittest's failure
+ * on stdout, which passk does not keep: this module's unit tester says on stderr whether it was
+ * an assert (a failed test) or another Throwable (an error), and skips `main` after a failure.
  */
 const WRAPPER = `module passk_main;
-import core.stdc.stdio : fflush, snprintf, stdout;
+import core.exception : AssertError;
+import core.runtime : Runtime, UnitTestResult;
+import core.stdc.stdio : fflush, fprintf, snprintf, stderr, stdout;
 import core.stdc.stdlib : getenv;
 import core.sys.posix.unistd : write;
+
+shared static this()
+{
+    Runtime.extendedModuleUnitTester = &passkUnitTester;
+}
+
+UnitTestResult passkUnitTester()
+{
+    UnitTestResult result;
+    foreach (m; ModuleInfo)
+    {
+        if (m is null) continue;
+        auto test = m.unitTest;
+        if (test is null) continue;
+        ++result.executed;
+        try
+        {
+            test();
+            ++result.passed;
+        }
+        catch (AssertError e)
+        {
+            fprintf(stderr, "passk-d: AssertError@%.*s(%d): %.*s\\n", cast(int) e.file.length, e.file.ptr, cast(int) e.line, cast(int) e.msg.length, e.msg.ptr);
+        }
+        catch (Throwable e)
+        {
+            auto name = typeid(e).name;
+            fprintf(stderr, "passk-d: %.*s@%.*s(%d): %.*s\\n", cast(int) name.length, name.ptr, cast(int) e.file.length, e.file.ptr, cast(int) e.line, cast(int) e.msg.length, e.msg.ptr);
+        }
+    }
+    result.runMain = result.passed == result.executed;
+    result.summarize = false;
+    return result;
+}
+
 extern (C) int __real_main(int argc, char** argv, char** envp);
 extern (C) int __wrap_main(int argc, char** argv, char** envp)
 {
@@ -39,25 +77,14 @@ extern (C) int __wrap_main(int argc, char** argv, char** envp)
 
 function diagnose(outcome: RawOutcome): Diagnosis | undefined {
   const stderr = outcome.stderrTail;
-  // druntime prints the failed assert's location to stdout and "1/1 modules FAILED unittests"
-  // to stderr.
-  if (/FAILED unittests|unittest failure|core\.exception\.AssertError/.test(stderr)) {
-    return {
-      status: 'failed',
-      errorType: 'AssertError',
-      message: firstLine(stderr, /FAILED unittests|unittest failure|AssertError/),
-    };
-  }
-  const thrown = /(?:core\.exception|object)\.(\w+(?:Error|Exception))@/.exec(stderr);
-  if (thrown?.[1]) {
-    const memory = thrown[1] === 'OutOfMemoryError';
-    return {
-      status: memory ? 'memory' : 'error',
-      errorType: thrown[1],
-      message: firstLine(stderr, /@/),
-    };
-  }
-  return undefined;
+  const reported = /^passk-d: ([\w.]+)@(.*)$/m.exec(stderr);
+  // Outside a unittest (module constructors, main) druntime prints "core.exception.X@file(line)".
+  const thrown = reported ?? /^((?:core\.exception|object)\.\w+)@(.*)$/m.exec(stderr);
+  if (!thrown?.[1]) return undefined;
+  const type = thrown[1].split('.').at(-1)!;
+  const status =
+    type === 'AssertError' ? 'failed' : type === 'OutOfMemoryError' ? 'memory' : 'error';
+  return { status, errorType: type, message: `${type}@${thrown[2] ?? ''}`.slice(0, 300) };
 }
 
 export const d = defineProcessRuntime({

@@ -59,7 +59,10 @@ function withGoImports(build: string[]): string[] {
 
 const GO_ENV = { GO111MODULE: 'off', GOPATH, CGO_ENABLED: '0', GOTOOLCHAIN: 'local' };
 /** Build cache, under the artifact cache, holding the standard test deps compiled once. */
-const SEED_DIR = 'go-build-seed';
+// Its name starts with `.tmp-` under a folder of its own: the artifact cache's size-capped
+// eviction treats each top-level folder's children as entries and passes over `.tmp-` ones
+// (artifact_cache.py); evicted seed subfolders made later compiles fail ("mkdir …: permission denied").
+const SEED_DIR = 'go-build/.tmp-seed';
 const SEED_PROGRAM = `package main
 
 import (

@@ -1,29 +1,42 @@
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname } from 'node:path';
+import { dirname, join } from 'node:path';
 import { JS_CANARIES, jsDiagnose, jsPlan } from './node-support.js';
-import { defineProcessRuntime, realBinary } from './process-runtime.js';
+import { defineProcessRuntime } from './process-runtime.js';
 
 /**
- * npm packages that benchmark programs `require` (HumanEval-X JavaScript/162's canonical
- * solution uses `js-md5`, as the original harness's evaluation folder had installed): each is
- * bound read-only at its own path, and NODE_PATH names their folder, so a program sees these
- * packages and none of passk's other dependencies. A package that is not installed is left out.
+ * npm packages that benchmark programs `require` (HumanEval-X JavaScript/162's canonical solution
+ * uses `js-md5`, which the original harness's evaluation folder had installed), with the files
+ * each needs: a program that names one gets those files in its own `node_modules`, so it sees
+ * that package and none of passk's other dependencies. A package that is not installed is left
+ * out. (Written per program rather than bound from node_modules: the sandbox's /tmp is its own
+ * tmpfs, which would hide a checkout under /tmp.)
  */
-const PROGRAM_PACKAGES = ['js-md5'];
+const PROGRAM_PACKAGES: Record<string, readonly string[]> = {
+  'js-md5': ['package.json', 'src/md5.js'],
+};
 
-function packageDirs(): string[] {
+function packageFiles(): Map<string, Record<string, string>> {
   const require = createRequire(import.meta.url);
-  return PROGRAM_PACKAGES.flatMap((name) => {
+  const found = new Map<string, Record<string, string>>();
+  for (const [name, files] of Object.entries(PROGRAM_PACKAGES)) {
     try {
-      return [realBinary(dirname(require.resolve(`${name}/package.json`)))];
+      const dir = dirname(require.resolve(`${name}/package.json`));
+      const contents = Object.fromEntries(
+        files.map((file) => [
+          `node_modules/${name}/${file}`,
+          readFileSync(join(dir, file), 'utf8'),
+        ]),
+      );
+      found.set(name, contents);
     } catch {
-      return [];
+      // not installed: programs that require it fail with MODULE_NOT_FOUND
     }
-  });
+  }
+  return found;
 }
 
-const PACKAGE_DIRS = packageDirs();
-const NODE_PATH = [...new Set(PACKAGE_DIRS.map((dir) => dirname(dir)))].join(':');
+const PACKAGES = packageFiles();
 
 /** JavaScript on the system's Node (CommonJS, as MultiPL-E and HumanEval-X tests expect). */
 export const javascript = defineProcessRuntime({
@@ -31,11 +44,13 @@ export const javascript = defineProcessRuntime({
   versionArgv: ['/usr/bin/node', '--version'],
   debianPackages: 'nodejs',
   canaries: JS_CANARIES,
-  mounts: PACKAGE_DIRS,
   plan: (source, limits) => {
     const plan = jsPlan(source, limits);
-    if (NODE_PATH === '') return plan;
-    return { ...plan, run: { ...plan.run, env: { ...plan.run.env, NODE_PATH } } };
+    const files = { ...plan.files };
+    for (const [name, contents] of PACKAGES) {
+      if (source.includes(name)) Object.assign(files, contents);
+    }
+    return { ...plan, files };
   },
   diagnose: jsDiagnose,
 });

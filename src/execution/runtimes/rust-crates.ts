@@ -1,8 +1,8 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, readdirSync } from 'node:fs';
 import { chmod, cp, mkdir, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { runCommand } from '../run-command.js';
 
 /** Debian's crate sources (librust-*-dev), a Cargo directory registry. */
@@ -81,7 +81,7 @@ export interface Crates {
 
 const NAMES = ['rand', 'regex', 'md5'];
 
-/** Folder name of the crates built by one toolchain from this recipe. */
+/** Folder name of the crates built by one toolchain from this recipe (passed as part of `out`). */
 export function cratesKey(rustcVersion: string): string {
   const hash = createHash('sha256')
     .update(JSON.stringify([rustcVersion, MANIFEST, COMPAT_MANIFEST, COMPAT_LIB]))
@@ -90,16 +90,15 @@ export function cratesKey(rustcVersion: string): string {
 }
 
 /**
- * Builds the crates once per toolchain (on the host, from Debian's sources and passk's own compat
- * crate: trusted code, no candidate involved) into `root`/<key>, readable by every uid; later
- * calls find them there. Undefined, with the reason, when Cargo or the crate sources are missing.
+ * Builds the crates once (on the host, from Debian's sources and passk's own compat crate: trusted
+ * code, no candidate involved) into `out` (named by cratesKey), readable by every uid; later calls
+ * find them there. `missing` says why not when Cargo or the crate sources are missing.
  */
 export async function ensureCrates(
-  root: string,
+  out: string,
   sysroot: string,
-  rustcVersion: string,
 ): Promise<Crates | { missing: string }> {
-  const out = join(root, cratesKey(rustcVersion));
+  const root = dirname(out);
   const index = join(out, 'externs.json');
   if (existsSync(index)) return { dir: out, externs: JSON.parse(await readFile(index, 'utf8')) };
   const cargo = [join(sysroot, 'bin', 'cargo'), '/usr/bin/cargo'].find((path) => existsSync(path));
@@ -111,8 +110,9 @@ export async function ensureCrates(
   try {
     const externs = await build(work, cargo, join(sysroot, 'bin', 'rustc'));
     if (typeof externs === 'string') return { missing: externs };
-    const staging = `${out}.${process.pid}.tmp`;
+    const staging = `${out}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`;
     await mkdir(staging, { recursive: true });
+    await chmod(root, 0o755).catch(() => undefined);
     const deps = join(work, 'target', 'release', 'deps');
     await cp(deps, join(staging, 'deps'), { recursive: true });
     const relocated = Object.fromEntries(

@@ -1,7 +1,8 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { homedir, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { existsSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { defaultCacheDir } from '../cache.js';
 import type { RawOutcome } from '../sandboxes/types.js';
 import {
   artifactKey,
@@ -10,7 +11,7 @@ import {
   firstLine,
   realBinary,
 } from './process-runtime.js';
-import { type Crates, ensureCrates } from './rust-crates.js';
+import { type Crates, cratesKey, ensureCrates } from './rust-crates.js';
 import type { Diagnosis, ResolveOptions, Runtime, RuntimeInstall } from './types.js';
 
 /**
@@ -140,15 +141,31 @@ const processRuntime = defineProcessRuntime({
   diagnose,
 });
 
+/** Where the crates are: `host` to build into, `sandbox` the same folder as programs see it. */
+interface CratesPlace {
+  host: string;
+  sandbox: string;
+  /** A host folder to bind read-only at its own path (none when the artifact mount shows it). */
+  mount?: string;
+}
+
 /**
- * Where the crates are built: the artifact cache (kept across runs), or without one a temporary
- * folder of this process, removed when it exits.
+ * Built once per toolchain. With an artifact cache: inside it, where the worker's artifact mount
+ * shows it as {cache}/… (the sandbox's /tmp is its own tmpfs, so a bind of a folder under /tmp
+ * would be hidden). The folder name starts with `.tmp-`, which the cache's size-capped eviction
+ * passes over (artifact_cache.py: staging names). Without one: passk's cache folder, bound at its
+ * own path, unless it is under /tmp.
  */
-function cratesRoot(options: ResolveOptions): string {
-  if (options.artifactsDir) return options.artifactsDir;
-  const dir = mkdtempSync(`${tmpdir()}/passk-rust-crates-`);
-  process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
-  return dir;
+function cratesPlace(options: ResolveOptions, version: string): CratesPlace | undefined {
+  const name = `.tmp-${cratesKey(version)}`;
+  if (options.artifactsDir) {
+    return {
+      host: join(options.artifactsDir, 'rust-crates', name),
+      sandbox: `{cache}/rust-crates/${name}`,
+    };
+  }
+  const host = join(dirname(defaultCacheDir()), 'rust-crates', name);
+  return host.startsWith('/tmp/') ? undefined : { host, sandbox: host, mount: host };
 }
 
 /**
@@ -160,19 +177,32 @@ export const rust: Runtime = {
   ...processRuntime,
   async resolve(options: ResolveOptions): Promise<RuntimeInstall> {
     const install = await processRuntime.resolve(options);
-    const found = await ensureCrates(cratesRoot(options), SYSROOT, install.version);
-    if ('missing' in found) {
+    const place = cratesPlace(options, install.version);
+    const found = place
+      ? await ensureCrates(place.host, SYSROOT).catch((error: unknown) => ({
+          missing: String(error),
+        }))
+      : { missing: 'passk cache folder is under /tmp, which the sandbox does not show' };
+    if ('missing' in found || !place) {
       crates = undefined;
       process.stderr.write(
-        `passk: Rust crates rand/regex/md5 unavailable (${found.missing}); programs that use them will not compile: run scripts/setup.sh --languages\n`,
+        `passk: Rust crates rand/regex/md5 unavailable (${'missing' in found ? found.missing : ''}); programs that use them will not compile: run scripts/setup.sh --languages\n`,
       );
       return install;
     }
-    crates = found;
+    crates = {
+      dir: place.sandbox,
+      externs: Object.fromEntries(
+        Object.entries(found.externs).map(([k, path]) => [
+          k,
+          path.replace(place.host, place.sandbox),
+        ]),
+      ),
+    };
     return {
       ...install,
       version: `${install.version} +crates`,
-      mounts: [...(install.mounts ?? []), found.dir],
+      ...(place.mount ? { mounts: [...(install.mounts ?? []), place.mount] } : {}),
     };
   },
 };

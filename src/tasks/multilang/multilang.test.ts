@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Problem } from '../types.js';
 import { mergeGoImports } from './go-imports.js';
+import { adaptTests } from './multipl-e-tests.js';
 import { braceCandidate } from './program.js';
 import { rustTestsAsMain } from './rust-tests.js';
 
@@ -53,5 +54,22 @@ describe('braceCandidate', () => {
     expect(braceCandidate(problem, 'int f() {\n  return 2;\n}', ['\n}'], '\n}')).toBe(
       'int f() {\n  return 2;\n}',
     );
+  });
+});
+
+describe('adaptTests (MultiPL-E)', () => {
+  it("Lua: luaunit's os.exit becomes a raise on failures, so the end event can follow", () => {
+    const out = adaptTests('lua', "lu = require('luaunit')\nos.exit(lu.LuaUnit.run())\n");
+    expect(out).not.toContain('os.exit');
+    expect(out).toContain('local passk_failures = lu.LuaUnit.run()');
+    expect(out).toContain("if passk_failures ~= 0 then error('assertion failed!");
+  });
+  it('Racket: a failed rackunit check is raised', () => {
+    expect(adaptTests('rkt', '(require rackunit)\n(check-equal? 1 2)\n')).toBe(
+      '(require rackunit)\n(current-check-handler raise)\n(check-equal? 1 2)\n',
+    );
+  });
+  it('leaves the other languages alone', () => {
+    expect(adaptTests('php', 'test();\n')).toBe('test();\n');
   });
 });
