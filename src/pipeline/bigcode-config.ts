@@ -1,4 +1,4 @@
-import type { CandidateSource } from '../pipeline/candidates.js';
+import type { CandidateSource } from './candidates.js';
 
 /** What a run knows that bigcode-evaluation-harness records as its command-line arguments. */
 export interface BigcodeConfigInput {
