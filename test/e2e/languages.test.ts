@@ -19,7 +19,7 @@ const HUMANEVAL_X_SAMPLE = [0, 57, 101, 149];
 /**
  * Per language, the problems whose canonical solutions need what setup.sh --languages installs
  * or what passk adds (README "Other languages"): Boost and libcrypto for C++, goimports for Go,
- * the rand/regex/md5 crates and Rust/32's uncommented tests for Rust, js-md5 for JavaScript.
+ * the rand/regex/md5 crates and Rust/32's commented-out tests for Rust, js-md5 for JavaScript.
  */
 const HUMANEVAL_X_EXTRA: Record<string, number[]> = {
   cpp: [22, 162],
