@@ -74,7 +74,7 @@ const GOLDEN: Record<string, { prompt: string; instruction?: string }> = {
   'humanevalsynthesize-rust': { prompt: '2383f4aea1fc7f09' },
   humanevalplus: { prompt: 'd1e09adbe4cac827' },
   'humanevalplus-unstripped': { prompt: '00b2e074e127a6a9' },
-  // On test/fixtures/instructhumaneval-mini.jsonl (see FIXTURE_DATA).
+  // On test/fixtures/instruct-protocol-mini.jsonl (see FIXTURE_DATA).
   'instruct-humaneval': { prompt: '708f22afb4d1c551' },
   'instruct-humaneval-nocontext': { prompt: 'c84e362d75f3e026' },
   mbppplus: { prompt: '98f13d4c849923f5' },
@@ -142,8 +142,8 @@ const SAMPLE = 3;
  * tests, in the same schema (the real data is downloaded from the Hub by users).
  */
 const FIXTURE_DATA: Record<string, string> = {
-  'instruct-humaneval': 'test/fixtures/instructhumaneval-mini.jsonl',
-  'instruct-humaneval-nocontext': 'test/fixtures/instructhumaneval-mini.jsonl',
+  'instruct-humaneval': 'test/fixtures/instruct-protocol-mini.jsonl',
+  'instruct-humaneval-nocontext': 'test/fixtures/instruct-protocol-mini.jsonl',
 };
 
 function datasetOf(name: string) {

@@ -106,7 +106,7 @@ describe('bigcode files and flags', () => {
       'run',
       ...['--task', 'instruct-humaneval', '--model', 'reference', '--allow-code-execution'],
       ...['--instruction-tokens', tokens, '--no-db', '--output-dir', out],
-      ...['--dataset-path', join(repoRoot, 'test/fixtures/instructhumaneval-mini.jsonl')],
+      ...['--dataset-path', join(repoRoot, 'test/fixtures/instruct-protocol-mini.jsonl')],
     ]);
     expect(result.stderr).not.toContain('internal error');
     expect(result.code).toBe(0);

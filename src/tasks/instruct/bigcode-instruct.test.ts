@@ -17,7 +17,7 @@ import {
 } from './bigcode-instruct.js';
 
 const FIXTURE = fileURLToPath(
-  new URL('../../../test/fixtures/instructhumaneval-mini.jsonl', import.meta.url),
+  new URL('../../../test/fixtures/instruct-protocol-mini.jsonl', import.meta.url),
 );
 
 const TOKENS: InstructionTokens[] = [
