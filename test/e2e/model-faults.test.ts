@@ -1,9 +1,8 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runCli, tempDir } from '../helpers/cli.js';
 import {
-  type FakeOpenAIServer,
   type FakeServerOptions,
   type Fault,
   type ReceivedRequest,
@@ -16,6 +15,7 @@ import {
   resultLines,
   TOY_PROBLEMS,
   toyRunArgs,
+  toyServers,
   toyText,
 } from '../helpers/toy-model.js';
 
@@ -27,18 +27,7 @@ import {
  * would pull pass@1 below 1.
  */
 
-const servers: FakeOpenAIServer[] = [];
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((s) => s.close()));
-});
-
-/** `options` is used as is (not copied), so a test can change the model or faults later. */
-async function serve(options: FakeServerOptions = {}): Promise<FakeOpenAIServer> {
-  options.text ??= toyText();
-  const server = await startFakeOpenAIServer(options);
-  servers.push(server);
-  return server;
-}
+const serve = toyServers();
 
 /** A base URL nothing listens on (a dead replica). */
 async function deadUrl(): Promise<string> {

@@ -1,14 +1,8 @@
-import { spawn } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { JOURNAL_FILE } from '../../src/generation/journal.js';
-import { type CliResult, repoRoot, runCli, tempDir } from '../helpers/cli.js';
-import {
-  type FakeOpenAIServer,
-  type FakeServerOptions,
-  startFakeOpenAIServer,
-} from '../helpers/fake-openai-server.js';
+import { runCli, runCliWithFileLimit, tempDir } from '../helpers/cli.js';
 import {
   journalLines,
   keysOf,
@@ -16,22 +10,13 @@ import {
   resultLines,
   TOY_PROBLEMS,
   toyRunArgs,
+  toyServers,
   toyText,
 } from '../helpers/toy-model.js';
 
 /** Generation flags, counters and the journal under a full disk, through the CLI. */
 
-const servers: FakeOpenAIServer[] = [];
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((s) => s.close()));
-});
-
-async function serve(options: FakeServerOptions = {}): Promise<FakeOpenAIServer> {
-  options.text ??= toyText();
-  const server = await startFakeOpenAIServer(options);
-  servers.push(server);
-  return server;
-}
+const serve = toyServers();
 
 async function expectAllPassed(out: string, pairs: number) {
   const results = await resultLines(out);
@@ -159,33 +144,6 @@ describe('visibility (issue 12.6)', () => {
     expect(new Set(keysOf(results)).size).toBe(12);
   });
 });
-
-/** The CLI under `ulimit -f` (RLIMIT_FSIZE): writes past `kib` KiB fail, as on a full disk. */
-function runCliWithFileLimit(
-  args: string[],
-  kib: number,
-  env: NodeJS.ProcessEnv,
-): Promise<CliResult> {
-  const quoted = args.map((a) => `'${a.replaceAll("'", "'\\''")}'`).join(' ');
-  const command = `ulimit -f ${kib}; exec '${process.execPath}' --import tsx src/cli/bin.ts ${quoted}`;
-  return new Promise((resolve, reject) => {
-    const child = spawn('bash', ['-c', command], {
-      cwd: repoRoot,
-      env: { ...process.env, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      stdout += chunk.toString();
-    });
-    child.stderr.on('data', (chunk: Buffer) => {
-      stderr += chunk.toString();
-    });
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
 
 describe('journal on a full disk (issue 12.8)', () => {
   it('reports it in one line, keeps only whole lines, and a resume completes the run', async () => {

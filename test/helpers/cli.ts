@@ -15,8 +15,26 @@ export interface CliResult {
 
 /** Runs the passk CLI, as a user would run it, and collects its output. */
 export function runCli(args: string[], env: NodeJS.ProcessEnv = {}): Promise<CliResult> {
+  return runCollecting(process.execPath, [...cliEntry(), ...args], env);
+}
+
+/**
+ * Runs the CLI's sources under `bash -c` with a file-size limit of `kib` KiB (`ulimit -f`), as on
+ * a disk that fills up.
+ */
+export function runCliWithFileLimit(
+  args: string[],
+  kib: number,
+  env: NodeJS.ProcessEnv = {},
+): Promise<CliResult> {
+  const quoted = args.map((a) => `'${a.replaceAll("'", "'\\''")}'`).join(' ');
+  const command = `ulimit -f ${kib}; exec '${process.execPath}' --import tsx src/cli/bin.ts ${quoted}`;
+  return runCollecting('bash', ['-c', command], env);
+}
+
+function runCollecting(file: string, args: string[], env: NodeJS.ProcessEnv): Promise<CliResult> {
   return new Promise((resolvePromise, reject) => {
-    const child = spawn(process.execPath, [...cliEntry(), ...args], {
+    const child = spawn(file, args, {
       cwd: repoRoot,
       env: { ...process.env, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],

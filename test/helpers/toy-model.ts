@@ -1,8 +1,14 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { afterEach } from 'vitest';
 import { JOURNAL_FILE } from '../../src/generation/journal.js';
 import { repoRoot } from './cli.js';
-import type { TextContext } from './fake-openai-server.js';
+import {
+  type FakeOpenAIServer,
+  type FakeServerOptions,
+  startFakeOpenAIServer,
+  type TextContext,
+} from './fake-openai-server.js';
 
 /** Four one-line Python problems (custom JSONL task) with five stop sequences each. */
 export const toyTask = join(repoRoot, 'test', 'fixtures', 'model-toy.jsonl');
@@ -93,3 +99,21 @@ export async function resultLines(dir: string): Promise<ResultLine[]> {
 /** Every (problem, sample) key, as `id#sample`. */
 export const keysOf = (rows: { task_id: string; sample: number }[]) =>
   rows.map((r) => `${r.task_id}#${r.sample}`);
+
+/**
+ * For a test file: a `serve(options)` that starts a fake server answering as the toy model (unless
+ * `options.text` says otherwise) and closes every server it started after each test. `options` is
+ * used as is (not copied), so a test can change the model or faults later.
+ */
+export function toyServers(): (options?: FakeServerOptions) => Promise<FakeOpenAIServer> {
+  const servers: FakeOpenAIServer[] = [];
+  afterEach(async () => {
+    await Promise.all(servers.splice(0).map((s) => s.close()));
+  });
+  return async (options = {}) => {
+    options.text ??= toyText();
+    const server = await startFakeOpenAIServer(options);
+    servers.push(server);
+    return server;
+  };
+}
