@@ -105,7 +105,7 @@ export interface ExecutorInfo {
   /** The isolation level actually in force; recorded in the metrics file. */
   isolation: string;
   workers: number;
-  /** Which memory limit is in force, e.g. 'cgroup-v1 per slot + RLIMIT_AS' (README "Security model"). */
+  /** Which memory limit is in force, e.g. 'cgroup-v1 per slot + RLIMIT_AS' (docs/security.md). */
   memoryLimit?: string;
 }
 

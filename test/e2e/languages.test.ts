@@ -18,7 +18,7 @@ const LIMITS = { timeoutMs: 15_000, memoryBytes: 2 * 2 ** 30, outputBytes: 2 ** 
 const HUMANEVAL_X_SAMPLE = [0, 57, 101, 149];
 /**
  * Per language, the problems whose canonical solutions need what setup.sh --languages installs
- * or what passk adds (README "Other languages"): Boost and libcrypto for C++, goimports for Go,
+ * or what passk adds (docs/tasks.md "Other languages"): Boost and libcrypto for C++, goimports for Go,
  * the rand/regex/md5 crates and Rust/32's commented-out tests for Rust, js-md5 for JavaScript.
  */
 const HUMANEVAL_X_EXTRA: Record<string, number[]> = {

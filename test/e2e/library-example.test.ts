@@ -5,15 +5,11 @@ import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { repoRoot, tempDir } from '../helpers/cli.js';
 
-/** The README's Library example, exactly as written there (the ```ts block of that section). */
+/** The Library example of docs/library.md, exactly as written there (its first ```ts block). */
 async function readmeExample(): Promise<string> {
-  const readme = await readFile(join(repoRoot, 'README.md'), 'utf8');
-  const section = readme.slice(
-    readme.indexOf('\n## Library\n'),
-    readme.indexOf('\n## Architecture\n'),
-  );
+  const section = await readFile(join(repoRoot, 'docs', 'library.md'), 'utf8');
   const block = /```ts\n([\s\S]*?)```/.exec(section);
-  if (!block) throw new Error('README has no ```ts block in its Library section');
+  if (!block) throw new Error('docs/library.md has no ```ts block');
   return block[1]!;
 }
 
@@ -33,7 +29,7 @@ function runScript(file: string, cwd: string): Promise<{ code: number | null; ou
   });
 }
 
-describe('README Library example', () => {
+describe('docs/library.md example', () => {
   it('runs as written and finds the planted regression', async () => {
     const cwd = await tempDir('passk-library-');
     // The example's relative paths, laid out as in the repository.

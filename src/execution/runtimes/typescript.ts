@@ -4,7 +4,7 @@ import { artifactKey, compileLimits, defineProcessRuntime } from './process-runt
 import { CHECKER, CHECKER_HASH, checkerLine, TS_DIR, TS_VERSION } from './typescript-check.js';
 
 /**
- * TypeScript semantics (documented in the README):
+ * TypeScript semantics (documented in docs/tasks.md):
  *  - the `typescript` package passk depends on (pinned, 6.0.x) is the compiler, run as each
  *    sample's compile step inside the sandbox (see typescript-check.ts): one process per sample,
  *    `strict: true`, lib ES2022, no @types, no file resolution;

@@ -176,7 +176,7 @@ export async function probeBwrap(runtime: RuntimeInstall, bwrap = BWRAP): Promis
   }
 }
 
-/** Which memory limit is in force, recorded in ExecutorInfo (see README "Security model"). */
+/** Which memory limit is in force, recorded in ExecutorInfo (see docs/security.md). */
 function memoryLimitOf(cgroups: MemoryCgroups | undefined): string {
   if (cgroups) return 'cgroup-v1 per slot + RLIMIT_AS';
   return runningAsRoot() ? 'RLIMIT_AS + tmpfs size/inode caps' : 'RLIMIT_AS + tmpfs size cap';
