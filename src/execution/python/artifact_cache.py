@@ -2,12 +2,16 @@
 
 Layout: ROOT/<key[:2]>/<key> (a directory of compiler outputs) or ROOT/<key[:2]>/<key>.failed.json
 (a compile error that is the program's fault). Only the worker writes here; programs can read.
+Only those two-hex-digit shard folders hold entries, and only they are evicted: any other top-level
+folder (go-build/, rust-crates/: dependencies passk builds once on the host, which every compile
+reads) is exempt, since evicting part of one made later compiles fail.
 Several workers share one cache: each keeps a running total from its own scan plus what it stored,
 and re-scans the real total before evicting (and every RESCAN_EVERY stores).
 """
 
 import json
 import os
+import re
 import shutil
 import tempfile
 
@@ -18,6 +22,8 @@ import slot_hygiene
 MAX_ENTRY_BYTES = 32 << 20
 MAX_TOTAL_BYTES = 1 << 30
 RESCAN_EVERY = 64
+# Entry keys are sha256 hex digests, sharded by their first two digits.
+SHARD = re.compile(r"^[0-9a-f]{2}$")
 
 
 def tree_bytes(path):
@@ -89,14 +95,21 @@ class ArtifactCache:
         return target
 
     def store_failure(self, key, info):
+        """Written whole then renamed: a worker killed mid-write leaves no truncated entry."""
         target = self.path(key) + ".failed.json"
+        staging = None
         try:
             os.makedirs(os.path.dirname(target), exist_ok=True)
-            with open(target, "w", encoding="utf-8") as handle:
-                json.dump(info, handle)
+            handle, staging = tempfile.mkstemp(prefix=".tmp-", dir=os.path.dirname(target))
+            with os.fdopen(handle, "w", encoding="utf-8") as out:
+                json.dump(info, out)
+            os.chmod(staging, 0o644)
+            os.rename(staging, target)
             self._added(os.path.getsize(target))
         except OSError:
-            pass  # not cached: the next run compiles again
+            if staging is not None and os.path.exists(staging):
+                os.unlink(staging)
+            # not cached: the next run compiles again
 
     def _added(self, size):
         """Counts a new entry in; evicts down to 3/4 of the cap once the total passes it."""
@@ -109,10 +122,11 @@ class ArtifactCache:
             self.evict(self.max_total * 3 // 4)
 
     def _entries(self):
-        """(path, bytes, mtime) of every entry, staging dirs of other workers left out."""
+        """(path, bytes, mtime) of every entry, staging dirs of other workers left out; folders
+        that are not shards (toolchain dependencies) are exempt."""
         found = []
         for shard in os.scandir(self.root):
-            if not shard.is_dir(follow_symlinks=False):
+            if not SHARD.match(shard.name) or not shard.is_dir(follow_symlinks=False):
                 continue
             for entry in os.scandir(shard.path):
                 if entry.name.startswith(".tmp-"):

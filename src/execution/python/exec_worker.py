@@ -48,6 +48,9 @@ ENVIRONMENT_FAILURES = (
     # program's own missing #include is not cached either, which only costs a recompile.
     "No such file or directory",
     "does not exist",
+    # Go without its seeded build cache (not built yet, or its seeding failed): the machine's.
+    "failed to initialize build cache",
+    "cannot find package",
 )
 
 

@@ -152,12 +152,12 @@ interface CratesPlace {
 /**
  * Built once per toolchain. With an artifact cache: inside it, where the worker's artifact mount
  * shows it as {cache}/… (the sandbox's /tmp is its own tmpfs, so a bind of a folder under /tmp
- * would be hidden). The folder name starts with `.tmp-`, which the cache's size-capped eviction
- * passes over (artifact_cache.py: staging names). Without one: passk's cache folder, bound at its
- * own path, unless it is under /tmp.
+ * would be hidden). rust-crates/ is not one of the cache's shards, so its size-capped eviction
+ * exempts it (artifact_cache.py). Without one: passk's cache folder, bound at its own path, unless
+ * it is under /tmp.
  */
 function cratesPlace(options: ResolveOptions, version: string): CratesPlace | undefined {
-  const name = `.tmp-${cratesKey(version)}`;
+  const name = cratesKey(version);
   if (options.artifactsDir) {
     return {
       host: join(options.artifactsDir, 'rust-crates', name),
