@@ -114,9 +114,11 @@ export class VerdictCache {
     if (this.queued.length >= 256) this.flush();
   }
 
+  /** Throws when the write fails (e.g. EFBIG, ENOSPC); those lines are dropped, not retried. */
   flush(): void {
     if (!this.file || this.queued.length === 0) return;
-    appendFileSync(this.file, `${this.queued.join('\n')}\n`);
+    const lines = this.queued;
     this.queued = [];
+    appendFileSync(this.file, `${lines.join('\n')}\n`);
   }
 }

@@ -214,13 +214,18 @@ class PooledExecutor implements Executor {
     return engine;
   }
 
+  /** Stops every worker even when the last cache write fails (then rethrows that error): live
+   * workers would keep the process from ever exiting. */
   async close(): Promise<void> {
-    this.cache.flush();
-    await Promise.allSettled(this.engines.values());
-    for (const engine of this.live.splice(0)) {
-      this.closedRestarts += engine.pool.restarts();
-      await engine.pool.close();
+    try {
+      this.cache.flush();
+    } finally {
+      await Promise.allSettled(this.engines.values());
+      for (const engine of this.live.splice(0)) {
+        this.closedRestarts += engine.pool.restarts();
+        await engine.pool.close();
+      }
+      this.engines.clear();
     }
-    this.engines.clear();
   }
 }
