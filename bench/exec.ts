@@ -5,8 +5,11 @@
  * openai/human-eval's own method re-implemented in bench/humaneval_method.py (a process forked
  * per program from a running interpreter, reliability guard, 3 s limit, 4 threads), and (c) the
  * compute floor (one process, no isolation; distinct set only). Wall times on a shared machine
- * depend on its load (printed before and after). Needs a fresh `npm run build` (the CLI runs dist/).
- * Run: npx tsx bench/exec.ts [--copies N] [--skip-baseline]
+ * depend on its load (printed before and after). Then the compiled-language set (exec-compiled.ts):
+ * HumanEval-X cpp, java, go and rust references, passk vs a fresh compile-and-run per program.
+ * Needs a fresh `npm run build` (the CLI runs dist/).
+ * Run: npx tsx bench/exec.ts [--copies N] [--skip-baseline] [--python-only | --compiled-only]
+ *      [--languages cpp,java,go,rust]
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -14,6 +17,12 @@ import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { cpuPressure } from '../src/execution/rerun.js';
+import {
+  COMPILED,
+  COMPILED_BASELINE,
+  type CompiledLanguage,
+  compiledSet,
+} from './exec-compiled.js';
 import {
   computeFloor,
   type HumanEvalRow,
@@ -26,6 +35,11 @@ import {
 const args = process.argv.slice(2);
 const copies = Number(args[args.indexOf('--copies') + 1] ?? 10) || 10;
 const skipBaseline = args.includes('--skip-baseline');
+const pythonSets = !args.includes('--compiled-only');
+const compiledSets = !args.includes('--python-only');
+const languages = (
+  args.includes('--languages') ? args[args.indexOf('--languages') + 1]!.split(',') : COMPILED
+) as CompiledLanguage[];
 const TIMEOUT_S = 3;
 const PYTHON = '/usr/bin/python3';
 const here = dirname(fileURLToPath(import.meta.url));
@@ -148,6 +162,42 @@ async function main(): Promise<void> {
   if (statSync(join(repoRoot, 'src/execution/executor.ts')).mtimeMs > built) {
     console.log('warning: dist/ is older than src/: run `npm run build` first');
   }
+  console.log(
+    `machine: ${cpus()[0]?.model ?? 'cpu'} × ${availableParallelism()}, node ${process.version}; at start: ${machine()}`,
+  );
+  if (pythonSets) await python();
+  if (compiledSets) await compiled();
+}
+
+async function compiled(): Promise<void> {
+  let passkMs = 0;
+  let baselineMs = 0;
+  for (const language of languages) {
+    console.log(`\n== HumanEval-X ${language}: 164 references (${language}) ==`);
+    const r = await compiledSet(language, skipBaseline);
+    const rate = (ms: number) =>
+      `${(ms / 1000).toFixed(2)} s, ${(ms / r.total).toFixed(0)} ms/program`;
+    console.log(
+      `(a) passk CLI end to end [bwrap, cold artifact cache]: ${rate(r.passkMs)}, ${r.passkPassed}/${r.total} passed; ${r.note}`,
+    );
+    console.log(`    ${machine()}`);
+    passkMs += r.passkMs;
+    if (r.baselineMs === undefined) continue;
+    baselineMs += r.baselineMs;
+    console.log(
+      `(b) ${COMPILED_BASELINE}: ${rate(r.baselineMs)}, ${r.baselinePassed}/${r.total} passed`,
+    );
+    console.log(`    ${machine()}`);
+    console.log(`ratio b/a (${language}): passk ${(r.baselineMs / r.passkMs).toFixed(2)}× faster`);
+  }
+  if (baselineMs > 0) {
+    console.log(
+      `\ncompiled set (${languages.join(', ')}): passk ${(passkMs / 1000).toFixed(1)} s, baseline ${(baselineMs / 1000).toFixed(1)} s, ratio b/a ${(baselineMs / passkMs).toFixed(2)}×`,
+    );
+  }
+}
+
+async function python(): Promise<void> {
   const rows = loadHumanEval();
   const distinct = distinctSamples(rows);
   const sets = [
@@ -157,9 +207,6 @@ async function main(): Promise<void> {
       samples: [...distinct, ...loopSamples(rows, Math.round(distinct.length * 0.05))],
     },
   ];
-  console.log(
-    `machine: ${cpus()[0]?.model ?? 'cpu'} × ${availableParallelism()}, node ${process.version}; at start: ${machine()}`,
-  );
   const byTask = new Map(rows.map((row) => [row.task_id, row]));
   const floorRun = await computeFloor(
     PYTHON,

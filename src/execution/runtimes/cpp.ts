@@ -1,4 +1,5 @@
 import type { RawOutcome } from '../sandboxes/types.js';
+import { type CppSupport, ensureCppSupport, leadingIncludes } from './cpp-support.js';
 import {
   artifactKey,
   compileLimits,
@@ -6,7 +7,24 @@ import {
   END_EVENT,
   firstLine,
 } from './process-runtime.js';
-import type { Diagnosis } from './types.js';
+import type { Diagnosis, RuntimeInstall } from './types.js';
+
+/** Per artifact cache (host path): what passk built for this run's programs (cpp-support.ts). */
+const supports = new Map<string, CppSupport>();
+
+async function prepare(sources: readonly string[], install: RuntimeInstall): Promise<void> {
+  if (!install.artifactsDir) return;
+  const found = await ensureCppSupport(
+    install.artifactsDir,
+    '{cache}',
+    install.version,
+    CXXFLAGS,
+    WRAPPER,
+    sources,
+  );
+  if (found) supports.set(install.artifactsDir, found);
+  else supports.delete(install.artifactsDir);
+}
 
 /**
  * Runs after the tests' own `main` returns: links in with `-Wl,--wrap=main`, so the program's
@@ -76,14 +94,22 @@ export const cpp = defineProcessRuntime({
     sleeper: (seconds) => `#include <unistd.h>\nint main() { sleep(${seconds}); }\n`,
     comment: (text) => `// ${text.replace(/\n/g, ' ')}\n`,
   },
-  plan(source, limits, version) {
-    const files = { 'program.cpp': source, 'passk_main.cpp': WRAPPER };
+  plan(source, limits, version, install) {
+    const support = install.artifactsDir ? supports.get(install.artifactsDir) : undefined;
+    // With the support built: the wrapper's object file and, when the program starts with a
+    // block of system includes that has a precompiled header, that header pre-included.
+    const block = support ? leadingIncludes(source) : undefined;
+    const header = block ? support?.headers.get(block) : undefined;
+    const files: Record<string, string> = support
+      ? { 'program.cpp': source }
+      : { 'program.cpp': source, 'passk_main.cpp': WRAPPER };
     const argv = [
       '/usr/bin/g++',
       ...CXXFLAGS,
+      ...(header ? ['-include', header] : []),
       '-Wl,--wrap=main',
       'program.cpp',
-      'passk_main.cpp',
+      support ? support.wrapper : 'passk_main.cpp',
       // OpenSSL's libcrypto (HumanEval-X CPP/162's MD5; the original harness links it for that
       // problem only): --as-needed keeps it out of every program that does not call it.
       '-Wl,--as-needed',
@@ -103,4 +129,5 @@ export const cpp = defineProcessRuntime({
     };
   },
   diagnose,
+  prepareBatch: prepare,
 });

@@ -20,7 +20,7 @@ export interface ProcessRuntimeSpec {
   debianPackages: string;
   /** Extra host paths (outside /usr) the toolchain needs inside the sandbox. */
   mounts?: readonly string[];
-  plan(source: string, limits: ResolvedLimits, version: string): ExecPlan;
+  plan(source: string, limits: ResolvedLimits, version: string, install: RuntimeInstall): ExecPlan;
   diagnose?(outcome: RawOutcome): Diagnosis | undefined;
   prepareBatch?(sources: readonly string[], install: RuntimeInstall): Promise<void>;
   review?(source: string, verdict: Verdict): Verdict;
@@ -59,7 +59,7 @@ export function defineProcessRuntime(spec: ProcessRuntimeSpec): Runtime {
           ...(flags.pidNamespace ? ['--pid-namespace'] : []),
           ...(flags.artifactsDir === undefined ? [] : ['--artifacts', flags.artifactsDir]),
         ],
-        plan: (source, limits) => spec.plan(source, limits, version),
+        plan: (source, limits) => spec.plan(source, limits, version, install),
         mounts: (spec.mounts ?? []).filter((path) => existsSync(path)),
         ...(options.artifactsDir === undefined ? {} : { artifactsDir: options.artifactsDir }),
       };
