@@ -125,9 +125,11 @@ function statuses(out: string): Record<string, number> {
   return metrics.statuses ?? {};
 }
 
+/** `log` is called after each timed phase (the caller prints the load then). */
 export async function compiledSet(
   language: CompiledLanguage,
   skipBaseline: boolean,
+  log: (result: CompiledResult) => void,
 ): Promise<CompiledResult> {
   const dir = mkdtempSync(join(tmpdir(), `passk-bench-${language}-`));
   try {
@@ -146,6 +148,7 @@ export async function compiledSet(
       total: programs.length,
       note: `statuses ${JSON.stringify(found)}`,
     };
+    log(result);
     if (skipBaseline) return result;
     const file = join(dir, 'programs.jsonl');
     writeFileSync(file, programs.map((row) => JSON.stringify(row)).join('\n'));
@@ -161,12 +164,14 @@ export async function compiledSet(
       passed: number;
       failed: string[];
     };
-    return {
+    const both = {
       ...result,
       baselineMs: base.ms,
       baselinePassed: summary.passed,
-      note: `${result.note}; baseline not passed: ${summary.failed.join(' ') || 'none'}`,
+      note: `baseline not passed: ${summary.failed.join(' ') || 'none'}`,
     };
+    log(both);
+    return both;
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
