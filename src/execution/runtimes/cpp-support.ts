@@ -1,9 +1,8 @@
-import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readdir, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
-import { runCommand } from '../run-command.js';
+import { buildInto, supportHash as hash } from './toolchain-support.js';
 
 /**
  * What passk compiles once per machine for C++ (on the host: trusted inputs only, never a
@@ -40,30 +39,6 @@ export function leadingIncludes(source: string): string | undefined {
     lines.push(`#include <${match[1]}>`);
   }
   return lines.length > 0 ? lines.join('\n') : undefined;
-}
-
-const hash = (...parts: string[]) =>
-  createHash('sha256').update(JSON.stringify(parts)).digest('hex').slice(0, 16);
-
-/** Runs g++ into a staging folder and renames it into place only when it succeeded. */
-async function buildInto(target: string, files: Record<string, string>, argv: string[]) {
-  if (existsSync(target)) return true;
-  const staging = await mkdtemp(`${target}.staging-`);
-  try {
-    for (const [name, text] of Object.entries(files)) await writeFile(join(staging, name), text);
-    const env = { PATH: '/usr/bin:/bin', TMPDIR: staging, LANG: 'C.UTF-8' };
-    await runCommand(
-      argv.map((arg) => arg.replace('{dir}', staging)),
-      { env, timeoutMs: 120_000 },
-    );
-    await runCommand(['/bin/chmod', '-R', 'a+rX', staging]);
-    await rename(staging, target).catch(() => undefined); // another run built it first
-    return true;
-  } catch {
-    return false; // programs then compile the slower way, with the same verdicts
-  } finally {
-    await rm(staging, { recursive: true, force: true });
-  }
 }
 
 /**
