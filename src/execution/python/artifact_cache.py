@@ -2,7 +2,7 @@
 
 Layout: ROOT/<key[:2]>/<key> (a directory of compiler outputs) or ROOT/<key[:2]>/<key>.failed.json
 (a compile error that is the program's fault). Only the worker writes here; programs can read.
-Only those two-hex-digit shard folders hold entries, and only they are evicted: any other top-level
+Only those two-character shard folders hold entries, and only they are evicted: any other top-level
 folder (go-build/, rust-crates/: dependencies passk builds once on the host, which every compile
 reads) is exempt, since evicting part of one made later compiles fail.
 Several workers share one cache: each keeps a running total from its own scan plus what it stored,
@@ -22,8 +22,9 @@ import slot_hygiene
 MAX_ENTRY_BYTES = 32 << 20
 MAX_TOTAL_BYTES = 1 << 30
 RESCAN_EVERY = 64
-# Entry keys are sha256 hex digests, sharded by their first two digits.
-SHARD = re.compile(r"^[0-9a-f]{2}$")
+# Entries are sharded by the first two characters of their key (sha256 hex digests): any other
+# top-level folder, named by a word, is a toolchain folder.
+SHARD = re.compile(r"^[0-9a-zA-Z]{2}$")
 
 
 def tree_bytes(path):
