@@ -114,3 +114,26 @@ for (const set of ['single-line', 'multi-line', 'random-span', 'random-span-ligh
     );
   }
 }
+
+// BigCodeBench (v0.1.4, calibrated, as upstream) and BigCodeBench-Hard; `-v0.1.0_hf` for the
+// first release, `-uncalibrated` without the code prompt before the solution.
+for (const subset of ['full', 'hard'] as const) {
+  for (const split of ['complete', 'instruct'] as const) {
+    const base = `bigcodebench${subset === 'hard' ? '-hard' : ''}-${split}`;
+    const variants = [
+      [base, 'v0.1.4', true],
+      [`${base}-v0.1.0_hf`, 'v0.1.0_hf', true],
+      [`${base}-uncalibrated`, 'v0.1.4', false],
+    ] as const;
+    for (const [name, version, calibrated] of variants) {
+      tasks.register(name, async () =>
+        (await import('./bigcodebench/task.js')).bigcodebench({
+          split,
+          subset,
+          version,
+          calibrated,
+        }),
+      );
+    }
+  }
+}

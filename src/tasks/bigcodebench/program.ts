@@ -1,0 +1,70 @@
+import type { Program } from '../../execution/types.js';
+import { PYTHON_TESTS_MARKER } from '../python-program.js';
+import type { Problem } from '../types.js';
+
+/**
+ * What upstream's reliability_guard sets before the solution runs (bigcodebench/eval/utils.py):
+ * UTC as the time zone (several tests compare formatted dates) and one OpenMP thread. One line,
+ * binding no names, so the solution's globals are what it defines.
+ */
+const PREAMBLE =
+  "__import__('os').environ.update(TZ='UTC', OMP_NUM_THREADS='1', TF_CPP_MIN_LOG_LEVEL='3', TF_ENABLE_ONEDNN_OPTS='0'); __import__('time').tzset()\n";
+
+/**
+ * Runs the task's `TestCases` as upstream's unsafe_execute does (a TestLoader suite run into a
+ * plain TestResult; skipped tests do not fail it) and fails the program unless no test failed
+ * or errored. The first failure is raised as an AssertionError naming the test, the first
+ * error as its own exception, so the verdict says which test and why. A program that stops
+ * before this runs (sys.exit in the solution or a test) never reaches passk's end-of-tests
+ * sentinel and is not a pass.
+ */
+const RUN_TESTS = `
+def __passk_run_test_cases():
+    import unittest
+
+    class Result(unittest.TestResult):
+        first = None
+
+        def addFailure(self, test, err):
+            super().addFailure(test, err)
+            self.first = self.first or ("failure", test, err)
+
+        def addError(self, test, err):
+            super().addError(test, err)
+            self.first = self.first or ("error", test, err)
+
+    result = Result()
+    unittest.TestLoader().loadTestsFromTestCase(TestCases).run(result)
+    if result.first is not None:
+        kind, test, err = result.first
+        name = test.id().split(".")[-1]
+        issues = len(result.failures) + len(result.errors)
+        if kind == "failure":
+            raise AssertionError("%s (%d of %d tests failed): %s" % (name, issues, result.testsRun, err[1]))
+        raise err[1]
+
+
+__passk_run_test_cases()
+`;
+
+/** Tests appended after the solution: the task's unittest module, then the runner above. */
+export function bigcodebenchTests(test: string): string {
+  return `${test}\n${RUN_TESTS}`;
+}
+
+/** The program for a candidate: upstream's environment set-up, the candidate, the tests. */
+export function bigcodebenchProgram(problem: Problem, candidate: string): Program {
+  return {
+    language: 'python',
+    source: `${PREAMBLE}${candidate}${PYTHON_TESTS_MARKER}${problem.tests}`,
+  };
+}
+
+/**
+ * Upstream's calibrated mode (evaluate.py, samples named `*sanitized_calibrated*`, which its
+ * generate step always writes): the code prompt with a `pass` body before the solution, so the
+ * prompt's imports are there even when the model's code omits them.
+ */
+export function calibrate(codePrompt: string, solution: string): string {
+  return `${codePrompt}\n    pass\n${solution}`;
+}
