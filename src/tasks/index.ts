@@ -116,22 +116,19 @@ for (const set of ['single-line', 'multi-line', 'random-span', 'random-span-ligh
 }
 
 // BigCodeBench (v0.1.4, calibrated, as upstream) and BigCodeBench-Hard; `-v0.1.0_hf` for the
-// first release, `-uncalibrated` without the code prompt before the solution.
+// first release (the uncalibrated mode is a library option: bigcodebench({ calibrated: false })).
 for (const subset of ['full', 'hard'] as const) {
   for (const split of ['complete', 'instruct'] as const) {
-    const base = `bigcodebench${subset === 'hard' ? '-hard' : ''}-${split}`;
-    const variants = [
-      [base, 'v0.1.4', true],
-      [`${base}-v0.1.0_hf`, 'v0.1.0_hf', true],
-      [`${base}-uncalibrated`, 'v0.1.4', false],
-    ] as const;
-    for (const [name, version, calibrated] of variants) {
-      tasks.register(name, async () =>
+    const name = `bigcodebench${subset === 'hard' ? '-hard' : ''}-${split}`;
+    tasks.register(name, async () =>
+      (await import('./bigcodebench/task.js')).bigcodebench({ split, subset }),
+    );
+    if (subset === 'full') {
+      tasks.register(`${name}-v0.1.0_hf`, async () =>
         (await import('./bigcodebench/task.js')).bigcodebench({
           split,
           subset,
-          version,
-          calibrated,
+          version: 'v0.1.0_hf',
         }),
       );
     }

@@ -5,6 +5,7 @@ import { DatasetError } from '../../core/errors.js';
 import { validateRows } from '../../datasets/validate.js';
 import { cutAtStop } from '../../postprocess/stop.js';
 import { defineTask, type Problem, type Task } from '../types.js';
+import { BIGCODEBENCH_DEBIAN_PACKAGES, BIGCODEBENCH_MODULES } from './libs.js';
 import { bigcodebenchProgram, bigcodebenchTests, calibrate } from './program.js';
 import { sanitize } from './sanitize.js';
 
@@ -140,6 +141,14 @@ export function bigcodebench(options: BigCodeBenchOptions): Task {
     },
     // Upstream's per-task limit (BIGCODEBENCH_TIMEOUT_PER_TASK, default 240 s).
     defaultTimeoutMs: 240_000,
+    environment: {
+      python: {
+        modules: BIGCODEBENCH_MODULES,
+        debianPackages: BIGCODEBENCH_DEBIAN_PACKAGES,
+        // Upstream allows 30 GiB of address space; 8 GiB holds every reference that runs here.
+        memoryBytes: 8 * 1024 ** 3,
+      },
+    },
     stopSequences: stops,
     problems(rows, file) {
       const parsed = validateRows({ rows, file }, rowSchema);
