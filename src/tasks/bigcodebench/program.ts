@@ -3,11 +3,13 @@ import type { Problem } from '../types.js';
 
 /**
  * What upstream's reliability_guard sets before the solution runs (bigcodebench/eval/utils.py):
- * UTC as the time zone (several tests compare formatted dates) and one OpenMP thread. One line,
- * binding no names, so the solution's globals are what it defines.
+ * UTC as the time zone (several tests compare formatted dates) and one OpenMP thread; and, as
+ * upstream runs each task inside a fresh temporary directory, temporary files go to the
+ * program's working directory (its scratch dir, the only writable place in the sandbox). One
+ * line, binding no names, so the solution's globals are what it defines.
  */
 const PREAMBLE =
-  "__import__('os').environ.update(TZ='UTC', OMP_NUM_THREADS='1', TF_CPP_MIN_LOG_LEVEL='3', TF_ENABLE_ONEDNN_OPTS='0'); __import__('time').tzset()\n";
+  "__import__('os').environ.update(TZ='UTC', OMP_NUM_THREADS='1', TF_CPP_MIN_LOG_LEVEL='3', TF_ENABLE_ONEDNN_OPTS='0', TMPDIR=__import__('os').getcwd()); __import__('time').tzset(); __import__('tempfile').tempdir = None\n";
 
 /**
  * Runs the task's `TestCases` as upstream's unsafe_execute does (a TestLoader suite run into a
