@@ -41,7 +41,7 @@ def __passk_run_test_cases():
         name = test.id().split(".")[-1]
         issues = len(result.failures) + len(result.errors)
         if kind == "failure":
-            raise AssertionError("%s (%d of %d tests failed): %s" % (name, issues, result.testsRun, err[1]))
+            raise AssertionError("%s (%d failures and errors in %d tests): %s" % (name, issues, result.testsRun, err[1]))
         raise err[1]
 
 
