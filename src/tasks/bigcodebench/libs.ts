@@ -4,7 +4,8 @@
  * `null` where Debian has none (those tasks fail here unless a --python-env venv has them).
  */
 export const BIGCODEBENCH_LIBS: Readonly<Record<string, string | null>> = {
-  Crypto: 'python3-pycryptodome',
+  // Debian's python3-pycryptodome installs the library as `Cryptodome`, not `Crypto`.
+  Crypto: null,
   Levenshtein: 'python3-levenshtein',
   PIL: 'python3-pil',
   blake3: null,
