@@ -42,7 +42,7 @@ describe('bigcodebench task', () => {
       'BigCodeBench/1',
     ]);
     expect(() => task.problems(rows, join(tmpdir(), 'nowhere', 'rows.jsonl'))).toThrow(
-      /Hard id list/,
+      /needs bigcodebench-hard-ids\.json/,
     );
   });
 
