@@ -65,6 +65,8 @@ export const BIGCODEBENCH_LIBS: Readonly<Record<string, string | null>> = {
   wordcloud: 'python3-wordcloud',
   wordninja: null,
   wtforms: 'python3-wtforms',
+  // Not in any task's libs, but pandas needs it to read .xls files (upstream pins it too).
+  xlrd: 'python3-xlrd',
   xlwt: 'python3-xlwt',
   xmltodict: 'python3-xmltodict',
   yaml: 'python3-yaml',

@@ -2,14 +2,39 @@ import type { Program } from '../../execution/types.js';
 import type { Problem } from '../types.js';
 
 /**
- * What upstream's reliability_guard sets before the solution runs (bigcodebench/eval/utils.py):
- * UTC as the time zone (several tests compare formatted dates) and one OpenMP thread; and, as
- * upstream runs each task inside a fresh temporary directory, temporary files go to the
- * program's working directory (its scratch dir, the only writable place in the sandbox). One
- * line, binding no names, so the solution's globals are what it defines.
+ * What upstream sets up before the solution runs (bigcodebench/eval: unsafe_execute and
+ * reliability_guard): the program runs as module `__test__` (`__name__`, `__file__`, and
+ * `sys.modules['__test__']` so that tests can patch `__name__ + '.randint'`; here the module is a
+ * view of the program's globals, which passk's runner creates) with `sys`, `os` and `environ`
+ * already bound; UTC as the time zone (several tests compare formatted dates) and one OpenMP
+ * thread; and, as upstream runs each task in a fresh temporary directory, temporary files go
+ * to the program's working directory (its scratch dir, the only writable place in the sandbox).
  */
-const PREAMBLE =
-  "__import__('os').environ.update(TZ='UTC', OMP_NUM_THREADS='1', TF_CPP_MIN_LOG_LEVEL='3', TF_ENABLE_ONEDNN_OPTS='0', TMPDIR=__import__('os').getcwd()); __import__('time').tzset(); __import__('tempfile').tempdir = None\n";
+const PREAMBLE = `import sys, os
+environ = os.environ
+__name__, __file__ = "__test__", "__test__.py"
+class __PasskTestModule(type(sys)):
+    def __init__(self, namespace):
+        super().__init__("__test__")
+        object.__setattr__(self, "_namespace", namespace)
+    @property
+    def __dict__(self):
+        return object.__getattribute__(self, "_namespace")
+    def __getattr__(self, name):
+        try:
+            return object.__getattribute__(self, "_namespace")[name]
+        except KeyError:
+            raise AttributeError(name) from None
+    def __setattr__(self, name, value):
+        object.__getattribute__(self, "_namespace")[name] = value
+    def __delattr__(self, name):
+        del object.__getattribute__(self, "_namespace")[name]
+sys.modules["__test__"] = __PasskTestModule(globals())
+del __PasskTestModule
+os.environ.update(TZ="UTC", OMP_NUM_THREADS="1", TF_CPP_MIN_LOG_LEVEL="3", TF_ENABLE_ONEDNN_OPTS="0", TMPDIR=os.getcwd())
+__import__("time").tzset()
+__import__("tempfile").tempdir = None
+`;
 
 /**
  * Runs the task's `TestCases` as upstream's unsafe_execute does (a TestLoader suite run into a
