@@ -63,7 +63,8 @@ export async function runPreflight(
       id: `reference-${index}`,
       job: {
         id: `reference-${index}`,
-        program: program(reference.source, `reference ${index}`),
+        // The reference's own environment (libraries) and judge stay: only the source is salted.
+        program: { ...reference, ...program(reference.source, `reference ${index}`) },
         limits: options.limits,
       },
       ok: is('passed'),
