@@ -9,20 +9,33 @@
 #                and md5 crate sources, PHP, Ruby, Lua with luaunit, Perl's Test::Deep, R,
 #                Racket, Scala, Mono's C# and gdc (D); Node is passk's own runtime and bash is
 #                always there;
-#   --test       everything the test suite needs: the toolchains above, and chromium (the HTML
-#                report's browser test only; passk itself never needs it).
+#   --test       everything the test suite needs: the toolchains above, chromium (the HTML
+#                report's browser test only; passk itself never needs it), and the Python
+#                libraries of the environment tests (numpy, pandas, matplotlib, scipy, sklearn);
+#   --task NAME  the Debian packages a task's Python environment lists (its
+#                environment.python.debianPackages, read with scripts/task-packages.mjs from the
+#                built dist/ or, with tsx, the sources; NAME may also be a task module path).
 set -eu
 languages=false
 browser=false
+pylibs=false
+tasks=""
+want_task=false
 for arg in "$@"; do
+  if $want_task; then tasks="$tasks $arg"; want_task=false; continue; fi
   case "$arg" in
     --languages) languages=true ;;
-    --test) languages=true; browser=true ;;
-    *) echo "setup: unknown option $arg (use --languages or --test)" >&2; exit 2 ;;
+    --test) languages=true; browser=true; pylibs=true ;;
+    --task) want_task=true ;;
+    --task=*) tasks="$tasks ${arg#--task=}" ;;
+    *) echo "setup: unknown option $arg (use --languages, --test or --task NAME)" >&2; exit 2 ;;
   esac
 done
+if $want_task; then echo "setup: --task needs a task name" >&2; exit 2; fi
 missing=""
 need() { missing="$missing $1"; }
+# A Debian package by name, when dpkg does not have it installed.
+need_pkg() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q 'install ok installed' || need "$1"; }
 command -v bwrap >/dev/null 2>&1 || need bubblewrap
 [ -x /usr/bin/python3 ] || need python3
 if $languages; then
@@ -57,6 +70,23 @@ fi
 if $browser; then
   [ -x /usr/bin/chromium ] || need chromium
 fi
+if $pylibs; then
+  for pkg in python3-numpy python3-pandas python3-matplotlib python3-scipy python3-sklearn python3-venv; do
+    need_pkg "$pkg"
+  done
+fi
+for task in $tasks; do
+  here="$(cd "$(dirname "$0")/.." && pwd)"
+  loader=""
+  [ -f "$here/dist/index.js" ] || loader="--import tsx"
+  # shellcheck disable=SC2086 # $loader is empty or two words
+  packages="$(cd "$here" && node $loader scripts/task-packages.mjs "$task")" || {
+    echo "setup: could not read task $task's packages (see above; a fresh clone needs npm ci first)" >&2
+    exit 2
+  }
+  [ -n "$packages" ] || echo "setup: task $task needs no Python libraries"
+  for pkg in $packages; do need_pkg "$pkg"; done
+done
 if [ -z "$missing" ]; then
   echo "setup: nothing to install ($(bwrap --version), $(/usr/bin/python3 --version))"
   exit 0
