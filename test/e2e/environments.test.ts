@@ -176,6 +176,25 @@ describe('--python-env: a venv instead of Debian’s packages', () => {
     });
   });
 
+  it('reaches the programs from the CLI flag (passk run --python-env DIR)', async () => {
+    const file = join(dir, 'venv-task.mjs');
+    writeFileSync(file, taskModule('venv-cli', ['venvonly']));
+    const rows = join(dir, 'venv-rows.jsonl');
+    const row = { id: 'v', code: USES_VENV, test: 'assert solve([]) == 42\n' };
+    writeFileSync(rows, JSON.stringify(row));
+    const out = join(dir, 'venv-run');
+    const args = ['run', '--task', file, '--dataset-path', rows, '--model', 'reference'];
+    const common = [...args, '--allow-code-execution', '--no-db', '--no-cache', '--output-dir'];
+    const result = await runCli([...common, out, '--python-env', venv]);
+    expect(result.code, result.stderr).toBe(0);
+    const metrics = JSON.parse(readFileSync(join(out, 'metrics.json'), 'utf8'));
+    expect(metrics[file]).toEqual({ 'pass@1': 1 });
+    expect(metrics.environment.python).toMatchObject({ source: 'venv', venv });
+    const without = await runCli([...common, join(dir, 'venv-run-2')]);
+    expect(without.code).toBe(4); // the reference fails the preflight: no venvonly without the flag
+    expect(without.stderr).toContain("No module named 'venvonly'");
+  });
+
   it('is mounted read-only: a program cannot change the venv', async () => {
     const target = join(venv, 'lib');
     const attack = `import os\ndef solve(xs):\n    open(${JSON.stringify(join(target, 'owned.txt'))}, 'w').write('x')\n    return 42\n`;
@@ -237,6 +256,36 @@ describe('passk doctor', () => {
     expect(result.stderr).toContain('--python-env');
   });
 
+  it('runs the references with --allow-code-execution, honouring --limit and --limit-start', async () => {
+    const file = join(dir, 'numeric-task.mjs');
+    writeFileSync(file, taskModule('numeric-cli', ['numpy']));
+    const rows = join(dir, 'one-wrong.jsonl');
+    const bad = {
+      id: 'bad',
+      code: 'def solve(xs):\n    return 0\n',
+      test: 'assert solve([1]) == 1\n',
+    };
+    writeFileSync(rows, [ROWS[0], bad, ROWS[1]].map((row) => JSON.stringify(row)).join('\n'));
+    const cli = (...extra: string[]) =>
+      runCli([
+        'doctor',
+        '--task',
+        file,
+        '--dataset-path',
+        rows,
+        '--allow-code-execution',
+        '--no-cache',
+        ...extra,
+      ]);
+    const two = await cli('--limit', '2');
+    expect(two.code, two.stderr).toBe(0);
+    expect(two.stdout).toMatch(/numpy\s+ok \d/);
+    expect(two.stdout).toContain('references  1/2 passed (50.0%)');
+    expect(two.stdout).toMatch(/\n {2}bad {2}failed/);
+    const last = await cli('--limit', '1', '--limit-start', '2');
+    expect(last.stdout).toContain('references  1/1 passed (100.0%)');
+  });
+
   it('reports the standard-library-only state for a task without an environment', async () => {
     const file = join(dir, 'plain-task.mjs');
     writeFileSync(file, taskModule('plain', undefined));
@@ -252,7 +301,10 @@ describe('passk doctor', () => {
   });
 });
 
-/** A task module file for the CLI (plain JavaScript: loaded by path, as a user's would be). */
+/**
+ * A task module file for the CLI (plain JavaScript: loaded by path, as a user's would be); its
+ * problems are rows like ROWS (id, code = the reference, test).
+ */
 function taskModule(name: string, modules: string[] | undefined): string {
   const environment = modules
     ? `environment: { python: { modules: ${JSON.stringify(modules)}, debianPackages: [] } },`
@@ -260,9 +312,11 @@ function taskModule(name: string, modules: string[] | undefined): string {
   return `export default {
   name: ${JSON.stringify(name)}, description: 'doctor test', language: 'python',
   dataset: { hub: { repo: 'none/none', revision: '${'0'.repeat(40)}', path: 'none.jsonl' } },
-  defaultTimeoutMs: 1000, stopSequences: [], ${environment}
-  problems: () => [], postprocess: (_, t) => t,
-  program: (_, c) => ({ language: 'python', source: c }),
+  defaultTimeoutMs: 60000, stopSequences: [], ${environment}
+  problems: (rows) => rows.map((r) => ({ id: r.id, language: 'python', prompt: '', datasetPrompt: '',
+    tests: r.test, reference: r.code, meta: {} })),
+  postprocess: (_, t) => t,
+  program: (p, c) => ({ language: 'python', source: c + '\\n' + p.tests }),
 };
 `;
 }
