@@ -63,7 +63,7 @@ export async function runPreflight(
       id: `reference-${index}`,
       job: {
         id: `reference-${index}`,
-        // The reference's own environment (libraries) and judge stay: only the source is salted.
+        // A reference keeps its library environment (Task.environment): it imports from there.
         program: { ...reference, ...program(reference.source, `reference ${index}`) },
         limits: options.limits,
       },
