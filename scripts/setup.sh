@@ -9,29 +9,34 @@
 #                and md5 crate sources, PHP, Ruby, Lua with luaunit, Perl's Test::Deep, R,
 #                Racket, Scala, Mono's C# and gdc (D); Node is passk's own runtime and bash is
 #                always there;
-#   --test       everything the test suite needs: the toolchains above, chromium (the HTML
-#                report's browser test only; passk itself never needs it), and the Python
-#                libraries of the environment tests (numpy, pandas, matplotlib, scipy, sklearn);
-#   --task NAME  the Debian packages a task's Python environment lists (its
-#                environment.python.debianPackages, read with scripts/task-packages.mjs from the
-#                built dist/ or, with tsx, the sources; NAME may also be a task module path).
+#   --test       everything the test suite needs: the toolchains above, and chromium (the HTML
+#                report's browser test only; passk itself never needs it).
 set -eu
 languages=false
 browser=false
-pylibs=false
+# --task NAME (repeatable; also --task=NAME): the Debian packages a task's Python environment
+# lists (environment.python.debianPackages, read by scripts/task-packages.mjs from the built
+# dist/ or, with tsx, the sources; NAME may be a task module path). Taken out of the arguments
+# here, before the options below are read. --test also installs the Python libraries of the
+# environment tests (numpy, pandas, matplotlib, scipy, sklearn, venv).
 tasks=""
 want_task=false
+count=$#
 for arg in "$@"; do
-  if $want_task; then tasks="$tasks $arg"; want_task=false; continue; fi
+  if $want_task; then tasks="$tasks $arg"; want_task=false
+  elif [ "$arg" = --task ]; then want_task=true
+  else case "$arg" in --task=*) tasks="$tasks ${arg#--task=}" ;; *) set -- "$@" "$arg" ;; esac
+  fi
+done
+shift "$count"
+if $want_task; then echo "setup: --task needs a task name" >&2; exit 2; fi
+for arg in "$@"; do
   case "$arg" in
     --languages) languages=true ;;
-    --test) languages=true; browser=true; pylibs=true ;;
-    --task) want_task=true ;;
-    --task=*) tasks="$tasks ${arg#--task=}" ;;
-    *) echo "setup: unknown option $arg (use --languages, --test or --task NAME)" >&2; exit 2 ;;
+    --test) languages=true; browser=true ;;
+    *) echo "setup: unknown option $arg (use --languages or --test)" >&2; exit 2 ;;
   esac
 done
-if $want_task; then echo "setup: --task needs a task name" >&2; exit 2; fi
 missing=""
 need() { missing="$missing $1"; }
 # A Debian package by name, when dpkg does not have it installed.
@@ -70,7 +75,7 @@ fi
 if $browser; then
   [ -x /usr/bin/chromium ] || need chromium
 fi
-if $pylibs; then
+if $browser; then # --test: the environment tests' Python libraries
   for pkg in python3-numpy python3-pandas python3-matplotlib python3-scipy python3-sklearn python3-venv; do
     need_pkg "$pkg"
   done
