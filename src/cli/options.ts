@@ -40,6 +40,10 @@ export function addEvaluationOptions(command: Command): Command {
     .option('--workers <n>', 'programs run at once (default: number of cores)')
     .option('--sandbox <name>', 'isolation backend: bwrap (default), process, subprocess')
     .option(
+      '--python-env <dir>',
+      "tasks with libraries: a venv to import them from (read-only) instead of Debian's python3-* packages",
+    )
+    .option(
       '--output-dir <dir>',
       'where to write metrics.json, results.jsonl, generations',
       undefined,
@@ -70,6 +74,10 @@ export function addEvaluationOptions(command: Command): Command {
     .option(
       '--instruction-tokens <list>',
       "instruct-humaneval: bigcode's USER,END,ASSISTANT delimiters (default: '','','\\n')",
+    )
+    .option(
+      '--descriptions <run>',
+      "humanevalexplainsynthesize-*: the humanevalexplaindescribe-* run directory (or its generations.json) to build the prompts from; 'reference': the docstrings",
     )
     .option('--save-references', "also write bigcode's references.json (each problem's tests)")
     .addOption(
@@ -109,6 +117,7 @@ const rawSchema = z.object({
     .optional(),
   workers: positiveInt('--workers').optional(),
   sandbox: z.string().optional(),
+  pythonEnv: z.string().optional(),
   outputDir: z.string().optional(),
   overwrite: z.boolean().optional(),
   db: z.union([z.string(), z.literal(false)]).optional(),
@@ -122,6 +131,7 @@ const rawSchema = z.object({
   excludeContaminated: z.string().optional(),
   fimFormat: z.string().optional(),
   saveReferences: z.boolean().optional(),
+  descriptions: z.string().optional(),
   instructionTokens: z.string().optional(),
 });
 
@@ -178,6 +188,7 @@ export function evaluationOptions(flags: EvaluationFlags) {
     ...(flags.workers === undefined ? {} : { workers: flags.workers }),
     ...(flags.timeFactor === undefined ? {} : { timeFactor: flags.timeFactor }),
     ...(flags.sandbox === undefined ? {} : { sandbox: flags.sandbox }),
+    ...(flags.pythonEnv === undefined ? {} : { pythonEnv: flags.pythonEnv }),
     ...(flags.db === undefined ? {} : { db: flags.db }),
     ...(flags.overwrite === true ? { overwrite: true } : {}),
     ...verdictCache(flags),
@@ -188,6 +199,7 @@ export function evaluationOptions(flags: EvaluationFlags) {
       : { excludeContaminated: flags.excludeContaminated }),
     dataset: datasetOptions(flags),
     ...(flags.saveReferences === true ? { saveReferences: true } : {}),
+    ...(flags.descriptions === undefined ? {} : { taskInput: flags.descriptions }),
   };
 }
 

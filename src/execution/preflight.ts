@@ -63,7 +63,7 @@ export async function runPreflight(
       id: `reference-${index}`,
       job: {
         id: `reference-${index}`,
-        // The reference keeps its task's library environment (the libraries it imports).
+        // A reference keeps its library environment (Task.environment): it imports from there.
         program: { ...reference, ...program(reference.source, `reference ${index}`) },
         limits: options.limits,
       },

@@ -1,4 +1,4 @@
-import { ExecutionDisabledError } from '../core/errors.js';
+import { ConfigError, ExecutionDisabledError } from '../core/errors.js';
 import { PASSK_VERSION } from '../core/version.js';
 import type { DatasetLoadOptions } from '../datasets/types.js';
 import type { RunEventListener } from '../execution/events.js';
@@ -15,7 +15,7 @@ import type { Task } from '../tasks/types.js';
 import { bigcodeConfig } from './bigcode-config.js';
 import type { CandidateSource } from './candidates.js';
 import { resolveRunConfig, scoringConfig } from './config.js';
-import { buildJobs, executeSamples, taskProgram } from './execute.js';
+import { buildJobs, executeSamples } from './execute.js';
 import { partialMessage, partialRun } from './partial.js';
 import { persistRun } from './persist.js';
 import { prepareProblems } from './prepare.js';
@@ -69,6 +69,11 @@ export interface EvaluateOptions extends ProblemSelection {
    * score; the ids left out are recorded in metrics.json config.excluded_contaminated.
    */
   excludeContaminated?: string;
+  /**
+   * For a task built from another run's samples (Task.input, e.g. humanevalexplainsynthesize-*):
+   * that run's directory, its generations file, or 'reference'. Recorded in metrics.json config.
+   */
+  taskInput?: string;
   /** Where to write metrics.json, results.jsonl, generations.json and samples.jsonl. */
   outputDir?: string;
   /** Replace a finished run in outputDir (one with metrics.json); without it that is refused. */
@@ -118,6 +123,9 @@ export async function evaluate(options: EvaluateOptions): Promise<EvaluateResult
   const started = performance.now();
   const emit = options.onEvent ?? (() => {});
   const task = await resolveTask(options.task);
+  if (task.generationOnly !== undefined) {
+    throw new ConfigError(`${task.name} cannot be evaluated: it ${task.generationOnly}`);
+  }
   const config = resolveRunConfig(task, options);
   const loaded = await loadProblems(task, options.dataset ?? {}, options);
   emit({
@@ -156,7 +164,11 @@ export async function evaluate(options: EvaluateOptions): Promise<EvaluateResult
       const references = problems
         .filter((p) => p.reference !== undefined)
         .slice(0, 3)
-        .map((p) => taskProgram(task, p, p.reference!));
+        .map((p) => task.program(p, p.reference!))
+        // The task's library environment, as buildJobs gives it (a program's own one stays).
+        .map((ref) =>
+          ref.environment || !task.environment ? ref : { ...ref, environment: task.environment },
+        );
       const report = await runPreflight(executor, { language: task.language, references, limits });
       emit({ type: 'preflight-done', canaries: report.canaries });
     }
@@ -201,6 +213,7 @@ export async function evaluate(options: EvaluateOptions): Promise<EvaluateResult
           saveReferences: options.saveReferences === true,
           generation: options.provenance?.['generation'],
           instructionTokens: candidates.problems[0]?.meta['instructionTokens'],
+          ...(options.taskInput === undefined ? {} : { taskInput: options.taskInput }),
         }),
       },
     });

@@ -115,6 +115,16 @@ for (const set of ['single-line', 'multi-line', 'random-span', 'random-span-ligh
   }
 }
 
+// HumanEvalPack explain: describe (generation only), then synthesize from the descriptions.
+for (const language of ['python', 'js', 'java', 'go', 'cpp', 'rust'] as const) {
+  tasks.register(`humanevalexplaindescribe-${language}`, async () =>
+    (await import('./humanevalpack/explain-task.js')).humanEvalExplainDescribe(language),
+  );
+  tasks.register(`humanevalexplainsynthesize-${language}`, async () =>
+    (await import('./humanevalpack/explain-task.js')).humanEvalExplainSynthesize(language),
+  );
+}
+
 // BigCodeBench (v0.1.4, calibrated, as upstream) and BigCodeBench-Hard; `-v0.1.0_hf` for the
 // first release (the uncalibrated mode is a library option: bigcodebench({ calibrated: false })).
 for (const subset of ['full', 'hard'] as const) {
