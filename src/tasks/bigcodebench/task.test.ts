@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BIGCODEBENCH_DEBIAN_PACKAGES, BIGCODEBENCH_NOT_IN_DEBIAN } from './libs.js';
+import { FAILING_REFERENCES, referencePassRate } from './reference-failures.js';
 import { bigcodebench, INSTRUCTION_PREFIX, parseLibs } from './task.js';
 
 /** Two rows in the dataset's schema, written for these tests. */
@@ -88,5 +89,27 @@ describe('bigcodebench task', () => {
   it('maps libraries to Debian packages and lists the rest', () => {
     expect(BIGCODEBENCH_DEBIAN_PACKAGES).toContain('python3-pandas');
     expect(BIGCODEBENCH_NOT_IN_DEBIAN).toContain('tensorflow');
+  });
+});
+
+describe('reference pass rate here', () => {
+  it('counts the references measured to fail, and the run warns with the ceiling', async () => {
+    const failing = [...FAILING_REFERENCES];
+    expect(failing.length).toBeGreaterThan(0);
+    const ids = [failing[0]!, 'BigCodeBench/not-a-failure'];
+    expect(referencePassRate(ids)).toEqual({ passed: 1, total: 2, rate: 0.5 });
+    const task = bigcodebench({ split: 'complete', subset: 'full' });
+    const problems = task.problems([row(0)], 'rows.jsonl').map((p) => ({ ...p, id: failing[0]! }));
+    const warnings: string[] = [];
+    const context = {
+      datasetSha256: '',
+      timeoutMs: 1,
+      concurrency: 1,
+      warn: (m: string) => warnings.push(m),
+    };
+    await task.prepare?.(problems, context);
+    expect(warnings).toEqual([
+      expect.stringMatching(/^1 of these 1 BigCodeBench problems .* ceiling is 0\.0%/),
+    ]);
   });
 });
