@@ -43,6 +43,9 @@ export const BIGCODEBENCH_LIBS: Readonly<Record<string, string | null>> = {
   psutil: 'python3-psutil',
   pyquery: 'python3-pyquery',
   pytesseract: null,
+  // Used by tests only (upstream's requirements pin them too).
+  pyfakefs: 'python3-pyfakefs',
+  requests_mock: 'python3-requests-mock',
   python_http_client: null,
   pytz: 'python3-tz',
   regex: 'python3-regex',
