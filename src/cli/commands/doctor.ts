@@ -116,5 +116,7 @@ function librariesLine(report: DoctorReport): string {
   if (report.kind === 'stdlib') return 'standard library only (the task needs no environment)';
   if (report.kind === 'none') return `none (a ${report.language} task)`;
   const from = report.kind === 'venv' ? `venv ${report.venv}` : 'Debian python3-* packages';
-  return `${from}, read-only: ${report.sitePaths.join(', ')}`;
+  // Only bwrap mounts them (read-only); the other sandboxes read the host's files as they are.
+  const how = report.sandbox.sandbox === 'bwrap' ? 'mounted read-only' : 'read from the host';
+  return `${from}, ${how}: ${report.sitePaths.join(', ')}`;
 }
