@@ -208,6 +208,23 @@ describe('a program with numpy, pandas and matplotlib mounted', () => {
     });
   });
 
+  it('cannot reach the guard’s switch, so a program without an environment gets no leeway', async () => {
+    const find = `${WITH_LIBRARIES}import sys\nassert not hasattr(sys.modules["runner"], "_allow_library_code")\n`;
+    expect(await run(sandboxed, find)).toMatchObject({ status: 'passed' });
+    // Without an environment, rewriting even a standard-library function is refused, as before.
+    const stdlib = 'import json\njson.dumps.__code__ = (lambda *a, **k: "").__code__\n';
+    const plain: ExecJob = {
+      id: 'plain',
+      program: { language: 'python', source: stdlib },
+      limits: LIMITS,
+    };
+    expect((await sandboxed.run([plain])).get('plain')).toMatchObject({
+      status: 'error',
+      errorType: 'RuntimeError',
+      message: expect.stringContaining('__code__'),
+    });
+  });
+
   it('leaves nothing running after close', async () => {
     expect(sandboxed.stats().infraErrors).toBe(0);
     await sandboxed.close();

@@ -15,16 +15,22 @@ import os
 _spec = [None]
 
 
-def apply(spec_json, libraries_flag):
-    """Once per process, before any program: site dirs on sys.path, fixed variables.
-    `libraries_flag` is runner._libraries: set, the runner's guard lets libraries adjust their
-    own functions (see runner.py)."""
+def take_switch(runner):
+    """Removes the runner's libraries switch from its module (before any program runs and before
+    the runner's pristine state is recorded), so only the caller holds it. Always called, with or
+    without an environment: no program can find it and loosen the guard itself."""
+    return runner.__dict__.pop("_allow_library_code", lambda: None)
+
+
+def apply(spec_json, allow_library_code):
+    """Once per process, before any program: site dirs on sys.path, fixed variables, and the
+    runner's guard told that library functions may adjust themselves (see runner._protection)."""
     if not spec_json:
         return
     import site
 
     spec = json.loads(spec_json)
-    libraries_flag[0] = True
+    allow_library_code()
     for path in spec.get("site", []):
         site.addsitedir(path)  # reads its .pth files too, as a normal start-up would
     for name, value in spec.get("env", {}).items():
