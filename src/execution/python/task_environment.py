@@ -3,14 +3,15 @@
 passk starts Python with -I -S (no site-packages). A task with an environment gets its library
 directories (Debian's dist-packages or a venv's site-packages, mounted read-only) added as site
 dirs once, in the worker before any fork, plus fixed variables (MPLBACKEND=Agg, one BLAS thread,
-...); each sample then gets HOME, XDG_CACHE_HOME and MPLCONFIGDIR inside its own scratch dir, the
-only writable place it has.
+...); each sample then gets HOME, XDG_CACHE_HOME, MPLCONFIGDIR and TMPDIR inside its own scratch
+dir, the only writable place it has.
 
 Spec (JSON, one argv value): {"site": [DIR, ...], "env": {NAME: VALUE, ...}}
 """
 
 import json
 import os
+import sys
 
 _spec = [None]
 
@@ -45,3 +46,9 @@ def enter_sample(scratch_dir):
     os.environ["HOME"] = scratch_dir
     os.environ["XDG_CACHE_HOME"] = os.path.join(scratch_dir, ".cache")
     os.environ["MPLCONFIGDIR"] = os.path.join(scratch_dir, ".mpl")
+    # tempfile too (libraries' code uses it a lot): the worker's cached choice is a /tmp the
+    # program's uid cannot write; recomputed from TMPDIR on first use.
+    os.environ["TMPDIR"] = scratch_dir
+    tempfile = sys.modules.get("tempfile")
+    if tempfile is not None:
+        tempfile.tempdir = None
