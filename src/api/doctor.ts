@@ -48,6 +48,7 @@ export interface DoctorReport extends EnvironmentCheck {
 export async function doctor(options: DoctorOptions): Promise<DoctorReport> {
   const task = await resolveTask(options.task);
   const check = await checkEnvironment(task, {
+    ...(options.workers === undefined ? {} : { workers: options.workers }),
     ...(options.sandbox === undefined ? {} : { sandbox: options.sandbox }),
     ...(options.pythonEnv === undefined ? {} : { pythonEnv: options.pythonEnv }),
   });
