@@ -68,7 +68,14 @@ export function doctorError(report: DoctorReport): RuntimeMissingError {
 
 function hintFor(task: Task, check: EnvironmentCheck): string {
   if (!check.sandboxWorks) return 'run `bash scripts/setup.sh`, or try --sandbox process';
-  const packages = check.debianPackages.length ? ` (${check.debianPackages.join(' ')})` : '';
+  const list = check.debianPackages;
+  // A long list (BigCodeBench's is ~50) would drown the one-line hint: setup.sh reads it anyway.
+  const packages =
+    list.length === 0
+      ? ''
+      : list.length <= 6
+        ? ` (${list.join(' ')})`
+        : ` (${list.length} Debian packages)`;
   return `install them with \`bash scripts/setup.sh --task ${task.name}\`${packages}, or pass --python-env DIR with a venv that has them`;
 }
 
