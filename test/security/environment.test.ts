@@ -84,13 +84,14 @@ describe('a program with numpy, pandas and matplotlib mounted', () => {
     }
   });
 
-  it('cannot write into dist-packages, /etc/alternatives or /etc/matplotlibrc (read-only)', async () => {
+  it('cannot write into dist-packages or the /etc binds (read-only)', async () => {
     const marker = token('passk-owned-');
     const targets = [
       `${DIST}/${marker}.py`,
       `${DIST}/numpy/${marker}.py`,
       `/etc/alternatives/${marker}`,
       '/etc/matplotlibrc',
+      '/etc/ld.so.cache',
     ];
     for (const target of targets) {
       const attack = `${WITH_LIBRARIES}open(${JSON.stringify(target)}, "a").write("import os\\n")\n`;
@@ -205,6 +206,23 @@ describe('a program with numpy, pandas and matplotlib mounted', () => {
     expect(await run(sandboxed, tests)).toMatchObject({
       status: 'error',
       errorType: 'RuntimeError',
+    });
+  });
+
+  it('cannot reach the guard’s switch, so a program without an environment gets no leeway', async () => {
+    const find = `${WITH_LIBRARIES}import sys\nassert not hasattr(sys.modules["runner"], "_allow_library_code")\n`;
+    expect(await run(sandboxed, find)).toMatchObject({ status: 'passed' });
+    // Without an environment, rewriting even a standard-library function is refused, as before.
+    const stdlib = 'import json\njson.dumps.__code__ = (lambda *a, **k: "").__code__\n';
+    const plain: ExecJob = {
+      id: 'plain',
+      program: { language: 'python', source: stdlib },
+      limits: LIMITS,
+    };
+    expect((await sandboxed.run([plain])).get('plain')).toMatchObject({
+      status: 'error',
+      errorType: 'RuntimeError',
+      message: expect.stringContaining('__code__'),
     });
   });
 
