@@ -72,6 +72,7 @@ export function addEvaluationOptions(command: Command): Command {
       "instruct-humaneval: bigcode's USER,END,ASSISTANT delimiters (default: '','','\\n')",
     )
     .option('--save-references', "also write bigcode's references.json (each problem's tests)")
+    .option('--json', 'print the summary as JSON on stdout (progress and warnings go to stderr)')
     .addOption(
       new Option('--skip-preflight', 'do not run the canary programs before scoring').hideHelp(),
     );
@@ -123,6 +124,7 @@ const rawSchema = z.object({
   fimFormat: z.string().optional(),
   saveReferences: z.boolean().optional(),
   instructionTokens: z.string().optional(),
+  json: z.boolean().optional(),
 });
 
 export type EvaluationFlags = z.infer<typeof rawSchema>;

@@ -64,6 +64,8 @@ export interface ModelInfo {
   sampling?: Record<string, unknown>;
   /** Any other backend setting that changes what is generated. */
   settings?: Record<string, unknown>;
+  /** `--label`: the user's name for the run (generation.json), shown in reports. */
+  label?: string;
 }
 
 /** Where a run's numbers came from: enough to reproduce it or to refuse comparing it. */

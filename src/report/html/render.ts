@@ -3,6 +3,7 @@ import { type Comparison, compareRuns } from '../../compare/compare.js';
 import { PasskError } from '../../core/errors.js';
 import { PASSK_VERSION } from '../../core/version.js';
 import type { RunRecord } from '../../store/records.js';
+import { runLabel } from '../labels.js';
 import { failureBreakdown, passAtKCurve, problemTallies } from './analysis.js';
 import { CLIENT_SCRIPT } from './client.js';
 import { escapeHtml, jsonForScript } from './escape.js';
@@ -41,9 +42,9 @@ export interface RenderOptions {
   generatedAt?: Date;
 }
 
-/** A short, distinct name per run: its model (or task) plus id. */
+/** A short, distinct name per run: its label or model (or task) plus id (see labels.ts). */
 export function runLabels(runs: readonly RunRecord[]): string[] {
-  return runs.map((r) => `${r.summary.model ?? r.summary.task} · ${r.summary.id}`);
+  return runs.map(runLabel);
 }
 
 /**
