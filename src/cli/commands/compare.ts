@@ -57,9 +57,10 @@ export function registerCompare(program: Command): void {
       const parsed = flagsSchema.safeParse(raw);
       if (!parsed.success)
         throw new ConfigError(parsed.error.issues[0]?.message ?? 'invalid flags');
-      const { json, ...options } = parsed.data;
+      const { json, db, ...options } = parsed.data;
       if (typeof json === 'string') await ensureParentDir(json);
-      const comparison = await compare({ a: refA, b: refB, ...options });
+      const store = db === undefined ? {} : { db };
+      const comparison = await compare({ a: refA, b: refB, ...options, ...store });
       const text = `${JSON.stringify(comparison, null, 2)}\n`;
       if (json === true) {
         process.stdout.write(text);
