@@ -23,9 +23,9 @@ export function distributionHtml(rows: readonly ProblemRow[], labels: readonly s
       : '';
   const scatter =
     labels.length === 2
-      ? `<div><h3>Run A against run B <span class="muted">(one circle per pass-rate pair; above the diagonal B did better)</span></h3>${scatterSvg(rows, [labels[0]!, labels[1]!])}</div>`
+      ? `<div class="scatter-box"><h3>A against B, per problem</h3>${scatterSvg(rows, [labels[0]!, labels[1]!])}<p class="muted">One circle per pass-rate pair (bigger: more problems; hover for their ids). Above the diagonal B did better.</p></div>`
       : '';
-  return `<section class="panel" id="distribution"><h2>Problems by pass rate</h2>${legend}<div class="curve-row"><div>${histogramSvg(series)}</div>${scatter}</div></section>`;
+  return `<section class="panel" id="distribution"><h2>Problems by pass rate</h2>${legend}<div class="curve-row"><div><h3>Pass-rate histogram</h3>${histogramSvg(series)}</div>${scatter}</div></section>`;
 }
 
 /** The sortable problem table with the CSV / JSON downloads above it. */

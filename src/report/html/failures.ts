@@ -47,7 +47,7 @@ export function failureMessagesHtml(run: RunRecord, maxKinds = 12, maxMessages =
       groups.length > maxMessages
         ? `<li class="muted">… ${groups.length - maxMessages} other messages</li>`
         : '';
-    return `<details class="failure-kind"><summary><strong class="mono">${escapeHtml(kind)}</strong> <span class="muted">${entry.count} samples, ${groups.length} distinct messages</span></summary><ul class="messages">${items.join('')}${more}</ul></details>`;
+    return `<details class="failure-kind"><summary><strong class="mono">${escapeHtml(kind)}</strong> <span class="muted">${entry.count} samples, ${groups.length} distinct message${groups.length === 1 ? '' : 's'}</span></summary><ul class="messages">${items.join('')}${more}</ul></details>`;
   });
   return blocks.join('');
 }

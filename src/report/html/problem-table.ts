@@ -14,31 +14,33 @@ export function problemTableHtml(rows: readonly ProblemRow[], labels: readonly s
   ];
   const two = labels.length === 2;
   const head: string[] = [th('problem', 'text')];
-  labels.forEach((label, i) => {
-    const who =
-      labels.length > 1 ? ` <span class="muted">(${escapeHtml(shortLabel(label, i))})</span>` : '';
+  labels.forEach((_label, i) => {
+    const who = labels.length > 1 ? ` <span class="muted">(${escapeHtml(letter(i))})</span>` : '';
     head.push(th(`pass rate${who}`, 'num'));
     for (const suite of suites) head.push(th(`${escapeHtml(suite)} passed${who}`, 'num'));
     head.push(th(`most common failure${who}`, 'text'));
   });
-  if (two) head.push(th('B − A', 'num'));
+  if (two) head.push(th('B − A pass rate', 'num'));
   const body = rows.map((row) => {
     const cells = [`<td class="mono" data-v="${escapeHtml(row.id)}">${escapeHtml(row.id)}</td>`];
     for (const cell of row.cells) cells.push(...runCells(cell, suites));
     if (two) cells.push(deltaCell(row.cells[0], row.cells[1]));
     return `<tr>${cells.join('')}</tr>`;
   });
-  return `<div class="table-wrap"><table class="problems sortable" id="problem-table"><thead><tr>${head.join('')}</tr></thead><tbody>${body.join('')}</tbody></table></div>`;
+  const key =
+    labels.length > 1
+      ? `<p class="muted table-key">${labels.map((l, i) => `${letter(i)} = ${escapeHtml(l)}`).join(' · ')}</p>`
+      : '';
+  return `${key}<div class="table-wrap"><table class="problems sortable" id="problem-table"><thead><tr>${head.join('')}</tr></thead><tbody>${body.join('')}</tbody></table></div>`;
 }
 
 function th(text: string, kind: 'num' | 'text'): string {
   return `<th scope="col"><button type="button" class="sort" data-kind="${kind}">${text}</button></th>`;
 }
 
-/** 'A', 'B', … for the column headers (the full labels are in the cards). */
-function shortLabel(label: string, index: number): string {
-  const letter = String.fromCharCode(65 + index);
-  return label.length <= 18 ? `${letter}: ${label}` : letter;
+/** 'A', 'B', … for the column headers; the key above the table names the runs. */
+function letter(index: number): string {
+  return String.fromCharCode(65 + index);
 }
 
 function runCells(cell: ProblemCell | undefined, suites: readonly string[]): string[] {

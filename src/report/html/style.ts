@@ -80,7 +80,7 @@ td.up{color:#1a7a40;font-weight:600}td.down{color:#c0322b;font-weight:600}
 .failure-kind summary{color:var(--fg)}ul.messages{margin:2px 0 10px;padding-left:18px;font-size:12.5px}
 ul.messages code{background:#f6f8fa;border-radius:4px;padding:0 4px;overflow-wrap:anywhere}.count{font-weight:600}
 table.gen-stats{border-collapse:collapse;font-size:13px}table.gen-stats th{text-align:left;font-weight:500;color:var(--muted);padding:4px 16px 4px 0;white-space:nowrap}table.gen-stats td{padding:4px 0}
-.chart.scatter .point{cursor:default}
+.chart.scatter .point{cursor:default}.scatter-box{flex:0 1 340px}.scatter-box p{font-size:12px;margin:4px 0}
 footer{color:var(--muted);font-size:12px;margin-top:24px}
 ${verdictCss()}
 `;

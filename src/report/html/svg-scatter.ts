@@ -2,7 +2,7 @@ import { escapeHtml } from './escape.js';
 import type { ProblemRow } from './problems.js';
 
 const S = 320;
-const PAD = { left: 52, right: 16, top: 14, bottom: 46 };
+const PAD = { left: 58, right: 16, top: 14, bottom: 46 };
 
 /**
  * Two runs problem by problem: x = run A's pass rate, y = run B's. Problems at the same point
@@ -44,10 +44,11 @@ export function scatterSvg(rows: readonly ProblemRow[], labels: readonly [string
       `<circle class="point" data-n="${p.ids.length}" cx="${px(p.x).toFixed(1)}" cy="${py(p.y).toFixed(1)}" r="${r.toFixed(1)}" fill="${fill}" fill-opacity="0.55" stroke="${fill}"><title>${escapeHtml(title)}</title></circle>`,
     );
   }
-  const [a, b] = labels.map((l) => escapeHtml(l.length > 40 ? `${l.slice(0, 39)}…` : l));
+  // Cut to fit the plot's side; the full names are in the key above the chart.
+  const [a, b] = labels.map((l) => escapeHtml(l.length > 30 ? `${l.slice(0, 29)}…` : l));
   parts.push(
     `<text class="axis-label" x="${PAD.left + plot / 2}" y="${S - 8}" text-anchor="middle">A: ${a}</text>`,
-    `<text class="axis-label" transform="translate(14 ${PAD.top + plot / 2}) rotate(-90)" text-anchor="middle">B: ${b}</text>`,
+    `<text class="axis-label" transform="translate(13 ${PAD.top + plot / 2}) rotate(-90)" text-anchor="middle">B: ${b}</text>`,
   );
   return `<svg class="chart scatter" viewBox="0 0 ${S} ${S}" width="${S}" height="${S}" role="img" aria-label="per-problem pass rate, run A against run B">${parts.join('')}</svg>`;
 }
