@@ -5,7 +5,7 @@ import { ConfigError, ExecutionDisabledError } from '../core/errors.js';
 import { defaultCacheDir, ENGINE_VERSION, programKey, VerdictCache } from './cache.js';
 import { byEngine, type Engine, type Group, runGroup, sum } from './group.js';
 import { SlotPool } from './pool.js';
-import { type RerunReason, rerunReason, usedFullCpu } from './rerun.js';
+import { attemptOf, type RerunReason, rerunReason, usedFullCpu } from './rerun.js';
 import { runtimes } from './runtimes/index.js';
 import { resolveLimits } from './sandboxes/common.js';
 import { DEFAULT_SANDBOX, sandboxes } from './sandboxes/index.js';
@@ -143,7 +143,13 @@ class PooledExecutor implements Executor {
           const verdict = await runGroup(group, slot);
           if (again) {
             if (verdict.status !== 'timeout') this.counters.timeoutsFlipped++;
-            settle(group, { ...verdict, rerun: true, rerunReason: group.rerunReason! });
+            const first = group.firstVerdict;
+            settle(group, {
+              ...verdict,
+              rerun: true,
+              rerunReason: group.rerunReason!,
+              ...(first === undefined ? {} : { firstAttempt: attemptOf(first) }),
+            });
             return undefined;
           }
           this.counters.executed++;
@@ -155,6 +161,7 @@ class PooledExecutor implements Executor {
           }
           // Possibly the machine's fault: once more, alongside the rest of the work.
           group.rerunReason = reason;
+          group.firstVerdict = verdict;
           this.counters.timeoutsRerun++;
           this.counters[RERUN_COUNTER[reason]]++;
           return { again: group };

@@ -144,6 +144,8 @@ export async function evaluate(options: EvaluateOptions): Promise<EvaluateResult
     ...(options.workers === undefined ? {} : { workers: options.workers }),
     ...(options.verdictCache === undefined ? {} : { cacheDir: options.verdictCache }),
   });
+  // The preflight's canaries run on the same executor: its counters are kept apart in run.json.
+  let preflightStats: Record<string, unknown> | undefined;
   try {
     if (options.preflight !== false) {
       emit({ type: 'preflight-start' });
@@ -153,6 +155,7 @@ export async function evaluate(options: EvaluateOptions): Promise<EvaluateResult
         .map((p) => task.program(p, p.reference!));
       const report = await runPreflight(executor, { language: task.language, references, limits });
       emit({ type: 'preflight-done', canaries: report.canaries });
+      preflightStats = { ...executor.stats() };
     }
     const results = await executeSamples(
       executor,
@@ -212,7 +215,11 @@ export async function evaluate(options: EvaluateOptions): Promise<EvaluateResult
       passk_version: PASSK_VERSION,
       started_at: startedAt.toISOString(),
       duration_ms: Math.round(performance.now() - started),
-      execution: { ...executor.info, ...executor.stats() },
+      execution: {
+        ...executor.info,
+        ...countersSince({ ...executor.stats() }, preflightStats),
+        ...(preflightStats === undefined ? {} : { preflight: preflightStats }),
+      },
       ...(config.shard === null ? {} : { shard: config.shard }),
       config,
       // models: a model run's retry counters and unscored failed samples (see run-model.ts)
@@ -240,4 +247,20 @@ export async function evaluate(options: EvaluateOptions): Promise<EvaluateResult
   } finally {
     await executor.close();
   }
+}
+
+/** The run's own executor counters: the totals minus what the preflight had used by its end. */
+function countersSince(
+  total: Record<string, unknown>,
+  before: Record<string, unknown> | undefined,
+): Record<string, unknown> {
+  if (before === undefined) return total;
+  return Object.fromEntries(
+    Object.entries(total).map(([key, value]) => {
+      const earlier = before[key];
+      return typeof value === 'number' && typeof earlier === 'number'
+        ? [key, value - earlier]
+        : [key, value];
+    }),
+  );
 }
