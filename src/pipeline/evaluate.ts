@@ -79,6 +79,8 @@ export interface EvaluateOptions extends ProblemSelection {
   provenance?: Record<string, unknown>;
   /** Extra run-specific facts for run.json, e.g. a model run's retry counters. */
   runInfo?: Pick<RunInfo, 'generation'>;
+  /** `--label`: a name for the run, in run.json and the run store (reports show it). */
+  label?: string;
   onEvent?: RunEventListener;
   /** Hard stop: throws an AbortError once the programs running have ended; nothing is written. */
   signal?: AbortSignal;
@@ -224,6 +226,7 @@ export async function evaluate(options: EvaluateOptions): Promise<EvaluateResult
       config,
       // models: a model run's retry counters and unscored failed samples (see run-model.ts)
       ...options.runInfo,
+      ...(options.label === undefined ? {} : { label: options.label }),
     };
     // Before persistRun, which writes metrics.json last: its presence means the run finished.
     const referencesFile =

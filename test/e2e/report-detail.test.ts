@@ -155,8 +155,8 @@ describe('base and plus side by side in text', () => {
   it('the terminal summary gives each suite an interval, plus marked as the headline', async () => {
     const out = await tempDir();
     const file = join(dir, 'buggy-samples.jsonl');
-    const args = ['evaluate', ...common, '--generations', file, '--output-dir', out, '--no-db'];
-    args.push('--limit', String(LIMIT));
+    const args = ['evaluate', ...common, '--generations', file, '--output-dir', out];
+    args.push('--limit', String(LIMIT), '--db', db, '--label', 'buggy v2');
     const result = await runCli(args);
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(/^ {2}base pass@1 = 0\.7500 \(95% CI .*SE /m);
@@ -164,6 +164,11 @@ describe('base and plus side by side in text', () => {
     const metrics = JSON.parse(await readFile(join(out, 'metrics.json'), 'utf8'));
     expect(Object.keys(metrics.suite_uncertainty)).toEqual(['base', 'plus']);
     expect(metrics.suite_uncertainty.base['pass@1'].standard_error).toBeGreaterThan(0);
+    // --label names the run in run.json and wherever the store shows it.
+    expect(JSON.parse(await readFile(join(out, 'run.json'), 'utf8')).label).toBe('buggy v2');
+    const id = /run id: (\w+)/.exec(result.stdout)![1]!;
+    const shown = JSON.parse((await runCli(['show', id, '--db', db, '--json'])).stdout);
+    expect(shown.label).toBe(`buggy v2 · ${id}`);
   });
 });
 

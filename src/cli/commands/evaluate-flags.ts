@@ -17,6 +17,7 @@ export async function evaluateWithFlags(
   flags: EvaluationFlags,
   candidates: CandidateSource,
   stop: StopSignals,
+  label?: string,
 ): Promise<void> {
   const outputDir = flags.outputDir ?? defaultOutputDir(flags.task);
   const quit = () => {
@@ -31,6 +32,7 @@ export async function evaluateWithFlags(
       outputDir,
       onEvent: progressReporter(),
       drain: stop.drain,
+      ...(label === undefined ? {} : { label }),
     });
     process.stdout.write(
       flags.json === true

@@ -39,7 +39,8 @@ export function registerRun(program: Command, stop: StopSignals): void {
     const model = typeof raw['model'] === 'string' ? raw['model'] : undefined;
     if (model === undefined || model === 'reference') {
       if (model === undefined) throw missingModel();
-      await evaluateWithFlags(flags, { kind: 'reference' }, stop);
+      const label = typeof raw['label'] === 'string' ? raw['label'] : undefined;
+      await evaluateWithFlags(flags, { kind: 'reference' }, stop, label);
       return;
     }
     await runWithBackend(model, raw, flags, stop);
