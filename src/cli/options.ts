@@ -71,6 +71,10 @@ export function addEvaluationOptions(command: Command): Command {
       '--instruction-tokens <list>',
       "instruct-humaneval: bigcode's USER,END,ASSISTANT delimiters (default: '','','\\n')",
     )
+    .option(
+      '--descriptions <run>',
+      "humanevalexplainsynthesize-*: the humanevalexplaindescribe-* run directory (or its generations.json) to build the prompts from; 'reference': the docstrings",
+    )
     .option('--save-references', "also write bigcode's references.json (each problem's tests)")
     .option('--json', 'print the summary as JSON on stdout (progress and warnings go to stderr)')
     .addOption(
@@ -123,6 +127,7 @@ const rawSchema = z.object({
   excludeContaminated: z.string().optional(),
   fimFormat: z.string().optional(),
   saveReferences: z.boolean().optional(),
+  descriptions: z.string().optional(),
   instructionTokens: z.string().optional(),
   json: z.boolean().optional(),
 });
@@ -190,6 +195,7 @@ export function evaluationOptions(flags: EvaluationFlags) {
       : { excludeContaminated: flags.excludeContaminated }),
     dataset: datasetOptions(flags),
     ...(flags.saveReferences === true ? { saveReferences: true } : {}),
+    ...(flags.descriptions === undefined ? {} : { taskInput: flags.descriptions }),
   };
 }
 

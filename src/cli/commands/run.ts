@@ -88,7 +88,9 @@ async function runWithBackend(
   );
   const counters = formatGenerationCounters(result.generation);
   if (counters !== undefined) say(`generation: ${counters}`);
-  if (result.evaluation) {
+  if (result.generationOnlyTask !== undefined) {
+    say(result.generationOnlyTask.replace('RUN_DIR', runDir));
+  } else if (result.evaluation) {
     process.stdout.write(
       json
         ? `${JSON.stringify({ ...summaryJson(flags.task, result.evaluation), generation: totals }, null, 2)}\n`
