@@ -10,7 +10,8 @@ const pct = (v: number) => `${(v * 100).toFixed(1)}%`;
 export function runCardHtml(run: RunRecord, label: string, color: string, head: Headline): string {
   // HumanEval+/MBPP+: base and plus side by side, labelled; plus is the headline (last).
   const groups = head.suites ?? [{ suite: '', scores: head.scores }];
-  const scores = groups.flatMap(({ suite, scores: points }) =>
+  // One row per suite, so base and plus line up k by k.
+  const rows = groups.map(({ suite, scores: points }) =>
     points.map(
       (p) =>
         `<div class="score"${suite ? ` data-suite="${escapeHtml(suite)}"` : ''}><span class="score-k">${suite ? `${escapeHtml(suite)} ` : ''}pass@${p.k}</span><span class="score-v">${escapeHtml(pct(p.value))}</span>${
@@ -20,6 +21,11 @@ export function runCardHtml(run: RunRecord, label: string, color: string, head: 
         }</div>`,
     ),
   );
+  const scores = rows.flatMap((row) => (row.length === 0 ? [] : [row.join('')]));
+  const scoresHtml =
+    scores.length === 0
+      ? '<div class="scores"><span class="muted">no pass@k: nothing was executed</span></div>'
+      : scores.map((row) => `<div class="scores">${row}</div>`).join('');
   const facts = [
     ['task', run.summary.task],
     ['model', run.summary.model ?? 'unknown'],
@@ -30,7 +36,7 @@ export function runCardHtml(run: RunRecord, label: string, color: string, head: 
   ];
   return `<section class="card" style="border-top-color:${color}">
 <h2>${escapeHtml(label)}</h2>
-<div class="scores">${scores.join('') || '<span class="muted">no pass@k: nothing was executed</span>'}</div>
+<div class="score-rows">${scoresHtml}</div>
 <dl class="facts">${facts.map(([k, v]) => `<dt>${escapeHtml(k!)}</dt><dd>${escapeHtml(v!)}</dd>`).join('')}</dl>
 </section>`;
 }

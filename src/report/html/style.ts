@@ -16,10 +16,11 @@ h3{font-size:14px;margin:8px 0}
 .mono,pre,.pid{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,"DejaVu Sans Mono",monospace}
 .cards{display:grid;grid-template-columns:repeat(auto-fit,minmax(300px,1fr));gap:16px;margin-bottom:16px}
 .card,.panel{background:var(--card);border:1px solid var(--line);border-radius:8px;padding:16px 20px;box-shadow:0 1px 2px rgba(0,0,0,.04)}
-.card{border-top:4px solid var(--accent);display:flex;flex-wrap:wrap;gap:8px 40px;align-items:flex-start}
+.card{border-top:4px solid var(--accent);display:flex;flex-wrap:wrap;gap:8px 40px;align-items:flex-start;align-content:flex-start}
 .card h2{flex:1 0 100%;margin-bottom:4px}
 .panel{margin-bottom:16px}
-.scores{display:flex;flex-wrap:wrap;gap:10px 28px;margin-bottom:10px}
+.score-rows{display:flex;flex-direction:column;gap:6px;margin-bottom:10px}
+.scores{display:flex;flex-wrap:wrap;gap:10px 28px}
 .score{display:flex;flex-direction:column}
 .score-k{font-size:12px;color:var(--muted);text-transform:uppercase;letter-spacing:.4px}
 .score-v{font-size:28px;font-weight:650;line-height:1.15}
