@@ -222,3 +222,26 @@ describe('run files', () => {
     expect(info.execution.preflight.executed).toBeGreaterThan(0);
   });
 });
+
+describe('exit codes (docs/commands.md)', () => {
+  it('exits 3 with one line for a sandbox that cannot run the task', async () => {
+    const out = await tempDir();
+    const args = ['run', '--task', 'humaneval-x-js', '--model', 'reference', '--limit', '1'];
+    const result = await runCli([
+      ...args,
+      '--allow-code-execution',
+      '--sandbox',
+      'subprocess',
+      '--data-dir',
+      dataDir,
+      '--output-dir',
+      join(out, 'run'),
+      '--no-db',
+      '--json',
+    ]);
+    expect(result.code).toBe(3);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toMatch(/^passk: error: the subprocess sandbox runs Python only/);
+    expect(result.stderr).not.toContain('    at ');
+  });
+});
