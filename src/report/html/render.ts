@@ -102,7 +102,7 @@ ${problemsSectionHtml(runs, labels, heads, rows)}
 <div class="runs runs-${runs.length === 2 ? 2 : 1}">${runs
     .map(
       (run, i) =>
-        `<div class="run-col">${runSection(run, i, labels[i]!)}${runDetailHtml(run, i, options.generations?.[i], runSuffix(i))}</div>`,
+        `<div class="run-col">${runSection(run, i, labels[i]!, runs.length === 1)}${runDetailHtml(run, i, options.generations?.[i], runSuffix(i))}</div>`,
     )
     .join('\n')}</div>
 <footer>Click a cell to see its prompt, program and error. This file is self-contained: it loads nothing from the network.</footer>
@@ -135,7 +135,7 @@ function comparisonSection(
   }
 }
 
-function runSection(run: RunRecord, index: number, label: string): string {
+function runSection(run: RunRecord, index: number, label: string, single: boolean): string {
   const breakdown = failureBreakdown(run);
   const statusBars = breakdown.byStatus.map(([status, count]) => ({
     label: verdictStyle(status).label,
@@ -157,7 +157,7 @@ ${legendHtml(statusCounts(run))}
 <div class="toolbar"><label><input type="checkbox" data-filter="${index}"> only problems with a failing sample</label></div>
 ${gridHtml(run, index)}
 </section>
-<section class="panel"><details${index === 0 ? ' open' : ''}><summary><strong>Provenance</strong> · ${escapeHtml(label)}</summary>${provenanceHtml(run)}</details></section>`;
+<section class="panel"><details${single ? ' open' : ''}><summary><strong>Provenance</strong> · ${escapeHtml(label)}</summary>${provenanceHtml(run)}</details></section>`;
 }
 
 /** ' · run 2' after a heading when the report has several runs; the index is ours, not input. */
