@@ -10,17 +10,38 @@
 #                Racket, Scala, Mono's C# and gdc (D); Node is passk's own runtime and bash is
 #                always there;
 #   --test       everything the test suite needs: the toolchains above, and chromium (the HTML
-#                report's browser test only; passk itself never needs it).
+#                report's browser test only; passk itself never needs it);
+#   --check-node only the Node.js version check below (no apt), then exit.
+# Node.js >= 20 is checked before anything else: passk runs on it, and Debian 12's nodejs is 18.
 set -eu
+
+# Exits non-zero with one actionable message unless `node` on PATH is version 20 or newer.
+check_node() {
+  version=$(node --version 2>/dev/null) || version=""
+  major=${version#v}
+  major=${major%%.*}
+  case "$major" in
+    '' | *[!0-9]*) found="no working 'node' on PATH" ;;
+    *)
+      [ "$major" -ge 20 ] && return 0
+      found="found node $version"
+      ;;
+  esac
+  echo "setup: passk needs Node.js >= 20, $found (Debian 12's nodejs package is 18): install Node 20 from NodeSource (https://github.com/nodesource/distributions) or with nvm (nvm install 20), then run scripts/setup.sh again" >&2
+  exit 1
+}
+
 languages=false
 browser=false
 for arg in "$@"; do
   case "$arg" in
     --languages) languages=true ;;
     --test) languages=true; browser=true ;;
-    *) echo "setup: unknown option $arg (use --languages or --test)" >&2; exit 2 ;;
+    --check-node) check_node; echo "setup: node $(node --version) is fine"; exit 0 ;;
+    *) echo "setup: unknown option $arg (use --languages, --test or --check-node)" >&2; exit 2 ;;
   esac
 done
+check_node
 missing=""
 need() { missing="$missing $1"; }
 command -v bwrap >/dev/null 2>&1 || need bubblewrap
