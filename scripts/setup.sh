@@ -9,8 +9,10 @@
 #                and md5 crate sources, PHP, Ruby, Lua with luaunit, Perl's Test::Deep, R,
 #                Racket, Scala, Mono's C# and gdc (D); Node is passk's own runtime and bash is
 #                always there;
-#   --test       everything the test suite needs: the toolchains above, and chromium (the HTML
-#                report's browser test only; passk itself never needs it);
+#   --test       everything the test suite needs: the toolchains above, chromium (the HTML
+#                report's browser test only; passk itself never needs it) and node-llama-cpp
+#                (the llama-cpp engine tests) in .passk-engines/ with npm: not a dependency, as
+#                it is 700 MB, and not in node_modules, which `npm ci` wipes;
 #   --check-node only the Node.js version check below (no apt), then exit.
 # Node.js >= 20 is checked before anything else: passk runs on it, and Debian 12's nodejs is 18.
 set -eu
@@ -42,6 +44,18 @@ for arg in "$@"; do
   esac
 done
 check_node
+
+# The optional local engine, where passk's loader looks for it (src/models/llama-cpp-engine.ts).
+install_engine() {
+  engines="$(cd "$(dirname "$0")/.." && pwd)/.passk-engines"
+  if [ -f "$engines/node_modules/node-llama-cpp/package.json" ]; then return 0; fi
+  mkdir -p "$engines"
+  # --ignore-scripts: its install script would download or build llama.cpp; the prebuilt
+  # binaries come as its optional npm packages.
+  npm install --prefix "$engines" --ignore-scripts --no-audit --no-fund --loglevel=error \
+    node-llama-cpp@3.21.1
+  echo "setup: installed node-llama-cpp@3.21.1 in $engines"
+}
 missing=""
 need() { missing="$missing $1"; }
 command -v bwrap >/dev/null 2>&1 || need bubblewrap
@@ -77,6 +91,7 @@ if $languages; then
 fi
 if $browser; then
   [ -x /usr/bin/chromium ] || need chromium
+  install_engine
 fi
 if [ -z "$missing" ]; then
   echo "setup: nothing to install ($(bwrap --version), $(/usr/bin/python3 --version))"
