@@ -14,7 +14,7 @@ import { resolveTask } from '../tasks/resolve.js';
 import type { Task } from '../tasks/types.js';
 import { bigcodeConfig } from './bigcode-config.js';
 import type { CandidateSource } from './candidates.js';
-import { resolveRunConfig, scoringConfig } from './config.js';
+import { type GenerationConfig, resolveRunConfig, scoringConfig } from './config.js';
 import { buildJobs, executeSamples } from './execute.js';
 import { partialMessage, partialRun } from './partial.js';
 import { persistRun } from './persist.js';
@@ -79,6 +79,8 @@ export interface EvaluateOptions extends ProblemSelection {
   provenance?: Record<string, unknown>;
   /** Extra run-specific facts for run.json, e.g. a model run's retry counters. */
   runInfo?: Pick<RunInfo, 'generation'>;
+  /** A model run's generation settings, recorded in run.json's config (runModel sets it). */
+  generationConfig?: GenerationConfig;
   onEvent?: RunEventListener;
   /** Hard stop: throws an AbortError once the programs running have ended; nothing is written. */
   signal?: AbortSignal;
