@@ -17,6 +17,7 @@ const config: RunConfig = {
   sandbox: 'bwrap',
   shard: '1/4',
   excludeContaminated: null,
+  taskInput: 'describe-run',
   generation: {
     backend: 'openai-compatible',
     model: 'coder',
@@ -40,6 +41,7 @@ describe('resume flags from a RunConfig', () => {
     const evaluation = parseEvaluationFlags(flags);
     expect(evaluation).toMatchObject({ limit: 5, limitStart: 2, k: [1, 10], timeout: 2500 });
     expect(evaluation).toMatchObject({ timeFactor: 3, sandbox: 'bwrap', shard: '1/4' });
+    expect(evaluation.descriptions).toBe('describe-run');
     const generation = parseGenerationFlags({
       preset: 'pass@1',
       batchSize: '8',

@@ -56,6 +56,7 @@ export function flagsOfRunConfig(config: RunConfig): Record<string, unknown> {
   if (config.excludeContaminated !== null) {
     flags['excludeContaminated'] = config.excludeContaminated;
   }
+  if (config.taskInput !== null) flags['descriptions'] = config.taskInput;
   if (!g) return flags;
   Object.assign(flags, {
     model: g.backend,
@@ -102,6 +103,7 @@ const NOT_SAVED = [
   'sandbox',
   'shard',
   'excludeContaminated',
+  'descriptions',
 ];
 
 /** The CLI options kept beside the RunConfig in run-config.json (runModel's savedOptions). */

@@ -32,6 +32,7 @@ export interface RunConfigOptions {
   excludeContaminated?: string;
   /** A model run's generation settings (see resolveGenerationConfig). */
   generationConfig?: GenerationConfig;
+  taskInput?: string;
 }
 
 /**
@@ -55,6 +56,7 @@ export function resolveRunConfig(task: Task, options: RunConfigOptions): RunConf
     shard: options.shard === undefined ? null : formatShard(options.shard),
     excludeContaminated: options.excludeContaminated ?? null,
     generation: options.generationConfig ?? null,
+    taskInput: options.taskInput ?? null,
   });
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
@@ -78,6 +80,7 @@ export function scoringConfig(config: RunConfig, excluded?: string[]): Record<st
     memory_bytes: config.memoryBytes,
     k: config.k,
     ...(excluded === undefined ? {} : { excluded_contaminated: excluded }),
+    ...(config.taskInput === null ? {} : { task_input: config.taskInput }),
   };
 }
 

@@ -58,6 +58,8 @@ export const runConfigSchema = z.strictObject({
   excludeContaminated: z.string().nullable(),
   /** Model runs: how the samples were generated; null (or absent in older runs) otherwise. */
   generation: generationConfigSchema.nullable().optional(),
+  /** Another run's samples the task's problems are built from (`--descriptions`); null: none. */
+  taskInput: z.string().nullable().default(null),
 });
 
 export type RunConfig = z.infer<typeof runConfigSchema>;

@@ -55,7 +55,8 @@ describe('docs/commands.md', () => {
   it('lists every exit code passk uses', () => {
     const paragraph = commandsDoc.slice(commandsDoc.indexOf('Exit codes:'));
     const codes = new Set([0, 1, 70, 130, ...Object.values(ERROR_CODES).map((e) => e.exitCode)]);
-    for (const code of codes) expect(paragraph, `exit ${code}`).toMatch(new RegExp(`\\b${code}\\s`));
+    for (const code of codes)
+      expect(paragraph, `exit ${code}`).toMatch(new RegExp(`\\b${code}\\s`));
   });
 });
 
