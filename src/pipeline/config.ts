@@ -6,6 +6,7 @@ import {
   type GenerationConfig,
   generationConfigSchema,
   type RunConfig,
+  readRunConfigFile,
   runConfigSchema,
 } from '../store/run-config.js';
 import type { Task } from '../tasks/types.js';
@@ -160,4 +161,19 @@ export function checkResumedGeneration(previous: GenerationConfig, current: Gene
     `this run directory was generated with other settings (${detail.join('; ')})`,
     { hint: 'resume with the same settings, or start a new run directory' },
   );
+}
+
+/**
+ * Evaluating a `--generation-only` run directory: the generation settings its run-config.json
+ * recorded, so that the evaluated run's RunConfig keeps them whole; undefined otherwise.
+ */
+export async function savedGenerationConfig(options: {
+  candidates: CandidateSource;
+}): Promise<GenerationConfig | undefined> {
+  if (options.candidates.kind !== 'file') return undefined;
+  // a generations file rather than a run directory: no run-config.json beside it (ENOTDIR)
+  const saved = await readRunConfigFile(options.candidates.path).catch(() => undefined);
+  return saved !== undefined && 'config' in saved
+    ? (saved.config.generation ?? undefined)
+    : undefined;
 }

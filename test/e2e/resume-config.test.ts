@@ -9,6 +9,7 @@ import {
   TOY_PROBLEMS,
   toyRunArgs,
   toyServers,
+  toyTask,
 } from '../helpers/toy-model.js';
 
 /** Issue 11: the resolved RunConfig, generation settings included, is what --resume reads. */
@@ -94,5 +95,31 @@ describe('--resume reads the run’s RunConfig', () => {
     expect(changed.code).toBe(2);
     expect(changed.stderr).toContain('topP: 0.9 → 0.5');
     expect(await readFile(join(out, 'run-config.json'), 'utf8')).toBe(before);
+  });
+
+  it('--generation-only then evaluate: run.json keeps the generation settings', async () => {
+    const server = await serve();
+    const out = await tempDir();
+    const generated = await runCli(
+      toyRunArgs([server.baseUrl], out, ['--generation-only', '--temperature', '0.4']),
+    );
+    expect(generated.code, generated.stderr).toBe(0);
+    const saved = runConfigFileSchema.parse(await readJson(out, 'run-config.json'));
+    expect(saved.config.generation).toMatchObject({ temperature: 0.4, nSamples: 3 });
+    const scored = await runCli([
+      'evaluate',
+      '--task',
+      toyTask,
+      '--generations',
+      out,
+      '--allow-code-execution',
+      '--no-db',
+      '--output-dir',
+      join(out, 'scored'),
+    ]);
+    expect(scored.code, scored.stderr).toBe(0);
+    const run = await readJson(join(out, 'scored'), 'run.json');
+    expect(run.config.generation).toEqual(saved.config.generation);
+    expect(run.config.candidates).toBe(out);
   });
 });
