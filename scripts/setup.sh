@@ -56,7 +56,7 @@ for arg in "$@"; do
     --languages) languages=true ;;
     --test) languages=true; browser=true ;;
     --check-node) check_node; echo "setup: node $(node --version) is fine"; exit 0 ;;
-    *) echo "setup: unknown option $arg (use --languages, --test or --check-node)" >&2; exit 2 ;;
+    *) echo "setup: unknown option $arg (use --languages, --test, --task NAME or --check-node)" >&2; exit 2 ;;
   esac
 done
 check_node
