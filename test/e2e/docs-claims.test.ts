@@ -16,6 +16,7 @@ const COMMANDS = [
   'runs',
   'show',
   'report',
+  'doctor',
 ];
 const commandsDoc = readFileSync(join(repoRoot, 'docs/commands.md'), 'utf8');
 const flagsIn = (text: string) => new Set(text.match(/(?<![\w-])--[a-z][a-z0-9-]+/g) ?? []);
