@@ -83,6 +83,13 @@ export type {
   StoredSample,
   StoredVerdict,
 } from './store/records.js';
+export {
+  type GenerationConfig,
+  RUN_CONFIG_FILE,
+  type RunConfig,
+  type RunConfigFile,
+  readRunConfigFile,
+} from './store/run-config.js';
 export { isCustomDataFile } from './tasks/custom-jsonl.js';
 export { defineTask, type Problem, type Task, tasks } from './tasks/index.js';
 export { withInstructionTokens } from './tasks/instruct/bigcode-instruct.js';

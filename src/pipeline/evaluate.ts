@@ -14,7 +14,12 @@ import { resolveTask } from '../tasks/resolve.js';
 import type { Task } from '../tasks/types.js';
 import { bigcodeConfig } from './bigcode-config.js';
 import type { CandidateSource } from './candidates.js';
-import { resolveRunConfig, scoringConfig } from './config.js';
+import {
+  type GenerationConfig,
+  resolveRunConfig,
+  savedGenerationConfig,
+  scoringConfig,
+} from './config.js';
 import { buildJobs, executeSamples } from './execute.js';
 import { partialMessage, partialRun } from './partial.js';
 import { persistRun } from './persist.js';
@@ -89,6 +94,8 @@ export interface EvaluateOptions extends ProblemSelection {
   provenance?: Record<string, unknown>;
   /** Extra run-specific facts for run.json, e.g. a model run's retry counters. */
   runInfo?: Pick<RunInfo, 'generation'>;
+  /** A model run's generation settings, recorded in run.json's config (runModel sets it). */
+  generationConfig?: GenerationConfig;
   /** `--label`: a name for the run, in run.json and the run store (reports show it). */
   label?: string;
   onEvent?: RunEventListener;
@@ -128,7 +135,11 @@ export async function evaluate(options: EvaluateOptions): Promise<EvaluateResult
   if (task.generationOnly !== undefined) {
     throw new ConfigError(`${task.name} cannot be evaluated: it ${task.generationOnly}`);
   }
-  const config = resolveRunConfig(task, options);
+  const generationConfig = options.generationConfig ?? (await savedGenerationConfig(options));
+  const config = resolveRunConfig(task, {
+    ...options,
+    ...(generationConfig && { generationConfig }),
+  });
   const loaded = await loadProblems(task, options.dataset ?? {}, options);
   emit({
     type: 'problems-loaded',

@@ -1,4 +1,3 @@
-import { mkdir } from 'node:fs/promises';
 import type { Command } from 'commander';
 import {
   ConfigError,
@@ -18,7 +17,7 @@ import {
   evaluationOptions,
   parseEvaluationFlags,
 } from '../options.js';
-import { resolveRunFlags, saveRunConfig } from '../run-config.js';
+import { resolveRunFlags, savedOptions } from '../run-config.js';
 import type { StopSignals } from '../stop-signals.js';
 import { evaluateWithFlags } from './evaluate-flags.js';
 
@@ -73,10 +72,7 @@ async function runWithBackend(
     drain: stop.drain,
     signal: stop.abort,
     onGenerationProgress: output.onProgress,
-    beforeGenerate: async () => {
-      await mkdir(runDir, { recursive: true });
-      await saveRunConfig(runDir, { ...raw, outputDir: runDir });
-    },
+    savedOptions: savedOptions({ ...raw, outputDir: runDir }),
     onEvent: progressReporter(),
   }).finally(output.stop);
   // With --json, stdout carries the summary object alone; every other line goes to stderr.
