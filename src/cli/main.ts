@@ -2,6 +2,7 @@ import { Command, CommanderError } from 'commander';
 import { oneLine, PASSK_VERSION, PasskError } from '../index.js';
 import { registerCompare } from './commands/compare.js';
 import { registerContamination } from './commands/contamination.js';
+import { registerDoctor } from './commands/doctor.js';
 import { registerEvaluate } from './commands/evaluate.js';
 import { registerMerge } from './commands/merge.js';
 import { registerReport } from './commands/report.js';
@@ -18,6 +19,8 @@ export async function main(argv: string[]): Promise<number> {
     .version(PASSK_VERSION)
     .description('Measure code-generation models by running the code they write: unbiased pass@k.')
     .exitOverride()
+    // commander's own usage errors (unknown option, missing argument) look like passk's
+    .configureOutput({ outputError: (text, write) => write(`passk: ${text}`) })
     .showHelpAfterError('(run with --help for usage)');
   registerTasks(program);
   registerEvaluate(program, stop.signals);
@@ -28,6 +31,7 @@ export async function main(argv: string[]): Promise<number> {
   registerRuns(program);
   registerShow(program);
   registerReport(program);
+  registerDoctor(program);
   try {
     await program.parseAsync(argv, { from: 'user' });
     // A command that finished but must report a partial outcome sets process.exitCode.

@@ -40,6 +40,10 @@ export function addEvaluationOptions(command: Command): Command {
     .option('--workers <n>', 'programs run at once (default: number of cores)')
     .option('--sandbox <name>', 'isolation backend: bwrap (default), process, subprocess')
     .option(
+      '--python-env <dir>',
+      "tasks with libraries: a venv to import them from (read-only) instead of Debian's python3-* packages",
+    )
+    .option(
       '--output-dir <dir>',
       'where to write metrics.json, results.jsonl, generations',
       undefined,
@@ -76,6 +80,7 @@ export function addEvaluationOptions(command: Command): Command {
       "humanevalexplainsynthesize-*: the humanevalexplaindescribe-* run directory (or its generations.json) to build the prompts from; 'reference': the docstrings",
     )
     .option('--save-references', "also write bigcode's references.json (each problem's tests)")
+    .option('--json', 'print the summary as JSON on stdout (progress and warnings go to stderr)')
     .addOption(
       new Option('--skip-preflight', 'do not run the canary programs before scoring').hideHelp(),
     );
@@ -113,6 +118,7 @@ const rawSchema = z.object({
     .optional(),
   workers: positiveInt('--workers').optional(),
   sandbox: z.string().optional(),
+  pythonEnv: z.string().optional(),
   outputDir: z.string().optional(),
   overwrite: z.boolean().optional(),
   db: z.union([z.string(), z.literal(false)]).optional(),
@@ -128,6 +134,7 @@ const rawSchema = z.object({
   saveReferences: z.boolean().optional(),
   descriptions: z.string().optional(),
   instructionTokens: z.string().optional(),
+  json: z.boolean().optional(),
 });
 
 export type EvaluationFlags = z.infer<typeof rawSchema>;
@@ -183,6 +190,7 @@ export function evaluationOptions(flags: EvaluationFlags) {
     ...(flags.workers === undefined ? {} : { workers: flags.workers }),
     ...(flags.timeFactor === undefined ? {} : { timeFactor: flags.timeFactor }),
     ...(flags.sandbox === undefined ? {} : { sandbox: flags.sandbox }),
+    ...(flags.pythonEnv === undefined ? {} : { pythonEnv: flags.pythonEnv }),
     ...(flags.db === undefined ? {} : { db: flags.db }),
     ...(flags.overwrite === true ? { overwrite: true } : {}),
     ...verdictCache(flags),

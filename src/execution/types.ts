@@ -1,3 +1,4 @@
+import type { ExecEnvironment } from './environments/types.js';
 import type { OutputJudge } from './judge.js';
 
 /** Languages passk can run. Open union: a runtime plugin may add its own. */
@@ -28,6 +29,12 @@ export interface Program {
    * decided in passk, from what the program wrote on the result channel.
    */
   judge?: OutputJudge;
+  /**
+   * Libraries beyond the standard library (Python): copied from `Task.environment` by the
+   * pipeline. Programs with one run in their own worker pool with the libraries mounted
+   * read-only; it is part of the verdict cache key. Absent: standard library only.
+   */
+  environment?: ExecEnvironment;
 }
 
 /** Per-program limits. All are enforced from outside the program. */
@@ -86,6 +93,8 @@ export interface Verdict {
   rerun?: boolean;
   /** Why it was re-run: 'low-cpu' (used < 50% of the limit as CPU), 'overloaded' (CPU pressure high), 'no-cpu-measure'. */
   rerunReason?: 'low-cpu' | 'overloaded' | 'no-cpu-measure';
+  /** For a re-run verdict: what the first run gave (a timeout) and how long it took. */
+  firstAttempt?: { status: VerdictStatus; durationMs: number; cpuMs?: number };
 }
 
 /** One unit of work for the executor. `id` is the caller's key for the verdict. */
@@ -185,4 +194,9 @@ export interface ExecutorOptions {
   artifactsDir?: string | false;
   /** Python interpreter for the 'process' and 'subprocess' sandboxes; default: Debian's python3. */
   pythonPath?: string;
+  /**
+   * A virtual environment whose site-packages programs with an `environment` import from
+   * (mounted read-only), instead of Debian's /usr/lib/python3/dist-packages.
+   */
+  pythonEnv?: string;
 }
