@@ -23,6 +23,9 @@ export interface RunConfigOptions {
   sandbox?: string;
   shard?: Shard;
   excludeContaminated?: string;
+  since?: string;
+  until?: string;
+  modelCutoff?: string;
 }
 
 /**
@@ -45,6 +48,9 @@ export function resolveRunConfig(task: Task, options: RunConfigOptions): RunConf
     sandbox: options.sandbox ?? null,
     shard: options.shard === undefined ? null : formatShard(options.shard),
     excludeContaminated: options.excludeContaminated ?? null,
+    since: options.since ?? null,
+    until: options.until ?? null,
+    modelCutoff: options.modelCutoff ?? null,
   });
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
@@ -68,6 +74,15 @@ export function scoringConfig(config: RunConfig, excluded?: string[]): Record<st
     memory_bytes: config.memoryBytes,
     k: config.k,
     ...(excluded === undefined ? {} : { excluded_contaminated: excluded }),
+    ...(config.since === null && config.until === null && config.modelCutoff === null
+      ? {}
+      : {
+          date_window: {
+            since: config.since,
+            until: config.until,
+            model_cutoff: config.modelCutoff,
+          },
+        }),
   };
 }
 

@@ -9,9 +9,10 @@ import { buildMetrics, type MetricsFile } from '../store/metrics-file.js';
 import { checkOutputDir } from '../store/output-paths.js';
 import type { ResultRecord } from '../store/records.js';
 import type { RunInfo } from '../store/run-dir.js';
+import { perMonthPassRate } from '../tasks/date-window.js';
 import { referenceDifferences } from '../tasks/differences.js';
 import { resolveTask } from '../tasks/resolve.js';
-import type { Task } from '../tasks/types.js';
+import type { Problem, Task } from '../tasks/types.js';
 import { bigcodeConfig } from './bigcode-config.js';
 import type { CandidateSource } from './candidates.js';
 import { resolveRunConfig, scoringConfig } from './config.js';
@@ -19,7 +20,7 @@ import { buildJobs, executeSamples } from './execute.js';
 import { partialMessage, partialRun } from './partial.js';
 import { persistRun } from './persist.js';
 import { prepareProblems } from './prepare.js';
-import { loadProblems, type ProblemSelection } from './problems.js';
+import { type LoadedProblems, loadProblems, type ProblemSelection } from './problems.js';
 import { pythonEnvironment } from './python-environment.js';
 import { selectCandidates } from './select.js';
 import type { Shard } from './shard.js';
@@ -192,6 +193,7 @@ export async function evaluate(options: EvaluateOptions): Promise<EvaluateResult
         }),
       },
     });
+    Object.assign(metrics, dateMetrics(loaded.dateWindow, scored.problems, results));
     if (scored.partial) {
       metrics['partial'] = scored.partial;
       emit({ type: 'warning', message: partialMessage(scored.partial) });
@@ -240,4 +242,20 @@ export async function evaluate(options: EvaluateOptions): Promise<EvaluateResult
   } finally {
     await executor.close();
   }
+}
+
+/**
+ * metrics.json `date_window` (when a window was given: bounds, count kept, ids left out) and
+ * `per_month` (pass@1 per publication month, for dated tasks).
+ */
+function dateMetrics(
+  window: LoadedProblems['dateWindow'],
+  problems: readonly Pick<Problem, 'id' | 'date'>[],
+  results: readonly ResultRecord[],
+): Record<string, unknown> {
+  const dated = problems.some((p) => p.date !== undefined);
+  return {
+    ...(window === undefined ? {} : { date_window: window }),
+    ...(dated ? { per_month: perMonthPassRate(problems, results) } : {}),
+  };
 }

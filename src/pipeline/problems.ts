@@ -1,6 +1,7 @@
 import { ConfigError } from '../core/errors.js';
 import { loadDataset } from '../datasets/index.js';
 import type { DatasetLoadOptions, LoadedDataset } from '../datasets/types.js';
+import { applyDateWindow, type DateWindowInfo, hasDateWindow } from '../tasks/date-window.js';
 import type { Problem, Task } from '../tasks/types.js';
 
 export interface ProblemSelection {
@@ -8,6 +9,12 @@ export interface ProblemSelection {
   limit?: number;
   /** Skip this many problems first. */
   limitStart?: number;
+  /** Keep problems published on or after this day (YYYY-MM-DD); dated tasks only. */
+  since?: string;
+  /** Keep problems published on or before this day (YYYY-MM-DD); dated tasks only. */
+  until?: string;
+  /** The model's training cutoff (YYYY-MM-DD): keep problems published after it. */
+  modelCutoff?: string;
 }
 
 export interface LoadedProblems {
@@ -17,6 +24,8 @@ export interface LoadedProblems {
   /** Position of the first selected problem in the benchmark (--limit-start). */
   start: number;
   dataset: LoadedDataset;
+  /** The release-date window, when one was given: bounds, count kept, ids left out. */
+  dateWindow?: DateWindowInfo;
 }
 
 /** Loads the task's dataset and selects `[limitStart, limitStart + limit)` in benchmark order. */
@@ -34,5 +43,9 @@ export async function loadProblems(
     );
   }
   const end = selection.limit === undefined ? all.length : start + selection.limit;
-  return { problems: all.slice(start, end), total: all.length, start, dataset };
+  const selected = all.slice(start, end);
+  // After --limit/--limit-start, which select by position (bigcode files match by position).
+  if (!hasDateWindow(selection)) return { problems: selected, total: all.length, start, dataset };
+  const { kept, info } = applyDateWindow(task.name, selected, selection);
+  return { problems: kept, total: all.length, start, dataset, dateWindow: info };
 }

@@ -114,3 +114,9 @@ for (const set of ['single-line', 'multi-line', 'random-span', 'random-span-ligh
     );
   }
 }
+
+// LeetCode contest problems, dated (issue 17): --since / --until / --model-cutoff select by date.
+tasks.register(
+  'leetcode-contest',
+  async () => (await import('./leetcode-contest/task.js')).leetcodeContest,
+);

@@ -25,6 +25,13 @@ export interface Problem {
   suiteTests?: Readonly<Record<string, string>>;
   /** Wall-clock limit per suite for this problem, in ms, where the task derives one. */
   suiteTimeoutMs?: Readonly<Record<string, number>>;
+  /**
+   * When the problem was published (ISO date, YYYY-MM-DD, UTC), for tasks whose rows carry one:
+   * `--since` / `--until` / `--model-cutoff` select problems by it (tasks/date-window.ts).
+   */
+  date?: string;
+  /** Wall-clock limit for the whole program, in ms, where the task derives one (stdio judge). */
+  timeoutMs?: number;
 }
 
 /** What `Task.prepare` may use. */
