@@ -120,3 +120,8 @@ tasks.register(
   'leetcode-contest',
   async () => (await import('./leetcode-contest/task.js')).leetcodeContest,
 );
+
+// stdin/stdout problems from the user's JSONL file (--dataset-path FILE; see stdio/format.ts).
+tasks.register('stdio', async () =>
+  (await import('./stdio/task.js')).stdioTask('stdio', 'stdio/problems.jsonl'),
+);
