@@ -148,11 +148,15 @@ export async function evaluate(options: EvaluateOptions): Promise<EvaluateResult
   try {
     if (options.preflight !== false) {
       emit({ type: 'preflight-start' });
-      const references = problems
-        .filter((p) => p.reference !== undefined)
-        .slice(0, 3)
-        .map((p) => task.program(p, p.reference!));
-      const report = await runPreflight(executor, { language: task.language, references, limits });
+      const checked = problems.filter((p) => p.reference !== undefined).slice(0, 3);
+      const references = checked.map((p) => task.program(p, p.reference!));
+      // A problem's own limit (stdio: compile + every test) covers its reference too.
+      const timeoutMs = Math.max(limits.timeoutMs, ...checked.map((p) => p.timeoutMs ?? 0));
+      const report = await runPreflight(executor, {
+        language: task.language,
+        references,
+        limits: { ...limits, timeoutMs },
+      });
       emit({ type: 'preflight-done', canaries: report.canaries });
     }
     const results = await executeSamples(

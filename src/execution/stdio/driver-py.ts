@@ -60,13 +60,18 @@ def _compile(spec, workdir):
     err = _os.path.join(workdir, "compile.err")
     with open(err, "wb") as errf:
         try:
+            # LC_ALL=C: plain quotes in the messages, whatever the locale.
             done = _sp.run(argv, cwd=workdir, stdin=_sp.DEVNULL, stdout=errf, stderr=errf,
-                           timeout=_CFG["compile_s"], close_fds=True)
+                           timeout=_CFG["compile_s"], close_fds=True,
+                           env=dict(_os.environ, LC_ALL="C"))
             ok = done.returncode == 0
         except _sp.TimeoutExpired:
             ok = False
     if not ok:
-        _emit({"e": "compile", "m": _tail(err, 600)})
+        with open(err, "rb") as errf:
+            lines = errf.read().decode("utf-8", "replace").splitlines()
+        first = [line for line in lines if "error" in line][:1]
+        _emit({"e": "compile", "m": "\\n".join(first or lines[-3:])[:600]})
     return ok
 
 
