@@ -103,6 +103,13 @@ describe('leetcode-contest with a release-date window, through an OpenAI-compati
     expect(status['weekly-contest-381-minimum-number-of-pushes-to-type-word-ii']).toBe('failed');
     const run = JSON.parse(await readFile(join(out, 'run.json'), 'utf8'));
     expect(run.config).toMatchObject({ since: '2024-01-15', until: null, modelCutoff: null });
+    // The HTML report shows the window, what it left out and pass@1 per month.
+    const html = join(out, 'report.html');
+    expect((await runCli(['report', out, '--output', html, '--data-dir', dataDir])).code).toBe(0);
+    const page = await readFile(html, 'utf8');
+    expect(page).toContain('Window: 2024-01-15 to …; 8 problems scored, 4 left out.');
+    expect(page).toContain('weekly-contest-380-count-elements-with-maximum-frequency');
+    expect(page).toContain('<td class="mono">2024-01</td><td>8</td><td>25.0%</td>');
   });
 
   it('--model-cutoff keeps problems from the day after it; --until bounds the end', async () => {

@@ -5,6 +5,7 @@ import { PASSK_VERSION } from '../../core/version.js';
 import type { RunRecord } from '../../store/records.js';
 import { failureBreakdown, passAtKCurve, problemTallies } from './analysis.js';
 import { CLIENT_SCRIPT } from './client.js';
+import { datesHtml } from './dates.js';
 import { escapeHtml, jsonForScript } from './escape.js';
 import { gridHtml, legendHtml, statusCounts } from './grid.js';
 import { headline } from './headline.js';
@@ -133,6 +134,7 @@ function runSection(run: RunRecord, index: number, label: string): string {
 <section class="panel"><h2>${heading('Verdicts')}</h2>${barsSvg(statusBars, breakdown.total, 'samples by verdict')}</section>
 <section class="panel"><h2>${heading('Error types')} <span class="muted">of ${failing} samples that did not pass</span></h2>${barsSvg(errorBars, failing, 'failures by error type')}</section>
 </div>
+${datesHtml(run, heading('Release dates'))}
 <section class="panel" id="grid-${index}">
 <h2>${heading('Problems × samples')} <span class="muted">${escapeHtml(label)}</span></h2>
 ${legendHtml(statusCounts(run))}
