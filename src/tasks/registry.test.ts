@@ -132,6 +132,9 @@ const GOLDEN: Record<string, { prompt: string; instruction?: string }> = {
   'multiple-cs': { prompt: '884b3aac38904158' },
   'multipl-e-d': { prompt: '68305c0b1593fa38' },
   'multiple-d': { prompt: '68305c0b1593fa38' },
+  'leetcode-contest': { prompt: 'fefe5d97bc824efb', instruction: 'ffd6bebddf5b2504' },
+  // On test/fixtures/stdio-problems.jsonl (see FIXTURE_DATA).
+  stdio: { prompt: 'cec8c3aef102d8a1', instruction: 'd03eb3426976a39d' },
 };
 
 /** Problems per task whose reference runs (few: CI runs every task, compiled ones included). */
@@ -144,6 +147,7 @@ const SAMPLE = 3;
 const FIXTURE_DATA: Record<string, string> = {
   'instruct-humaneval': 'test/fixtures/instruct-protocol-mini.jsonl',
   'instruct-humaneval-nocontext': 'test/fixtures/instruct-protocol-mini.jsonl',
+  stdio: 'test/fixtures/stdio-problems.jsonl',
 };
 
 function datasetOf(name: string) {
