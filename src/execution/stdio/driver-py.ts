@@ -20,8 +20,11 @@ import subprocess as _sp
 import threading as _threading
 
 _CFG = _json.loads(_PASSK_STDIO)
+_sys = __import__("sys")
+# The candidate's interpreter runs as the driver's does (passk: -I -S, the standard library only).
+_PY = [_sys.executable] + (["-I"] if _sys.flags.isolated else []) + (["-S"] if _sys.flags.no_site else [])
 _COMMANDS = {
-    "python": {"file": "main.py", "run": [__import__("sys").executable, "main.py"]},
+    "python": {"file": "main.py", "run": _PY + ["main.py"]},
     "cpp": {
         "file": "main.cpp",
         "compile": ["g++", "-std=c++17", "-O2", "-pipe", "-w", "-o", "main", "main.cpp"],
