@@ -83,6 +83,10 @@ export function addEvaluationOptions(command: Command): Command {
       '--instruction-tokens <list>',
       "instruct-humaneval: bigcode's USER,END,ASSISTANT delimiters (default: '','','\\n')",
     )
+    .option(
+      '--descriptions <run>',
+      "humanevalexplainsynthesize-*: the humanevalexplaindescribe-* run directory (or its generations.json) to build the prompts from; 'reference': the docstrings",
+    )
     .option('--save-references', "also write bigcode's references.json (each problem's tests)")
     .addOption(
       new Option('--skip-preflight', 'do not run the canary programs before scoring').hideHelp(),
@@ -137,6 +141,7 @@ const rawSchema = z.object({
   modelCutoff: z.string().optional(),
   fimFormat: z.string().optional(),
   saveReferences: z.boolean().optional(),
+  descriptions: z.string().optional(),
   instructionTokens: z.string().optional(),
 });
 
@@ -206,6 +211,7 @@ export function evaluationOptions(flags: EvaluationFlags) {
     ...(flags.modelCutoff === undefined ? {} : { modelCutoff: flags.modelCutoff }),
     dataset: datasetOptions(flags),
     ...(flags.saveReferences === true ? { saveReferences: true } : {}),
+    ...(flags.descriptions === undefined ? {} : { taskInput: flags.descriptions }),
   };
 }
 

@@ -26,6 +26,7 @@ export interface RunConfigOptions {
   since?: string;
   until?: string;
   modelCutoff?: string;
+  taskInput?: string;
 }
 
 /**
@@ -51,6 +52,7 @@ export function resolveRunConfig(task: Task, options: RunConfigOptions): RunConf
     since: options.since ?? null,
     until: options.until ?? null,
     modelCutoff: options.modelCutoff ?? null,
+    taskInput: options.taskInput ?? null,
   });
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
@@ -83,6 +85,7 @@ export function scoringConfig(config: RunConfig, excluded?: string[]): Record<st
             model_cutoff: config.modelCutoff,
           },
         }),
+    ...(config.taskInput === null ? {} : { task_input: config.taskInput }),
   };
 }
 

@@ -3,6 +3,7 @@ import { loadDataset } from '../datasets/index.js';
 import type { DatasetLoadOptions, LoadedDataset } from '../datasets/types.js';
 import { applyDateWindow, type DateWindowInfo, hasDateWindow } from '../tasks/date-window.js';
 import type { Problem, Task } from '../tasks/types.js';
+import { applyTaskInput } from './task-input.js';
 
 export interface ProblemSelection {
   /** Evaluate at most this many problems. */
@@ -28,11 +29,14 @@ export interface LoadedProblems {
   dateWindow?: DateWindowInfo;
 }
 
-/** Loads the task's dataset and selects `[limitStart, limitStart + limit)` in benchmark order. */
+/**
+ * Loads the task's dataset and selects `[limitStart, limitStart + limit)` in benchmark order; a
+ * task built from another run's samples (Task.input) then builds its problems from `taskInput`.
+ */
 export async function loadProblems(
   task: Task,
   datasetOptions: DatasetLoadOptions,
-  selection: ProblemSelection = {},
+  selection: ProblemSelection & { taskInput?: string } = {},
 ): Promise<LoadedProblems> {
   const dataset = await loadDataset(task.dataset, datasetOptions);
   const all = task.problems(dataset.rows, dataset.file);
@@ -43,9 +47,10 @@ export async function loadProblems(
     );
   }
   const end = selection.limit === undefined ? all.length : start + selection.limit;
-  const selected = all.slice(start, end);
+  const selected = { problems: all.slice(start, end), total: all.length, start, dataset };
+  const problems = await applyTaskInput(task, selected, selection.taskInput);
   // After --limit/--limit-start, which select by position (bigcode files match by position).
-  if (!hasDateWindow(selection)) return { problems: selected, total: all.length, start, dataset };
-  const { kept, info } = applyDateWindow(task.name, selected, selection);
-  return { problems: kept, total: all.length, start, dataset, dateWindow: info };
+  if (!hasDateWindow(selection)) return { ...selected, problems };
+  const { kept, info } = applyDateWindow(task.name, problems, selection);
+  return { ...selected, problems: kept, dateWindow: info };
 }

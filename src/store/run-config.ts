@@ -32,6 +32,8 @@ export const runConfigSchema = z.strictObject({
   since: z.string().nullable().default(null),
   until: z.string().nullable().default(null),
   modelCutoff: z.string().nullable().default(null),
+  /** Another run's samples the task's problems are built from (`--descriptions`); null: none. */
+  taskInput: z.string().nullable().default(null),
 });
 
 export type RunConfig = z.infer<typeof runConfigSchema>;

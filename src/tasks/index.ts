@@ -125,3 +125,13 @@ tasks.register(
 tasks.register('stdio', async () =>
   (await import('./stdio/task.js')).stdioTask('stdio', 'stdio/problems.jsonl'),
 );
+
+// HumanEvalPack explain: describe (generation only), then synthesize from the descriptions.
+for (const language of ['python', 'js', 'java', 'go', 'cpp', 'rust'] as const) {
+  tasks.register(`humanevalexplaindescribe-${language}`, async () =>
+    (await import('./humanevalpack/explain-task.js')).humanEvalExplainDescribe(language),
+  );
+  tasks.register(`humanevalexplainsynthesize-${language}`, async () =>
+    (await import('./humanevalpack/explain-task.js')).humanEvalExplainSynthesize(language),
+  );
+}
