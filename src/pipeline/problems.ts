@@ -27,6 +27,8 @@ export interface LoadedProblems {
   dataset: LoadedDataset;
   /** The release-date window, when one was given: bounds, count kept, ids left out. */
   dateWindow?: DateWindowInfo;
+  /** With a window: the problems --limit/--limit-start selected, before it (files match these). */
+  positional?: Problem[];
 }
 
 /**
@@ -52,5 +54,5 @@ export async function loadProblems(
   // After --limit/--limit-start, which select by position (bigcode files match by position).
   if (!hasDateWindow(selection)) return { ...selected, problems };
   const { kept, info } = applyDateWindow(task.name, problems, selection);
-  return { ...selected, problems: kept, dateWindow: info };
+  return { ...selected, problems: kept, dateWindow: info, positional: problems };
 }

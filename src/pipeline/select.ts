@@ -4,6 +4,7 @@ import type { Task } from '../tasks/types.js';
 import { type CandidateSource, type Candidates, loadCandidates } from './candidates.js';
 import type { LoadedProblems } from './problems.js';
 import { loadShardCandidates, type Shard } from './shard.js';
+import { loadWindowedCandidates } from './window-candidates.js';
 
 export interface SelectionOptions {
   candidates: CandidateSource;
@@ -44,9 +45,16 @@ export async function selectCandidates(
         }
       : options.candidates;
   const candidates =
-    options.shard === undefined
-      ? await loadCandidates(task, selection, source)
-      : await loadShardCandidates(task, selection, source, options.shard);
+    options.shard !== undefined
+      ? await loadShardCandidates(task, selection, source, options.shard)
+      : loaded.positional !== undefined && source.kind === 'file'
+        ? await loadWindowedCandidates(
+            task,
+            loaded.positional.filter((p) => !excluded?.includes(p.id)),
+            selection,
+            source,
+          )
+        : await loadCandidates(task, selection, source);
   for (const message of candidates.notes ?? []) emit({ type: 'warning', message });
   if (candidates.missing.length > 0) {
     emit({

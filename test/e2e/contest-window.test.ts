@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { sharedDataDir } from '../../src/datasets/index.js';
@@ -128,6 +128,31 @@ describe('leetcode-contest with a release-date window, through an OpenAI-compati
     });
     expect(metrics.date_window.excluded).toHaveLength(8);
     expect(metrics['leetcode-contest']['pass@1']).toBeCloseTo(1 / 4);
+  });
+
+  it('evaluate: a generations file covering more than the window is matched, then cut to it', async () => {
+    const dir = await tempDir();
+    // bigcode layout, one list per problem of --limit 12, matched by position: only position 8
+    // (Jan 14, inside --until) is right, so a misaligned read scores 0.
+    const solution = (name: string, args: string) =>
+      `class Solution:\n    def ${name}(self, ${args}):\n        ${RIGHT[name]}\n`;
+    const lists = Array.from({ length: 12 }, () => ['class Solution:\n    pass\n']);
+    lists[0] = [solution('minimumPushes', 'word')];
+    lists[8] = [solution('maxFrequencyElements', 'nums')];
+    const file = join(dir, 'generations.json');
+    await writeFile(file, JSON.stringify(lists));
+    const result = await runCli([
+      ...['evaluate', '--task', 'leetcode-contest', '--generations', file, '--limit', '12'],
+      ...['--until', '2024-01-14', '--allow-code-execution', '--data-dir', dataDir],
+      ...['--output-dir', join(dir, 'out'), '--no-db'],
+    ]);
+    expect(result.code).toBe(0);
+    const metrics = JSON.parse(await readFile(join(dir, 'out', 'metrics.json'), 'utf8'));
+    expect(metrics.problems).toBe(4);
+    expect(metrics['leetcode-contest']['pass@1']).toBeCloseTo(1 / 4);
+    expect(metrics.date_window.excluded).toContain(
+      'weekly-contest-381-minimum-number-of-pushes-to-type-word-i',
+    );
   });
 
   it('refuses a window on a task whose problems carry no date', async () => {
