@@ -1,6 +1,6 @@
 import { excludeContaminated } from '../contamination/index.js';
 import type { RunEventListener } from '../execution/events.js';
-import type { Task } from '../tasks/types.js';
+import type { Problem, Task } from '../tasks/types.js';
 import { type CandidateSource, type Candidates, loadCandidates } from './candidates.js';
 import type { LoadedProblems } from './problems.js';
 import { loadShardCandidates, type Shard } from './shard.js';
@@ -44,17 +44,16 @@ export async function selectCandidates(
           positions: { start: loaded.start, total: loaded.total, window: loaded.problems },
         }
       : options.candidates;
+  // Under a date window a file is matched against the --limit selection, then cut to the window.
+  const positional = loaded.positional?.filter((p) => !excluded?.includes(p.id));
+  const load = (problems: Problem[], from: CandidateSource) =>
+    positional !== undefined && from.kind === 'file'
+      ? loadWindowedCandidates(task, positional, problems, from)
+      : loadCandidates(task, problems, from);
   const candidates =
-    options.shard !== undefined
-      ? await loadShardCandidates(task, selection, source, options.shard)
-      : loaded.positional !== undefined && source.kind === 'file'
-        ? await loadWindowedCandidates(
-            task,
-            loaded.positional.filter((p) => !excluded?.includes(p.id)),
-            selection,
-            source,
-          )
-        : await loadCandidates(task, selection, source);
+    options.shard === undefined
+      ? await load(selection, source)
+      : await loadShardCandidates(task, selection, source, options.shard, load);
   for (const message of candidates.notes ?? []) emit({ type: 'warning', message });
   if (candidates.missing.length > 0) {
     emit({

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError } from '../core/errors.js';
-import { applyDateWindow, parseIsoDay, perMonthPassRate } from './date-window.js';
+import { applyDateWindow, mergeDateMetrics, parseIsoDay, perMonthPassRate } from './date-window.js';
 import { isoDate } from './leetcode-contest/task.js';
 import type { Problem } from './types.js';
 
@@ -89,5 +89,29 @@ describe('perMonthPassRate', () => {
 describe('leetcode-contest dates', () => {
   it('are the contest start as a UTC day', () => {
     expect(isoDate(1705804200)).toBe('2024-01-21'); // weekly contest 381, 02:30 UTC
+  });
+});
+
+describe('mergeDateMetrics', () => {
+  it('keeps the shards’ window and weights each month’s pass@1 by its problems', () => {
+    const window = { since: '2024-01-01', included: 3, excluded: ['a'] };
+    const merged = mergeDateMetrics([
+      { date_window: window, per_month: { '2024-01': { problems: 1, 'pass@1': 1 } } },
+      {
+        date_window: window,
+        per_month: {
+          '2024-01': { problems: 2, 'pass@1': 0.25 },
+          '2024-02': { problems: 1, 'pass@1': 0 },
+        },
+      },
+    ]);
+    expect(merged).toEqual({
+      date_window: window,
+      per_month: {
+        '2024-01': { problems: 3, 'pass@1': 0.5 },
+        '2024-02': { problems: 1, 'pass@1': 0 },
+      },
+    });
+    expect(mergeDateMetrics([{}, {}])).toEqual({});
   });
 });

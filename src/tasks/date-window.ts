@@ -143,3 +143,33 @@ export function perMonthPassRate(
   }
   return out;
 }
+
+/**
+ * metrics.json `date_window` and `per_month` for shards merged into one run: the window is the
+ * same in every shard (it is applied before sharding); each month's pass@1 is the shards'
+ * problem-weighted mean, which is the merged run's own mean of c/n.
+ */
+export function mergeDateMetrics(
+  shards: readonly Record<string, unknown>[],
+): Record<string, unknown> {
+  const window = shards[0]?.['date_window'];
+  const months = new Map<string, { problems: number; sum: number }>();
+  for (const shard of shards) {
+    const perMonth = shard['per_month'] as Record<string, MonthRate> | undefined;
+    for (const [month, rate] of Object.entries(perMonth ?? {})) {
+      const total = months.get(month) ?? { problems: 0, sum: 0 };
+      total.problems += rate.problems;
+      total.sum += rate['pass@1'] * rate.problems;
+      months.set(month, total);
+    }
+  }
+  const perMonth: Record<string, MonthRate> = {};
+  for (const month of [...months.keys()].sort()) {
+    const { problems, sum } = months.get(month)!;
+    perMonth[month] = { problems, 'pass@1': sum / problems };
+  }
+  return {
+    ...(window === undefined ? {} : { date_window: window }),
+    ...(months.size === 0 ? {} : { per_month: perMonth }),
+  };
+}
