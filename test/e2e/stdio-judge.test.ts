@@ -1,7 +1,14 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { repoRoot, runCli, tempDir } from '../helpers/cli.js';
+import { type FakeOpenAIServer, startFakeOpenAIServer } from '../helpers/fake-openai-server.js';
+
+let server: FakeOpenAIServer | undefined;
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
 
 const pythonFile = join(repoRoot, 'test', 'fixtures', 'stdio-problems.jsonl');
 const cppFile = join(repoRoot, 'test', 'fixtures', 'stdio-problems-cpp.jsonl');
@@ -145,6 +152,37 @@ describe('the stdin/stdout judge, end to end', () => {
     expect(metrics.problems).toBe(4);
     expect(metrics.stdio['pass@1']).toBe(1);
     expect(Object.keys(metrics.per_month)).toEqual(['2024-03', '2024-04', '2024-05']);
+  });
+
+  it('a chat model through the OpenAI-compatible backend, on a stdio file with a date window', async () => {
+    // Right for the mean (prose around the fence), wrong for the word count.
+    const reply = ({ prompt }: { prompt: string }) =>
+      prompt.includes('Print their mean')
+        ? 'Read, then average:\n```python\nn = int(input())\nprint(sum(map(int, input().split())) / n)\n```\nDone.'
+        : '```python\nprint(0)\n```';
+    server = await startFakeOpenAIServer({ text: reply });
+    const out = await tempDir();
+    const result = await runCli([
+      ...[
+        'run',
+        '--task',
+        pythonFile,
+        '--model',
+        'openai-compatible',
+        '--base-url',
+        server.baseUrl,
+      ],
+      ...['--chat', '--n-samples', '1', '--since', '2024-05-01', '--allow-code-execution'],
+      ...['--output-dir', out, '--no-db'],
+    ]);
+    expect(result.code).toBe(0);
+    expect(server.requests).toHaveLength(2); // mean (May 20) and count-words (May 28)
+    const asked = JSON.stringify(server.requests[0]!.body);
+    expect(asked).toContain('reads the input from standard input');
+    expect(asked).not.toContain('1.333333333'); // expected outputs are never sent
+    const metrics = JSON.parse(await readFile(join(out, 'metrics.json'), 'utf8'));
+    expect(metrics.date_window.excluded).toEqual(['sum-two', 'sort-numbers']);
+    expect(metrics[pythonFile]['pass@1']).toBeCloseTo(0.5);
   });
 
   it('names the line and field of a row that does not fit', async () => {
