@@ -141,6 +141,24 @@ describe('the stdin/stdout judge, end to end', () => {
     expect(verdict('sum-two', 4).message).toContain("'c' was not declared");
   });
 
+  it('JavaScript (Node): right and wrong', async () => {
+    const dir = await tempDir();
+    const file = join(dir, 'js-problems.jsonl');
+    const row = JSON.parse((await readFile(pythonFile, 'utf8')).split('\n')[0]!);
+    await writeFile(
+      file,
+      `${JSON.stringify({ ...row, language: 'javascript', solution: undefined })}\n`,
+    );
+    const read =
+      "const [a, b] = require('fs').readFileSync(0, 'utf8').trim().split(/\\s+/).map(Number);\n";
+    const verdict = await judge(file, {
+      'sum-two': [`${read}console.log(a + b);\n`, `${read}console.log(String(a) + String(b));\n`],
+    });
+    expect(verdict('sum-two', 0).status).toBe('passed');
+    expect(verdict('sum-two', 1)).toMatchObject({ status: 'failed', error_type: 'WrongAnswer' });
+    expect(verdict('sum-two', 1).message).toContain('got "12\\n"');
+  });
+
   it('reference solutions pass, and --task stdio --dataset-path reads the same file', async () => {
     const out = await tempDir();
     const result = await runCli([

@@ -30,6 +30,7 @@ _COMMANDS = {
         "compile": ["g++", "-std=c++17", "-O2", "-pipe", "-w", "-o", "main", "main.cpp"],
         "run": ["./main"],
     },
+    "javascript": {"file": "main.js", "run": ["/usr/bin/node", "main.js"]},
 }
 
 
@@ -135,4 +136,4 @@ _passk_stdio_main()
 `;
 
 /** Languages the driver can run (STDIO_DRIVER_PY's _COMMANDS). */
-export const STDIO_LANGUAGES = ['python', 'cpp'] as const;
+export const STDIO_LANGUAGES = ['python', 'cpp', 'javascript'] as const;

@@ -27,10 +27,10 @@ export const stdioRowSchema = z.object({
     .regex(/^\d{4}-\d{2}-\d{2}/, 'must be an ISO date, YYYY-MM-DD')
     .transform((s) => s.slice(0, 10))
     .optional(),
-  /** Language the candidate is asked in: python (default) or cpp. One per file. */
+  /** Language the candidate is asked in: python (default), cpp or javascript. One per file. */
   language: z
     .string()
-    .refine(isStdioLanguage, 'must be python or cpp (the stdio judge runs these)')
+    .refine(isStdioLanguage, 'must be python, cpp or javascript (the stdio judge runs these)')
     .default('python'),
   /** Per-test limit on CPU time, in seconds; default: --timeout, else 2 s. */
   time_limit: z.number().positive().max(60).optional(),

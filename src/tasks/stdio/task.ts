@@ -9,11 +9,16 @@ import { casesOf, stdioProblems } from './format.js';
 /** Per-test CPU limit when neither the row nor --timeout gives one. */
 export const DEFAULT_TEST_LIMIT_MS = 2000;
 
-const LANGUAGE_NAMES: Record<string, string> = { python: 'Python 3', cpp: 'C++17' };
+const LANGUAGE_NAMES: Record<string, string> = {
+  python: 'Python 3',
+  cpp: 'C++17',
+  javascript: 'JavaScript (Node.js)',
+};
+const FENCES: Record<string, string> = { python: 'python', cpp: 'cpp', javascript: 'javascript' };
 
 /** The chat message: the statement, the I/O contract, and the reply format. */
 export function stdioInstruction(problem: Problem): string {
-  const fence = problem.language === 'cpp' ? 'cpp' : 'python';
+  const fence = FENCES[problem.language] ?? problem.language;
   return [
     `Solve the following programming problem in ${LANGUAGE_NAMES[problem.language] ?? problem.language}.`,
     'Your program reads the input from standard input and writes the answer to standard output.',
