@@ -155,6 +155,25 @@ describe('leetcode-contest with a release-date window, through an OpenAI-compati
     );
   });
 
+  it('completion models continue the Solution stub (cut at the stop sequences)', async () => {
+    // The body, then more code after a top-level stop sequence that must be cut away.
+    server = await startFakeOpenAIServer({
+      honourStop: false,
+      text: ({ prompt }) => {
+        const name = /def (\w+)\(self/.exec(prompt)?.[1] ?? '';
+        return `${RIGHT[name] ?? 'return 0'}\n\nprint(undefined_name)\n`;
+      },
+    });
+    const out = await tempDir();
+    const args = runArgs(server.baseUrl, out, ['--until', '2024-01-20', '--limit-start', '4']);
+    const result = await runCli(args.filter((a) => a !== '--chat'));
+    expect(result.code).toBe(0);
+    const metrics = JSON.parse(await readFile(join(out, 'metrics.json'), 'utf8'));
+    // Problems 4–15 up to Jan 20: 4–7 (Jan 20) and 8–11 (Jan 14), 12–15 (Jan 7); right for two.
+    expect(metrics.problems).toBe(12);
+    expect(metrics['leetcode-contest']['pass@1']).toBeCloseTo(2 / 12);
+  });
+
   it('refuses a window on a task whose problems carry no date', async () => {
     const out = await tempDir();
     const result = await runCli([
