@@ -1,3 +1,4 @@
+import { isAbsolute } from 'node:path';
 import { ConfigError } from '../core/errors.js';
 import { loadDataset } from '../datasets/index.js';
 import type { DatasetLoadOptions, LoadedDataset } from '../datasets/types.js';
@@ -40,6 +41,14 @@ export async function loadProblems(
   datasetOptions: DatasetLoadOptions,
   selection: ProblemSelection & { taskInput?: string } = {},
 ): Promise<LoadedProblems> {
+  // A task over the user's own file (the 'local' placeholder, e.g. `stdio`) has nothing to download.
+  if (task.dataset.hub.repo === 'local' && !isAbsolute(task.dataset.localFile ?? '')) {
+    if (datasetOptions.datasetPath === undefined) {
+      throw new ConfigError(
+        `task '${task.name}' reads your own file: give it with --dataset-path FILE`,
+      );
+    }
+  }
   const dataset = await loadDataset(task.dataset, datasetOptions);
   const all = task.problems(dataset.rows, dataset.file);
   const start = selection.limitStart ?? 0;

@@ -170,6 +170,18 @@ describe('the stdin/stdout judge, end to end', () => {
     expect(metrics.problems).toBe(4);
     expect(metrics.stdio['pass@1']).toBe(1);
     expect(Object.keys(metrics.per_month)).toEqual(['2024-03', '2024-04', '2024-05']);
+    const bare = await runCli([
+      'run',
+      '--task',
+      'stdio',
+      '--model',
+      'reference',
+      '--allow-code-execution',
+    ]);
+    expect(bare.code).toBe(2);
+    expect(bare.stderr).toContain(
+      "task 'stdio' reads your own file: give it with --dataset-path FILE",
+    );
   });
 
   it('a chat model through the OpenAI-compatible backend, on a stdio file with a date window', async () => {
