@@ -44,6 +44,13 @@ export async function selectCandidates(
           positions: { start: loaded.start, total: loaded.total, window: loaded.problems },
         }
       : options.candidates;
+  const window = loaded.dateWindow;
+  if (window !== undefined && window.excluded.length > 0) {
+    emit({
+      type: 'warning',
+      message: `${window.excluded.length} problems published outside the date window (${window.effective_since ?? '…'} to ${window.until ?? '…'}) are left out of the score (listed in metrics.json date_window)`,
+    });
+  }
   // Under a date window a file is matched against the --limit selection, then cut to the window.
   const positional = loaded.positional?.filter((p) => !excluded?.includes(p.id));
   const load = (problems: Problem[], from: CandidateSource) =>

@@ -66,6 +66,9 @@ describe('leetcode-contest with a release-date window, through an OpenAI-compati
     const result = await runCli(runArgs(server.baseUrl, out, ['--since', '2024-01-15']));
     expect(result.stderr).not.toContain('error');
     expect(result.code).toBe(0);
+    expect(result.stderr).toContain(
+      '4 problems published outside the date window (2024-01-15 to …) are left out of the score',
+    );
     // The first 12 problems: 8 from Jan 20–21, 4 from Jan 14 (left out).
     const asked = askedFor(server);
     expect(asked).toHaveLength(8);
