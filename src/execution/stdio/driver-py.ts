@@ -70,7 +70,8 @@ def _compile(spec, workdir):
                            env=dict(_os.environ, LC_ALL="C"))
             ok = done.returncode == 0
         except _sp.TimeoutExpired:
-            ok = False
+            _emit({"e": "compile", "m": "compiling took over %d s" % _CFG["compile_s"]})
+            return False
     if not ok:
         with open(err, "rb") as errf:
             lines = errf.read().decode("utf-8", "replace").splitlines()
@@ -101,7 +102,11 @@ def _run_one(index, argv, workdir):
         record["s"] = "tle"
     elif _os.WIFSIGNALED(status):
         record["s"] = "crash"
-        record["g"] = _signal.Signals(_os.WTERMSIG(status)).name
+        number = _os.WTERMSIG(status)
+        try:
+            record["g"] = _signal.Signals(number).name
+        except ValueError:
+            record["g"] = "signal %d" % number
         record["m"] = _tail(paths[2])
     elif _os.WEXITSTATUS(status) != 0:
         record["s"] = "crash"
