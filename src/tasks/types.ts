@@ -102,6 +102,17 @@ export interface Task {
    * metric's numbers, `pass_at_k` the per-sample pass@k, and `metric` names both.
    */
   metric?: TaskMetric;
+  /**
+   * Groups to report pass@k for beside the headline (metrics.json `breakdown`), e.g. DS-1000's
+   * libraries: `by` names the grouping, `groupOf` a problem's group, `order` the report order.
+   */
+  breakdown?: TaskBreakdown;
+}
+
+export interface TaskBreakdown {
+  by: string;
+  groupOf(problem: Problem): string;
+  order?: readonly string[];
 }
 
 /** One sample's verdict, as a task metric sees it. */
