@@ -17,7 +17,7 @@ const OPENINGS = [
  * Spacing as bigcode's get_prompt: prefix stripped + '\n', '\n' + suffix + '\n'.
  */
 export function insertionParts(problem: Problem): { prefix: string; suffix: string } {
-  const prompt = pythonStrip(problem.prompt);
+  const prompt = pythonStrip(problem.datasetPrompt);
   const shape = OPENINGS.find((o) => prompt.endsWith(o.opening));
   if (shape === undefined) {
     throw new Error(`internal: DS-1000 problem ${problem.id}'s prompt ends in no known marker`);
