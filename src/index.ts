@@ -19,6 +19,11 @@ export * from './core/errors.js';
 export { PASSK_VERSION } from './core/version.js';
 export { defaultDataDir, loadDataset } from './datasets/index.js';
 export type { DatasetLoadOptions, DatasetSpec, LoadedDataset } from './datasets/types.js';
+export type {
+  ExecEnvironment,
+  PythonEnvironmentSpec,
+  ResolvedPythonEnvironment,
+} from './execution/environments/types.js';
 export type { RunEvent, RunEventListener } from './execution/events.js';
 export { createExecutor } from './execution/index.js';
 export type {

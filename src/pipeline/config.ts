@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { ConfigError } from '../core/errors.js';
+import { ENVIRONMENT_MEMORY_BYTES } from '../execution/index.js';
 import { type RunConfig, runConfigSchema } from '../store/run-config.js';
 import type { Task } from '../tasks/types.js';
 import type { CandidateSource } from './candidates.js';
@@ -25,6 +26,12 @@ export interface RunConfigOptions {
   excludeContaminated?: string;
 }
 
+/** 2 GiB; tasks with a library environment need more address space (numpy, pandas, torch). */
+function defaultMemoryBytes(task: Task): number {
+  if (!task.environment) return DEFAULT_MEMORY_BYTES;
+  return task.environment.python.memoryBytes ?? ENVIRONMENT_MEMORY_BYTES;
+}
+
 /**
  * The run's configuration with every default filled in: the one place they are decided.
  *
@@ -40,7 +47,7 @@ export function resolveRunConfig(task: Task, options: RunConfigOptions): RunConf
     k: validateKs(options.k ?? DEFAULT_K),
     timeoutMs: options.timeoutMs ?? task.defaultTimeoutMs,
     timeFactor: options.timeFactor ?? null,
-    memoryBytes: options.memoryBytes ?? DEFAULT_MEMORY_BYTES,
+    memoryBytes: options.memoryBytes ?? defaultMemoryBytes(task),
     workers: options.workers ?? availableParallelism(),
     sandbox: options.sandbox ?? null,
     shard: options.shard === undefined ? null : formatShard(options.shard),

@@ -15,7 +15,7 @@ import type { Task } from '../tasks/types.js';
 import { bigcodeConfig } from './bigcode-config.js';
 import type { CandidateSource } from './candidates.js';
 import { resolveRunConfig, scoringConfig } from './config.js';
-import { buildJobs, executeSamples } from './execute.js';
+import { buildJobs, executeSamples, taskProgram } from './execute.js';
 import { partialMessage, partialRun } from './partial.js';
 import { persistRun } from './persist.js';
 import { prepareProblems } from './prepare.js';
@@ -46,6 +46,11 @@ export interface EvaluateOptions extends ProblemSelection {
   memoryBytes?: number;
   workers?: number;
   sandbox?: string;
+  /**
+   * For tasks with a library environment: a virtual environment (its site-packages mounted
+   * read-only) instead of Debian's dist-packages; see docs/environments.md.
+   */
+  pythonEnv?: string;
   /**
    * Verdict cache directory (identical programs under identical limits are not run again);
    * false disables it. Default: $PASSK_CACHE_DIR/verdicts, else ~/.cache/passk/verdicts.
@@ -143,6 +148,7 @@ export async function evaluate(options: EvaluateOptions): Promise<EvaluateResult
     ...(options.sandbox === undefined ? {} : { sandbox: options.sandbox }),
     ...(options.workers === undefined ? {} : { workers: options.workers }),
     ...(options.verdictCache === undefined ? {} : { cacheDir: options.verdictCache }),
+    ...(options.pythonEnv === undefined ? {} : { pythonEnv: options.pythonEnv }),
   });
   try {
     if (options.preflight !== false) {
@@ -150,7 +156,7 @@ export async function evaluate(options: EvaluateOptions): Promise<EvaluateResult
       const references = problems
         .filter((p) => p.reference !== undefined)
         .slice(0, 3)
-        .map((p) => task.program(p, p.reference!));
+        .map((p) => taskProgram(task, p, p.reference!));
       const report = await runPreflight(executor, { language: task.language, references, limits });
       emit({ type: 'preflight-done', canaries: report.canaries });
     }
@@ -166,7 +172,13 @@ export async function evaluate(options: EvaluateOptions): Promise<EvaluateResult
     const scored = partialRun(candidates, results);
     // Python programs see the standard library only; metrics.json says which interpreter.
     const environment =
-      task.language === 'python' ? { environment: { python: await pythonEnvironment() } } : {};
+      task.language === 'python'
+        ? {
+            environment: {
+              python: await pythonEnvironment(undefined, task.environment, options.pythonEnv),
+            },
+          }
+        : {};
     const metrics = buildMetrics({
       task,
       ks: config.k,

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { RunEventListener } from '../execution/events.js';
-import type { ExecJob, ExecLimits, Executor, Verdict } from '../execution/types.js';
+import type { ExecJob, ExecLimits, Executor, Program, Verdict } from '../execution/types.js';
 import type { GenerationRecord, ResultRecord, SampleError, SuiteResult } from '../store/records.js';
 import { combineSuites, suitesOf } from '../store/suites.js';
 import type { Problem, Task } from '../tasks/types.js';
@@ -28,11 +28,23 @@ export function buildJobs(
       const timeoutMs = own ?? limits.timeoutMs;
       return {
         id: jobId(record, suite),
-        program: task.program(problem, record.program, ...(suite === undefined ? [] : [suite])),
+        program: taskProgram(task, problem, record.program, suite),
         limits: timeoutMs === limits.timeoutMs ? limits : { ...limits, timeoutMs },
       };
     });
   });
+}
+
+/** The task's program for a candidate, carrying the task's library environment when it has one. */
+export function taskProgram(
+  task: Task,
+  problem: Problem,
+  candidate: string,
+  suite?: string,
+): Program {
+  const program = task.program(problem, candidate, ...(suite === undefined ? [] : [suite]));
+  if (!task.environment || program.environment) return program;
+  return { ...program, environment: task.environment };
 }
 
 export function jobId(
