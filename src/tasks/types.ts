@@ -111,6 +111,12 @@ export interface Task {
    */
   environment?: ExecEnvironment;
   /**
+   * The modules of `environment.python.modules` one problem's programs import. A problem whose
+   * module does not import here is not runnable: left out of the run and the score, with a
+   * warning and metrics.json `not_runnable` (not a failure). Absent: every problem is runnable.
+   */
+  requires?(problem: Problem): readonly string[];
+  /**
    * Groups to report pass@k for beside the headline (metrics.json `breakdown`), e.g. DS-1000's
    * libraries: `by` names the grouping, `groupOf` a problem's group, `order` the report order.
    */

@@ -1,6 +1,7 @@
 import { ConfigError } from '../../core/errors.js';
 import { customFormat, FIM_FORMATS, type FimFormat } from '../infilling/task.js';
 import { defineTask, type Problem, type Task } from '../types.js';
+import { DS1000_ENVIRONMENT, requiredModules } from './environment.js';
 import { type Ds1000Mode, type Ds1000Selection, ds1000Name } from './names.js';
 import { chatAnswer, completionAnswer, DS1000_STOPS } from './postprocess.js';
 import { ds1000Program } from './program.js';
@@ -69,5 +70,7 @@ export function ds1000(library: Ds1000Selection, mode: Ds1000Mode, formatName = 
     instructionPrompt: (problem) => problem.datasetPrompt,
     chatPostprocess: (_problem, reply) => chatAnswer(reply),
     breakdown: { by: 'library', groupOf: libraryOf, order: LIBRARIES },
+    environment: DS1000_ENVIRONMENT,
+    requires: requiredModules,
   });
 }
