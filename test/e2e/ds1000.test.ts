@@ -6,6 +6,8 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { loadDataset, sharedDataDir } from '../../src/datasets/index.js';
+import { tasks } from '../../src/tasks/index.js';
 import { repoRoot, runCli, tempDir } from '../helpers/cli.js';
 import type { ReceivedRequest, TextContext } from '../helpers/fake-openai-server.js';
 import { toyServers } from '../helpers/toy-model.js';
@@ -80,6 +82,7 @@ describe('passk run --task ds1000 against a local OpenAI-protocol server', () =>
         Matplotlib: { problems: 1, samples: 1, 'pass@1': 1 },
       },
     });
+    expect(run.stdout).toContain('library Numpy (2 problems): pass@1 = 0.5000');
     expect(new Set(stopsOf(server.requests).map((s) => JSON.stringify(s)))).toEqual(
       new Set([JSON.stringify(['</code>', '# SOLUTION END'])]),
     );
@@ -111,4 +114,38 @@ describe('passk run --task ds1000 against a local OpenAI-protocol server', () =>
     );
     expect(sent[0]).toMatch(/^Problem:\nHow do I add up the numbers/);
   });
+});
+
+/** The real data: the first Pandas and Numpy problems, needing the libraries (setup.sh --test). */
+describe('passk run --task ds1000-pandas / ds1000-numpy on the real data', () => {
+  it.each(['ds1000-pandas', 'ds1000-numpy'])(
+    '%s: references pass, a wrong answer fails',
+    async (name) => {
+      const task = await tasks.get(name);
+      const loaded = await loadDataset(task.dataset, { dataDir: sharedDataDir(), offline: true });
+      const [right, wrong] = task.problems(loaded.rows, loaded.file);
+      const server = await serve({
+        text: ({ prompt }) =>
+          prompt === right!.prompt
+            ? `${right!.reference}</code>\nEND SOLUTION`
+            : 'result = None\n</code>',
+      });
+      const out = await tempDir();
+      const run = await runCli([
+        ...args(name, server.baseUrl, out, ['--limit', '2']).filter(
+          (a) => a !== '--dataset-path' && a !== fixture,
+        ),
+        '--data-dir',
+        sharedDataDir(),
+      ]);
+      expect(run.stderr).not.toContain('internal error');
+      expect(run.code).toBe(0);
+      const results = (await readFile(join(out, 'results.jsonl'), 'utf8')).trim().split('\n');
+      expect(results.map((line) => JSON.parse(line).status)).toEqual(['passed', 'failed']);
+      expect(wrong).toBeDefined();
+      const metrics = await readMetrics(out);
+      expect(metrics.environment.python.source).toBe('debian');
+    },
+    240_000,
+  );
 });
