@@ -31,11 +31,20 @@ describe('runnableProblems', () => {
     const { runnable, notRunnable } = await runnableProblems(task, problems);
     expect(runnable.map((p) => p.id)).toEqual(['a', 'c']);
     expect(notRunnable?.problems).toBe(1);
-    expect(notRunnable?.modules['passk_no_such_module']?.problems).toEqual(['b']);
-    expect(notRunnable?.modules['passk_no_such_module']?.error).toMatch(/^ModuleNotFoundError/);
+    expect(notRunnable?.missing['passk_no_such_module']?.problems).toEqual(['b']);
+    expect(notRunnable?.missing['passk_no_such_module']?.error).toMatch(/^ModuleNotFoundError/);
     expect(notRunnableMessage(notRunnable!)).toMatch(
-      /^1 problems are not runnable here .* missing passk_no_such_module \(1\); .*--python-env/,
+      /^1 problems are not runnable here .* need passk_no_such_module \(1\); .*--python-env/,
     );
+  });
+
+  it('leaves out problems that need the network, which the sandbox never has', async () => {
+    const { runnable, notRunnable } = await runnableProblems(task, [problem('d', ['network'])]);
+    expect(runnable).toEqual([]);
+    expect(notRunnable?.missing['network']).toEqual({
+      error: expect.stringMatching(/without network access/),
+      problems: ['d'],
+    });
   });
 
   it('keeps every problem of a task without requirements', async () => {

@@ -337,9 +337,9 @@ describe.each(tasks.names())('registered task %s', (name) => {
     // Problems whose libraries do not import here (DS-1000's TensorFlow ones) are left out of
     // the run by design; loud, as a skip is.
     const notRunnable = metrics['not_runnable'] as NotRunnable | undefined;
-    const left = new Set(Object.values(notRunnable?.modules ?? {}).flatMap((m) => m.problems));
+    const left = new Set(Object.values(notRunnable?.missing ?? {}).flatMap((m) => m.problems));
     if (left.size > 0) {
-      const modules = Object.keys(notRunnable?.modules ?? {}).join(', ');
+      const modules = Object.keys(notRunnable?.missing ?? {}).join(', ');
       console.warn(`registry check of '${name}': ${left.size} problems not runnable (${modules})`);
       if (left.size === sample.length) ctx.skip();
     }

@@ -111,9 +111,10 @@ export interface Task {
    */
   environment?: ExecEnvironment;
   /**
-   * The modules of `environment.python.modules` one problem's programs import. A problem whose
-   * module does not import here is not runnable: left out of the run and the score, with a
-   * warning and metrics.json `not_runnable` (not a failure). Absent: every problem is runnable.
+   * What one problem's programs need: modules of `environment.python.modules` they import, and
+   * 'network' if they download something. A problem whose module does not import here, or that
+   * needs the network (never in the sandbox), is not runnable: left out of the run and the score,
+   * with a warning and metrics.json `not_runnable` (not a failure). Absent: all are runnable.
    */
   requires?(problem: Problem): readonly string[];
   /**

@@ -5,6 +5,7 @@ import { loadDataset } from '../../datasets/index.js';
 import { evaluate } from '../../pipeline/evaluate.js';
 import type { GenerationRecord } from '../../store/records.js';
 import { PYTHON_TESTS_MARKER } from '../python-program.js';
+import { requiredModules } from './environment.js';
 import { ds1000Name } from './names.js';
 import { chatAnswer, completionAnswer, DS1000_STOPS, upstreamPostprocess } from './postprocess.js';
 import { pythonStringLiteral } from './program.js';
@@ -71,6 +72,18 @@ describe('DS-1000 names and problems', () => {
     expect(plots[0]!.prompt).toBe(plots[0]!.datasetPrompt);
     const { problems: deepseek } = await problemsOf(['all', 'insertion', 'deepseek']);
     expect(deepseek[0]!.prompt.startsWith('<｜fim▁begin｜>')).toBe(true);
+  });
+});
+
+describe('DS-1000 requirements', () => {
+  it('names the modules a harness or reference imports, and the network for a download', async () => {
+    const { problems } = await problemsOf(['all', 'completion']);
+    expect(requiredModules(problems[0]!)).toEqual([]);
+    const harness = 'import numpy as np\nfrom sklearn.datasets import fetch_california_housing\n';
+    const needy = { ...problems[0]!, tests: `${harness}data = fetch_california_housing()\n` };
+    expect(
+      requiredModules({ ...needy, reference: 'import   pandas as pd\nimport seaborn' }),
+    ).toEqual(['network', 'numpy', 'pandas', 'seaborn', 'sklearn']);
   });
 });
 

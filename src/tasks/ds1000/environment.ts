@@ -44,10 +44,17 @@ export const DS1000_ENVIRONMENT: ExecEnvironment = {
 const KNOWN = new Set(DS1000_ENVIRONMENT.python.modules);
 const IMPORT = /^[ \t]*(?:import|from)[ \t]+([A-Za-z_]\w*)/gm;
 
-/** The environment's modules a problem's harness or reference imports (top-level names). */
+/** Downloads: sklearn's `fetch_*` datasets (problem 819 fetches California housing). */
+const DOWNLOAD = /\bfetch_\w+\(|\burlopen\(/;
+
+/**
+ * The environment's modules a problem's harness or reference imports (top-level names), and
+ * 'network' when it downloads data (Task.requires: such problems cannot run in the sandbox).
+ */
 export function requiredModules(problem: Problem): string[] {
   const text = `${problem.tests}\n${problem.reference ?? ''}`;
   const found = new Set<string>();
   for (const match of text.matchAll(IMPORT)) if (KNOWN.has(match[1]!)) found.add(match[1]!);
+  if (DOWNLOAD.test(text)) found.add('network');
   return [...found].sort();
 }
