@@ -44,8 +44,11 @@ export const DS1000_ENVIRONMENT: ExecEnvironment = {
 const KNOWN = new Set(DS1000_ENVIRONMENT.python.modules);
 const IMPORT = /^[ \t]*(?:import|from)[ \t]+([A-Za-z_]\w*)/gm;
 
-/** Downloads: sklearn's `fetch_*` datasets (problem 819 fetches California housing). */
-const DOWNLOAD = /\bfetch_\w+\(|\burlopen\(/;
+/**
+ * Downloads: seaborn's `load_dataset` (14 Matplotlib problems fetch 'tips', 'penguins', … from
+ * GitHub) and sklearn's `fetch_*` (problem 819, California housing).
+ */
+const DOWNLOAD = /\bload_dataset\(|\bfetch_\w+\(|\burlopen\(/;
 
 /**
  * The environment's modules a problem's harness or reference imports (top-level names), and
