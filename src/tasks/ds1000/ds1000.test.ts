@@ -81,6 +81,11 @@ describe('DS-1000 requirements', () => {
     expect(requiredModules(problems[0]!)).toEqual([]);
     const harness = 'import numpy as np\nfrom sklearn.datasets import fetch_california_housing\n';
     const needy = { ...problems[0]!, tests: `${harness}data = fetch_california_housing()\n` };
+    const tips = {
+      ...problems[0]!,
+      tests: 'import seaborn as sns\ntips = sns.load_dataset("tips")\n',
+    };
+    expect(requiredModules(tips)).toEqual(['network', 'seaborn']);
     expect(
       requiredModules({ ...needy, reference: 'import   pandas as pd\nimport seaborn' }),
     ).toEqual(['network', 'numpy', 'pandas', 'seaborn', 'sklearn']);
