@@ -24,6 +24,7 @@ export interface RunConfigOptions {
   sandbox?: string;
   shard?: Shard;
   excludeContaminated?: string;
+  taskInput?: string;
 }
 
 /** 2 GiB; tasks with a library environment need more address space (numpy, pandas, torch). */
@@ -52,6 +53,7 @@ export function resolveRunConfig(task: Task, options: RunConfigOptions): RunConf
     sandbox: options.sandbox ?? null,
     shard: options.shard === undefined ? null : formatShard(options.shard),
     excludeContaminated: options.excludeContaminated ?? null,
+    taskInput: options.taskInput ?? null,
   });
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
@@ -75,6 +77,7 @@ export function scoringConfig(config: RunConfig, excluded?: string[]): Record<st
     memory_bytes: config.memoryBytes,
     k: config.k,
     ...(excluded === undefined ? {} : { excluded_contaminated: excluded }),
+    ...(config.taskInput === null ? {} : { task_input: config.taskInput }),
   };
 }
 

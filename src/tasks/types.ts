@@ -122,12 +122,34 @@ export interface Task {
    * libraries: `by` names the grouping, `groupOf` a problem's group, `order` the report order.
    */
   breakdown?: TaskBreakdown;
+  /**
+   * Set for a task whose samples are not programs (e.g. HumanEvalPack's describe step): `run`
+   * only generates and saves them, and evaluating it is an error. The text says what to run next.
+   */
+  generationOnly?: string;
+  /** A second input besides the dataset, named by the user (see TaskInput). */
+  input?: TaskInput;
 }
 
 export interface TaskBreakdown {
   by: string;
   groupOf(problem: Problem): string;
   order?: readonly string[];
+}
+
+/**
+ * Generations of another task that this task's problems are built from, e.g. the descriptions a
+ * `humanevalexplaindescribe-*` run wrote, read by `humanevalexplainsynthesize-*`. The user names
+ * them with `--descriptions` (a run directory, a generations file, or 'reference' for the `from`
+ * task's reference outputs); the pipeline reads them as `from`'s samples and calls `apply`.
+ */
+export interface TaskInput {
+  /** What the input holds, for messages, e.g. 'descriptions'. */
+  what: string;
+  /** The task whose samples the input holds; it shares this task's dataset. */
+  from: Task;
+  /** The problems built from the selected ones and each one's texts (in sample order). */
+  apply(problems: readonly Problem[], texts: ReadonlyMap<string, readonly string[]>): Problem[];
 }
 
 /** One sample's verdict, as a task metric sees it. */
