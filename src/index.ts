@@ -1,7 +1,7 @@
 /**
  * passk's library API: the only import path users need, and the only module the CLI imports.
  * Every command is a function here: `evaluate`, `runModel` (run), `compare`, `merge`,
- * `listRuns` (runs), `showRun` (show), `report`, `contamination`, `listTasks` (tasks); the
+ * `listRuns` (runs), `showRun` (show), `report`, `contamination`, `listTasks` (tasks), `doctor`; the
  * run record they read (`loadRun`, `RunRecord`); and what the CLI presents with (formatters,
  * progress reporters).
  */

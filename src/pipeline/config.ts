@@ -1,9 +1,9 @@
 import { availableParallelism } from 'node:os';
 import { ConfigError } from '../core/errors.js';
-import { ENVIRONMENT_MEMORY_BYTES } from '../execution/index.js';
 import { type RunConfig, runConfigSchema } from '../store/run-config.js';
 import type { Task } from '../tasks/types.js';
 import type { CandidateSource } from './candidates.js';
+import { defaultMemoryBytes } from './memory-default.js';
 import { formatShard, type Shard } from './shard.js';
 
 const DEFAULT_K = [1, 10, 100];
@@ -27,12 +27,6 @@ export interface RunConfigOptions {
   taskInput?: string;
 }
 
-/** 2 GiB; tasks with a library environment need more address space (numpy, pandas, torch). */
-function defaultMemoryBytes(task: Task): number {
-  if (!task.environment) return DEFAULT_MEMORY_BYTES;
-  return task.environment.python.memoryBytes ?? ENVIRONMENT_MEMORY_BYTES;
-}
-
 /**
  * The run's configuration with every default filled in: the one place they are decided.
  *
@@ -48,7 +42,7 @@ export function resolveRunConfig(task: Task, options: RunConfigOptions): RunConf
     k: validateKs(options.k ?? DEFAULT_K),
     timeoutMs: options.timeoutMs ?? task.defaultTimeoutMs,
     timeFactor: options.timeFactor ?? null,
-    memoryBytes: options.memoryBytes ?? defaultMemoryBytes(task),
+    memoryBytes: options.memoryBytes ?? defaultMemoryBytes(task, DEFAULT_MEMORY_BYTES),
     workers: options.workers ?? availableParallelism(),
     sandbox: options.sandbox ?? null,
     shard: options.shard === undefined ? null : formatShard(options.shard),

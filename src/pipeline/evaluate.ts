@@ -15,7 +15,7 @@ import type { Task } from '../tasks/types.js';
 import { bigcodeConfig } from './bigcode-config.js';
 import type { CandidateSource } from './candidates.js';
 import { resolveRunConfig, scoringConfig } from './config.js';
-import { buildJobs, executeSamples, taskProgram } from './execute.js';
+import { buildJobs, executeSamples } from './execute.js';
 import { partialMessage, partialRun } from './partial.js';
 import { persistRun } from './persist.js';
 import { prepareProblems } from './prepare.js';
@@ -174,7 +174,11 @@ export async function evaluate(options: EvaluateOptions): Promise<EvaluateResult
       const references = problems
         .filter((p) => p.reference !== undefined)
         .slice(0, 3)
-        .map((p) => taskProgram(task, p, p.reference!));
+        .map((p) => task.program(p, p.reference!))
+        // The task's library environment, as buildJobs gives it (a program's own one stays).
+        .map((ref) =>
+          ref.environment || !task.environment ? ref : { ...ref, environment: task.environment },
+        );
       const report = await runPreflight(executor, { language: task.language, references, limits });
       emit({ type: 'preflight-done', canaries: report.canaries });
     }

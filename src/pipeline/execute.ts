@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { RunEventListener } from '../execution/events.js';
-import type { ExecJob, ExecLimits, Executor, Program, Verdict } from '../execution/types.js';
+import type { ExecJob, ExecLimits, Executor, Verdict } from '../execution/types.js';
 import type { GenerationRecord, ResultRecord, SampleError, SuiteResult } from '../store/records.js';
 import { combineSuites, suitesOf } from '../store/suites.js';
 import type { Problem, Task } from '../tasks/types.js';
@@ -41,7 +41,7 @@ export function taskProgram(
   problem: Problem,
   candidate: string,
   suite?: string,
-): Program {
+): ReturnType<Task['program']> {
   const program = task.program(problem, candidate, ...(suite === undefined ? [] : [suite]));
   if (!task.environment || program.environment) return program;
   return { ...program, environment: task.environment };

@@ -25,6 +25,11 @@ const USES_LIBRARIES = [
   "assert os.environ['XDG_CACHE_HOME'].startswith(os.getcwd())",
   "assert os.environ['MPLBACKEND'] == 'Agg'",
   "assert os.environ['OPENBLAS_NUM_THREADS'] == '1'",
+  'import tempfile',
+  'with tempfile.TemporaryDirectory() as tmp:',
+  "    open(os.path.join(tmp, 'x'), 'w').write('x')",
+  '    assert tmp.startswith(os.getcwd()), tmp',
+  'assert tempfile.mkstemp()[1].startswith(os.getcwd())',
   '',
 ].join('\n');
 

@@ -171,5 +171,10 @@ async function probeModules(
 
 /** The writable per-sample locations libraries cache into, all inside the sample's scratch dir. */
 export function perSampleEnv(scratch: string): Record<string, string> {
-  return { HOME: scratch, XDG_CACHE_HOME: `${scratch}/.cache`, MPLCONFIGDIR: `${scratch}/.mpl` };
+  return {
+    HOME: scratch,
+    XDG_CACHE_HOME: `${scratch}/.cache`,
+    MPLCONFIGDIR: `${scratch}/.mpl`,
+    TMPDIR: scratch,
+  };
 }

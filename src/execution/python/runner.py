@@ -152,21 +152,24 @@ def precompile(source, filename="program.py"):
         return error
 
 
-# Set (by task_environment.apply, before any program) when the task's libraries are on sys.path:
-# numpy rewrites its own functions' __code__ at import, scipy their __defaults__. Then those
-# changes are refused only for the program's own functions and the runner's; a library's
-# functions were never protected (a program may as well replace them in their module).
-_libraries = [False]
-_SUPPORT_DIR = os.path.dirname(os.path.abspath(__file__)) + os.sep
+def _protection(support_dir):
+    """The guard's test and its one switch. `protected(target)`: True unless libraries are
+    mounted and `target` is a function defined outside the program and the runner (its code
+    object's file names neither): numpy rewrites its own functions' __code__ at import, scipy
+    their __defaults__, and a library's functions were never protected anyway (a program may
+    replace them in their module). `allow()` is called once, when the task's libraries are put on
+    sys.path, and then dropped (see task_environment.py): both are closures over state no program
+    can reach."""
+    function_type = type(_protection)
+    mounted = []
 
+    def protected(target):
+        if not mounted or type(target) is not function_type:
+            return True
+        filename = target.__code__.co_filename
+        return filename == "program.py" or filename.startswith(support_dir)
 
-def _protected(target):
-    """True unless libraries are mounted and `target` is a function defined outside the program
-    and the runner (its code object's file names neither)."""
-    if not _libraries[0] or type(target) is not type(_protected):
-        return True
-    filename = target.__code__.co_filename
-    return filename == "program.py" or filename.startswith(_SUPPORT_DIR)
+    return protected, lambda: mounted.append(True)
 
 
 def _install_guard():
@@ -177,7 +180,7 @@ def _install_guard():
     (one that swaps the tests' functions or jumps over their asserts; the candidate part may still
     use one, e.g. doctest) and no change to a function's defaults (namedtuple sets them). Raising RuntimeError refuses the call. Returns the arming call."""
     armed = []
-    protected = _protected
+    protected, allow = _protection(os.path.dirname(os.path.abspath(__file__)) + os.sep)
 
     def guard(event, args):
         if event in ("sys.addaudithook", "sys._current_frames", "gc.get_objects", "gc.get_referrers", "gc.get_referents"):
@@ -192,10 +195,11 @@ def _install_guard():
             raise RuntimeError("passk: changing a function's %s is not available to the tests" % args[1])
 
     sys.addaudithook(guard)
-    return lambda: armed.append(True)
+    return lambda: armed.append(True), allow
 
 
-_arm = _install_guard()
+# _allow_library_code: taken (and deleted from here) by task_environment.take_switch.
+_arm, _allow_library_code = _install_guard()
 
 
 def _version_tags(namespaces):
@@ -413,8 +417,9 @@ def main():
     """Script mode for the 'subprocess' backend: argv = NONCE LIMITS_JSON [ENVIRONMENT_JSON];
     program.py in cwd (the sample's own temp dir)."""
     nonce, limits_json = sys.argv[1], sys.argv[2]
+    allow = task_environment.take_switch(sys.modules[__name__])
     if len(sys.argv) > 3:
-        task_environment.apply(sys.argv[3], _libraries)
+        task_environment.apply(sys.argv[3], allow)
         task_environment.enter_sample(os.getcwd())
     install_site_builtins()
     apply_limits(limit_settings(json.loads(limits_json)))

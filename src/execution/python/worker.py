@@ -131,7 +131,7 @@ def main():
 
     opts = Options(sys.argv[1:])
     proto_in, proto_out = take_protocol_fds()
-    task_environment.apply(opts.environment, runner._libraries)
+    task_environment.apply(opts.environment, task_environment.take_switch(runner))
     preload()
     runner.install_site_builtins()
     become_subreaper()
