@@ -79,6 +79,7 @@ if $browser; then # --test: the environment tests' Python libraries
   for pkg in python3-numpy python3-pandas python3-matplotlib python3-scipy python3-sklearn python3-venv; do
     need_pkg "$pkg"
   done
+  need_pkg python3-psutil # the registry test runs BigCodeBench-Hard's first references (17 imports psutil)
 fi
 for task in $tasks; do
   here="$(cd "$(dirname "$0")/.." && pwd)"

@@ -59,6 +59,8 @@ export { type RunModelOptions, type RunModelResult, runModel } from './pipeline/
 export { formatShard, parseShard, type Shard } from './pipeline/shard.js';
 export { cutAtStop, StreamingStopDetector } from './postprocess/stop.js';
 export { formatComparison } from './report/comparison-text.js';
+export { runSummaryJson, type ScoreJson, summaryJson } from './report/json-summary.js';
+export { runLabel } from './report/labels.js';
 export {
   formatDuration,
   generationProgressReporter,

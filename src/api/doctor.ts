@@ -48,6 +48,7 @@ export interface DoctorReport extends EnvironmentCheck {
 export async function doctor(options: DoctorOptions): Promise<DoctorReport> {
   const task = await resolveTask(options.task);
   const check = await checkEnvironment(task, {
+    ...(options.workers === undefined ? {} : { workers: options.workers }),
     ...(options.sandbox === undefined ? {} : { sandbox: options.sandbox }),
     ...(options.pythonEnv === undefined ? {} : { pythonEnv: options.pythonEnv }),
   });
@@ -67,7 +68,14 @@ export function doctorError(report: DoctorReport): RuntimeMissingError {
 
 function hintFor(task: Task, check: EnvironmentCheck): string {
   if (!check.sandboxWorks) return 'run `bash scripts/setup.sh`, or try --sandbox process';
-  const packages = check.debianPackages.length ? ` (${check.debianPackages.join(' ')})` : '';
+  const list = check.debianPackages;
+  // A long list (BigCodeBench's is ~50) would drown the one-line hint: setup.sh reads it anyway.
+  const packages =
+    list.length === 0
+      ? ''
+      : list.length <= 6
+        ? ` (${list.join(' ')})`
+        : ` (${list.length} Debian packages)`;
   return `install them with \`bash scripts/setup.sh --task ${task.name}\`${packages}, or pass --python-env DIR with a venv that has them`;
 }
 

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import {
   createExecutor,
   ENVIRONMENT_MEMORY_BYTES,
@@ -42,6 +43,8 @@ export interface EnvironmentCheck {
 }
 
 export interface EnvironmentCheckOptions {
+  /** Import programs run at once (a task may list dozens of modules); default: the cores. */
+  workers?: number;
   sandbox?: string;
   pythonEnv?: string;
   pythonPath?: string;
@@ -62,7 +65,10 @@ export async function checkEnvironment(
   const spec = task.environment?.python;
   const executor = await createExecutor({
     allowCodeExecution: true,
-    workers: 1,
+    workers: Math.max(
+      1,
+      Math.min(options.workers ?? availableParallelism(), 1 + (spec?.modules.length ?? 0)),
+    ),
     cacheDir: false,
     ...(options.sandbox === undefined ? {} : { sandbox: options.sandbox }),
     ...(options.pythonEnv === undefined ? {} : { pythonEnv: options.pythonEnv }),

@@ -36,12 +36,25 @@ export interface ResultRecord {
   message?: string;
   duration_ms: number;
   cpu_ms?: number;
+  /** Set when the verdict above comes from a re-run of a first-run timeout (see RerunInfo). */
+  rerun?: RerunInfo;
   /**
    * Tasks with test suites (e.g. EvalPlus 'base', 'plus'): each suite's own verdict. The fields
    * above then describe the sample as a whole: 'passed' only if every suite passed, else the
    * first suite (in the task's order) that did not; duration_ms is the sum.
    */
   suites?: Record<string, SuiteResult>;
+}
+
+/**
+ * A verdict that came from a second run: why the first-run timeout was run again (rerun.ts:
+ * 'low-cpu', 'overloaded', 'no-cpu-measure'), and the first attempt's status and timings.
+ */
+export interface RerunInfo {
+  reason: string;
+  first_status: Verdict['status'];
+  first_duration_ms: number;
+  first_cpu_ms?: number;
 }
 
 /** The verdict of one suite's program on one sample. */
@@ -52,6 +65,7 @@ export interface SuiteResult {
   duration_ms: number;
   /** sha256 of that suite's program (candidate + the suite's tests), hex. */
   program_hash: string;
+  rerun?: RerunInfo;
 }
 
 /** The model behind a run's samples, as far as passk can tell. */
@@ -64,6 +78,8 @@ export interface ModelInfo {
   sampling?: Record<string, unknown>;
   /** Any other backend setting that changes what is generated. */
   settings?: Record<string, unknown>;
+  /** `--label`: the user's name for the run (generation.json), shown in reports. */
+  label?: string;
 }
 
 /** Where a run's numbers came from: enough to reproduce it or to refuse comparing it. */

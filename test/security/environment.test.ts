@@ -84,13 +84,14 @@ describe('a program with numpy, pandas and matplotlib mounted', () => {
     }
   });
 
-  it('cannot write into dist-packages, /etc/alternatives or /etc/matplotlibrc (read-only)', async () => {
+  it('cannot write into dist-packages or the /etc binds (read-only)', async () => {
     const marker = token('passk-owned-');
     const targets = [
       `${DIST}/${marker}.py`,
       `${DIST}/numpy/${marker}.py`,
       `/etc/alternatives/${marker}`,
       '/etc/matplotlibrc',
+      '/etc/ld.so.cache',
     ];
     for (const target of targets) {
       const attack = `${WITH_LIBRARIES}open(${JSON.stringify(target)}, "a").write("import os\\n")\n`;

@@ -76,10 +76,11 @@ type Place = Pick<ResolvedPythonEnvironment, 'source' | 'venv' | 'sitePaths' | '
 
 /**
  * The few files outside /usr that Debian's libraries read, bound read-only: /etc/alternatives
- * (symlinks choosing BLAS/LAPACK: without them numpy's C extensions do not load) and
- * /etc/matplotlibrc (Debian's matplotlib finds its defaults only there). Nothing else of /etc.
+ * (symlinks choosing BLAS/LAPACK: without them numpy's C extensions do not load),
+ * /etc/matplotlibrc (Debian's matplotlib finds its defaults only there) and /etc/ld.so.cache
+ * (ctypes.util.find_library reads it: soundfile finds libsndfile so). Nothing else of /etc.
  */
-const SYSTEM_FILES = ['/etc/alternatives', '/etc/matplotlibrc'];
+const SYSTEM_FILES = ['/etc/alternatives', '/etc/matplotlibrc', '/etc/ld.so.cache'];
 
 function systemMounts(): string[] {
   return SYSTEM_FILES.filter((path) => existsSync(path));
