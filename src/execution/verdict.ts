@@ -95,7 +95,10 @@ export function classify(
     );
   const ended = events.some((event) => event.e === 'end');
   const diagnosis = outcome.exitCode === 0 ? undefined : diagnose?.(outcome);
-  if (diagnosis) return with_(diagnosis.status, diagnosis.errorType, diagnosis.message);
+  if (diagnosis) {
+    const verdict = with_(diagnosis.status, diagnosis.errorType, diagnosis.message);
+    return diagnosis.output === undefined ? verdict : { ...verdict, output: diagnosis.output };
+  }
   if (outcome.signal === 'SIGXCPU')
     return with_('timeout', 'CpuLimit', 'killed at the CPU-time limit');
   if (outcome.signal !== null) return with_('killed', outcome.signal, `ended by ${outcome.signal}`);

@@ -9,6 +9,7 @@ import { type BackendOptions, createBackend } from '../models/index.js';
 import { checkOutputDir } from '../store/output-paths.js';
 import { resolveTask } from '../tasks/resolve.js';
 import { type EvaluateOptions, type EvaluateResult, evaluate } from './evaluate.js';
+import { createTurnJudge, type TurnJudgeHandle } from './feedback-judge.js';
 import { loadProblems } from './problems.js';
 import { selectShard } from './shard.js';
 
@@ -62,7 +63,10 @@ export async function runModel(options: RunModelOptions): Promise<RunModelResult
   if (options.shard !== undefined) problems = selectShard(problems, options.shard);
   const backend = await createBackend(options.backend, options.backendOptions);
   let generation: GenerationResult;
+  let turns: TurnJudgeHandle | undefined;
   try {
+    // feedback tasks run each turn's tests during generation: refused now, before any request
+    turns = createTurnJudge(task, backend.promptKind, options);
     // models: the server is checked (reachable, serving one model) before the run directory is
     // written, so a dead server or a bad --base-url fails fast with one line and leaves nothing.
     await backend.check?.(options.signal);
@@ -82,8 +86,10 @@ export async function runModel(options: RunModelOptions): Promise<RunModelResult
       ...settings,
       ...pickDefined(options, ['concurrency', 'systemPrompt', 'fsync', 'signal', 'drain', 'label']),
       ...(options.onGenerationProgress ? { onProgress: options.onGenerationProgress } : {}),
+      ...(turns ? { judge: turns.judge } : {}),
     });
   } finally {
+    await turns?.close();
     await backend.close?.();
   }
   // models: a run is scored once every pair has a record. Requests that failed for good after

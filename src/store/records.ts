@@ -13,6 +13,8 @@ export interface GenerationRecord {
   raw?: string;
   finishReason?: string;
   seed?: number;
+  /** Feedback tasks: the turn this program came from (1-based); absent: the only turn. */
+  attempt?: number;
   /** Set when generation failed for good; `program` is then '' and nothing is executed. */
   error?: SampleError;
 }
@@ -36,6 +38,8 @@ export interface ResultRecord {
   message?: string;
   duration_ms: number;
   cpu_ms?: number;
+  /** Feedback tasks: the turn (1-based) whose program this verdict is on. */
+  attempt?: number;
   /**
    * Tasks with test suites (e.g. EvalPlus 'base', 'plus'): each suite's own verdict. The fields
    * above then describe the sample as a whole: 'passed' only if every suite passed, else the
