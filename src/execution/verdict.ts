@@ -71,7 +71,9 @@ export function classify(
     // The program never ran: a compile error is the candidate's fault, a compile timeout may not be.
     if (compiled.timedOut)
       return with_('timeout', 'CompileTimeout', 'the compiler passed the time limit');
-    return with_('error', 'CompileError', compileMessage(compiled.stderrTail ?? ''));
+    const verdict = with_('error', 'CompileError', compileMessage(compiled.stderrTail ?? ''));
+    // the compiler's own words, for a feedback task to send back (Verdict.output)
+    return compiled.stderrTail ? { ...verdict, output: compiled.stderrTail } : verdict;
   }
   if (outcome.timedOut) return with_('timeout', 'Timeout', 'killed at the wall-clock limit');
   if (outcome.cleanupFailed) return with_('error', 'CleanupFailed', outcome.cleanupFailed);

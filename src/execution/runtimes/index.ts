@@ -21,5 +21,7 @@ runtimes.register('racket', async () => (await import('./scripts.js')).racket);
 runtimes.register('scala', async () => (await import('./scala.js')).scala);
 runtimes.register('csharp', async () => (await import('./csharp.js')).csharp);
 runtimes.register('d', async () => (await import('./d.js')).d);
+runtimes.register('exercism-python', async () => (await import('./exercism.js')).exercismPython);
+runtimes.register('exercism-go', async () => (await import('./exercism.js')).exercismGo);
 
 export type { Canaries, Diagnosis, Runtime, RuntimeInstall, WorkerFlags } from './types.js';
