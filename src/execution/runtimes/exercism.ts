@@ -1,6 +1,5 @@
 import type { ExecPlan, RawOutcome } from '../sandboxes/types.js';
 import { exercismFiles, exercismSource } from './exercism-source.js';
-import { go } from './go.js';
 import {
   artifactKey,
   compileLimits,
@@ -31,6 +30,15 @@ function diagnoseWith(failedPattern: RegExp) {
       output,
     };
   };
+}
+
+/**
+ * The toolchain's version line, prefixed with this file's revision: bump it when a change here
+ * could change a verdict (the version is part of every cache key).
+ */
+const EXERCISM_REVISION = 1;
+function versionOf(command: string): string[] {
+  return ['/bin/sh', '-c', `echo "exercism r${EXERCISM_REVISION} $(${command} 2>&1)"`];
 }
 
 /** Canaries as exercise directories, one test file each. */
@@ -70,7 +78,7 @@ const PY_TEST = (body: string) =>
 
 export const exercismPython = defineProcessRuntime({
   language: 'exercism-python',
-  versionArgv: ['/usr/bin/python3', '--version'],
+  versionArgv: versionOf('/usr/bin/python3 --version'),
   debianPackages: 'python3',
   canaries: canaries(
     { 'canary.py': 'value = 1\n', 'canary_test.py': PY_TEST('        self.assertEqual(value, 2)') },
@@ -138,7 +146,7 @@ const goCanary = (body: string) => ({
 
 export const exercismGo = defineProcessRuntime({
   language: 'exercism-go',
-  versionArgv: [GO, 'version'],
+  versionArgv: versionOf(`'${GO}' version`),
   debianPackages: 'golang-go',
   canaries: canaries(
     goCanary('func Value() int { return 1 }'),
@@ -155,15 +163,20 @@ export const exercismGo = defineProcessRuntime({
     for (const [name, text] of Object.entries(exercise)) files[`exercise/${name}`] = text;
     files['exercise/passk_main_test.go'] = goTestMain(goPackage(exercise));
     // Module mode from the exercise's go.mod, with nothing to download (the exercises use the
-    // standard library only); the read-only seeded build cache of go.ts spares compiling `testing`.
-    const argv = ['/bin/sh', '-c', `cd exercise && exec '${GO}' test -c -vet=off -o ../program .`];
+    // standard library only).
+    // A build cache of its own (go.ts's seeded one, filled in GOPATH mode, fails module builds
+    // with "package … is not in GOROOT"): the standard library is compiled per program, ~5 s.
+    const argv = [
+      '/bin/sh',
+      '-c',
+      `cd exercise && GOCACHE="$PWD/../.gocache" exec '${GO}' test -c -vet=off -o ../program .`,
+    ];
     const env = {
       GO111MODULE: 'on',
       GOFLAGS: '-mod=mod',
       GOPROXY: 'off',
       CGO_ENABLED: '0',
       GOTOOLCHAIN: 'local',
-      GOCACHE: '{cache}/go-build/.tmp-seed',
     };
     return {
       files,
@@ -181,11 +194,4 @@ export const exercismGo = defineProcessRuntime({
     };
   },
   diagnose: diagnoseWith(/^--- FAIL|^FAIL/m),
-  // go.ts warms the shared build cache once (its seed program compiles `testing`)
-  prepareBatch: async (_sources, install) => {
-    const plain = await go.resolve({
-      ...(install.artifactsDir === undefined ? {} : { artifactsDir: install.artifactsDir }),
-    });
-    await plain.prepareBatch?.([]);
-  },
 });
