@@ -1,3 +1,4 @@
+import { type AttemptRates, attemptRatesLine } from '../metrics/attempts.js';
 import type { MetricsFile } from '../store/metrics-file.js';
 import { oneLine, sampleLabel } from './terminal.js';
 
@@ -27,6 +28,8 @@ export function formatSummary(taskName: string, result: SummaryInput): string {
       }
     }
   }
+  const attempts = metrics['attempts'] as AttemptRates | undefined;
+  if (attempts !== undefined) lines.push(`  ${attemptRatesLine(attempts)}`);
   const statuses = Object.entries(metrics.statuses)
     .map(([status, count]) => `${status} ${count}`)
     .join(', ');

@@ -3,13 +3,17 @@ import { fileList } from './prompt.js';
 
 /** Aider sends the first 50 lines of the test output back. */
 const OUTPUT_LINES = 50;
+/** What the sandbox keeps of a program's stderr (fork_run.py STDERR_TAIL, 4 KiB), roughly. */
+const TAIL_BYTES = 4000;
 
 /**
  * The test output as the model should see it: the sandbox's scratch paths cut to the exercise's
  * own, timing lines dropped (they would make two identical failures differ), 50 lines at most.
  */
 export function cleanOutput(verdict: TurnVerdict): string {
-  const text = verdict.output ?? verdict.message ?? verdict.status;
+  let text = verdict.output ?? verdict.message ?? verdict.status;
+  // the sandbox keeps the last 4 KiB: a cut first line is noise
+  if (Buffer.byteLength(text) >= TAIL_BYTES) text = text.slice(text.indexOf('\n') + 1);
   return text
     .replace(/\/scratch\/[^/\s]+\/(?:exercise\/)?/g, '')
     .replace(/^Ran (\d+) tests? in [\d.]+s$/gm, 'Ran $1 tests')
