@@ -1,3 +1,7 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
 import type { ExecPlan, RawOutcome } from '../sandboxes/types.js';
 import { exercismFiles, exercismSource } from './exercism-source.js';
 import {
@@ -8,6 +12,7 @@ import {
   firstLine,
   realBinary,
 } from './process-runtime.js';
+import { DEBIAN_REGISTRY } from './rust-crates.js';
 import type { Canaries, Diagnosis } from './types.js';
 
 /**
@@ -36,7 +41,7 @@ function diagnoseWith(failedPattern: RegExp) {
  * The toolchain's version line, prefixed with this file's revision: bump it when a change here
  * could change a verdict (the version is part of every cache key).
  */
-const EXERCISM_REVISION = 1;
+const EXERCISM_REVISION = 4;
 function versionOf(command: string): string[] {
   return ['/bin/sh', '-c', `echo "exercism r${EXERCISM_REVISION} $(${command} 2>&1)"`];
 }
@@ -194,4 +199,91 @@ export const exercismGo = defineProcessRuntime({
     };
   },
   diagnose: diagnoseWith(/^--- FAIL|^FAIL/m),
+});
+
+// --- Rust -------------------------------------------------------------------------------------
+
+/** The toolchain's own cargo (rustup's sysroot, as rust.ts finds it), else Debian's. */
+function cargoSysroot(): string {
+  const rustup = join(homedir(), '.cargo', 'bin', 'rustc');
+  for (const rustc of [rustup, '/usr/bin/rustc']) {
+    if (!existsSync(rustc)) continue;
+    try {
+      return execFileSync(rustc, ['--print', 'sysroot'], {
+        encoding: 'utf8',
+        timeout: 20_000,
+      }).trim();
+    } catch {
+      // try the next one
+    }
+  }
+  return '/usr';
+}
+
+const RUST_SYSROOT = cargoSysroot();
+const CARGO = `${RUST_SYSROOT}/bin/cargo`;
+
+/**
+ * `cargo test` offline over the exercise's crate, the ignored tests included (as Aider runs
+ * them). libtest has no hook after the last test, so the end event is written when cargo
+ * exited 0 and every test binary it ran said `test result: ok` (a candidate's process::exit(0)
+ * mid-run leaves its binary without one).
+ */
+const CARGO_SCRIPT = `nonce="$PASSK_NONCE"; unset PASSK_NONCE
+out=$("$0" test --offline --tests -- --include-ignored 2>&1); code=$?
+printf '%s\\n' "$out" >&2
+runs=$(printf '%s\\n' "$out" | grep -c '^ *Running ')
+oks=$(printf '%s\\n' "$out" | grep -c '^test result: ok')
+if [ $code -eq 0 ] && [ "$runs" -gt 0 ] && [ "$runs" -eq "$oks" ]; then
+  printf '{"n": "%s", "e": "end"}\\n' "$nonce" >&3
+fi
+exit $code`;
+
+/**
+ * Crates come from Debian's source registry (librust-*-dev: rand, regex, …), never the network:
+ * CARGO_HOME is the scratch dir's .cargo, so this is its config.
+ */
+const CARGO_CONFIG = `[source.crates-io]
+replace-with = "debian"
+
+[source.debian]
+directory = "${DEBIAN_REGISTRY}"
+
+[net]
+offline = true
+`;
+
+const rustCanary = (body: string) => ({
+  'Cargo.toml': '[package]\nedition = "2021"\nname = "canary"\nversion = "0.0.0"\n',
+  'src/lib.rs': `pub fn value() -> i32 {\n    ${body}\n}\n`,
+  'tests/canary.rs': '#[test]\nfn value_is_two() {\n    assert_eq!(canary::value(), 2);\n}\n',
+});
+
+export const exercismRust = defineProcessRuntime({
+  language: 'exercism-rust',
+  versionArgv: versionOf(`'${CARGO}' --version`),
+  debianPackages: 'cargo',
+  mounts: RUST_SYSROOT === '/usr' || RUST_SYSROOT.startsWith('/usr/') ? [] : [RUST_SYSROOT],
+  canaries: canaries(rustCanary('1'), rustCanary('std::process::exit(0)'), (seconds) =>
+    rustCanary(`std::thread::sleep(std::time::Duration::from_secs(${seconds}));\n    2`),
+  ),
+  plan(source, limits): ExecPlan {
+    return {
+      files: { ...exercismFiles(source), '.cargo/config.toml': CARGO_CONFIG },
+      run: {
+        argv: ['/bin/sh', '-c', CARGO_SCRIPT, CARGO],
+        env: {
+          CARGO_HOME: '{scratch}/.cargo',
+          CARGO_TARGET_DIR: '{scratch}/target',
+          CARGO_NET_OFFLINE: 'true',
+          // /usr/bin/cc is a link through /etc/alternatives, which the sandbox does not show
+          CARGO_TARGET_X86_64_UNKNOWN_LINUX_GNU_LINKER: realBinary('/usr/bin/cc'),
+          PATH: `${RUST_SYSROOT}/bin:/usr/bin:/bin`,
+        },
+        // cargo runs rustc (threads, processes, address space) inside the program's limits
+        limits: compileLimits(limits, limits.timeoutMs),
+      },
+    };
+  },
+  diagnose: diagnoseWith(/^test result: FAILED|^failures:$/m),
 });

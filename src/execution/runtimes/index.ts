@@ -23,5 +23,6 @@ runtimes.register('csharp', async () => (await import('./csharp.js')).csharp);
 runtimes.register('d', async () => (await import('./d.js')).d);
 runtimes.register('exercism-python', async () => (await import('./exercism.js')).exercismPython);
 runtimes.register('exercism-go', async () => (await import('./exercism.js')).exercismGo);
+runtimes.register('exercism-rust', async () => (await import('./exercism.js')).exercismRust);
 
 export type { Canaries, Diagnosis, Runtime, RuntimeInstall, WorkerFlags } from './types.js';

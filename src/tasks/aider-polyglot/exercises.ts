@@ -18,6 +18,11 @@ export interface Exercise {
   reference: Record<string, string>;
   /** Every other file the tests need (the tests, build files, helpers), by path. */
   support: Record<string, string>;
+  /**
+   * Crates the Rust reference uses that nothing here can fetch (cargo runs offline): such a
+   * reference is not offered (it could only fail, and would fail the preflight).
+   */
+  referenceNeeds: string[];
 }
 
 interface ExerciseConfig {
@@ -76,7 +81,35 @@ function exerciseOf(id: string, files: Map<string, string>, file: string): Exerc
     .map(doc)
     .filter((text): text is string => text !== undefined && text !== '')
     .join('\n\n');
-  return { id, language, name, instructions, solution, reference, support };
+  // Rust: the reference's own manifest (Exercism's Cargo-example.toml) names what it uses
+  const manifest = files.get('.meta/Cargo-example.toml');
+  if (language === 'rust' && manifest !== undefined && 'Cargo.toml' in reference)
+    reference['Cargo.toml'] = manifest;
+  const referenceNeeds =
+    language === 'rust'
+      ? externalCrates(exampleNames.map((e) => files.get(e) ?? '')).filter(
+          (crate) => !OFFLINE_CRATES.has(crate),
+        )
+      : [];
+  return { id, language, name, instructions, solution, reference, support, referenceNeeds };
+}
+
+const BUILTIN_CRATES = new Set(['std', 'core', 'alloc', 'crate', 'super', 'self']);
+/** Crates Debian ships as sources (librust-rand-dev, librust-regex-dev): cargo finds them offline. */
+const OFFLINE_CRATES = new Set(['rand', 'regex']);
+
+/** Crates Rust sources name in `use x::…` or `extern crate x` that are not the standard ones. */
+function externalCrates(sources: readonly string[]): string[] {
+  const found = new Set<string>();
+  for (const text of sources) {
+    for (const match of text.matchAll(
+      /^\s*(?:pub\s+)?(?:use\s+(\w+)::|extern\s+crate\s+(\w+))/gm,
+    )) {
+      const crate = match[1] ?? match[2]!;
+      if (!BUILTIN_CRATES.has(crate)) found.add(crate);
+    }
+  }
+  return [...found].sort();
 }
 
 /** The solution file an example file stands for: same base name, else same extension. */

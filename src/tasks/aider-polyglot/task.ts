@@ -8,7 +8,7 @@ import { instructionFor } from './prompt.js';
 import { unskip } from './tests.js';
 
 /** Languages whose exercises passk can run here (see docs/aider-polyglot.md for the others). */
-export const RUNNABLE: readonly AiderLanguage[] = ['python', 'go'];
+export const RUNNABLE: readonly AiderLanguage[] = ['python', 'go', 'rust'];
 
 function problemOf(exercise: Exercise): Problem {
   const instruction = instructionFor(exercise);
@@ -18,8 +18,13 @@ function problemOf(exercise: Exercise): Problem {
     prompt: instruction,
     datasetPrompt: exercise.instructions,
     tests: '',
-    reference: exercismSource(exercise.reference),
+    ...(exercise.referenceNeeds.length > 0
+      ? {}
+      : { reference: exercismSource(exercise.reference) }),
     meta: {
+      ...(exercise.referenceNeeds.length > 0
+        ? { referenceUnavailable: `needs crates ${exercise.referenceNeeds.join(', ')}` }
+        : {}),
       exercise: exercise.name,
       track: exercise.language,
       solution: exercise.solution,
