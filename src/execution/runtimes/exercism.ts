@@ -41,7 +41,7 @@ function diagnoseWith(failedPattern: RegExp) {
  * The toolchain's version line, prefixed with this file's revision: bump it when a change here
  * could change a verdict (the version is part of every cache key).
  */
-const EXERCISM_REVISION = 4;
+const EXERCISM_REVISION = 5;
 function versionOf(command: string): string[] {
   return ['/bin/sh', '-c', `echo "exercism r${EXERCISM_REVISION} $(${command} 2>&1)"`];
 }
@@ -286,4 +286,81 @@ export const exercismRust = defineProcessRuntime({
     };
   },
   diagnose: diagnoseWith(/^test result: FAILED|^failures:$/m),
+});
+
+// --- C++ --------------------------------------------------------------------------------------
+
+/** As cpp.ts: main wrapped so the end event follows Catch's main returning 0. */
+const CPP_WRAPPER = `#include <cstdio>
+#include <cstdlib>
+#include <string>
+extern "C" int __real_main(int, char**, char**);
+extern "C" int __wrap_main(int argc, char** argv, char** envp) {
+  const char* found = getenv("PASSK_NONCE");
+  std::string nonce = found ? found : "";
+  unsetenv("PASSK_NONCE");
+  int status = __real_main(argc, argv, envp);
+  if (status == 0 && !nonce.empty()) { fflush(stdout); dprintf(3, ${END_EVENT}, nonce.c_str()); }
+  return status;
+}
+`;
+
+/**
+ * Exercism's CMakeLists compiles every .cpp of the exercise with its bundled Catch and
+ * EXERCISM_RUN_ALL_TESTS (all test cases on); the same here with g++ directly (no CMake build
+ * dir), C++17, and without its -Werror (a warning is not a failed exercise here).
+ */
+function cppCompile(files: Record<string, string>): string[] {
+  const sources = Object.keys(files).filter((f) => f.endsWith('.cpp'));
+  return [
+    '/usr/bin/g++',
+    '-std=c++17',
+    '-O1',
+    '-DEXERCISM_RUN_ALL_TESTS',
+    '-I.',
+    '-Itest',
+    '-pthread',
+    '-Wl,--wrap=main',
+    ...sources,
+    '-o',
+    'program',
+  ];
+}
+
+const cppCanary = (body: string) => ({
+  'canary.h': '#pragma once\nint value();\n',
+  'canary.cpp': `#include "canary.h"\n${body}\n`,
+  'canary_test.cpp':
+    '#include "canary.h"\n#include <cassert>\n#include <cstdio>\nint main() { if (value() != 2) { puts("FAILED: value() != 2"); return 1; } return 0; }\n',
+});
+
+export const exercismCpp = defineProcessRuntime({
+  language: 'exercism-cpp',
+  versionArgv: versionOf('/usr/bin/g++ -dumpfullversion'),
+  debianPackages: 'g++',
+  canaries: canaries(
+    cppCanary('int value() { return 1; }'),
+    cppCanary('#include <cstdlib>\nint value() { exit(0); }'),
+    (seconds) => cppCanary(`#include <unistd.h>\nint value() { sleep(${seconds}); return 2; }`),
+  ),
+  plan(source, limits, version): ExecPlan {
+    const files = { ...exercismFiles(source), 'passk_main.cpp': CPP_WRAPPER };
+    const argv = cppCompile(files);
+    return {
+      files,
+      compile: {
+        argv,
+        key: artifactKey(version, argv, files),
+        outputs: ['program'],
+        // Catch's main is a big translation unit: allow the compiler a few minutes under load
+        limits: compileLimits(limits, 180_000),
+      },
+      run: {
+        argv: ['/bin/sh', '-c', 'exec "$0" 1>&2', '{artifacts}/program'],
+        // bank-account's test starts 1000 threads at once
+        limits: { maxProcesses: Math.max(limits.maxProcesses, 1100) },
+      },
+    };
+  },
+  diagnose: diagnoseWith(/FAILED|failed/),
 });

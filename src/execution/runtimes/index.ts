@@ -24,5 +24,6 @@ runtimes.register('d', async () => (await import('./d.js')).d);
 runtimes.register('exercism-python', async () => (await import('./exercism.js')).exercismPython);
 runtimes.register('exercism-go', async () => (await import('./exercism.js')).exercismGo);
 runtimes.register('exercism-rust', async () => (await import('./exercism.js')).exercismRust);
+runtimes.register('exercism-cpp', async () => (await import('./exercism.js')).exercismCpp);
 
 export type { Canaries, Diagnosis, Runtime, RuntimeInstall, WorkerFlags } from './types.js';

@@ -8,7 +8,7 @@ import { instructionFor } from './prompt.js';
 import { unskip } from './tests.js';
 
 /** Languages whose exercises passk can run here (see docs/aider-polyglot.md for the others). */
-export const RUNNABLE: readonly AiderLanguage[] = ['python', 'go', 'rust'];
+export const RUNNABLE: readonly AiderLanguage[] = ['cpp', 'go', 'python', 'rust'];
 
 function problemOf(exercise: Exercise): Problem {
   const instruction = instructionFor(exercise);
