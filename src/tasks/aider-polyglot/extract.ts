@@ -10,8 +10,9 @@ export function extractFiles(reply: string, editable: readonly string[]): Record
   const unnamed: string[] = [];
   for (const block of fencedBlocks(reply)) {
     const name = matchName(block.fenceInfo, editable) ?? matchName(block.before, editable);
-    if (name === undefined) unnamed.push(block.body);
-    else files[name] = block.body;
+    if (name !== undefined) files[name] = block.body;
+    // a block named after some other file (the tests) is not the lone file's either
+    else if (!namesAFile(block.fenceInfo) && !namesAFile(block.before)) unnamed.push(block.body);
   }
   if (Object.keys(files).length === 0 && editable.length === 1 && unnamed.length > 0) {
     files[editable[0]!] = unnamed.at(-1)!;
@@ -66,4 +67,13 @@ function matchName(line: string, editable: readonly string[]): string | undefine
     if (byBase.length === 1) return byBase[0];
   }
   return undefined;
+}
+
+/** A line that is one path-like word once decorations are gone (`a_test.py`, `**src/x.rs**`). */
+function namesAFile(line: string): boolean {
+  const words = line
+    .replace(/[*`#:"']/g, ' ')
+    .trim()
+    .split(/\s+/);
+  return words.some((word) => /^[\w./-]+\.\w+$/.test(word));
 }
