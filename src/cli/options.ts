@@ -71,6 +71,10 @@ export function addEvaluationOptions(command: Command): Command {
       '--instruction-tokens <list>',
       "instruct-humaneval: bigcode's USER,END,ASSISTANT delimiters (default: '','','\\n')",
     )
+    .option(
+      '--descriptions <run>',
+      "humanevalexplainsynthesize-*: the humanevalexplaindescribe-* run directory (or its generations.json) to build the prompts from; 'reference': the docstrings",
+    )
     .option('--save-references', "also write bigcode's references.json (each problem's tests)")
     .addOption(
       new Option('--skip-preflight', 'do not run the canary programs before scoring').hideHelp(),
@@ -122,6 +126,7 @@ const rawSchema = z.object({
   excludeContaminated: z.string().optional(),
   fimFormat: z.string().optional(),
   saveReferences: z.boolean().optional(),
+  descriptions: z.string().optional(),
   instructionTokens: z.string().optional(),
 });
 
@@ -188,6 +193,7 @@ export function evaluationOptions(flags: EvaluationFlags) {
       : { excludeContaminated: flags.excludeContaminated }),
     dataset: datasetOptions(flags),
     ...(flags.saveReferences === true ? { saveReferences: true } : {}),
+    ...(flags.descriptions === undefined ? {} : { taskInput: flags.descriptions }),
   };
 }
 

@@ -11,6 +11,8 @@ export interface BigcodeConfigInput {
   generation?: unknown;
   /** bigcode's instruct tasks: the delimiters the prompts were built with. */
   instructionTokens?: unknown;
+  /** `--descriptions` (bigcode's `--load_data_path` for humanevalexplainsynthesize-*). */
+  taskInput?: string;
 }
 
 interface GenerationFacts {
@@ -51,6 +53,7 @@ export function bigcodeConfig(input: BigcodeConfigInput): Record<string, unknown
     generation_only: false,
     check_references: input.candidates.kind === 'reference',
     load_generations_path: file,
+    load_data_path: input.taskInput ?? null,
     metric_output_path: 'metrics.json',
     save_generations: true,
     save_generations_path: 'generations.json',

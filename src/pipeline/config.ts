@@ -23,6 +23,7 @@ export interface RunConfigOptions {
   sandbox?: string;
   shard?: Shard;
   excludeContaminated?: string;
+  taskInput?: string;
 }
 
 /**
@@ -45,6 +46,7 @@ export function resolveRunConfig(task: Task, options: RunConfigOptions): RunConf
     sandbox: options.sandbox ?? null,
     shard: options.shard === undefined ? null : formatShard(options.shard),
     excludeContaminated: options.excludeContaminated ?? null,
+    taskInput: options.taskInput ?? null,
   });
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
@@ -68,6 +70,7 @@ export function scoringConfig(config: RunConfig, excluded?: string[]): Record<st
     memory_bytes: config.memoryBytes,
     k: config.k,
     ...(excluded === undefined ? {} : { excluded_contaminated: excluded }),
+    ...(config.taskInput === null ? {} : { task_input: config.taskInput }),
   };
 }
 

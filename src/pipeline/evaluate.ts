@@ -1,4 +1,4 @@
-import { ExecutionDisabledError } from '../core/errors.js';
+import { ConfigError, ExecutionDisabledError } from '../core/errors.js';
 import { PASSK_VERSION } from '../core/version.js';
 import type { DatasetLoadOptions } from '../datasets/types.js';
 import type { RunEventListener } from '../execution/events.js';
@@ -65,6 +65,11 @@ export interface EvaluateOptions extends ProblemSelection {
    * score; the ids left out are recorded in metrics.json config.excluded_contaminated.
    */
   excludeContaminated?: string;
+  /**
+   * For a task built from another run's samples (Task.input, e.g. humanevalexplainsynthesize-*):
+   * that run's directory, its generations file, or 'reference'. Recorded in metrics.json config.
+   */
+  taskInput?: string;
   /** Where to write metrics.json, results.jsonl, generations.json and samples.jsonl. */
   outputDir?: string;
   /** Replace a finished run in outputDir (one with metrics.json); without it that is refused. */
@@ -114,6 +119,9 @@ export async function evaluate(options: EvaluateOptions): Promise<EvaluateResult
   const started = performance.now();
   const emit = options.onEvent ?? (() => {});
   const task = await resolveTask(options.task);
+  if (task.generationOnly !== undefined) {
+    throw new ConfigError(`${task.name} cannot be evaluated: it ${task.generationOnly}`);
+  }
   const config = resolveRunConfig(task, options);
   const loaded = await loadProblems(task, options.dataset ?? {}, options);
   emit({
@@ -190,6 +198,7 @@ export async function evaluate(options: EvaluateOptions): Promise<EvaluateResult
           saveReferences: options.saveReferences === true,
           generation: options.provenance?.['generation'],
           instructionTokens: candidates.problems[0]?.meta['instructionTokens'],
+          ...(options.taskInput === undefined ? {} : { taskInput: options.taskInput }),
         }),
       },
     });

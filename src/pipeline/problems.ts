@@ -2,6 +2,7 @@ import { ConfigError } from '../core/errors.js';
 import { loadDataset } from '../datasets/index.js';
 import type { DatasetLoadOptions, LoadedDataset } from '../datasets/types.js';
 import type { Problem, Task } from '../tasks/types.js';
+import { applyTaskInput } from './task-input.js';
 
 export interface ProblemSelection {
   /** Evaluate at most this many problems. */
@@ -19,11 +20,14 @@ export interface LoadedProblems {
   dataset: LoadedDataset;
 }
 
-/** Loads the task's dataset and selects `[limitStart, limitStart + limit)` in benchmark order. */
+/**
+ * Loads the task's dataset and selects `[limitStart, limitStart + limit)` in benchmark order; a
+ * task built from another run's samples (Task.input) then builds its problems from `taskInput`.
+ */
 export async function loadProblems(
   task: Task,
   datasetOptions: DatasetLoadOptions,
-  selection: ProblemSelection = {},
+  selection: ProblemSelection & { taskInput?: string } = {},
 ): Promise<LoadedProblems> {
   const dataset = await loadDataset(task.dataset, datasetOptions);
   const all = task.problems(dataset.rows, dataset.file);
@@ -34,5 +38,6 @@ export async function loadProblems(
     );
   }
   const end = selection.limit === undefined ? all.length : start + selection.limit;
-  return { problems: all.slice(start, end), total: all.length, start, dataset };
+  const selected = { problems: all.slice(start, end), total: all.length, start, dataset };
+  return { ...selected, problems: await applyTaskInput(task, selected, selection.taskInput) };
 }

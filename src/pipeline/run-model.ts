@@ -39,20 +39,24 @@ export interface RunModelOptions extends Omit<EvaluateOptions, 'candidates' | 'o
 
 export interface RunModelResult {
   generation: GenerationResult;
+  /** Set when the task's samples are not programs (Task.generationOnly): what to run next. */
+  generationOnlyTask?: string;
   /** Absent with generationOnly, or when generation stopped before every sample was settled. */
   evaluation?: EvaluateResult;
 }
 
 /** Samples n completions per problem from a model backend, then evaluates them. */
 export async function runModel(options: RunModelOptions): Promise<RunModelResult> {
+  const task = await resolveTask(options.task);
+  // A task whose samples are not programs (HumanEvalPack's describe step) only generates.
+  const generationOnly = options.generationOnly === true || task.generationOnly !== undefined;
   // Refused before any request: generating for an hour and then refusing would waste it.
-  if (!options.generationOnly && options.allowCodeExecution !== true) {
+  if (!generationOnly && options.allowCodeExecution !== true) {
     throw new ExecutionDisabledError();
   }
   // Before any request: a finished run there is not replaced by accident (a resume of an
   // unfinished one has no metrics.json yet), and an unwritable run dir fails now.
   await checkOutputDir(options.runDir, { overwrite: options.overwrite === true });
-  const task = await resolveTask(options.task);
   const loaded = await loadProblems(task, options.dataset ?? {}, options);
   // Generate only what this run will score: not the excluded problems, only this shard's.
   let problems = loaded.problems;
@@ -95,8 +99,11 @@ export async function runModel(options: RunModelOptions): Promise<RunModelResult
   // models: a run is scored once every pair has a record. Requests that failed for good after
   // their retries are records with `error`: evaluate() never runs them and leaves them out of n
   // (status infra-error, RequestFailed), so the score comes from finished samples only.
+  if (task.generationOnly !== undefined) {
+    return { generation, generationOnlyTask: `${task.name} ${task.generationOnly}` };
+  }
   if (
-    options.generationOnly ||
+    generationOnly ||
     !generation.allAttempted ||
     options.signal?.aborted ||
     options.drain?.aborted

@@ -28,6 +28,8 @@ export const runConfigSchema = z.strictObject({
   shard: z.string().nullable(),
   /** The contamination.json whose flagged problems were left out. */
   excludeContaminated: z.string().nullable(),
+  /** Another run's samples the task's problems are built from (`--descriptions`); null: none. */
+  taskInput: z.string().nullable().default(null),
 });
 
 export type RunConfig = z.infer<typeof runConfigSchema>;

@@ -123,3 +123,13 @@ for (const set of ['single-line', 'multi-line', 'random-span', 'random-span-ligh
     );
   }
 }
+
+// HumanEvalPack explain: describe (generation only), then synthesize from the descriptions.
+for (const language of ['python', 'js', 'java', 'go', 'cpp', 'rust'] as const) {
+  tasks.register(`humanevalexplaindescribe-${language}`, async () =>
+    (await import('./humanevalpack/explain-task.js')).humanEvalExplainDescribe(language),
+  );
+  tasks.register(`humanevalexplainsynthesize-${language}`, async () =>
+    (await import('./humanevalpack/explain-task.js')).humanEvalExplainSynthesize(language),
+  );
+}

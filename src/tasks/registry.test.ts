@@ -7,12 +7,14 @@ import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { RuntimeMissingError } from '../core/errors.js';
-import { loadDataset, sharedDataDir } from '../datasets/index.js';
+import { sharedDataDir } from '../datasets/index.js';
 import { runtimes } from '../execution/index.js';
 import { evaluate } from '../pipeline/evaluate.js';
+import { loadProblems } from '../pipeline/problems.js';
 import type { GenerationRecord } from '../store/records.js';
 import { BIGCODE_ALIASES } from './bigcode-names.js';
 import { tasks } from './index.js';
+import type { Task } from './types.js';
 
 const sha = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 16);
 
@@ -54,6 +56,18 @@ const GOLDEN: Record<string, { prompt: string; instruction?: string }> = {
   'humaneval-x-java': { prompt: '78d060747a56787e' },
   'humaneval-x-js': { prompt: '8400040c0c9ea2b9' },
   'humaneval-x-rust': { prompt: 'aeb4e613ca622e82' },
+  'humanevalexplaindescribe-cpp': { prompt: 'b41c0ddedf85afc9' },
+  'humanevalexplaindescribe-go': { prompt: 'cb090b7dc33f1857' },
+  'humanevalexplaindescribe-java': { prompt: 'c400cb49b59eed8c' },
+  'humanevalexplaindescribe-js': { prompt: '0839480672436e03' },
+  'humanevalexplaindescribe-python': { prompt: '62728d83960a5d76' },
+  'humanevalexplaindescribe-rust': { prompt: '16d871d932150a20' },
+  'humanevalexplainsynthesize-cpp': { prompt: '3a1dd8066436c766' },
+  'humanevalexplainsynthesize-go': { prompt: '23a2fb8edd8bfd5c' },
+  'humanevalexplainsynthesize-java': { prompt: 'b3ba2ae13f78b7ec' },
+  'humanevalexplainsynthesize-js': { prompt: '60f218f8bd7bf506' },
+  'humanevalexplainsynthesize-python': { prompt: '893433470b972a44' },
+  'humanevalexplainsynthesize-rust': { prompt: '6de760d7578087ff' },
   'humanevalfixdocs-cpp': { prompt: '460454a9e2a3401e' },
   'humanevalfixdocs-go': { prompt: '05f4dfcb8aa7ae88' },
   'humanevalfixdocs-java': { prompt: '1ace9a5d703ef64e' },
@@ -153,10 +167,13 @@ function datasetOf(name: string) {
     : { datasetPath: fileURLToPath(new URL(`../../${fixture}`, import.meta.url)), offline: true };
 }
 
+/** A task built from another run's samples gets the reference ones (e.g. the docstrings). */
+const inputOf = (task: Task) => (task.input === undefined ? {} : { taskInput: 'reference' });
+
 async function problemsOf(name: string) {
   const task = await tasks.get(name);
-  const loaded = await loadDataset(task.dataset, datasetOf(name));
-  return { task, problems: task.problems(loaded.rows, loaded.file) };
+  const { problems } = await loadProblems(task, datasetOf(name), inputOf(task));
+  return { task, problems };
 }
 
 /** Why the task's toolchain cannot run here, or undefined when it can. */
@@ -196,6 +213,19 @@ describe.each(tasks.names())('registered task %s', (name) => {
       console.warn(`SKIPPED registry check of '${name}': ${missing}`);
       ctx.skip();
     }
+    if (task.generationOnly !== undefined) {
+      // Its samples are not programs (HumanEvalPack's describe step): evaluating is refused.
+      const run = evaluate({
+        task,
+        candidates: { kind: 'reference' },
+        allowCodeExecution: true,
+        limit: 1,
+        db: false,
+        dataset: datasetOf(name),
+      });
+      await expect(run).rejects.toThrow(/cannot be evaluated/);
+      return;
+    }
     const sample = problems.slice(0, SAMPLE);
     // Sample 0: the reference (where the benchmark has one); sample 1: the prompt alone, a
     // function with no body or a missing definition, which every test suite must reject.
@@ -212,6 +242,7 @@ describe.each(tasks.names())('registered task %s', (name) => {
       workers: 2,
       db: false,
       dataset: datasetOf(name),
+      ...inputOf(task),
     });
     const status = (sampleIndex: number) =>
       results.filter((r) => r.sample === sampleIndex).map((r) => `${r.task_id}: ${r.status}`);

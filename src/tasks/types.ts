@@ -103,11 +103,33 @@ export interface Task {
    */
   metric?: TaskMetric;
   /**
+   * Set for a task whose samples are not programs (e.g. HumanEvalPack's describe step): `run`
+   * only generates and saves them, and evaluating it is an error. The text says what to run next.
+   */
+  generationOnly?: string;
+  /** A second input besides the dataset, named by the user (see TaskInput). */
+  input?: TaskInput;
+  /**
    * Multi-turn tasks (Aider polyglot): after a turn's program fails, the next user message
    * (e.g. the test output), and the run asks the model again in the same conversation. Chat
    * backends only; needs code execution during generation (see generation/feedback.ts).
    */
   feedback?: TaskFeedback;
+}
+
+/**
+ * Generations of another task that this task's problems are built from, e.g. the descriptions a
+ * `humanevalexplaindescribe-*` run wrote, read by `humanevalexplainsynthesize-*`. The user names
+ * them with `--descriptions` (a run directory, a generations file, or 'reference' for the `from`
+ * task's reference outputs); the pipeline reads them as `from`'s samples and calls `apply`.
+ */
+export interface TaskInput {
+  /** What the input holds, for messages, e.g. 'descriptions'. */
+  what: string;
+  /** The task whose samples the input holds; it shares this task's dataset. */
+  from: Task;
+  /** The problems built from the selected ones and each one's texts (in sample order). */
+  apply(problems: readonly Problem[], texts: ReadonlyMap<string, readonly string[]>): Problem[];
 }
 
 /** What a feedback task sees of a failed turn: its verdict, with the program's output. */

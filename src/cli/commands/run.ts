@@ -83,7 +83,9 @@ async function runWithBackend(
   );
   const counters = formatGenerationCounters(result.generation);
   if (counters !== undefined) process.stdout.write(`generation: ${counters}\n`);
-  if (result.evaluation) {
+  if (result.generationOnlyTask !== undefined) {
+    process.stdout.write(`${result.generationOnlyTask.replace('RUN_DIR', runDir)}\n`);
+  } else if (result.evaluation) {
     process.stdout.write(formatSummary(flags.task, result.evaluation));
     // Ctrl-C during the evaluation: the judged samples were saved as a partial run.
     if (result.evaluation.metrics['partial'] !== undefined) process.exitCode = 130;

@@ -13,7 +13,7 @@ import {
   pyStrip,
 } from './prompt.js';
 
-const rowSchema = z.object({
+export const rowSchema = z.object({
   task_id: z.string(),
   prompt: z.string(),
   declaration: z.string(),
@@ -23,10 +23,11 @@ const rowSchema = z.object({
   entry_point: z.string(),
   instruction: z.string(),
   test_setup: z.string().optional(),
+  docstring: z.string().optional(),
 });
-type Row = z.infer<typeof rowSchema>;
+export type Row = z.infer<typeof rowSchema>;
 
-const RUNTIME: Readonly<Record<PackLanguage, Language>> = {
+export const RUNTIME: Readonly<Record<PackLanguage, Language>> = {
   python: 'python',
   js: 'javascript',
   java: 'java',
