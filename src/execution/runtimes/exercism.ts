@@ -4,6 +4,7 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import type { ExecPlan, RawOutcome } from '../sandboxes/types.js';
 import { exercismFiles, exercismSource } from './exercism-source.js';
+import { heapMiB, JAVA, JAVA_ETC, JVM_FLAGS } from './java.js';
 import {
   artifactKey,
   compileLimits,
@@ -368,4 +369,115 @@ export const exercismCpp = defineProcessRuntime({
     };
   },
   diagnose: diagnoseWith(/FAILED|failed/),
+});
+
+// --- Java -------------------------------------------------------------------------------------
+
+/** Debian's JUnit 5 (junit5: the console launcher bundles platform + Jupiter) and AssertJ. */
+const JUNIT = '/usr/share/java/junit-platform-console-standalone.jar';
+const ASSERTJ = '/usr/share/java/assertj-core.jar';
+const JAVA_CLASSPATH = [JUNIT, ASSERTJ];
+
+/**
+ * Runs the exercise's test classes with the JUnit Platform launcher (no Gradle: it would
+ * download itself) and writes the end event only when every test found succeeded.
+ */
+const JUNIT_MAIN = `import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
+
+import java.io.PrintWriter;
+import org.junit.platform.launcher.Launcher;
+import org.junit.platform.launcher.core.LauncherDiscoveryRequestBuilder;
+import org.junit.platform.launcher.core.LauncherFactory;
+import org.junit.platform.launcher.listeners.SummaryGeneratingListener;
+import org.junit.platform.launcher.listeners.TestExecutionSummary;
+
+public final class PasskJUnit {
+  public static void main(String[] args) throws Exception {
+    String nonce = System.getenv("PASSK_NONCE");
+    LauncherDiscoveryRequestBuilder request = LauncherDiscoveryRequestBuilder.request();
+    for (String name : args) request.selectors(selectClass(name));
+    Launcher launcher = LauncherFactory.create();
+    SummaryGeneratingListener listener = new SummaryGeneratingListener();
+    launcher.execute(request.build(), listener);
+    TestExecutionSummary summary = listener.getSummary();
+    PrintWriter err = new PrintWriter(System.err, true);
+    summary.printFailuresTo(err, 15);
+    summary.printTo(err);
+    err.flush();
+    boolean ok = summary.getTestsFoundCount() > 0
+        && summary.getTestsSucceededCount() == summary.getTestsFoundCount();
+    if (ok) {
+      try (java.io.FileOutputStream out = new java.io.FileOutputStream("/proc/self/fd/3")) {
+        out.write(String.format(${END_EVENT}, nonce).getBytes());
+      }
+    }
+    System.exit(ok ? 0 : 1);
+  }
+}
+`;
+
+const javaCanary = (body: string) => ({
+  'src/main/java/Canary.java': `public class Canary {\n  public static int value() {\n    ${body}\n  }\n}\n`,
+  'src/test/java/CanaryTest.java':
+    'import static org.assertj.core.api.Assertions.assertThat;\nimport org.junit.jupiter.api.Test;\n\npublic class CanaryTest {\n  @Test\n  public void two() {\n    assertThat(Canary.value()).isEqualTo(2);\n  }\n}\n',
+});
+
+export const exercismJava = defineProcessRuntime({
+  language: 'exercism-java',
+  versionArgv: versionOf(`'${realBinary('/usr/bin/javac')}' -version`),
+  debianPackages: 'openjdk-17-jdk-headless junit5 libassertj-core-java',
+  mounts: [JAVA_ETC],
+  canaries: canaries(
+    javaCanary('return 1;'),
+    javaCanary('System.exit(0);\n    return 2;'),
+    (seconds) =>
+      javaCanary(
+        `try { Thread.sleep(${seconds * 1000}L); } catch (InterruptedException e) { }\n    return 2;`,
+      ),
+  ),
+  plan(source, limits, version): ExecPlan {
+    const files = { ...exercismFiles(source), 'PasskJUnit.java': JUNIT_MAIN };
+    const sources = Object.keys(files).filter((f) => f.endsWith('.java') && !f.startsWith('.'));
+    const tests = Object.keys(files)
+      .filter((f) => f.startsWith('src/test/java/') && f.endsWith('Test.java'))
+      .map((f) => f.slice('src/test/java/'.length, -'.java'.length).replaceAll('/', '.'));
+    const argv = [
+      realBinary('/usr/bin/javac'),
+      ...JVM_FLAGS.map((flag) => `-J${flag}`),
+      '-J-Xmx512m',
+      '-encoding',
+      'UTF-8',
+      '-nowarn',
+      '-cp',
+      JAVA_CLASSPATH.join(':'),
+      '-d',
+      'classes',
+      ...sources,
+    ];
+    return {
+      files,
+      compile: {
+        argv,
+        key: artifactKey(version, argv, files),
+        outputs: ['classes'],
+        limits: compileLimits(limits, 120_000),
+      },
+      run: {
+        argv: [
+          JAVA,
+          ...JVM_FLAGS,
+          `-Xmx${heapMiB(limits)}m`,
+          '-cp',
+          ['{artifacts}/classes', ...JAVA_CLASSPATH].join(':'),
+          'PasskJUnit',
+          ...tests,
+        ],
+        limits: {
+          memoryBytes: Math.max(limits.memoryBytes, 2 * 2 ** 30),
+          maxProcesses: Math.max(limits.maxProcesses, 128),
+        },
+      },
+    };
+  },
+  diagnose: diagnoseWith(/MethodSource|tests failed|Failures \(/),
 });

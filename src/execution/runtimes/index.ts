@@ -25,5 +25,6 @@ runtimes.register('exercism-python', async () => (await import('./exercism.js'))
 runtimes.register('exercism-go', async () => (await import('./exercism.js')).exercismGo);
 runtimes.register('exercism-rust', async () => (await import('./exercism.js')).exercismRust);
 runtimes.register('exercism-cpp', async () => (await import('./exercism.js')).exercismCpp);
+runtimes.register('exercism-java', async () => (await import('./exercism.js')).exercismJava);
 
 export type { Canaries, Diagnosis, Runtime, RuntimeInstall, WorkerFlags } from './types.js';

@@ -8,7 +8,7 @@ import { instructionFor } from './prompt.js';
 import { unskip } from './tests.js';
 
 /** Languages whose exercises passk can run here (see docs/aider-polyglot.md for the others). */
-export const RUNNABLE: readonly AiderLanguage[] = ['cpp', 'go', 'python', 'rust'];
+export const RUNNABLE: readonly AiderLanguage[] = ['cpp', 'go', 'java', 'python', 'rust'];
 
 function problemOf(exercise: Exercise): Problem {
   const instruction = instructionFor(exercise);
@@ -76,7 +76,8 @@ export function aiderPolyglot(language?: AiderLanguage): Task {
       },
       localDir: language === undefined ? 'aider-polyglot' : `aider-polyglot/${language}`,
     },
-    defaultTimeoutMs: 60_000,
+    // a whole test suite with its build (Aider's harness allows each run 3 minutes)
+    defaultTimeoutMs: 180_000,
     stopSequences: [],
     problems(rows, file) {
       return exercisesOf(rows, file, language)
