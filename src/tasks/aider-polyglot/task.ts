@@ -44,9 +44,22 @@ function programOf(problem: Problem, candidate: string): Program {
   const files: Record<string, string> = {};
   for (const [path, text] of Object.entries(support)) files[path] = unskip(track, path, text);
   Object.assign(files, solution);
-  const edited = candidate.trim() === '' ? {} : exercismFiles(candidate);
+  const edited = candidateFiles(candidate, Object.keys(solution));
   for (const [path, text] of Object.entries(edited)) if (path in solution) files[path] = text;
   return { language: problem.language, source: exercismSource(files) };
+}
+
+/**
+ * The files a candidate holds: an exercismSource (what replyProgram makes), else text read as a
+ * whole-file reply (a raw reply from a samples file, or any other text).
+ */
+function candidateFiles(candidate: string, editable: readonly string[]): Record<string, string> {
+  if (candidate.trim() === '') return {};
+  try {
+    return exercismFiles(candidate);
+  } catch {
+    return extractFiles(candidate, editable);
+  }
 }
 
 /** A chat reply's files (whole-file format) as the candidate. */
