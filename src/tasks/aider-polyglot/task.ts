@@ -89,7 +89,7 @@ export function aiderPolyglot(language?: AiderLanguage): Task {
       },
       localDir: language === undefined ? 'aider-polyglot' : `aider-polyglot/${language}`,
     },
-    // a whole test suite with its build (Aider's harness allows each run 3 minutes)
+    // a whole test suite with its build, on a loaded machine
     defaultTimeoutMs: 180_000,
     stopSequences: [],
     problems(rows, file) {
