@@ -14,6 +14,22 @@
 set -eu
 languages=false
 browser=false
+# --task NAME (repeatable; also --task=NAME): the Debian packages a task's Python environment
+# lists (environment.python.debianPackages, read by scripts/task-packages.mjs from the built
+# dist/ or, with tsx, the sources; NAME may be a task module path). Taken out of the arguments
+# here, before the options below are read. --test also installs the Python libraries of the
+# environment tests (numpy, pandas, matplotlib, scipy, sklearn, venv).
+tasks=""
+want_task=false
+count=$#
+for arg in "$@"; do
+  if $want_task; then tasks="$tasks $arg"; want_task=false
+  elif [ "$arg" = --task ]; then want_task=true
+  else case "$arg" in --task=*) tasks="$tasks ${arg#--task=}" ;; *) set -- "$@" "$arg" ;; esac
+  fi
+done
+shift "$count"
+if $want_task; then echo "setup: --task needs a task name" >&2; exit 2; fi
 for arg in "$@"; do
   case "$arg" in
     --languages) languages=true ;;
@@ -23,6 +39,8 @@ for arg in "$@"; do
 done
 missing=""
 need() { missing="$missing $1"; }
+# A Debian package by name, when dpkg does not have it installed.
+need_pkg() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q 'install ok installed' || need "$1"; }
 command -v bwrap >/dev/null 2>&1 || need bubblewrap
 [ -x /usr/bin/python3 ] || need python3
 if $languages; then
@@ -60,6 +78,23 @@ fi
 if $browser; then
   [ -x /usr/bin/chromium ] || need chromium
 fi
+if $browser; then # --test: the environment tests' Python libraries
+  for pkg in python3-numpy python3-pandas python3-matplotlib python3-scipy python3-sklearn python3-venv; do
+    need_pkg "$pkg"
+  done
+fi
+for task in $tasks; do
+  here="$(cd "$(dirname "$0")/.." && pwd)"
+  loader=""
+  [ -f "$here/dist/index.js" ] || loader="--import tsx"
+  # shellcheck disable=SC2086 # $loader is empty or two words
+  packages="$(cd "$here" && node $loader scripts/task-packages.mjs "$task")" || {
+    echo "setup: could not read task $task's packages (see above; a fresh clone needs npm ci first)" >&2
+    exit 2
+  }
+  [ -n "$packages" ] || echo "setup: task $task needs no Python libraries"
+  for pkg in $packages; do need_pkg "$pkg"; done
+done
 if [ -z "$missing" ]; then
   echo "setup: nothing to install ($(bwrap --version), $(/usr/bin/python3 --version))"
   exit 0

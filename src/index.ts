@@ -1,7 +1,7 @@
 /**
  * passk's library API: the only import path users need, and the only module the CLI imports.
  * Every command is a function here: `evaluate`, `runModel` (run), `compare`, `merge`,
- * `listRuns` (runs), `showRun` (show), `report`, `contamination`, `listTasks` (tasks); the
+ * `listRuns` (runs), `showRun` (show), `report`, `contamination`, `listTasks` (tasks), `doctor`; the
  * run record they read (`loadRun`, `RunRecord`); and what the CLI presents with (formatters,
  * progress reporters).
  */
@@ -19,6 +19,11 @@ export * from './core/errors.js';
 export { PASSK_VERSION } from './core/version.js';
 export { defaultDataDir, loadDataset } from './datasets/index.js';
 export type { DatasetLoadOptions, DatasetSpec, LoadedDataset } from './datasets/types.js';
+export type {
+  ExecEnvironment,
+  PythonEnvironmentSpec,
+  ResolvedPythonEnvironment,
+} from './execution/environments/types.js';
 export type { RunEvent, RunEventListener } from './execution/events.js';
 export { createExecutor } from './execution/index.js';
 export type {

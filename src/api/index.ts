@@ -8,6 +8,13 @@ export {
   type ContaminationResult,
   contamination,
 } from './contamination.js';
+export {
+  type DoctorOptions,
+  type DoctorReport,
+  doctor,
+  doctorError,
+  type ReferenceCheck,
+} from './doctor.js';
 export { type MergeOptions, type MergeResult, merge } from './merge.js';
 export { type ReportOptions, type ReportResult, report } from './report.js';
 export {

@@ -2,6 +2,7 @@ import { Command, CommanderError } from 'commander';
 import { oneLine, PASSK_VERSION, PasskError } from '../index.js';
 import { registerCompare } from './commands/compare.js';
 import { registerContamination } from './commands/contamination.js';
+import { registerDoctor } from './commands/doctor.js';
 import { registerEvaluate } from './commands/evaluate.js';
 import { registerMerge } from './commands/merge.js';
 import { registerReport } from './commands/report.js';
@@ -28,6 +29,7 @@ export async function main(argv: string[]): Promise<number> {
   registerRuns(program);
   registerShow(program);
   registerReport(program);
+  registerDoctor(program);
   try {
     await program.parseAsync(argv, { from: 'user' });
     // A command that finished but must report a partial outcome sets process.exitCode.

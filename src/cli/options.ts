@@ -40,6 +40,10 @@ export function addEvaluationOptions(command: Command): Command {
     .option('--workers <n>', 'programs run at once (default: number of cores)')
     .option('--sandbox <name>', 'isolation backend: bwrap (default), process, subprocess')
     .option(
+      '--python-env <dir>',
+      "tasks with libraries: a venv to import them from (read-only) instead of Debian's python3-* packages",
+    )
+    .option(
       '--output-dir <dir>',
       'where to write metrics.json, results.jsonl, generations',
       undefined,
@@ -113,6 +117,7 @@ const rawSchema = z.object({
     .optional(),
   workers: positiveInt('--workers').optional(),
   sandbox: z.string().optional(),
+  pythonEnv: z.string().optional(),
   outputDir: z.string().optional(),
   overwrite: z.boolean().optional(),
   db: z.union([z.string(), z.literal(false)]).optional(),
@@ -183,6 +188,7 @@ export function evaluationOptions(flags: EvaluationFlags) {
     ...(flags.workers === undefined ? {} : { workers: flags.workers }),
     ...(flags.timeFactor === undefined ? {} : { timeFactor: flags.timeFactor }),
     ...(flags.sandbox === undefined ? {} : { sandbox: flags.sandbox }),
+    ...(flags.pythonEnv === undefined ? {} : { pythonEnv: flags.pythonEnv }),
     ...(flags.db === undefined ? {} : { db: flags.db }),
     ...(flags.overwrite === true ? { overwrite: true } : {}),
     ...verdictCache(flags),

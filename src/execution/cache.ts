@@ -29,6 +29,8 @@ export function programKey(parts: {
   source: string;
   /** The program's OutputJudge key, when its verdict is decided outside it. */
   judgeKey?: string;
+  /** Its library environment's key (mounts, variables, module versions), when it has one. */
+  environmentKey?: string;
 }): string {
   const limits = Object.entries(parts.limits).sort(([a], [b]) => a.localeCompare(b));
   const hash = createHash('sha256')
@@ -38,6 +40,7 @@ export function programKey(parts: {
     .update('\0')
     .update(parts.source);
   if (parts.judgeKey !== undefined) hash.update(`\0judge\0${parts.judgeKey}`);
+  if (parts.environmentKey !== undefined) hash.update(`\0env\0${parts.environmentKey}`);
   return hash.digest('hex');
 }
 

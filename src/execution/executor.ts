@@ -3,10 +3,14 @@ import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { ConfigError, ExecutionDisabledError } from '../core/errors.js';
 import { defaultCacheDir, ENGINE_VERSION, programKey, VerdictCache } from './cache.js';
+import { resolvePythonEnvironment } from './environments/resolve.js';
+import type { ExecEnvironment } from './environments/types.js';
 import { byEngine, type Engine, type Group, runGroup, sum } from './group.js';
 import { SlotPool } from './pool.js';
 import { type RerunReason, rerunReason, usedFullCpu } from './rerun.js';
 import { runtimes } from './runtimes/index.js';
+import { probeInterpreter } from './runtimes/python.js';
+import type { ResolveOptions } from './runtimes/types.js';
 import { resolveLimits } from './sandboxes/common.js';
 import { DEFAULT_SANDBOX, sandboxes } from './sandboxes/index.js';
 import type {
@@ -33,7 +37,7 @@ export async function createExecutor(options: ExecutorOptions): Promise<Executor
   }
   const sandboxName = options.sandbox ?? DEFAULT_SANDBOX;
   const factory = await sandboxes.get(sandboxName);
-  const engines = new Map<Language, Promise<Engine>>();
+  const engines = new Map<string, Promise<Engine>>();
   const cacheDir = options.cacheDir === undefined ? defaultCacheDir() : options.cacheDir;
   // Compiled artifacts live beside the verdicts they produced; no verdict cache, no artifact cache.
   const artifactsDir =
@@ -43,14 +47,17 @@ export async function createExecutor(options: ExecutorOptions): Promise<Executor
         ? undefined
         : join(cacheDir, 'artifacts');
   const artifactStore = artifactsDir === undefined ? undefined : join(artifactsDir, ENGINE_VERSION);
-  const engineFor = (language: Language): Promise<Engine> => {
-    let engine = engines.get(language);
+  const engineFor = (language: Language, environment?: ExecEnvironment): Promise<Engine> => {
+    // One engine (runtime + worker pool) per language, and one more per library environment.
+    const id = environment ? `${language}\0${JSON.stringify(environment)}` : language;
+    let engine = engines.get(id);
     if (!engine) {
       engine = (async () => {
         const runtime = await runtimes.get(language);
         const install = await runtime.resolve({
           ...(options.pythonPath === undefined ? {} : { pythonPath: options.pythonPath }),
           ...(artifactStore === undefined ? {} : { artifactsDir: artifactStore }),
+          ...(environment ? await environmentOption(language, environment, options) : {}),
         });
         if (install.artifactsDir) {
           mkdirSync(install.artifactsDir, { recursive: true });
@@ -60,7 +67,7 @@ export async function createExecutor(options: ExecutorOptions): Promise<Executor
         }
         return { install, pool: new SlotPool(await factory(install, workers), workers) };
       })();
-      engines.set(language, engine);
+      engines.set(id, engine);
     }
     return engine;
   };
@@ -75,6 +82,23 @@ export async function createExecutor(options: ExecutorOptions): Promise<Executor
   const executor = new PooledExecutor(info, engineFor, engines, cache);
   executor.track(python);
   return executor;
+}
+
+/** The resolved library environment for a runtime (Python only). */
+async function environmentOption(
+  language: Language,
+  environment: ExecEnvironment,
+  options: ExecutorOptions,
+): Promise<Pick<ResolveOptions, 'environment'>> {
+  if (language !== 'python') {
+    throw new ConfigError(`a library environment is for Python programs, not ${language}`);
+  }
+  const { path: interpreter } = await probeInterpreter(options.pythonPath);
+  const resolved = await resolvePythonEnvironment(environment.python, {
+    interpreter,
+    ...(options.pythonEnv === undefined ? {} : { venv: options.pythonEnv }),
+  });
+  return { environment: resolved };
 }
 
 /** Flat counters (run.json; shard merges add numbers up), one per re-run reason. */
@@ -102,8 +126,11 @@ class PooledExecutor implements Executor {
 
   constructor(
     readonly info: ExecutorInfo,
-    private readonly engineFor: (language: Language) => Promise<Engine>,
-    private readonly engines: Map<Language, Promise<Engine>>,
+    private readonly engineFor: (
+      language: Language,
+      environment?: ExecEnvironment,
+    ) => Promise<Engine>,
+    private readonly engines: Map<string, Promise<Engine>>,
     private readonly cache: VerdictCache,
   ) {}
 
@@ -178,7 +205,8 @@ class PooledExecutor implements Executor {
   private async group(jobs: readonly ExecJob[]): Promise<Group[]> {
     const groups = new Map<string, Group>();
     for (const job of jobs) {
-      const engine = this.track(await this.engineFor(job.program.language));
+      const { language, environment } = job.program;
+      const engine = this.track(await this.engineFor(language, environment));
       const limits = resolveLimits(job.limits);
       const key = programKey({
         language: job.program.language,
@@ -187,6 +215,7 @@ class PooledExecutor implements Executor {
         limits,
         source: job.program.source,
         ...(job.program.judge ? { judgeKey: job.program.judge.key } : {}),
+        ...(engine.install.environment ? { environmentKey: engine.install.environment.key } : {}),
       });
       const existing = groups.get(key);
       if (existing) existing.ids.push(job.id);

@@ -3,6 +3,12 @@
  * pipeline: createExecutor (opt-in gate, sandbox choice) and runPreflight (canaries).
  */
 export { defaultCacheDir, ENGINE_VERSION } from './cache.js';
+export {
+  DEBIAN_DIST_PACKAGES,
+  ENVIRONMENT_MEMORY_BYTES,
+  resolvePythonEnvironment,
+} from './environments/resolve.js';
+export type * from './environments/types.js';
 export { createExecutor } from './executor.js';
 export { type PreflightOptions, type PreflightReport, runPreflight } from './preflight.js';
 export { runtimes } from './runtimes/index.js';

@@ -63,7 +63,8 @@ export async function runPreflight(
       id: `reference-${index}`,
       job: {
         id: `reference-${index}`,
-        program: program(reference.source, `reference ${index}`),
+        // A reference keeps its library environment (Task.environment): it imports from there.
+        program: { ...reference, ...program(reference.source, `reference ${index}`) },
         limits: options.limits,
       },
       ok: is('passed'),

@@ -1,3 +1,4 @@
+import type { ExecEnvironment } from './environments/types.js';
 import type { OutputJudge } from './judge.js';
 
 /** Languages passk can run. Open union: a runtime plugin may add its own. */
@@ -28,6 +29,12 @@ export interface Program {
    * decided in passk, from what the program wrote on the result channel.
    */
   judge?: OutputJudge;
+  /**
+   * Libraries beyond the standard library (Python): copied from `Task.environment` by the
+   * pipeline. Programs with one run in their own worker pool with the libraries mounted
+   * read-only; it is part of the verdict cache key. Absent: standard library only.
+   */
+  environment?: ExecEnvironment;
 }
 
 /** Per-program limits. All are enforced from outside the program. */
@@ -190,4 +197,9 @@ export interface ExecutorOptions {
   artifactsDir?: string | false;
   /** Python interpreter for the 'process' and 'subprocess' sandboxes; default: Debian's python3. */
   pythonPath?: string;
+  /**
+   * A virtual environment whose site-packages programs with an `environment` import from
+   * (mounted read-only), instead of Debian's /usr/lib/python3/dist-packages.
+   */
+  pythonEnv?: string;
 }

@@ -3,6 +3,7 @@ import { ConfigError } from '../core/errors.js';
 import { type RunConfig, runConfigSchema } from '../store/run-config.js';
 import type { Task } from '../tasks/types.js';
 import type { CandidateSource } from './candidates.js';
+import { defaultMemoryBytes } from './memory-default.js';
 import { formatShard, type Shard } from './shard.js';
 
 const DEFAULT_K = [1, 10, 100];
@@ -41,7 +42,7 @@ export function resolveRunConfig(task: Task, options: RunConfigOptions): RunConf
     k: validateKs(options.k ?? DEFAULT_K),
     timeoutMs: options.timeoutMs ?? task.defaultTimeoutMs,
     timeFactor: options.timeFactor ?? null,
-    memoryBytes: options.memoryBytes ?? DEFAULT_MEMORY_BYTES,
+    memoryBytes: options.memoryBytes ?? defaultMemoryBytes(task, DEFAULT_MEMORY_BYTES),
     workers: options.workers ?? availableParallelism(),
     sandbox: options.sandbox ?? null,
     shard: options.shard === undefined ? null : formatShard(options.shard),

@@ -48,6 +48,11 @@ export interface EvaluateOptions extends ProblemSelection {
   workers?: number;
   sandbox?: string;
   /**
+   * For tasks with a library environment: a virtual environment (its site-packages mounted
+   * read-only) instead of Debian's dist-packages; see docs/environments.md.
+   */
+  pythonEnv?: string;
+  /**
    * Verdict cache directory (identical programs under identical limits are not run again);
    * false disables it. Default: $PASSK_CACHE_DIR/verdicts, else ~/.cache/passk/verdicts.
    */
@@ -152,6 +157,7 @@ export async function evaluate(options: EvaluateOptions): Promise<EvaluateResult
     ...(options.sandbox === undefined ? {} : { sandbox: options.sandbox }),
     ...(options.workers === undefined ? {} : { workers: options.workers }),
     ...(options.verdictCache === undefined ? {} : { cacheDir: options.verdictCache }),
+    ...(options.pythonEnv === undefined ? {} : { pythonEnv: options.pythonEnv }),
   });
   try {
     if (options.preflight !== false) {
@@ -159,7 +165,11 @@ export async function evaluate(options: EvaluateOptions): Promise<EvaluateResult
       const references = problems
         .filter((p) => p.reference !== undefined)
         .slice(0, 3)
-        .map((p) => task.program(p, p.reference!));
+        .map((p) => task.program(p, p.reference!))
+        // The task's library environment, as buildJobs gives it (a program's own one stays).
+        .map((ref) =>
+          ref.environment || !task.environment ? ref : { ...ref, environment: task.environment },
+        );
       const report = await runPreflight(executor, { language: task.language, references, limits });
       emit({ type: 'preflight-done', canaries: report.canaries });
     }
@@ -175,7 +185,13 @@ export async function evaluate(options: EvaluateOptions): Promise<EvaluateResult
     const scored = partialRun(candidates, results);
     // Python programs see the standard library only; metrics.json says which interpreter.
     const environment =
-      task.language === 'python' ? { environment: { python: await pythonEnvironment() } } : {};
+      task.language === 'python'
+        ? {
+            environment: {
+              python: await pythonEnvironment(undefined, task.environment, options.pythonEnv),
+            },
+          }
+        : {};
     const metrics = buildMetrics({
       task,
       ks: config.k,

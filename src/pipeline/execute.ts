@@ -28,11 +28,23 @@ export function buildJobs(
       const timeoutMs = own ?? limits.timeoutMs;
       return {
         id: jobId(record, suite),
-        program: task.program(problem, record.program, ...(suite === undefined ? [] : [suite])),
+        program: taskProgram(task, problem, record.program, suite),
         limits: timeoutMs === limits.timeoutMs ? limits : { ...limits, timeoutMs },
       };
     });
   });
+}
+
+/** The task's program for a candidate, carrying the task's library environment when it has one. */
+export function taskProgram(
+  task: Task,
+  problem: Problem,
+  candidate: string,
+  suite?: string,
+): ReturnType<Task['program']> {
+  const program = task.program(problem, candidate, ...(suite === undefined ? [] : [suite]));
+  if (!task.environment || program.environment) return program;
+  return { ...program, environment: task.environment };
 }
 
 export function jobId(

@@ -1,4 +1,5 @@
 import { existsSync, realpathSync } from 'node:fs';
+import { type ExecEnvironment, resolvePythonEnvironment } from '../execution/index.js';
 import { runCommand } from '../execution/run-command.js';
 import { PYTHON_FLAGS } from '../execution/runtimes/python.js';
 
@@ -10,6 +11,16 @@ export interface PythonEnvironment {
   flags: string[];
   /** Distributions importable from the programs' default sys.path (none: standard library only). */
   packages: { name: string; version: string }[];
+  /** Tasks with a library environment: where the libraries come from, as programs see them. */
+  source?: 'debian' | 'venv';
+  /** The --python-env directory (source 'venv'). */
+  venv?: string;
+  /** Site dirs added to the programs' sys.path, mounted read-only. */
+  sitePaths?: string[];
+  /** The task's modules: version ('' when it has none), null when it does not import. */
+  modules?: Record<string, string | null>;
+  /** Variables every program of the task gets (HOME etc. are per sample, in its scratch dir). */
+  env?: Record<string, string>;
 }
 
 /**
@@ -27,15 +38,33 @@ const PROBE = [
   'print(json.dumps({"interpreter": sys.executable, "version": sys.version.split()[0], "packages": [{"name": k, "version": v} for k, v in sorted(seen.items())]}))',
 ].join('\n');
 
-/** One interpreter start per evaluation, on the interpreter the python runtime picks by default. */
-export async function pythonEnvironment(pythonPath?: string): Promise<PythonEnvironment> {
+/**
+ * One interpreter start per evaluation, on the interpreter the python runtime picks by default;
+ * with a task `environment`, also what it mounts and its modules' versions (the executor's probe,
+ * memoised, so the same answer that went into the verdict cache keys).
+ */
+export async function pythonEnvironment(
+  pythonPath?: string,
+  environment?: ExecEnvironment,
+  venv?: string,
+): Promise<PythonEnvironment> {
   const name = pythonPath ?? (existsSync('/usr/bin/python3') ? '/usr/bin/python3' : 'python3');
   const { stdout } = await runCommand([name, ...PYTHON_FLAGS, '-c', PROBE]);
   const probed = JSON.parse(stdout) as Omit<PythonEnvironment, 'flags'>;
+  const interpreter = realpathSync(probed.interpreter);
+  const base = { interpreter, version: probed.version, flags: [...PYTHON_FLAGS] };
+  if (!environment) return { ...base, packages: probed.packages };
+  const resolved = await resolvePythonEnvironment(environment.python, {
+    interpreter,
+    ...(venv === undefined ? {} : { venv }),
+  });
   return {
-    interpreter: realpathSync(probed.interpreter),
-    version: probed.version,
-    flags: [...PYTHON_FLAGS],
+    ...base,
     packages: probed.packages,
+    source: resolved.source,
+    ...(resolved.venv === undefined ? {} : { venv: resolved.venv }),
+    sitePaths: resolved.sitePaths,
+    modules: resolved.modules,
+    env: resolved.env,
   };
 }

@@ -1,4 +1,5 @@
 import type { DatasetSpec } from '../datasets/types.js';
+import type { ExecEnvironment } from '../execution/environments/types.js';
 import type { Language, Program } from '../execution/types.js';
 
 /** One benchmark item, as plain data. */
@@ -102,6 +103,13 @@ export interface Task {
    * metric's numbers, `pass_at_k` the per-sample pass@k, and `metric` names both.
    */
   metric?: TaskMetric;
+  /**
+   * Libraries the programs need beyond the standard library (Python), e.g.
+   * `{ python: { modules: ['numpy', 'pandas'], debianPackages: ['python3-numpy', 'python3-pandas'] } }`.
+   * Programs then import Debian's dist-packages (or `--python-env DIR`'s venv), mounted
+   * read-only; see docs/environments.md. Absent: standard library only.
+   */
+  environment?: ExecEnvironment;
   /**
    * Set for a task whose samples are not programs (e.g. HumanEvalPack's describe step): `run`
    * only generates and saves them, and evaluating it is an error. The text says what to run next.

@@ -11,6 +11,7 @@ import select
 import signal
 import time
 
+import task_environment
 import runner
 import slot_hygiene
 
@@ -42,6 +43,7 @@ def child_main(compiled, nonce, settings, pipes, setup_w, opts, slot, scratch_di
         if slot.cgroup is not None:
             slot.cgroup.join()
         attach_pipes(pipes, scratch_dir, setup_w)
+        task_environment.enter_sample(scratch_dir)
     except BaseException as error:  # noqa: BLE001 - the harness's failure, on the setup channel
         os.write(setup_w, ("E%r" % (error,)).encode())
         os._exit(70)

@@ -23,6 +23,7 @@ import traceback
 
 if __name__ == "__main__":  # script mode: -I leaves the script's own directory off sys.path
     sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    import task_environment
     import seccomp
 
     sys.path.pop(0)
@@ -151,6 +152,26 @@ def precompile(source, filename="program.py"):
         return error
 
 
+def _protection(support_dir):
+    """The guard's test and its one switch. `protected(target)`: True unless libraries are
+    mounted and `target` is a function defined outside the program and the runner (its code
+    object's file names neither): numpy rewrites its own functions' __code__ at import, scipy
+    their __defaults__, and a library's functions were never protected anyway (a program may
+    replace them in their module). `allow()` is called once, when the task's libraries are put on
+    sys.path, and then dropped (see task_environment.py): both are closures over state no program
+    can reach."""
+    function_type = type(_protection)
+    mounted = []
+
+    def protected(target):
+        if not mounted or type(target) is not function_type:
+            return True
+        filename = target.__code__.co_filename
+        return filename == "program.py" or filename.startswith(support_dir)
+
+    return protected, lambda: mounted.append(True)
+
+
 def _install_guard():
     """Adds the runner's audit hook (in the worker, before any program: every fork inherits it,
     and no program can remove it). Always: no program adds an audit hook of its own, or lists
@@ -159,24 +180,26 @@ def _install_guard():
     (one that swaps the tests' functions or jumps over their asserts; the candidate part may still
     use one, e.g. doctest) and no change to a function's defaults (namedtuple sets them). Raising RuntimeError refuses the call. Returns the arming call."""
     armed = []
+    protected, allow = _protection(os.path.dirname(os.path.abspath(__file__)) + os.sep)
 
     def guard(event, args):
         if event in ("sys.addaudithook", "sys._current_frames", "gc.get_objects", "gc.get_referrers", "gc.get_referents"):
             raise RuntimeError("passk: %s is not available to programs" % event)
-        if event in ("object.__setattr__", "object.__delattr__") and args[1] == "__code__":
+        if event in ("object.__setattr__", "object.__delattr__") and args[1] == "__code__" and protected(args[0]):
             raise RuntimeError("passk: changing a function's __code__ is not available to programs")
         if not armed:
             return
         if event in ("sys.settrace", "sys.setprofile"):
             raise RuntimeError("passk: %s is not available to the tests" % event)
-        if event in ("object.__setattr__", "object.__delattr__") and args[1] in ("__defaults__", "__kwdefaults__"):
+        if event in ("object.__setattr__", "object.__delattr__") and args[1] in ("__defaults__", "__kwdefaults__") and protected(args[0]):
             raise RuntimeError("passk: changing a function's %s is not available to the tests" % args[1])
 
     sys.addaudithook(guard)
-    return lambda: armed.append(True)
+    return lambda: armed.append(True), allow
 
 
-_arm = _install_guard()
+# _allow_library_code: taken (and deleted from here) by task_environment.take_switch.
+_arm, _allow_library_code = _install_guard()
 
 
 def _version_tags(namespaces):
@@ -391,8 +414,13 @@ def run_in_child(compiled, nonce, settings, uid, setup_fd=None):
 
 
 def main():
-    """Script mode for the 'subprocess' backend: argv = NONCE LIMITS_JSON; program.py in cwd."""
+    """Script mode for the 'subprocess' backend: argv = NONCE LIMITS_JSON [ENVIRONMENT_JSON];
+    program.py in cwd (the sample's own temp dir)."""
     nonce, limits_json = sys.argv[1], sys.argv[2]
+    allow = task_environment.take_switch(sys.modules[__name__])
+    if len(sys.argv) > 3:
+        task_environment.apply(sys.argv[3], allow)
+        task_environment.enter_sample(os.getcwd())
     install_site_builtins()
     apply_limits(limit_settings(json.loads(limits_json)))
     seccomp.install()

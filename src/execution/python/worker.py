@@ -7,6 +7,7 @@ program left behind, and answers with one JSON line on stdout. The worker never 
 itself; the child cannot reach this protocol channel (its fds 0/1/2 are replaced before it runs).
 
 argv: --scratch DIR [--uid UID] [--pid-namespace] [--private-tmp BYTES:INODES] [--cgroup DIR]
+[--environment JSON] (a task's library dirs and variables, see task_environment.py)
 (the last two come from the bwrap sandbox: the scratch root is the worker's own tmpfs, remounted
 with both caps when permitted; DIR is the slot's memory cgroup bound into the sandbox)
 """
@@ -17,6 +18,7 @@ import sys
 import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import task_environment  # noqa: E402
 import fork_run  # noqa: E402  (needs the path above: -I leaves the script dir out)
 import runner  # noqa: E402
 import slot_hygiene  # noqa: E402
@@ -66,6 +68,7 @@ class Options:
         self.pid_namespace = False
         self.private_tmp = None
         self.cgroup = None
+        self.environment = None
         args = iter(argv)
         for arg in args:
             if arg == "--scratch":
@@ -79,6 +82,8 @@ class Options:
                 self.private_tmp = (int(size), int(inodes))
             elif arg == "--cgroup":
                 self.cgroup = next(args)
+            elif arg == "--environment":
+                self.environment = next(args)
 
 
 def prepare_slot(opts, make=None):
@@ -126,6 +131,7 @@ def main():
 
     opts = Options(sys.argv[1:])
     proto_in, proto_out = take_protocol_fds()
+    task_environment.apply(opts.environment, task_environment.take_switch(runner))
     preload()
     runner.install_site_builtins()
     become_subreaper()

@@ -1,6 +1,7 @@
 import { existsSync, realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { RuntimeMissingError } from '../../core/errors.js';
+import type { ResolvedPythonEnvironment } from '../environments/types.js';
 import { runCommand } from '../run-command.js';
 import type { Canaries, Runtime, WorkerFlags } from './types.js';
 
@@ -55,24 +56,34 @@ const canaries: Canaries = {
   comment: (text) => `# ${text.replace(/\n/g, ' ')}\n`,
 };
 
+/** The worker's / runner's view of an environment (python/task_environment.py). */
+function environmentArg(environment: ResolvedPythonEnvironment | undefined): string[] {
+  if (!environment) return [];
+  return [JSON.stringify({ site: environment.sitePaths, env: environment.env })];
+}
+
 export const python: Runtime = {
   language: 'python',
   canaries,
   async resolve(options) {
     const { path: interpreter, version } = await probeInterpreter(options.pythonPath);
     const supportDir = pythonSupportDir();
+    const { environment } = options;
+    const spec = environmentArg(environment);
     return {
       language: 'python',
       version,
       interpreter,
       supportDir,
       programFile: 'program.py',
+      ...(environment ? { environment, mounts: environment.mounts } : {}),
       onceArgv: (nonce, limits, dir = supportDir) => [
         interpreter,
         ...PYTHON_FLAGS,
         `${dir}/runner.py`,
         nonce,
         JSON.stringify(limits),
+        ...spec,
       ],
       workerArgv: (flags: WorkerFlags, dir = supportDir) => [
         interpreter,
@@ -82,6 +93,7 @@ export const python: Runtime = {
         flags.scratchDir,
         ...(flags.uid === undefined ? [] : ['--uid', String(flags.uid)]),
         ...(flags.pidNamespace ? ['--pid-namespace'] : []),
+        ...(spec.length ? ['--environment', ...spec] : []),
       ],
     };
   },

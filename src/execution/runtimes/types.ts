@@ -1,3 +1,4 @@
+import type { ResolvedPythonEnvironment } from '../environments/types.js';
 import type { ExecPlan, RawOutcome, ResolvedLimits } from '../sandboxes/types.js';
 import type { Language, Verdict, VerdictStatus } from '../types.js';
 
@@ -64,6 +65,8 @@ export interface RuntimeInstall {
   mounts?: readonly string[];
   /** Host dir of the compiled-artifact cache, bound read-write for the (trusted) worker only. */
   artifactsDir?: string;
+  /** The library environment its programs run with (Python tasks with `environment`), if any. */
+  environment?: ResolvedPythonEnvironment;
 }
 
 /** Options every runtime's resolve() receives. */
@@ -71,6 +74,8 @@ export interface ResolveOptions {
   pythonPath?: string;
   /** Compiled-artifact cache; absent: compile every time. */
   artifactsDir?: string;
+  /** Python only: the libraries to mount and put on sys.path (see environments/). */
+  environment?: ResolvedPythonEnvironment;
 }
 
 /** Per-language adapter, registered in runtimes/index.ts. */
