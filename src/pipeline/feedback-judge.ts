@@ -4,6 +4,7 @@ import type { ExecJob, Executor } from '../execution/types.js';
 import type { TurnJudge } from '../generation/types.js';
 import type { Task, TurnVerdict } from '../tasks/types.js';
 import { DEFAULT_MEMORY_BYTES } from './config.js';
+import { defaultMemoryBytes } from './memory-default.js';
 
 export interface TurnJudgeOptions {
   allowCodeExecution: boolean;
@@ -46,7 +47,7 @@ export function createTurnJudge(
   // the limits evaluate() resolves (config.ts), so the final verdicts come from the cache
   const limits = {
     timeoutMs: options.timeoutMs ?? task.defaultTimeoutMs,
-    memoryBytes: options.memoryBytes ?? DEFAULT_MEMORY_BYTES,
+    memoryBytes: options.memoryBytes ?? defaultMemoryBytes(task, DEFAULT_MEMORY_BYTES),
     outputBytes: OUTPUT_CAP_BYTES,
   };
   let executor: Promise<Executor> | undefined;
