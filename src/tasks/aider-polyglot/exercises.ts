@@ -68,7 +68,7 @@ function exerciseOf(id: string, files: Map<string, string>, file: string): Exerc
   const reference = { ...solution };
   for (const example of exampleNames) {
     const target = solutionFor(example, solutionNames);
-    if (target !== undefined) reference[target] = files.get(example) ?? '';
+    reference[target] = files.get(example) ?? '';
   }
   const support: Record<string, string> = {};
   for (const [path, text] of files) {
@@ -112,14 +112,21 @@ function externalCrates(sources: readonly string[]): string[] {
   return [...found].sort();
 }
 
-/** The solution file an example file stands for: same base name, else same extension. */
-function solutionFor(example: string, solutions: readonly string[]): string | undefined {
+/**
+ * Where an example file goes: the solution file of the same base name; `example.*`/`proof.*`
+ * onto the solution file of the same extension; any other (a Java reference's extra class) beside
+ * the first solution file, under its own name.
+ */
+function solutionFor(example: string, solutions: readonly string[]): string {
   const base = (path: string) => path.split('/').at(-1)!;
   const ext = (path: string) => /\.[^./]+$/.exec(path)?.[0];
-  return (
-    solutions.find((s) => base(s) === base(example)) ??
-    solutions.find((s) => ext(s) !== undefined && ext(s) === ext(example))
-  );
+  const same = solutions.find((s) => base(s) === base(example));
+  if (same !== undefined) return same;
+  const generic = /^(example|proof)\b/.test(base(example));
+  const byExt = solutions.find((s) => ext(s) !== undefined && ext(s) === ext(example));
+  if (generic && byExt !== undefined) return byExt;
+  const dir = solutions[0]!.split('/').slice(0, -1).join('/');
+  return dir === '' ? base(example) : `${dir}/${base(example)}`;
 }
 
 function parseConfig(text: string | undefined, where: string): ExerciseConfig {

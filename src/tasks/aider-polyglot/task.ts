@@ -45,7 +45,11 @@ function programOf(problem: Problem, candidate: string): Program {
   for (const [path, text] of Object.entries(support)) files[path] = unskip(track, path, text);
   Object.assign(files, solution);
   const edited = candidateFiles(candidate, Object.keys(solution));
-  for (const [path, text] of Object.entries(edited)) if (path in solution) files[path] = text;
+  // the solution files, or new files beside them (a Java class of its own); never the tests,
+  // build files or anything outside the exercise
+  for (const [path, text] of Object.entries(edited)) {
+    if (path in solution || (!(path in support) && isPlainPath(path))) files[path] = text;
+  }
   return { language: problem.language, source: exercismSource(files) };
 }
 
@@ -60,6 +64,12 @@ function candidateFiles(candidate: string, editable: readonly string[]): Record<
   } catch {
     return extractFiles(candidate, editable);
   }
+}
+
+function isPlainPath(path: string): boolean {
+  return (
+    !path.startsWith('/') && path.split('/').every((part) => part !== '' && !part.startsWith('.'))
+  );
 }
 
 /** A chat reply's files (whole-file format) as the candidate. */
