@@ -54,6 +54,7 @@ describe('un-skipping Exercism tests', () => {
     expect(unskip('java', 'ATest.java', '  @Disabled("Remove to run test")\n  @Test\n')).toBe(
       '  @Test\n',
     );
+    expect(unskip('java', 'ATest.java', '  @Disabled\n  @Test\n')).toBe('  @Test\n');
     expect(unskip('python', 'a.py', '@skip\n')).toBe('@skip\n');
   });
 });

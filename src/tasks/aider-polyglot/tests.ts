@@ -14,7 +14,7 @@ export function unskip(language: AiderLanguage, path: string, text: string): str
     case 'javascript':
       return path.endsWith('.spec.js') ? text.replace(/\bx(test|it|describe)\(/g, '$1(') : text;
     case 'java':
-      return path.endsWith('.java') ? text.replace(/^\s*@Disabled\([^)]*\)\s*\n/gm, '') : text;
+      return path.endsWith('.java') ? text.replace(/^\s*@Disabled(?:\([^)]*\))?\s*\n/gm, '') : text;
     case 'python':
       return path.endsWith('_test.py')
         ? text.replace(/^\s*@(?:unittest\.)?skip\b.*\n/gm, '')
