@@ -9,9 +9,30 @@
 #                and md5 crate sources, PHP, Ruby, Lua with luaunit, Perl's Test::Deep, R,
 #                Racket, Scala, Mono's C# and gdc (D); Node is passk's own runtime and bash is
 #                always there;
-#   --test       everything the test suite needs: the toolchains above, and chromium (the HTML
-#                report's browser test only; passk itself never needs it).
+#   --test       everything the test suite needs: the toolchains above, chromium (the HTML
+#                report's browser test only; passk itself never needs it) and node-llama-cpp
+#                (the llama-cpp engine tests) in .passk-engines/ with npm: not a dependency, as
+#                it is 700 MB, and not in node_modules, which `npm ci` wipes;
+#   --check-node only the Node.js version check below (no apt), then exit.
+# Node.js >= 20 is checked before anything else: passk runs on it, and Debian 12's nodejs is 18.
 set -eu
+
+# Exits non-zero with one actionable message unless `node` on PATH is version 20 or newer.
+check_node() {
+  version=$(node --version 2>/dev/null) || version=""
+  major=${version#v}
+  major=${major%%.*}
+  case "$major" in
+    '' | *[!0-9]*) found="no working 'node' on PATH" ;;
+    *)
+      [ "$major" -ge 20 ] && return 0
+      found="found node $version"
+      ;;
+  esac
+  echo "setup: passk needs Node.js >= 20, $found (Debian 12's nodejs package is 18): install Node 20 from NodeSource (https://github.com/nodesource/distributions) or with nvm (nvm install 20), then run scripts/setup.sh again" >&2
+  exit 1
+}
+
 languages=false
 browser=false
 # --task NAME (repeatable; also --task=NAME): the Debian packages a task's Python environment
@@ -34,9 +55,23 @@ for arg in "$@"; do
   case "$arg" in
     --languages) languages=true ;;
     --test) languages=true; browser=true ;;
-    *) echo "setup: unknown option $arg (use --languages or --test)" >&2; exit 2 ;;
+    --check-node) check_node; echo "setup: node $(node --version) is fine"; exit 0 ;;
+    *) echo "setup: unknown option $arg (use --languages, --test, --task NAME or --check-node)" >&2; exit 2 ;;
   esac
 done
+check_node
+
+# The optional local engine, where passk's loader looks for it (src/models/llama-cpp-engine.ts).
+install_engine() {
+  engines="$(cd "$(dirname "$0")/.." && pwd)/.passk-engines"
+  if [ -f "$engines/node_modules/node-llama-cpp/package.json" ]; then return 0; fi
+  mkdir -p "$engines"
+  # --ignore-scripts: its install script would download or build llama.cpp; the prebuilt
+  # binaries come as its optional npm packages.
+  npm install --prefix "$engines" --ignore-scripts --no-audit --no-fund --loglevel=error \
+    node-llama-cpp@3.21.1
+  echo "setup: installed node-llama-cpp@3.21.1 in $engines"
+}
 missing=""
 need() { missing="$missing $1"; }
 # A Debian package by name, when dpkg does not have it installed.
@@ -77,11 +112,13 @@ if $languages; then
 fi
 if $browser; then
   [ -x /usr/bin/chromium ] || need chromium
+  install_engine
 fi
 if $browser; then # --test: the environment tests' Python libraries
   for pkg in python3-numpy python3-pandas python3-matplotlib python3-scipy python3-sklearn python3-venv; do
     need_pkg "$pkg"
   done
+  need_pkg python3-psutil # the registry test runs BigCodeBench-Hard's first references (17 imports psutil)
 fi
 for task in $tasks; do
   here="$(cd "$(dirname "$0")/.." && pwd)"

@@ -59,6 +59,8 @@ export { type RunModelOptions, type RunModelResult, runModel } from './pipeline/
 export { formatShard, parseShard, type Shard } from './pipeline/shard.js';
 export { cutAtStop, StreamingStopDetector } from './postprocess/stop.js';
 export { formatComparison } from './report/comparison-text.js';
+export { runSummaryJson, type ScoreJson, summaryJson } from './report/json-summary.js';
+export { runLabel } from './report/labels.js';
 export {
   formatDuration,
   generationProgressReporter,
@@ -81,6 +83,13 @@ export type {
   StoredSample,
   StoredVerdict,
 } from './store/records.js';
+export {
+  type GenerationConfig,
+  RUN_CONFIG_FILE,
+  type RunConfig,
+  type RunConfigFile,
+  readRunConfigFile,
+} from './store/run-config.js';
 export { isCustomDataFile } from './tasks/custom-jsonl.js';
 export { defineTask, type Problem, type Task, tasks } from './tasks/index.js';
 export { withInstructionTokens } from './tasks/instruct/bigcode-instruct.js';

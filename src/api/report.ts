@@ -1,7 +1,8 @@
-import { writeFile } from 'node:fs/promises';
-import { resolve } from 'node:path';
+import { readFile, writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
 import { ConfigError } from '../core/errors.js';
 import type { DatasetLoadOptions } from '../datasets/types.js';
+import type { GeneratedSample } from '../report/html/generation.js';
 import { defaultIntervals, renderReport } from '../report/html/index.js';
 import { loadRun } from '../store/load.js';
 import { ensureParentDir } from '../store/output-paths.js';
@@ -47,8 +48,10 @@ export async function report(options: ReportOptions): Promise<ReportResult> {
       }),
     );
   }
+  const generations = await Promise.all(runs.map((run) => readJournalStats(run.summary.runDir)));
   const html = renderReport(runs, {
     intervals: defaultIntervals,
+    generations,
     ...(options.title === undefined ? {} : { title: options.title }),
   });
   const samples = runs.reduce((sum, r) => sum + r.samples.length, 0);
@@ -56,4 +59,38 @@ export async function report(options: ReportOptions): Promise<ReportResult> {
   const file = resolve(options.output);
   await writeFile(file, html);
   return { html, file, runs, samples };
+}
+
+/**
+ * A model run's generations journal (tokens, latency, finish reason per sample), the last line
+ * of each sample winning as on resume; undefined when the run dir has none.
+ */
+async function readJournalStats(dir: string | null): Promise<GeneratedSample[] | undefined> {
+  if (dir === null) return undefined;
+  let text: string;
+  try {
+    text = await readFile(join(dir, 'generations.journal.jsonl'), 'utf8');
+  } catch {
+    return undefined;
+  }
+  const bySample = new Map<string, GeneratedSample>();
+  for (const line of text.split('\n')) {
+    if (line.trim() === '') continue;
+    try {
+      const r = JSON.parse(line) as Record<string, unknown>;
+      const num = (v: unknown) => (typeof v === 'number' ? v : undefined);
+      const reason = typeof r['finishReason'] === 'string' ? r['finishReason'] : undefined;
+      const tokensOut = num(r['tokensOut']);
+      const durationMs = num(r['durationMs']);
+      bySample.set(`${String(r['problemId'])}\0${String(r['sample'])}`, {
+        ...(reason === undefined ? {} : { finishReason: reason }),
+        ...(tokensOut === undefined ? {} : { tokensOut }),
+        ...(durationMs === undefined ? {} : { durationMs }),
+        ...(r['error'] === undefined ? {} : { failed: true }),
+      });
+    } catch {
+      // A torn last line (a run killed mid-write) is not a sample.
+    }
+  }
+  return bySample.size === 0 ? undefined : [...bySample.values()];
 }

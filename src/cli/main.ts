@@ -19,6 +19,8 @@ export async function main(argv: string[]): Promise<number> {
     .version(PASSK_VERSION)
     .description('Measure code-generation models by running the code they write: unbiased pass@k.')
     .exitOverride()
+    // commander's own usage errors (unknown option, missing argument) look like passk's
+    .configureOutput({ outputError: (text, write) => write(`passk: ${text}`) })
     .showHelpAfterError('(run with --help for usage)');
   registerTasks(program);
   registerEvaluate(program, stop.signals);

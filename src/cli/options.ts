@@ -80,6 +80,7 @@ export function addEvaluationOptions(command: Command): Command {
       "humanevalexplainsynthesize-*: the humanevalexplaindescribe-* run directory (or its generations.json) to build the prompts from; 'reference': the docstrings",
     )
     .option('--save-references', "also write bigcode's references.json (each problem's tests)")
+    .option('--json', 'print the summary as JSON on stdout (progress and warnings go to stderr)')
     .addOption(
       new Option('--skip-preflight', 'do not run the canary programs before scoring').hideHelp(),
     );
@@ -133,6 +134,7 @@ const rawSchema = z.object({
   saveReferences: z.boolean().optional(),
   descriptions: z.string().optional(),
   instructionTokens: z.string().optional(),
+  json: z.boolean().optional(),
 });
 
 export type EvaluationFlags = z.infer<typeof rawSchema>;

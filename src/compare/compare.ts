@@ -12,6 +12,7 @@ import {
 import type { ProblemCounts } from '../metrics/summarize.js';
 import { scoresOf } from '../store/load.js';
 import type { RunRecord } from '../store/records.js';
+import { type SuiteComparison, suiteComparisons } from './suites.js';
 
 export interface CompareRunsOptions extends BootstrapOptions {
   /** The k of pass@k to compare. Default 1. */
@@ -59,6 +60,11 @@ export interface Comparison {
   largestChanges: ProblemChange[];
   /** Things the reader should know (different tasks or dataset files). */
   warnings: string[];
+  /**
+   * Tasks with test suites (HumanEval+/MBPP+: base, plus), when both runs have them: the same
+   * paired comparison per suite. The headline above is the last suite's (plus), as metrics.json.
+   */
+  suites?: SuiteComparison[];
 }
 
 /**
@@ -137,6 +143,7 @@ export function compareRuns(
     regressed: pairs.filter(([pa, pb]) => pa.c > 0 && pb.c === 0).map(([pa]) => pa.problemId),
     largestChanges: changes.slice(0, options.topChanges ?? 10),
     warnings: warningsFor(a, b),
+    ...suiteComparisons(a, b, k, options),
   };
 }
 

@@ -5,3 +5,4 @@ export {
   type ProblemChange,
   type RunSide,
 } from './compare.js';
+export { type SuiteComparison, type SuiteCounts, suiteCounts, suitesOfRun } from './suites.js';

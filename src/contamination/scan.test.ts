@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { tempDir } from '../../test/helpers/cli.js';
-import { loadDataset, sharedDataDir } from '../datasets/index.js';
+import { requireTaskData } from '../../test/helpers/data.js';
+import { loadDataset } from '../datasets/index.js';
 import { humaneval } from '../tasks/humaneval.js';
 import type { Problem } from '../tasks/types.js';
 import { excludeProblems } from './report.js';
@@ -12,7 +13,10 @@ import { writeSyntheticCorpus } from './synthetic-corpus.js';
 
 let problems: Problem[];
 beforeAll(async () => {
-  const loaded = await loadDataset(humaneval.dataset, { dataDir: sharedDataDir(), offline: true });
+  const loaded = await loadDataset(humaneval.dataset, {
+    dataDir: requireTaskData(humaneval),
+    offline: true,
+  });
   problems = humaneval.problems(loaded.rows, loaded.file);
 });
 

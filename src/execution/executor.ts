@@ -7,7 +7,7 @@ import { resolvePythonEnvironment } from './environments/resolve.js';
 import type { ExecEnvironment } from './environments/types.js';
 import { byEngine, type Engine, type Group, runGroup, sum } from './group.js';
 import { SlotPool } from './pool.js';
-import { type RerunReason, rerunReason, usedFullCpu } from './rerun.js';
+import { attemptOf, type RerunReason, rerunReason, usedFullCpu } from './rerun.js';
 import { runtimes } from './runtimes/index.js';
 import { probeInterpreter } from './runtimes/python.js';
 import type { ResolveOptions } from './runtimes/types.js';
@@ -170,7 +170,13 @@ class PooledExecutor implements Executor {
           const verdict = await runGroup(group, slot);
           if (again) {
             if (verdict.status !== 'timeout') this.counters.timeoutsFlipped++;
-            settle(group, { ...verdict, rerun: true, rerunReason: group.rerunReason! });
+            const first = group.firstVerdict;
+            settle(group, {
+              ...verdict,
+              rerun: true,
+              rerunReason: group.rerunReason!,
+              ...(first === undefined ? {} : { firstAttempt: attemptOf(first) }),
+            });
             return undefined;
           }
           this.counters.executed++;
@@ -182,6 +188,7 @@ class PooledExecutor implements Executor {
           }
           // Possibly the machine's fault: once more, alongside the rest of the work.
           group.rerunReason = reason;
+          group.firstVerdict = verdict;
           this.counters.timeoutsRerun++;
           this.counters[RERUN_COUNTER[reason]]++;
           return { again: group };

@@ -23,6 +23,8 @@ export interface Group {
   expectedMs: number;
   /** Set when a first-run timeout is queued to run again (rerun.ts says why). */
   rerunReason?: RerunReason;
+  /** The first run's verdict, kept for the re-run's record (results.jsonl `rerun`). */
+  firstVerdict?: Verdict;
 }
 
 export function byEngine(groups: readonly Group[]): Map<Engine, Group[]> {

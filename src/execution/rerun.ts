@@ -30,6 +30,15 @@ export function rerunReason(
   return pressure() >= OVERLOAD_PRESSURE ? 'overloaded' : undefined;
 }
 
+/** The part of a first-run verdict a re-run's record keeps: its status and timings. */
+export function attemptOf(verdict: Verdict): NonNullable<Verdict['firstAttempt']> {
+  return {
+    status: verdict.status,
+    durationMs: verdict.durationMs,
+    ...(verdict.cpuMs === undefined ? {} : { cpuMs: verdict.cpuMs }),
+  };
+}
+
 /** A timeout that had its full CPU budget: the same program under the same limits times out again. */
 export function usedFullCpu(verdict: Verdict, timeoutMs: number): boolean {
   return (

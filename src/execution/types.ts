@@ -98,6 +98,8 @@ export interface Verdict {
   rerun?: boolean;
   /** Why it was re-run: 'low-cpu' (used < 50% of the limit as CPU), 'overloaded' (CPU pressure high), 'no-cpu-measure'. */
   rerunReason?: 'low-cpu' | 'overloaded' | 'no-cpu-measure';
+  /** For a re-run verdict: what the first run gave (a timeout) and how long it took. */
+  firstAttempt?: { status: VerdictStatus; durationMs: number; cpuMs?: number };
 }
 
 /** One unit of work for the executor. `id` is the caller's key for the verdict. */

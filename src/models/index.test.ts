@@ -48,6 +48,7 @@ describe('configuration edges', () => {
     const error = await createLlamaCppBackend({
       model: 'x.gguf',
       importEngine: () => Promise.reject(missing),
+      engineDirs: [],
     }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ConfigError);
     expect((error as ConfigError).hint).toContain('node-llama-cpp@3.21.1');

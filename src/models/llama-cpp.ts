@@ -20,6 +20,8 @@ export interface LlamaCppOptions {
   modelsDir?: string;
   /** Injected for tests; defaults to importing node-llama-cpp. */
   importEngine?: () => Promise<unknown>;
+  /** Injected for tests; where else the engine is looked for (default: engineDirs()). */
+  engineDirs?: string[];
 }
 
 /** One sample on the engine: its text and node-llama-cpp's stop reason. */
@@ -117,7 +119,7 @@ async function sample(
  * does, instead of being silently shifted out of the context.
  */
 export async function createLlamaCppBackend(options: LlamaCppOptions): Promise<ModelBackend> {
-  const engine = await loadEngine(options.importEngine);
+  const engine = await loadEngine(options.importEngine, options.engineDirs);
   const threads = options.threads ?? availableParallelism();
   const modelPath = await resolveModelPath(engine, options);
   const llama = await engine.getLlama({

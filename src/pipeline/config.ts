@@ -1,6 +1,14 @@
 import { availableParallelism } from 'node:os';
 import { ConfigError } from '../core/errors.js';
-import { type RunConfig, runConfigSchema } from '../store/run-config.js';
+import type { SamplingConfig } from '../generation/sampling.js';
+import type { BackendOptions } from '../models/index.js';
+import {
+  type GenerationConfig,
+  generationConfigSchema,
+  type RunConfig,
+  readRunConfigFile,
+  runConfigSchema,
+} from '../store/run-config.js';
 import type { Task } from '../tasks/types.js';
 import type { CandidateSource } from './candidates.js';
 import { defaultMemoryBytes } from './memory-default.js';
@@ -9,7 +17,7 @@ import { formatShard, type Shard } from './shard.js';
 const DEFAULT_K = [1, 10, 100];
 export const DEFAULT_MEMORY_BYTES = 2 * 1024 ** 3;
 
-export { type RunConfig, runConfigSchema };
+export { type GenerationConfig, generationConfigSchema, type RunConfig, runConfigSchema };
 
 /** The options a RunConfig is resolved from (EvaluateOptions has these). */
 export interface RunConfigOptions {
@@ -24,6 +32,8 @@ export interface RunConfigOptions {
   sandbox?: string;
   shard?: Shard;
   excludeContaminated?: string;
+  /** A model run's generation settings (see resolveGenerationConfig). */
+  generationConfig?: GenerationConfig;
   taskInput?: string;
 }
 
@@ -47,6 +57,7 @@ export function resolveRunConfig(task: Task, options: RunConfigOptions): RunConf
     sandbox: options.sandbox ?? null,
     shard: options.shard === undefined ? null : formatShard(options.shard),
     excludeContaminated: options.excludeContaminated ?? null,
+    generation: options.generationConfig ?? null,
     taskInput: options.taskInput ?? null,
   });
   if (!parsed.success) {
@@ -82,4 +93,88 @@ function validateKs(ks: number[]): number[] {
     }
   }
   return [...new Set(ks)].sort((a, b) => a - b);
+}
+
+/** What a model run's GenerationConfig is resolved from (RunModelOptions has these). */
+export interface GenerationConfigOptions {
+  backend: string;
+  backendOptions: BackendOptions;
+  sampling: SamplingConfig;
+  systemPrompt?: string;
+  label?: string;
+}
+
+/**
+ * A model run's generation settings, as recorded in its RunConfig: header names without their
+ * values (often credentials), no API key. `stop` is what the samples are cut at.
+ */
+export function resolveGenerationConfig(
+  options: GenerationConfigOptions,
+  stop: readonly string[],
+): GenerationConfig {
+  const { backendOptions: b, sampling } = options;
+  return generationConfigSchema.parse({
+    backend: options.backend,
+    model: b.model ?? null,
+    baseUrls: [...(b.baseUrls ?? [])],
+    api: b.api ?? 'completions',
+    systemPrompt: b.api === 'chat' ? (options.systemPrompt ?? null) : null,
+    nSamples: sampling.nSamples,
+    temperature: sampling.temperature,
+    topP: sampling.topP,
+    maxNewTokens: sampling.maxNewTokens,
+    seed: sampling.seed,
+    stop: [...stop],
+    headerNames: Object.keys(b.headers ?? {})
+      .map((name) => name.toLowerCase())
+      .sort(),
+    label: options.label ?? null,
+  });
+}
+
+/** Settings a resumed run may change: more samples, other replicas, a new label. */
+const MAY_CHANGE: ReadonlySet<keyof GenerationConfig> = new Set(['nSamples', 'baseUrls', 'label']);
+
+/**
+ * Throws ConfigError when resuming with `current` would mix samples drawn under settings other
+ * than the run's (`previous`), or would leave out a header the run was started with.
+ */
+export function checkResumedGeneration(previous: GenerationConfig, current: GenerationConfig) {
+  const missing = previous.headerNames.filter((name) => !current.headerNames.includes(name));
+  if (missing.length > 0) {
+    throw new ConfigError(
+      `this run was started with --header ${missing.join(', ')}, whose value is not saved`,
+      { hint: `give it again: --header '${missing[0]}: VALUE'` },
+    );
+  }
+  const keys = Object.keys(current) as (keyof GenerationConfig)[];
+  const differing = keys.filter(
+    (key) =>
+      !MAY_CHANGE.has(key) &&
+      key !== 'headerNames' &&
+      JSON.stringify(previous[key]) !== JSON.stringify(current[key]),
+  );
+  if (differing.length === 0) return;
+  const detail = differing.map(
+    (key) => `${key}: ${JSON.stringify(previous[key])} → ${JSON.stringify(current[key])}`,
+  );
+  throw new ConfigError(
+    `this run directory was generated with other settings (${detail.join('; ')})`,
+    { hint: 'resume with the same settings, or start a new run directory' },
+  );
+}
+
+/**
+ * Evaluating a `--generation-only` run directory: the generation settings its run-config.json
+ * recorded, so that the evaluated run's RunConfig keeps them whole; undefined otherwise.
+ */
+export async function savedGenerationConfig(options: {
+  candidates: CandidateSource;
+}): Promise<GenerationConfig | undefined> {
+  if (options.candidates.kind !== 'file') return undefined;
+  // a generations file rather than a run directory: no run-config.json beside it (ENOTDIR)
+  const saved = await readRunConfigFile(options.candidates.path).catch(() => undefined);
+  return saved !== undefined && 'config' in saved
+    ? (saved.config.generation ?? undefined)
+    : undefined;
 }

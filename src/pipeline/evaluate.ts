@@ -15,7 +15,12 @@ import { resolveTask } from '../tasks/resolve.js';
 import type { Task } from '../tasks/types.js';
 import { bigcodeConfig } from './bigcode-config.js';
 import type { CandidateSource } from './candidates.js';
-import { resolveRunConfig, scoringConfig } from './config.js';
+import {
+  type GenerationConfig,
+  resolveRunConfig,
+  savedGenerationConfig,
+  scoringConfig,
+} from './config.js';
 import { buildJobs, executeSamples } from './execute.js';
 import { partialMessage, partialRun } from './partial.js';
 import { persistRun } from './persist.js';
@@ -90,6 +95,10 @@ export interface EvaluateOptions extends ProblemSelection {
   provenance?: Record<string, unknown>;
   /** Extra run-specific facts for run.json, e.g. a model run's retry counters. */
   runInfo?: Pick<RunInfo, 'generation'>;
+  /** A model run's generation settings, recorded in run.json's config (runModel sets it). */
+  generationConfig?: GenerationConfig;
+  /** `--label`: a name for the run, in run.json and the run store (reports show it). */
+  label?: string;
   onEvent?: RunEventListener;
   /** Hard stop: throws an AbortError once the programs running have ended; nothing is written. */
   signal?: AbortSignal;
@@ -127,7 +136,11 @@ export async function evaluate(options: EvaluateOptions): Promise<EvaluateResult
   if (task.generationOnly !== undefined) {
     throw new ConfigError(`${task.name} cannot be evaluated: it ${task.generationOnly}`);
   }
-  const config = resolveRunConfig(task, options);
+  const generationConfig = options.generationConfig ?? (await savedGenerationConfig(options));
+  const config = resolveRunConfig(task, {
+    ...options,
+    ...(generationConfig && { generationConfig }),
+  });
   const loaded = await loadProblems(task, options.dataset ?? {}, options);
   emit({
     type: 'problems-loaded',
@@ -159,6 +172,8 @@ export async function evaluate(options: EvaluateOptions): Promise<EvaluateResult
     ...(options.verdictCache === undefined ? {} : { cacheDir: options.verdictCache }),
     ...(options.pythonEnv === undefined ? {} : { pythonEnv: options.pythonEnv }),
   });
+  // The preflight's canaries run on the same executor: its counters are kept apart in run.json.
+  let preflightStats: Record<string, unknown> | undefined;
   try {
     if (options.preflight !== false) {
       emit({ type: 'preflight-start' });
@@ -172,6 +187,7 @@ export async function evaluate(options: EvaluateOptions): Promise<EvaluateResult
         );
       const report = await runPreflight(executor, { language: task.language, references, limits });
       emit({ type: 'preflight-done', canaries: report.canaries });
+      preflightStats = { ...executor.stats() };
     }
     const results = await executeSamples(
       executor,
@@ -240,11 +256,16 @@ export async function evaluate(options: EvaluateOptions): Promise<EvaluateResult
       passk_version: PASSK_VERSION,
       started_at: startedAt.toISOString(),
       duration_ms: Math.round(performance.now() - started),
-      execution: { ...executor.info, ...executor.stats() },
+      execution: {
+        ...executor.info,
+        ...countersSince({ ...executor.stats() }, preflightStats),
+        ...(preflightStats === undefined ? {} : { preflight: preflightStats }),
+      },
       ...(config.shard === null ? {} : { shard: config.shard }),
       config,
       // models: a model run's retry counters and unscored failed samples (see run-model.ts)
       ...options.runInfo,
+      ...(options.label === undefined ? {} : { label: options.label }),
     };
     // Before persistRun, which writes metrics.json last: its presence means the run finished.
     const referencesFile =
@@ -268,4 +289,20 @@ export async function evaluate(options: EvaluateOptions): Promise<EvaluateResult
   } finally {
     await executor.close();
   }
+}
+
+/** The run's own executor counters: the totals minus what the preflight had used by its end. */
+function countersSince(
+  total: Record<string, unknown>,
+  before: Record<string, unknown> | undefined,
+): Record<string, unknown> {
+  if (before === undefined) return total;
+  return Object.fromEntries(
+    Object.entries(total).map(([key, value]) => {
+      const earlier = before[key];
+      return typeof value === 'number' && typeof earlier === 'number'
+        ? [key, value - earlier]
+        : [key, value];
+    }),
+  );
 }

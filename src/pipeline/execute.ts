@@ -1,7 +1,13 @@
 import { createHash } from 'node:crypto';
 import type { RunEventListener } from '../execution/events.js';
 import type { ExecJob, ExecLimits, Executor, Verdict } from '../execution/types.js';
-import type { GenerationRecord, ResultRecord, SampleError, SuiteResult } from '../store/records.js';
+import type {
+  GenerationRecord,
+  RerunInfo,
+  ResultRecord,
+  SampleError,
+  SuiteResult,
+} from '../store/records.js';
 import { combineSuites, suitesOf } from '../store/suites.js';
 import type { Problem, Task } from '../tasks/types.js';
 
@@ -119,6 +125,7 @@ function toSuiteResult(result: ResultRecord): SuiteResult {
     ...(result.message === undefined ? {} : { message: result.message }),
     duration_ms: result.duration_ms,
     program_hash: result.program_hash,
+    ...(result.rerun === undefined ? {} : { rerun: result.rerun }),
   };
 }
 
@@ -151,5 +158,21 @@ function toResult(record: GenerationRecord, job: ExecJob, verdict: Verdict): Res
     duration_ms: Math.round(verdict.durationMs * 10) / 10,
     ...(verdict.cpuMs === undefined ? {} : { cpu_ms: Math.round(verdict.cpuMs * 10) / 10 }),
     ...(record.attempt === undefined ? {} : { attempt: record.attempt }),
+    ...rerunOf(verdict),
+  };
+}
+
+/** results.jsonl `rerun`: the verdict came from a second run; the first run's timings. */
+function rerunOf(verdict: Verdict): { rerun?: RerunInfo } {
+  if (verdict.rerun !== true) return {};
+  const first = verdict.firstAttempt;
+  const ms = (x: number) => Math.round(x * 10) / 10;
+  return {
+    rerun: {
+      reason: verdict.rerunReason ?? 'unknown',
+      first_status: first?.status ?? 'timeout',
+      first_duration_ms: first === undefined ? 0 : ms(first.durationMs),
+      ...(first?.cpuMs === undefined ? {} : { first_cpu_ms: ms(first.cpuMs) }),
+    },
   };
 }

@@ -8,6 +8,8 @@ export interface PersistOptions {
   /** The run store file; false: do not record. */
   db?: string | false;
   candidates: CandidateSource;
+  /** `--label`: the run's name in reports (kept with its model in the store). */
+  label?: string;
 }
 
 /**
@@ -31,6 +33,7 @@ export async function persistRun(
       problems: outputs.problems,
       runDir: options.outputDir,
       candidates: options.candidates,
+      ...(options.label === undefined ? {} : { label: options.label }),
       ...(outputs.run === undefined ? {} : { execution: outputs.run.execution }),
       ...(options.db === undefined ? {} : { db: options.db }),
     });

@@ -1,3 +1,4 @@
+import { mkdir } from 'node:fs/promises';
 import { excludeContaminated } from '../contamination/index.js';
 import { ExecutionDisabledError } from '../core/errors.js';
 import { fingerprintOf } from '../generation/generate.js';
@@ -7,13 +8,22 @@ import type { SamplingConfig } from '../generation/sampling.js';
 import type { FsyncPolicy, GenerationProgress } from '../generation/types.js';
 import { type BackendOptions, createBackend } from '../models/index.js';
 import { checkOutputDir } from '../store/output-paths.js';
+import { readRunConfigFile, writeRunConfigFile } from '../store/run-config.js';
 import { resolveTask } from '../tasks/resolve.js';
+import {
+  checkResumedGeneration,
+  type GenerationConfig,
+  type RunConfig,
+  resolveGenerationConfig,
+  resolveRunConfig,
+} from './config.js';
 import { type EvaluateOptions, type EvaluateResult, evaluate } from './evaluate.js';
 import { createTurnJudge, type TurnJudgeHandle } from './feedback-judge.js';
 import { loadProblems } from './problems.js';
 import { selectShard } from './shard.js';
 
-export interface RunModelOptions extends Omit<EvaluateOptions, 'candidates' | 'outputDir'> {
+export interface RunModelOptions
+  extends Omit<EvaluateOptions, 'candidates' | 'outputDir' | 'generationConfig'> {
   /** Backend name: 'openai-compatible' or 'llama-cpp'. */
   backend: string;
   backendOptions: BackendOptions;
@@ -31,9 +41,11 @@ export interface RunModelOptions extends Omit<EvaluateOptions, 'candidates' | 'o
   drain?: AbortSignal;
   onGenerationProgress?: (progress: GenerationProgress) => void;
   /**
-   * Called once the backend is ready, just before the first request: the CLI saves the run's
-   * flags there, so that a bad flag leaves no run directory behind.
+   * Front-end options kept beside the RunConfig in run-config.json (the CLI's dataset and
+   * transport flags), so that a resume needs nothing else. Never secrets.
    */
+  savedOptions?: Record<string, unknown>;
+  /** Called just before the first request, once run-config.json is written. */
   beforeGenerate?: () => Promise<void>;
 }
 
@@ -67,6 +79,7 @@ export async function runModel(options: RunModelOptions): Promise<RunModelResult
   if (options.shard !== undefined) problems = selectShard(problems, options.shard);
   const backend = await createBackend(options.backend, options.backendOptions);
   let generation: GenerationResult;
+  let generationConfig: GenerationConfig;
   let turns: TurnJudgeHandle | undefined;
   try {
     // feedback tasks run each turn's tests during generation: refused now, before any request
@@ -82,9 +95,17 @@ export async function runModel(options: RunModelOptions): Promise<RunModelResult
       runDir: options.runDir,
       ...pickDefined(options, ['systemPrompt']),
     };
-    // A resume that will be refused is refused before beforeGenerate writes anything (the CLI's
-    // run-config.json), so that the next plain --resume still works.
-    await checkResumable(settings);
+    // The whole RunConfig is written before the first request, and a resume that will be
+    // refused is refused before anything is written, so that the next plain --resume works.
+    generationConfig = resolveGenerationConfig(options, fingerprintOf(settings).stop);
+    const config = resolveRunConfig(task, {
+      ...options,
+      candidates: { kind: 'records', records: [] },
+      generationConfig,
+    });
+    await checkResumable(settings, config);
+    await mkdir(options.runDir, { recursive: true });
+    await writeRunConfigFile(options.runDir, { config, options: options.savedOptions ?? {} });
     await options.beforeGenerate?.();
     generation = await generate({
       ...settings,
@@ -123,11 +144,18 @@ export async function runModel(options: RunModelOptions): Promise<RunModelResult
     outputDir: options.runDir,
     provenance: { generation: generation.metadata },
     runInfo: { generation: generationRunInfo(generation) },
+    generationConfig,
   });
   return { generation, evaluation };
 }
 
-async function checkResumable(settings: Parameters<typeof fingerprintOf>[0]): Promise<void> {
+async function checkResumable(
+  settings: Parameters<typeof fingerprintOf>[0],
+  config: RunConfig,
+): Promise<void> {
+  const saved = await readRunConfigFile(settings.runDir).catch(() => undefined);
+  const started = saved !== undefined && 'config' in saved ? saved.config.generation : undefined;
+  if (started && config.generation) checkResumedGeneration(started, config.generation);
   const previous = await readMetadata(settings.runDir);
   if (previous === undefined) return;
   checkFingerprint(previous.fingerprint, fingerprintOf(settings));

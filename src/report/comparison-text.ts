@@ -23,6 +23,7 @@ export function formatComparison(c: Comparison): string {
   lines.push(
     `  B − A: ${signed(d.interval.estimate)}  ${level} CI [${signed(d.interval.lower)}, ${signed(d.interval.upper)}]  p = ${formatP(d.pValue)} (sign-flip, ${d.pValueMethod}; ${d.differing} problems differ)`,
   );
+  for (const line of suiteLines(c, key, level)) lines.push(line);
   if (d.differing > 0 && d.differing < FEW_DIFFERING) {
     lines.push(
       `  note: only ${d.differing} problems differ; the bootstrap interval is then too narrow, trust the exact p-value`,
@@ -53,6 +54,19 @@ export function formatComparison(c: Comparison): string {
   }
   if (kinds.size === 0) lines.push('    none');
   return `${lines.join('\n')}\n`;
+}
+
+/** HumanEval+/MBPP+: each suite's A, B and B − A, labelled (the headline above is the last). */
+function suiteLines(c: Comparison, key: string, level: string): string[] {
+  if (c.suites === undefined) return [];
+  const lines = ['  by test suite (a sample passes a suite only if it passed the earlier ones):'];
+  for (const s of c.suites) {
+    const d = s.difference;
+    lines.push(
+      `    ${s.suite.padEnd(5)} ${key}: A ${f4(s.a.estimate)} [${f4(s.a.lower)}, ${f4(s.a.upper)}]  B ${f4(s.b.estimate)} [${f4(s.b.lower)}, ${f4(s.b.upper)}]  B − A ${signed(d.interval.estimate)} ${level} CI [${signed(d.interval.lower)}, ${signed(d.interval.upper)}]  p = ${formatP(d.pValue)}  (${s.compared} problems; improved ${s.improved.length}, regressed ${s.regressed.length})`,
+    );
+  }
+  return lines;
 }
 
 function formatP(p: number): string {

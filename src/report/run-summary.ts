@@ -17,7 +17,15 @@ export function formatRunSummary(run: RunRecord): string {
   ];
   if (s.runDir) lines.push(`  dir: ${s.runDir}`);
   lines.push(`  ${head.problems} problems, ${head.samples} samples`);
-  for (const point of head.scores) lines.push(`  pass@${point.k} = ${formatScore(point)}`);
+  if (head.suites === undefined) {
+    for (const point of head.scores) lines.push(`  pass@${point.k} = ${formatScore(point)}`);
+  } else {
+    // HumanEval+/MBPP+: base and plus side by side, labelled; plus is the headline.
+    for (const { suite, scores } of head.suites) {
+      for (const point of scores)
+        lines.push(`  ${suite.padEnd(4)} pass@${point.k} = ${formatScore(point)}`);
+    }
+  }
   if (head.infraErrors > 0) lines.push(`  not judged (sandbox failure): ${head.infraErrors}`);
   const verdicts = breakdown.byStatus.map(([status, n]) => `${status} ${n}`).join(', ');
   lines.push(`  verdicts: ${verdicts || 'none'}`);

@@ -18,13 +18,15 @@ export function formatSummary(taskName: string, result: SummaryInput): string {
     for (const [name, value] of Object.entries(scores))
       lines.push(`  ${name} = ${value.toFixed(4)}${intervalText(metrics, name)}`);
   } else {
-    // Suites (EvalPlus base / plus): every suite's score; the last one is the headline.
+    // Suites (EvalPlus base / plus): every suite's score side by side; the last is the headline.
     const suites = Object.entries(metrics.suites);
     for (const [index, [suite, suiteScores]] of suites.entries()) {
       const headline = index === suites.length - 1;
+      const source = headline ? metrics.uncertainty : metrics.suite_uncertainty?.[suite];
       for (const [name, value] of Object.entries(suiteScores)) {
-        const interval = headline ? intervalText(metrics, name) : '';
-        lines.push(`  ${suite} ${name} = ${value.toFixed(4)}${interval}`);
+        const interval = intervalText(metrics, name, source);
+        const mark = headline && suites.length > 1 ? '  (headline)' : '';
+        lines.push(`  ${suite.padEnd(4)} ${name} = ${value.toFixed(4)}${interval}${mark}`);
       }
     }
   }
@@ -49,11 +51,15 @@ export function formatSummary(taskName: string, result: SummaryInput): string {
 }
 
 /** ` (95% CI a–b, SE s)` from metrics.json `uncertainty` (see metrics/uncertainty.ts). */
-function intervalText(metrics: SummaryInput['metrics'], name: string): string {
+function intervalText(
+  metrics: SummaryInput['metrics'],
+  name: string,
+  source = metrics.uncertainty,
+): string {
   // Tasks with their own metric keep their own keys: the pass@k intervals do not belong there.
   if (metrics.metric.name !== 'pass@k') return '';
-  const entry = metrics.uncertainty?.[name];
+  const entry = source?.[name];
   if (entry === undefined || typeof entry !== 'object') return '';
-  const level = Math.round((metrics.uncertainty?.confidence ?? 0.95) * 100);
+  const level = Math.round((source?.confidence ?? 0.95) * 100);
   return ` (${level}% CI ${entry.lower.toFixed(4)}–${entry.upper.toFixed(4)}, SE ${entry.standard_error.toFixed(4)}; bootstrap over problems)`;
 }

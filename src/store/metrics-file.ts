@@ -39,6 +39,8 @@ export interface MetricsFile {
   suites?: Record<string, Record<string, number>>;
   /** Tasks with suites only: verdict counts per suite (statuses above are the headline's). */
   suite_statuses?: Record<string, Partial<Record<VerdictStatus, number>>>;
+  /** Tasks with suites only: `uncertainty` (interval, standard error) of each suite's pass@k. */
+  suite_uncertainty?: Record<string, Uncertainty>;
   /** Tasks with 'base' and 'plus' suites: the problems whose pass@1 fell most from base to plus. */
   largest_plus_drops?: PlusDrop[];
   /** Which metric `[task]` holds and what each of its keys means (see Task.metric). */
@@ -122,11 +124,12 @@ export function buildMetrics(input: MetricsInput): MetricsFile {
 /** Per-suite pass@k and verdict counts, for tasks with suites (nothing for the others). */
 function suiteMetrics(
   input: MetricsInput,
-): Pick<MetricsFile, 'suites' | 'suite_statuses' | 'largest_plus_drops'> {
+): Pick<MetricsFile, 'suites' | 'suite_statuses' | 'suite_uncertainty' | 'largest_plus_drops'> {
   const suites = input.task.suites;
   if (suites === undefined || suites.length === 0) return {};
   const passAtK: Record<string, Record<string, number>> = {};
   const statuses: Record<string, Partial<Record<VerdictStatus, number>>> = {};
+  const uncertainty: Record<string, Uncertainty> = {};
   for (const suite of suites) {
     const verdicts = input.results.map((r) => ({
       problemId: r.task_id,
@@ -136,12 +139,14 @@ function suiteMetrics(
       verdicts,
       input.problems.map((p) => p.id),
     );
-    passAtK[suite] = summarize(tallies, input.ks).passAtK;
+    const summary = summarize(tallies, input.ks);
+    passAtK[suite] = summary.passAtK;
     statuses[suite] = countVerdicts(verdicts).byStatus;
+    const suiteUncertainty = uncertaintyOf(summary).uncertainty;
+    if (suiteUncertainty !== undefined) uncertainty[suite] = suiteUncertainty;
   }
-  if (!suites.includes('base') || !suites.includes('plus')) {
-    return { suites: passAtK, suite_statuses: statuses };
-  }
+  const common = { suites: passAtK, suite_statuses: statuses, suite_uncertainty: uncertainty };
+  if (!suites.includes('base') || !suites.includes('plus')) return common;
   const drops = largestPlusDrops(
     input.results.map((r) => ({
       task_id: r.task_id,
@@ -150,7 +155,7 @@ function suiteMetrics(
       plus_status: statusForSuite(r, suites, 'plus'),
     })),
   );
-  return { suites: passAtK, suite_statuses: statuses, largest_plus_drops: drops };
+  return { ...common, largest_plus_drops: drops };
 }
 
 /** `uncertainty` for the run's pass@k (the headline's, for tasks with suites). */

@@ -38,6 +38,8 @@ export interface ResultRecord {
   message?: string;
   duration_ms: number;
   cpu_ms?: number;
+  /** Set when the verdict above comes from a re-run of a first-run timeout (see RerunInfo). */
+  rerun?: RerunInfo;
   /** Feedback tasks: the turn (1-based) whose program this verdict is on. */
   attempt?: number;
   /**
@@ -48,6 +50,17 @@ export interface ResultRecord {
   suites?: Record<string, SuiteResult>;
 }
 
+/**
+ * A verdict that came from a second run: why the first-run timeout was run again (rerun.ts:
+ * 'low-cpu', 'overloaded', 'no-cpu-measure'), and the first attempt's status and timings.
+ */
+export interface RerunInfo {
+  reason: string;
+  first_status: Verdict['status'];
+  first_duration_ms: number;
+  first_cpu_ms?: number;
+}
+
 /** The verdict of one suite's program on one sample. */
 export interface SuiteResult {
   status: Verdict['status'];
@@ -56,6 +69,7 @@ export interface SuiteResult {
   duration_ms: number;
   /** sha256 of that suite's program (candidate + the suite's tests), hex. */
   program_hash: string;
+  rerun?: RerunInfo;
 }
 
 /** The model behind a run's samples, as far as passk can tell. */
@@ -68,6 +82,8 @@ export interface ModelInfo {
   sampling?: Record<string, unknown>;
   /** Any other backend setting that changes what is generated. */
   settings?: Record<string, unknown>;
+  /** `--label`: the user's name for the run (generation.json), shown in reports. */
+  label?: string;
 }
 
 /** Where a run's numbers came from: enough to reproduce it or to refuse comparing it. */

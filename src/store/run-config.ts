@@ -1,4 +1,32 @@
+import { readFile, rename, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { z } from 'zod';
+
+/**
+ * How the samples of a model run are drawn: what decides them (a resume must not change it) and
+ * where they came from. Header names only: their values (often credentials) are never saved.
+ */
+export const generationConfigSchema = z.strictObject({
+  /** 'openai-compatible' or 'llama-cpp'. */
+  backend: z.string(),
+  /** `--model-name`; null: the server's single model. */
+  model: z.string().nullable(),
+  baseUrls: z.array(z.string()),
+  api: z.enum(['completions', 'chat']),
+  systemPrompt: z.string().nullable(),
+  nSamples: z.number().int().positive(),
+  temperature: z.number(),
+  topP: z.number(),
+  maxNewTokens: z.number().int().positive(),
+  seed: z.number().int(),
+  /** Stop sequences applied to each sample (the task's; none for chat replies). */
+  stop: z.array(z.string()),
+  /** `--header` names, lower-cased; a resume must give them again (values are not saved). */
+  headerNames: z.array(z.string()),
+  label: z.string().nullable(),
+});
+
+export type GenerationConfig = z.infer<typeof generationConfigSchema>;
 
 /**
  * A run's configuration, resolved once by the pipeline's config stage (resolveRunConfig:
@@ -28,8 +56,54 @@ export const runConfigSchema = z.strictObject({
   shard: z.string().nullable(),
   /** The contamination.json whose flagged problems were left out. */
   excludeContaminated: z.string().nullable(),
+  /** Model runs: how the samples were generated; null (or absent in older runs) otherwise. */
+  generation: generationConfigSchema.nullable().optional(),
   /** Another run's samples the task's problems are built from (`--descriptions`); null: none. */
   taskInput: z.string().nullable().default(null),
 });
 
 export type RunConfig = z.infer<typeof runConfigSchema>;
+
+/** A model run's directory holds its RunConfig here from before the first sample on. */
+export const RUN_CONFIG_FILE = 'run-config.json';
+
+/**
+ * run-config.json: the resolved RunConfig, plus the front end's own options that are not part
+ * of it (the CLI's dataset and transport flags), so that `--resume DIR` needs nothing else.
+ */
+export const runConfigFileSchema = z.object({
+  config: runConfigSchema,
+  options: z.record(z.string(), z.unknown()).default({}),
+});
+
+export type RunConfigFile = z.infer<typeof runConfigFileSchema>;
+
+/** Written to a temporary file and renamed: a kill never leaves half a run-config.json. */
+export async function writeRunConfigFile(dir: string, file: RunConfigFile): Promise<void> {
+  const path = join(dir, RUN_CONFIG_FILE);
+  await writeFile(`${path}.tmp`, `${JSON.stringify(file, null, 2)}\n`);
+  await rename(`${path}.tmp`, path);
+}
+
+/**
+ * The run-config.json in `dir`: `{ config }` when it is a RunConfig file, `{ legacy }` (a flat
+ * bag of CLI flags) when an older passk wrote it, undefined when there is none.
+ */
+export async function readRunConfigFile(
+  dir: string,
+): Promise<RunConfigFile | { legacy: Record<string, unknown> } | undefined> {
+  let text: string;
+  try {
+    text = await readFile(join(dir, RUN_CONFIG_FILE), 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
+  const value: unknown = JSON.parse(text);
+  const parsed = runConfigFileSchema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  if (typeof value === 'object' && value !== null && !('config' in value)) {
+    return { legacy: value as Record<string, unknown> };
+  }
+  throw new SyntaxError(`not a run configuration: ${parsed.error.issues[0]?.message}`);
+}

@@ -18,6 +18,8 @@ export interface RunInfo {
   config?: Record<string, unknown>;
   /** Model runs: failed samples, retries by cause, fallbacks, dead replicas. */
   generation?: Record<string, unknown>;
+  /** `--label`: the user's name for the run. */
+  label?: string;
 }
 
 export interface RunOutputs {

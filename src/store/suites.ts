@@ -29,6 +29,7 @@ export function combineSuites(
     status: headline.status,
     ...(headline.error_type === undefined ? {} : { error_type: headline.error_type }),
     ...(headline.message === undefined ? {} : { message: headline.message }),
+    ...(headline.rerun === undefined ? {} : { rerun: headline.rerun }),
     duration_ms: Math.round(ordered.reduce((sum, r) => sum + r.duration_ms, 0) * 10) / 10,
     suites: { ...results },
   };

@@ -6,7 +6,8 @@
  */
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { loadDataset, sharedDataDir } from '../datasets/index.js';
+import { requireData, requireTaskData } from '../../test/helpers/data.js';
+import { loadDataset } from '../datasets/index.js';
 import { BIGCODE_ALIASES } from './bigcode-names.js';
 import { tasks } from './index.js';
 
@@ -61,7 +62,12 @@ interface BigcodeTask {
 }
 
 function bigcodePrompts(): Record<string, BigcodeTask> {
-  const run = spawnSync('python3', ['-I', '-c', BIGCODE_PROMPTS_PY, sharedDataDir()], {
+  const bigcodeData = requireData(
+    'humaneval/HumanEval.jsonl.gz',
+    'humanevalplus/HumanEvalPlus-v0.1.10.jsonl.gz',
+    'mbpp/mbpp.jsonl',
+  );
+  const run = spawnSync('python3', ['-I', '-c', BIGCODE_PROMPTS_PY, bigcodeData], {
     encoding: 'utf8',
     maxBuffer: 256 * 1024 * 1024,
   });
@@ -73,7 +79,7 @@ const bigcode = bigcodePrompts();
 
 async function passkPrompts(name: string) {
   const task = await tasks.get(name);
-  const loaded = await loadDataset(task.dataset, { dataDir: sharedDataDir(), offline: true });
+  const loaded = await loadDataset(task.dataset, { dataDir: requireTaskData(task), offline: true });
   return { task, problems: task.problems(loaded.rows, loaded.file) };
 }
 

@@ -134,3 +134,23 @@ for (const language of ['python', 'js', 'java', 'go', 'cpp', 'rust'] as const) {
     (await import('./humanevalpack/explain-task.js')).humanEvalExplainSynthesize(language),
   );
 }
+
+// BigCodeBench (v0.1.4, calibrated, as upstream) and BigCodeBench-Hard; `-v0.1.0_hf` for the
+// first release (the uncalibrated mode is a library option: bigcodebench({ calibrated: false })).
+for (const subset of ['full', 'hard'] as const) {
+  for (const split of ['complete', 'instruct'] as const) {
+    const name = `bigcodebench${subset === 'hard' ? '-hard' : ''}-${split}`;
+    tasks.register(name, async () =>
+      (await import('./bigcodebench/task.js')).bigcodebench({ split, subset }),
+    );
+    if (subset === 'full') {
+      tasks.register(`${name}-v0.1.0_hf`, async () =>
+        (await import('./bigcodebench/task.js')).bigcodebench({
+          split,
+          subset,
+          version: 'v0.1.0_hf',
+        }),
+      );
+    }
+  }
+}

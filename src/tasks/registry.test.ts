@@ -152,6 +152,19 @@ const GOLDEN: Record<string, { prompt: string; instruction?: string }> = {
   'multiple-cs': { prompt: '884b3aac38904158' },
   'multipl-e-d': { prompt: '68305c0b1593fa38' },
   'multiple-d': { prompt: '68305c0b1593fa38' },
+  // BigCodeBench: upstream's chat message (instruction prefix, then the prompt).
+  'bigcodebench-complete': { prompt: 'a92ca87b5ec7504d', instruction: '0c0ecadcd3995b58' },
+  'bigcodebench-complete-v0.1.0_hf': {
+    prompt: 'a92ca87b5ec7504d',
+    instruction: '0c0ecadcd3995b58',
+  },
+  'bigcodebench-instruct': { prompt: '83813e5096561a3a', instruction: '4feb3ca399c73a60' },
+  'bigcodebench-instruct-v0.1.0_hf': {
+    prompt: '83813e5096561a3a',
+    instruction: '4feb3ca399c73a60',
+  },
+  'bigcodebench-hard-complete': { prompt: '3b02d91e71cf17cb', instruction: '9ef6732fb20c9bfb' },
+  'bigcodebench-hard-instruct': { prompt: 'cac7afe7562bd55d', instruction: '43aa32d1f0fc3939' },
 };
 
 /** Problems per task whose reference runs (few: CI runs every task, compiled ones included). */

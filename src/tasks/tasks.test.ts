@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { loadDataset, sharedDataDir } from '../datasets/index.js';
+import { requireTaskData } from '../../test/helpers/data.js';
+import { loadDataset } from '../datasets/index.js';
 import { tasks } from './index.js';
 import { PYTHON_TESTS_MARKER } from './python-program.js';
 
@@ -8,7 +9,7 @@ const sha = (text: string) => createHash('sha256').update(text).digest('hex').sl
 
 async function problemsOf(name: string) {
   const task = await tasks.get(name);
-  const loaded = await loadDataset(task.dataset, { dataDir: sharedDataDir(), offline: true });
+  const loaded = await loadDataset(task.dataset, { dataDir: requireTaskData(task), offline: true });
   return { task, problems: task.problems(loaded.rows, loaded.file) };
 }
 

@@ -7,11 +7,12 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadDataset, sharedDataDir } from '../../src/datasets/index.js';
+import { loadDataset } from '../../src/datasets/index.js';
 import { tasks } from '../../src/tasks/index.js';
 import { repoRoot, runCli, tempDir } from '../helpers/cli.js';
+import { requireData, requireTaskData } from '../helpers/data.js';
 
-const dataDir = sharedDataDir();
+const dataDir = requireData('humaneval', 'mbpp/mbpp.jsonl', 'multipl-e');
 
 async function readJson(dir: string, file: string) {
   return JSON.parse(await readFile(join(dir, file), 'utf8'));
@@ -19,7 +20,7 @@ async function readJson(dir: string, file: string) {
 
 async function humanevalRows() {
   const task = await tasks.get('humaneval');
-  const loaded = await loadDataset(task.dataset, { dataDir, offline: true });
+  const loaded = await loadDataset(task.dataset, { dataDir: requireTaskData(task), offline: true });
   return loaded.rows as { task_id: string; prompt: string; canonical_solution: string }[];
 }
 

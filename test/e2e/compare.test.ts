@@ -2,8 +2,8 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type Outcome, writeSyntheticRun } from '../../src/compare/synthetic-run.test-helpers.js';
-import { sharedDataDir } from '../../src/datasets/index.js';
 import { runCli, tempDir } from '../helpers/cli.js';
+import { requireData } from '../helpers/data.js';
 
 /** A real run: HumanEval's reference solutions on the first 20 problems (all pass). */
 let reference: string;
@@ -13,7 +13,7 @@ beforeAll(async () => {
   const result = await runCli([
     ...args,
     '--data-dir',
-    sharedDataDir(),
+    requireData('humaneval/HumanEval.jsonl.gz'),
     '--output-dir',
     reference,
     '--limit',

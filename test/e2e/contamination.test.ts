@@ -1,10 +1,12 @@
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { writeSyntheticCorpus } from '../../src/contamination/synthetic-corpus.js';
-import { loadDataset, sharedDataDir } from '../../src/datasets/index.js';
+import { loadDataset } from '../../src/datasets/index.js';
 import { humaneval } from '../../src/tasks/humaneval.js';
 import { runCli, tempDir } from '../helpers/cli.js';
+import { requireData, requireTaskData } from '../helpers/data.js';
 
 // 100 MB, as the acceptance asks: generated to disk in 1 MiB blocks, scanned at ~60 MB/s.
 const CORPUS_BYTES = 100e6;
@@ -13,7 +15,10 @@ let prompt: string;
 
 beforeAll(async () => {
   dir = await tempDir();
-  const loaded = await loadDataset(humaneval.dataset, { dataDir: sharedDataDir(), offline: true });
+  const loaded = await loadDataset(humaneval.dataset, {
+    dataDir: requireTaskData(humaneval),
+    offline: true,
+  });
   prompt = humaneval.problems(loaded.rows, loaded.file)[58]!.datasetPrompt;
 });
 afterAll(async () => {
@@ -28,7 +33,7 @@ async function scan(corpus: string, output: string) {
     '--corpus',
     corpus,
     '--data-dir',
-    sharedDataDir(),
+    requireData('humaneval/HumanEval.jsonl.gz'),
   ];
   const result = await runCli([...args, '--output', output]);
   expect(result.code, result.stderr).toBe(0);
@@ -73,7 +78,14 @@ describe('passk contamination', () => {
     await scan(corpus, report);
     const out = await tempDir();
     const args = ['run', '--task', 'humaneval', '--model', 'reference', '--allow-code-execution'];
-    const range = ['--limit-start', '55', '--limit', '5', '--data-dir', sharedDataDir()];
+    const range = [
+      '--limit-start',
+      '55',
+      '--limit',
+      '5',
+      '--data-dir',
+      requireData('humaneval/HumanEval.jsonl.gz'),
+    ];
     const result = await runCli([
       ...args,
       ...range,
@@ -99,7 +111,7 @@ describe('passk contamination', () => {
       '--corpus',
       join(dir, 'none'),
       '--data-dir',
-      sharedDataDir(),
+      requireData('humaneval/HumanEval.jsonl.gz'),
     ]);
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('no such file or directory');

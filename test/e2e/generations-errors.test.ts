@@ -1,10 +1,10 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { sharedDataDir } from '../../src/datasets/index.js';
 import { repoRoot, runCli, tempDir } from '../helpers/cli.js';
+import { dataPath } from '../helpers/data.js';
 
-const problemFile = join(sharedDataDir(), 'humaneval', 'example_problem.jsonl');
+const problemFile = dataPath('humaneval/example_problem.jsonl');
 const toyProblems = join(repoRoot, 'test', 'fixtures', 'two-problems.jsonl');
 
 async function evaluateFile(

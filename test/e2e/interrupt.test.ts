@@ -2,11 +2,11 @@ import { spawn } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { sharedDataDir } from '../../src/datasets/index.js';
 import { evaluate } from '../../src/index.js';
 import { repoRoot, tempDir } from '../helpers/cli.js';
+import { requireData } from '../helpers/data.js';
 
-const dataDir = sharedDataDir();
+const dataDir = requireData('humaneval/HumanEval.jsonl.gz');
 
 /** generations.json for HumanEval/0..problems-1: distinct slow programs (no dedup, no cache). */
 async function slowGenerations(dir: string, problems: number, samples: number, seconds: number) {

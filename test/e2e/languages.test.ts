@@ -1,11 +1,12 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadDataset, sharedDataDir } from '../../src/datasets/index.js';
+import { loadDataset } from '../../src/datasets/index.js';
 import { createExecutor, runPreflight } from '../../src/execution/index.js';
 import type { ExecJob, Executor, Language, Verdict } from '../../src/execution/types.js';
 import { tasks } from '../../src/tasks/index.js';
 import type { Problem, Task } from '../../src/tasks/types.js';
+import { requireTaskData } from '../helpers/data.js';
 
 /**
  * Every added language through the real engine (bwrap, exec worker, compilers): the canaries of
@@ -144,7 +145,7 @@ const problemNames = (suffix: string) =>
 
 async function problemsOf(name: string): Promise<{ task: Task; problems: Problem[] }> {
   const task = await tasks.get(name);
-  const loaded = await loadDataset(task.dataset, { dataDir: sharedDataDir(), offline: true });
+  const loaded = await loadDataset(task.dataset, { dataDir: requireTaskData(task), offline: true });
   return { task, problems: task.problems(loaded.rows, loaded.file) };
 }
 

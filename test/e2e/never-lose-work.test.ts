@@ -1,11 +1,11 @@
 import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { sharedDataDir } from '../../src/datasets/index.js';
 import { runCli, tempDir } from '../helpers/cli.js';
+import { requireData } from '../helpers/data.js';
 import { type FakeOpenAIServer, startFakeOpenAIServer } from '../helpers/fake-openai-server.js';
 
-const dataDir = sharedDataDir();
+const dataDir = requireData('humaneval/HumanEval.jsonl.gz');
 
 function reference(out: string, limit: number, ...extra: string[]): string[] {
   return [

@@ -7,14 +7,15 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadDataset, sharedDataDir } from '../../src/datasets/index.js';
+import { loadDataset } from '../../src/datasets/index.js';
 import { evaluate } from '../../src/pipeline/evaluate.js';
 import type { GenerationRecord } from '../../src/store/records.js';
 import { tasks } from '../../src/tasks/index.js';
 import type { Problem } from '../../src/tasks/types.js';
 import { runCli, tempDir } from '../helpers/cli.js';
+import { requireData, requireTaskData } from '../helpers/data.js';
 
-const dataDir = sharedDataDir();
+const dataDir = requireData('humanevalplus', 'mbppplus');
 /** Problems per task in these tests: the full runs are `npm run bench:plus` and the README. */
 const LIMIT = 12;
 let cacheDir = '';
@@ -26,7 +27,7 @@ beforeAll(async () => {
 
 async function problemsOf(name: string): Promise<Problem[]> {
   const task = await tasks.get(name);
-  const loaded = await loadDataset(task.dataset, { dataDir, offline: true });
+  const loaded = await loadDataset(task.dataset, { dataDir: requireTaskData(task), offline: true });
   return task.problems(loaded.rows, loaded.file);
 }
 

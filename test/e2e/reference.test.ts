@@ -1,10 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { sharedDataDir } from '../../src/datasets/index.js';
 import { runCli, tempDir } from '../helpers/cli.js';
+import { requireData } from '../helpers/data.js';
 
-const dataDir = sharedDataDir();
+const dataDir = requireData('humaneval/HumanEval.jsonl.gz', 'mbpp/mbpp.jsonl');
 
 async function readMetrics(dir: string) {
   return JSON.parse(await readFile(join(dir, 'metrics.json'), 'utf8')) as Record<string, never>;

@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Page } from 'playwright-core';
@@ -103,6 +104,62 @@ describe('passk report in a browser', () => {
       page.locator('#comparison .two-col > div').nth(i).locator('li .mono').allTextContents();
     expect(await column(0)).toEqual(['synthetic/3']);
     expect(await column(1)).toEqual(['synthetic/0']);
+  });
+
+  it('names each run by its model and id', async () => {
+    const names = await page.locator('.card h2').allTextContents();
+    expect(names).toHaveLength(2);
+    expect(names[0]).toMatch(/^model-a · [0-9a-f]{8}$/);
+    expect(names[1]).toMatch(/^model-b · [0-9a-f]{8}$/);
+  });
+
+  it('compares the runs at every k both reach', async () => {
+    const ks = await page
+      .locator('#comparison .ks-table tbody tr')
+      .evaluateAll((rows) => rows.map((row) => row.getAttribute('data-k')));
+    expect(ks).toEqual(['1', '2', '3']);
+  });
+
+  it('draws the pass-rate histogram and one scatter point per shared problem', async () => {
+    expect(await page.locator('#distribution svg.histogram rect.hbar').count()).toBe(7 * 2);
+    // Run A: problem i passes 3 − i of 3 samples; its bins 0% (1), 21–40 (1), 61–80 (1), 100 (1).
+    const heightsA = await page
+      .locator('#distribution rect.hbar[data-run="0"]')
+      .evaluateAll((bars) => bars.map((b) => Number(b.getAttribute('height')) > 0));
+    expect(heightsA).toEqual([true, false, true, false, true, false, true]);
+    const points = await page
+      .locator('#distribution svg.scatter circle.point')
+      .evaluateAll((cs) => cs.reduce((sum, c) => sum + Number(c.getAttribute('data-n')), 0));
+    expect(points).toBe(4);
+  });
+
+  it('sorts the problem table by a column, both ways', async () => {
+    await page.keyboard.press('Escape'); // the detail panel would cover the table
+    const firstIds = () => page.locator('#problem-table tbody tr td:first-child').allTextContents();
+    const delta = page.locator('#problem-table button.sort', { hasText: 'B − A' });
+    await delta.click();
+    expect((await firstIds())[0]).toBe('synthetic/3');
+    await delta.click();
+    expect((await firstIds())[0]).toBe('synthetic/0');
+  });
+
+  it('lists failure messages per error type', async () => {
+    const kinds = page.locator('#failures-1 details.failure-kind');
+    const syntax = kinds.filter({ hasText: 'SyntaxError' });
+    await syntax.locator('summary').click();
+    expect(await syntax.locator('li code').first().textContent()).toBe('invalid syntax');
+  });
+
+  it('downloads the problems as CSV from the page itself', async () => {
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.locator('a.download[download="problems.csv"]').click(),
+    ]);
+    const path = await download.path();
+    const lines = (await readFile(path, 'utf8')).trim().split('\r\n');
+    expect(lines[0]).toBe('run,problem,n,c,pass_rate,top_failure');
+    expect(lines).toHaveLength(1 + 4 * 2);
+    expect(trouble).toEqual([]);
   });
 
   it('closes the detail panel with Escape', async () => {

@@ -2,12 +2,12 @@ import { spawn } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { sharedDataDir } from '../../src/datasets/index.js';
 import { JOURNAL_FILE } from '../../src/generation/journal.js';
 import { repoRoot, runCli, tempDir } from '../helpers/cli.js';
+import { requireData } from '../helpers/data.js';
 import { type FakeOpenAIServer, startFakeOpenAIServer } from '../helpers/fake-openai-server.js';
 
-const dataDir = sharedDataDir();
+const dataDir = requireData('humaneval/HumanEval.jsonl.gz');
 let server: FakeOpenAIServer | undefined;
 afterEach(async () => {
   await server?.close();

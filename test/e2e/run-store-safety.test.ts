@@ -2,10 +2,10 @@ import { spawn } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { sharedDataDir } from '../../src/datasets/index.js';
 import { repoRoot, runCli, tempDir } from '../helpers/cli.js';
+import { requireData } from '../helpers/data.js';
 
-const dataDir = sharedDataDir();
+const dataDir = requireData('humaneval/HumanEval.jsonl.gz');
 
 /** A separate node process that opens (creating) the store at `path`, exactly as passk does. */
 function openInChild(path: string): Promise<{ code: number | null; stderr: string }> {

@@ -1,15 +1,15 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { sharedDataDir } from '../../src/datasets/index.js';
 import { loadProblems } from '../../src/pipeline/problems.js';
 import { syntheticRun } from '../../src/store/db/__fixtures__/synthetic-run.js';
 import { saveRun } from '../../src/store/db/save.js';
 import { writeRunOutputs } from '../../src/store/run-dir.js';
 import { tasks } from '../../src/tasks/index.js';
 import { runCli, tempDir } from '../helpers/cli.js';
+import { requireData } from '../helpers/data.js';
 
-const dataDir = sharedDataDir();
+const dataDir = requireData('humaneval/HumanEval.jsonl.gz');
 
 /** Three real HumanEval problems with made-up verdicts, written as a run dir. */
 async function humanevalRun(dir: string) {

@@ -1,8 +1,8 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { sharedDataDir } from '../../src/datasets/index.js';
 import { runCli, tempDir } from '../helpers/cli.js';
+import { requireData } from '../helpers/data.js';
 import { startFakeOpenAIServer } from '../helpers/fake-openai-server.js';
 
 /** metrics.json as canonical text, for comparisons that drop a key first. */
@@ -10,7 +10,13 @@ function stable(text: string): string {
   return `${JSON.stringify(JSON.parse(text), null, 2)}\n`;
 }
 
-const common = ['--task', 'humaneval', '--allow-code-execution', '--data-dir', sharedDataDir()];
+const common = [
+  '--task',
+  'humaneval',
+  '--allow-code-execution',
+  '--data-dir',
+  requireData('humaneval/HumanEval.jsonl.gz'),
+];
 
 /** Two samples per problem on the first 24 problems: the reference solution and a wrong one. */
 let samples: string;

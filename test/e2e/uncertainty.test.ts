@@ -1,10 +1,10 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { sharedDataDir } from '../../src/datasets/index.js';
 import { runCli, tempDir } from '../helpers/cli.js';
+import { requireData } from '../helpers/data.js';
 
-const dataDir = sharedDataDir();
+const dataDir = requireData('humaneval/HumanEval.jsonl.gz');
 
 describe('every reported pass@k carries its interval and standard error', () => {
   it('metrics.json and the terminal summary give the 95% CI, SE and the method', async () => {

@@ -2,13 +2,13 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
-import { sharedDataDir } from '../../src/datasets/index.js';
 import { generate } from '../../src/generation/generate.js';
 import { resolveSampling } from '../../src/generation/sampling.js';
 import { createOpenAICompatibleBackend } from '../../src/models/openai/backend.js';
 import { evaluate } from '../../src/pipeline/evaluate.js';
 import { loadProblems } from '../../src/pipeline/problems.js';
 import { humaneval } from '../../src/tasks/humaneval.js';
+import { requireTaskData } from '../helpers/data.js';
 import { startFakeOpenAIServer } from '../helpers/fake-openai-server.js';
 
 const dirs: string[] = [];
@@ -17,7 +17,11 @@ afterAll(async () => {
 });
 
 it('generated HumanEval samples go through execution to the pass@k they deserve', async () => {
-  const { problems } = await loadProblems(humaneval, { dataDir: sharedDataDir() }, { limit: 4 });
+  const { problems } = await loadProblems(
+    humaneval,
+    { dataDir: requireTaskData(humaneval) },
+    { limit: 4 },
+  );
   const solutions = new Map(problems.map((p) => [p.prompt, p.reference!.slice(p.prompt.length)]));
   // choices 0 and 1 answer with the canonical solution, 2..4 with a wrong body; all of them
   // ramble on past a stop sequence, which the stream must cut
@@ -42,7 +46,7 @@ it('generated HumanEval samples go through execution to the pass@k they deserve'
       limit: 4,
       candidates: { kind: 'records', records: generated.records },
       allowCodeExecution: true,
-      dataset: { dataDir: sharedDataDir() },
+      dataset: { dataDir: requireTaskData(humaneval) },
       k: [1],
     });
     expect(metrics['humaneval']).toEqual({ 'pass@1': 0.4 });

@@ -8,6 +8,7 @@ import { generate } from '../../src/generation/generate.js';
 import { resolveSampling } from '../../src/generation/sampling.js';
 import { ContextLengthError } from '../../src/models/errors.js';
 import { createLlamaCppBackend } from '../../src/models/llama-cpp.js';
+import { loadEngine } from '../../src/models/llama-cpp-engine.js';
 import type { GenerateRequest, ModelBackend } from '../../src/models/types.js';
 import { cutAtStop } from '../../src/postprocess/stop.js';
 import { tinyProblems, tinyTask } from './tiny-task.js';
@@ -15,13 +16,13 @@ import { tinyProblems, tinyTask } from './tiny-task.js';
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const modelsDir = process.env['PASSK_MODELS_DIR'] ?? resolve(repoRoot, '..', 'shared', 'models');
 const modelPath = join(modelsDir, 'stories260K.gguf');
-const enginePackage = 'node-llama-cpp';
-const installed = await import(enginePackage).then(
+// node_modules, $PASSK_LLAMA_CPP_DIR or .passk-engines (where `scripts/setup.sh --test` puts it)
+const installed = await loadEngine().then(
   () => true,
   () => false,
 );
 const skipReason = !installed
-  ? 'node-llama-cpp is not installed (npm install -E node-llama-cpp@3.21.1)'
+  ? 'node-llama-cpp is not installed (bash scripts/setup.sh --test installs it in .passk-engines)'
   : !existsSync(modelPath)
     ? `no model at ${modelPath} (set PASSK_MODELS_DIR)`
     : undefined;

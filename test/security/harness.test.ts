@@ -7,10 +7,11 @@
  * (HumanEval_53_add, built by the task as in a real run).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadDataset, sharedDataDir } from '../../src/datasets/index.js';
+import { loadDataset } from '../../src/datasets/index.js';
 import { createExecutor } from '../../src/execution/index.js';
 import type { Executor, Language, Verdict } from '../../src/execution/types.js';
 import { tasks } from '../../src/tasks/index.js';
+import { requireTaskData } from '../helpers/data.js';
 import { LIMITS } from './helpers.js';
 
 let executor: Executor;
@@ -34,7 +35,7 @@ async function run(language: Language, sources: Record<string, string>) {
 /** MultiPL-E's HumanEval_53_add program with `body` as the candidate's completion. */
 async function multiplE(suffix: string, body: string): Promise<string> {
   const task = await tasks.get(`multipl-e-${suffix}`);
-  const loaded = await loadDataset(task.dataset, { dataDir: sharedDataDir(), offline: true });
+  const loaded = await loadDataset(task.dataset, { dataDir: requireTaskData(task), offline: true });
   const problem = task.problems(loaded.rows, loaded.file).find((p) => p.id === 'HumanEval_53_add');
   if (!problem) throw new Error('HumanEval_53_add not found');
   return task.program(problem, problem.prompt + body).source;

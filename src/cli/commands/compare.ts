@@ -9,6 +9,7 @@ import {
   ensureParentDir,
   formatComparison,
 } from '../../index.js';
+import { DB_FLAG_HELP } from './runs.js';
 
 const flagsSchema = z.object({
   k: z
@@ -24,7 +25,8 @@ const flagsSchema = z.object({
     .string()
     .transform(Number)
     .refine((x) => x > 0 && x < 1, '--confidence must be between 0 and 1, e.g. 0.95'),
-  json: z.string().optional(),
+  db: z.string().optional(),
+  json: z.union([z.string(), z.literal(true)]).optional(),
 });
 
 export function registerCompare(program: Command): void {
@@ -46,15 +48,25 @@ export function registerCompare(program: Command): void {
     )
     .option('--seed <n>', 'PRNG seed, for reproducible intervals', String(DEFAULT_SEED))
     .option('--confidence <level>', 'two-sided confidence level', '0.95')
-    .option('--json <file>', 'also write the full comparison as JSON')
+    .option('--db <file>', DB_FLAG_HELP)
+    .option(
+      '--json [file]',
+      'write the full comparison as JSON: to FILE (the text still printed), or alone on stdout',
+    )
     .action(async (refA: string, refB: string, raw: Record<string, unknown>) => {
       const parsed = flagsSchema.safeParse(raw);
       if (!parsed.success)
         throw new ConfigError(parsed.error.issues[0]?.message ?? 'invalid flags');
-      const { json, ...options } = parsed.data;
-      if (json !== undefined) await ensureParentDir(json);
-      const comparison = await compare({ a: refA, b: refB, ...options });
-      if (json !== undefined) await writeFile(json, `${JSON.stringify(comparison, null, 2)}\n`);
+      const { json, db, ...options } = parsed.data;
+      if (typeof json === 'string') await ensureParentDir(json);
+      const store = db === undefined ? {} : { db };
+      const comparison = await compare({ a: refA, b: refB, ...options, ...store });
+      const text = `${JSON.stringify(comparison, null, 2)}\n`;
+      if (json === true) {
+        process.stdout.write(text);
+        return;
+      }
+      if (json !== undefined) await writeFile(json, text);
       process.stdout.write(formatComparison(comparison));
     });
 }

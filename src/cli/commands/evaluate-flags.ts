@@ -1,4 +1,10 @@
-import { type CandidateSource, evaluate, formatSummary, progressReporter } from '../../index.js';
+import {
+  type CandidateSource,
+  evaluate,
+  formatSummary,
+  progressReporter,
+  summaryJson,
+} from '../../index.js';
 import { defaultOutputDir, type EvaluationFlags, evaluationOptions } from '../options.js';
 import type { StopSignals } from '../stop-signals.js';
 
@@ -11,6 +17,7 @@ export async function evaluateWithFlags(
   flags: EvaluationFlags,
   candidates: CandidateSource,
   stop: StopSignals,
+  label?: string,
 ): Promise<void> {
   const outputDir = flags.outputDir ?? defaultOutputDir(flags.task);
   const quit = () => {
@@ -25,10 +32,17 @@ export async function evaluateWithFlags(
       outputDir,
       onEvent: progressReporter(),
       drain: stop.drain,
+      ...(label === undefined ? {} : { label }),
     });
-    process.stdout.write(formatSummary(flags.task, result));
+    process.stdout.write(
+      flags.json === true
+        ? `${JSON.stringify(summaryJson(flags.task, result), null, 2)}\n`
+        : formatSummary(flags.task, result),
+    );
     if (result.metrics['partial'] !== undefined) {
-      process.stdout.write(`partial results (interrupted) saved in ${outputDir}\n`);
+      // With --json, stdout holds the JSON alone (its `partial` says the same).
+      const out = flags.json === true ? process.stderr : process.stdout;
+      out.write(`partial results (interrupted) saved in ${outputDir}\n`);
       process.exitCode = 130;
     }
   } finally {

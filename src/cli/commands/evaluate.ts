@@ -20,8 +20,13 @@ export function registerEvaluate(program: Command, stop: StopSignals): void {
       '--allow-missing',
       'score only the problems the file has samples for (stated in metrics.json)',
     )
+    .option(
+      '--label <text>',
+      'a name for this run, shown in reports (kept in run.json and the store)',
+    )
     .action(async (raw: Record<string, unknown>) => {
       const flags = parseEvaluationFlags(raw);
+      const label = typeof raw['label'] === 'string' ? raw['label'] : undefined;
       await evaluateWithFlags(
         flags,
         {
@@ -31,6 +36,7 @@ export function registerEvaluate(program: Command, stop: StopSignals): void {
           ...nSamplesFlag(raw['nSamples']),
         },
         stop,
+        label,
       );
     });
 }

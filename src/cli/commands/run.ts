@@ -1,4 +1,3 @@
-import { mkdir } from 'node:fs/promises';
 import type { Command } from 'commander';
 import {
   ConfigError,
@@ -6,6 +5,7 @@ import {
   formatSummary,
   progressReporter,
   runModel,
+  summaryJson,
 } from '../../index.js';
 import { addGenerationOptions, parseGenerationFlags } from '../generation-options.js';
 import { generationOutput } from '../generation-output.js';
@@ -17,7 +17,7 @@ import {
   evaluationOptions,
   parseEvaluationFlags,
 } from '../options.js';
-import { resolveRunFlags, saveRunConfig } from '../run-config.js';
+import { resolveRunFlags, savedOptions } from '../run-config.js';
 import type { StopSignals } from '../stop-signals.js';
 import { evaluateWithFlags } from './evaluate-flags.js';
 
@@ -38,7 +38,8 @@ export function registerRun(program: Command, stop: StopSignals): void {
     const model = typeof raw['model'] === 'string' ? raw['model'] : undefined;
     if (model === undefined || model === 'reference') {
       if (model === undefined) throw missingModel();
-      await evaluateWithFlags(flags, { kind: 'reference' }, stop);
+      const label = typeof raw['label'] === 'string' ? raw['label'] : undefined;
+      await evaluateWithFlags(flags, { kind: 'reference' }, stop, label);
       return;
     }
     await runWithBackend(model, raw, flags, stop);
@@ -71,33 +72,41 @@ async function runWithBackend(
     drain: stop.drain,
     signal: stop.abort,
     onGenerationProgress: output.onProgress,
-    beforeGenerate: async () => {
-      await mkdir(runDir, { recursive: true });
-      await saveRunConfig(runDir, { ...raw, outputDir: runDir });
-    },
+    savedOptions: savedOptions({ ...raw, outputDir: runDir }),
     onEvent: progressReporter(),
   }).finally(output.stop);
+  // With --json, stdout carries the summary object alone; every other line goes to stderr.
+  const json = flags.json === true;
+  const say = (line: string) => (json ? process.stderr : process.stdout).write(`${line}\n`);
   const totals = result.generation.metadata.totals;
-  process.stdout.write(
-    `generated: ${totals.samples} samples (${totals.failedSamples} failed), ${totals.tokensOut} tokens, ${totals.tokensPerSecond.toFixed(1)} tokens/s; run dir: ${runDir}\n`,
+  say(
+    `generated: ${totals.samples} samples (${totals.failedSamples} failed), ${totals.tokensOut} tokens, ${totals.tokensPerSecond.toFixed(1)} tokens/s; run dir: ${runDir}`,
   );
   const counters = formatGenerationCounters(result.generation);
-  if (counters !== undefined) process.stdout.write(`generation: ${counters}\n`);
+  if (counters !== undefined) say(`generation: ${counters}`);
   if (result.generationOnlyTask !== undefined) {
-    process.stdout.write(`${result.generationOnlyTask.replace('RUN_DIR', runDir)}\n`);
+    say(result.generationOnlyTask.replace('RUN_DIR', runDir));
   } else if (result.evaluation) {
-    process.stdout.write(formatSummary(flags.task, result.evaluation));
+    process.stdout.write(
+      json
+        ? `${JSON.stringify({ ...summaryJson(flags.task, result.evaluation), generation: totals }, null, 2)}\n`
+        : formatSummary(flags.task, result.evaluation),
+    );
     // Ctrl-C during the evaluation: the judged samples were saved as a partial run.
     if (result.evaluation.metrics['partial'] !== undefined) process.exitCode = 130;
   } else if (!generation.generationOnly) {
-    process.stdout.write(
-      `generation stopped before every sample was done; continue with: passk run --resume ${runDir} --allow-code-execution\n`,
+    say(
+      `generation stopped before every sample was done; continue with: passk run --resume ${runDir} --allow-code-execution`,
     );
     process.exitCode = 1;
   } else {
-    process.stdout.write(
-      `evaluate later with: passk evaluate --task ${flags.task} --generations ${runDir} --allow-code-execution\n`,
+    say(
+      `evaluate later with: passk evaluate --task ${flags.task} --generations ${runDir} --allow-code-execution`,
     );
+  }
+  if (json && !result.evaluation) {
+    const summary = { task: flags.task, run_dir: runDir, evaluated: false, generation: totals };
+    process.stdout.write(`${JSON.stringify(summary, null, 2)}\n`);
   }
 }
 

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { type DatasetLoadOptions, defaultDataDir, showRun } from '../../index.js';
+import { type DatasetLoadOptions, defaultDataDir, runSummaryJson, showRun } from '../../index.js';
 import { DB_FLAG_HELP } from './runs.js';
 
 export function registerShow(program: Command): void {
@@ -12,9 +12,12 @@ export function registerShow(program: Command): void {
       '--data-dir <dir>',
       'benchmark files, for a run dir not in the store (env PASSK_DATA_DIR)',
     )
-    .action(async (ref: string, raw: { db?: string; dataDir?: string }) => {
+    .option('--json', 'print the summary as JSON on stdout')
+    .action(async (ref: string, raw: { db?: string; dataDir?: string; json?: boolean }) => {
       const shown = await showRun({ run: ref, ...loadOptions(raw) });
-      process.stdout.write(shown.text);
+      process.stdout.write(
+        raw.json === true ? `${JSON.stringify(runSummaryJson(shown.run), null, 2)}\n` : shown.text,
+      );
     });
 }
 

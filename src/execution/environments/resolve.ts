@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ConfigError } from '../../core/errors.js';
 import { runCommand } from '../run-command.js';
+import { installFingerprint, readProbe, writeProbe } from './probe-cache.js';
 import type { PythonEnvironmentSpec, ResolvedPythonEnvironment } from './types.js';
 
 /** Debian's packaged Python libraries (apt-get install python3-numpy …); read-only under /usr. */
@@ -66,7 +67,7 @@ async function resolveOnce(
   const place =
     options.venv === undefined ? debianPlace() : await venvPlace(options.venv, interpreter);
   const env = { ...ENVIRONMENT_DEFAULT_ENV, ...spec.env };
-  const { modules, errors } = await probeModules(interpreter, place.sitePaths, env, spec.modules);
+  const { modules, errors } = await cachedProbe(interpreter, place.sitePaths, env, spec.modules);
   const described = { ...place, env, modules };
   const key = createHash('sha256').update(JSON.stringify(described)).digest('hex');
   return { ...described, errors, key };
@@ -147,6 +148,23 @@ print(json.dumps({"modules": modules, "errors": errors}))
 
 /** Importing torch or TensorFlow cold, on a loaded machine, takes a while. */
 const PROBE_TIMEOUT_MS = 180_000;
+
+/** probeModules, kept on disk per installed state (see probe-cache.ts). */
+async function cachedProbe(
+  interpreter: string,
+  sitePaths: readonly string[],
+  env: Record<string, string>,
+  names: readonly string[],
+): Promise<Pick<ResolvedPythonEnvironment, 'modules' | 'errors'>> {
+  const key = createHash('sha256')
+    .update(JSON.stringify([installFingerprint(interpreter, sitePaths), sitePaths, env, names]))
+    .digest('hex');
+  const saved = readProbe<Pick<ResolvedPythonEnvironment, 'modules' | 'errors'>>(key);
+  if (saved?.modules !== undefined) return saved;
+  const probed = await probeModules(interpreter, sitePaths, env, names);
+  writeProbe(key, probed);
+  return probed;
+}
 
 async function probeModules(
   interpreter: string,

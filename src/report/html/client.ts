@@ -42,6 +42,30 @@ export const CLIENT_SCRIPT = String.raw`
   document.addEventListener('keydown', function (event) {
     if (event.key === 'Escape') panel.hidden = true;
   });
+  // Sortable tables: each cell's sort key is its data-v; numbers compare as numbers.
+  document.querySelectorAll('table.sortable').forEach(function (table) {
+    var buttons = table.querySelectorAll('button.sort');
+    buttons.forEach(function (button, column) {
+      button.addEventListener('click', function () {
+        var dir = button.getAttribute('data-dir') === 'desc' ? 'asc' : 'desc';
+        buttons.forEach(function (b) { b.removeAttribute('data-dir'); });
+        button.setAttribute('data-dir', dir);
+        var numeric = button.getAttribute('data-kind') === 'num';
+        var body = table.tBodies[0];
+        var rows = Array.prototype.slice.call(body.rows);
+        var key = function (row) {
+          var v = row.cells[column] ? row.cells[column].getAttribute('data-v') || '' : '';
+          return numeric ? Number(v) : v;
+        };
+        rows.sort(function (x, y) {
+          var a = key(x), b = key(y);
+          var c = numeric ? a - b : String(a).localeCompare(String(b), 'en', { numeric: true });
+          return dir === 'asc' ? c : -c;
+        });
+        rows.forEach(function (row) { body.appendChild(row); });
+      });
+    });
+  });
   document.querySelectorAll('input[data-filter]').forEach(function (box) {
     box.addEventListener('change', function () {
       var grid = document.querySelector('.grid[data-run="' + box.getAttribute('data-filter') + '"]');

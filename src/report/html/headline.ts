@@ -1,3 +1,4 @@
+import { suiteCounts } from '../../compare/suites.js';
 import type { RunRecord } from '../../store/records.js';
 import { type CurvePoint, passAtKCurve, problemTallies } from './analysis.js';
 import type { IntervalFn } from './intervals.js';
@@ -10,6 +11,11 @@ export interface Headline {
   scores: CurvePoint[];
   /** Samples the sandbox could not judge (left out of n). */
   infraErrors: number;
+  /**
+   * HumanEval+/MBPP+: each suite's pass@k with intervals (base, then plus = `scores`); absent for
+   * tasks without suites.
+   */
+  suites?: { suite: string; scores: CurvePoint[] }[];
 }
 
 /** The ks a run's metrics.json reports; [1] for a run without metrics. */
@@ -29,11 +35,20 @@ export function reportedKs(run: RunRecord): number[] {
  */
 export function headline(run: RunRecord, intervals: IntervalFn): Headline {
   const tallies = problemTallies(run);
+  const suites = suiteCounts(run).map(({ suite, counts }) => ({
+    suite,
+    scores: passAtKCurve(
+      counts.map((c) => ({ ...c, infraErrors: 0 })),
+      intervals,
+      reportedKs(run),
+    ),
+  }));
   return {
     problems: tallies.length,
     samples: tallies.reduce((sum, t) => sum + t.n, 0),
     scores: passAtKCurve(tallies, intervals, reportedKs(run)),
     infraErrors: tallies.reduce((sum, t) => sum + t.infraErrors, 0),
+    ...(suites.length === 0 ? {} : { suites }),
   };
 }
 

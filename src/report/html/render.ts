@@ -3,13 +3,18 @@ import { type Comparison, compareRuns } from '../../compare/compare.js';
 import { PasskError } from '../../core/errors.js';
 import { PASSK_VERSION } from '../../core/version.js';
 import type { RunRecord } from '../../store/records.js';
+import { runLabel } from '../labels.js';
 import { failureBreakdown, passAtKCurve, problemTallies } from './analysis.js';
 import { CLIENT_SCRIPT } from './client.js';
+import { comparisonKsHtml, comparisonsAtKs } from './compare-ks.js';
+import { distributionHtml, problemsSectionHtml, runDetailHtml } from './detail-sections.js';
 import { escapeHtml, jsonForScript } from './escape.js';
+import type { GeneratedSample } from './generation.js';
 import { gridHtml, legendHtml, statusCounts } from './grid.js';
 import { headline } from './headline.js';
 import { type IntervalFn, noIntervals } from './intervals.js';
 import { buildPayload } from './payload.js';
+import { problemRows } from './problems.js';
 import {
   comparisonHtml,
   curveTableHtml,
@@ -39,11 +44,13 @@ export interface RenderOptions {
   title?: string;
   /** Defaults to now (fixed in tests for byte-stable output). */
   generatedAt?: Date;
+  /** Per run, its generations journal's samples (tokens, latency), where the run has one. */
+  generations?: readonly (readonly GeneratedSample[] | undefined)[];
 }
 
-/** A short, distinct name per run: its model (or task) plus id. */
+/** A short, distinct name per run: its label or model (or task) plus id (see labels.ts). */
 export function runLabels(runs: readonly RunRecord[]): string[] {
-  return runs.map((r) => `${r.summary.model ?? r.summary.task} · ${r.summary.id}`);
+  return runs.map(runLabel);
 }
 
 /**
@@ -59,9 +66,9 @@ export function renderReport(runs: readonly RunRecord[], options: RenderOptions 
   const labels = runLabels(runs);
   const title = options.title ?? 'passk report';
   const generatedAt = (options.generatedAt ?? new Date()).toISOString().replace(/\.\d+Z$/, 'Z');
-  const cards = runs.map((run, i) =>
-    runCardHtml(run, labels[i]!, runColor(i), headline(run, intervals)),
-  );
+  const heads = runs.map((run) => headline(run, intervals));
+  const cards = runs.map((run, i) => runCardHtml(run, labels[i]!, runColor(i), heads[i]!));
+  const rows = problemRows(runs);
   const series = runs.map((run, i) => ({
     label: labels[i]!,
     color: runColor(i),
@@ -90,7 +97,14 @@ export function renderReport(runs: readonly RunRecord[], options: RenderOptions 
 <div class="cards">${cards.join('')}</div>
 ${comparison}
 <section class="panel" id="curve"><h2>pass@k over k</h2><p class="muted">Unbiased estimator (Chen et al. 2021), mean over problems; ${intervalNote}.</p>${curve}</section>
-${runs.map((run, i) => runSection(run, i, labels[i]!)).join('\n')}
+${distributionHtml(rows, labels)}
+${problemsSectionHtml(runs, labels, heads, rows)}
+<div class="runs runs-${runs.length === 2 ? 2 : 1}">${runs
+    .map(
+      (run, i) =>
+        `<div class="run-col">${runSection(run, i, labels[i]!, runs.length === 1)}${runDetailHtml(run, i, options.generations?.[i], runSuffix(i))}</div>`,
+    )
+    .join('\n')}</div>
 <footer>Click a cell to see its prompt, program and error. This file is self-contained: it loads nothing from the network.</footer>
 </main>
 ${detailPanel()}
@@ -110,14 +124,18 @@ function comparisonSection(
 ): string {
   try {
     const comparison = given ?? compareRuns(a, b, { topChanges: Number.POSITIVE_INFINITY });
-    return comparisonHtml(comparison, [labels[0]!, labels[1]!]);
+    return comparisonHtml(
+      comparison,
+      [labels[0]!, labels[1]!],
+      comparisonKsHtml(comparisonsAtKs(a, b)),
+    );
   } catch (error) {
     if (error instanceof PasskError) return noComparisonHtml(error.message);
     throw error;
   }
 }
 
-function runSection(run: RunRecord, index: number, label: string): string {
+function runSection(run: RunRecord, index: number, label: string, single: boolean): string {
   const breakdown = failureBreakdown(run);
   const statusBars = breakdown.byStatus.map(([status, count]) => ({
     label: verdictStyle(status).label,
@@ -139,7 +157,7 @@ ${legendHtml(statusCounts(run))}
 <div class="toolbar"><label><input type="checkbox" data-filter="${index}"> only problems with a failing sample</label></div>
 ${gridHtml(run, index)}
 </section>
-<section class="panel"><details${index === 0 ? ' open' : ''}><summary><strong>Provenance</strong> · ${escapeHtml(label)}</summary>${provenanceHtml(run)}</details></section>`;
+<section class="panel"><details${single ? ' open' : ''}><summary><strong>Provenance</strong> · ${escapeHtml(label)}</summary>${provenanceHtml(run)}</details></section>`;
 }
 
 /** ' · run 2' after a heading when the report has several runs; the index is ours, not input. */

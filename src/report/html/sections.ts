@@ -8,14 +8,24 @@ const pct = (v: number) => `${(v * 100).toFixed(1)}%`;
 
 /** One card per run: what it is and its headline pass@k with intervals. */
 export function runCardHtml(run: RunRecord, label: string, color: string, head: Headline): string {
-  const scores = head.scores.map(
-    (p) =>
-      `<div class="score"><span class="score-k">pass@${p.k}</span><span class="score-v">${escapeHtml(pct(p.value))}</span>${
-        p.interval
-          ? `<span class="score-ci">${Math.round(p.interval.confidence * 100)}% CI ${escapeHtml(pct(p.interval.lower))} – ${escapeHtml(pct(p.interval.upper))}</span>`
-          : ''
-      }</div>`,
+  // HumanEval+/MBPP+: base and plus side by side, labelled; plus is the headline (last).
+  const groups = head.suites ?? [{ suite: '', scores: head.scores }];
+  // One row per suite, so base and plus line up k by k.
+  const rows = groups.map(({ suite, scores: points }) =>
+    points.map(
+      (p) =>
+        `<div class="score"${suite ? ` data-suite="${escapeHtml(suite)}"` : ''}><span class="score-k">${suite ? `${escapeHtml(suite)} ` : ''}pass@${p.k}</span><span class="score-v">${escapeHtml(pct(p.value))}</span>${
+          p.interval
+            ? `<span class="score-ci">${Math.round(p.interval.confidence * 100)}% CI ${escapeHtml(pct(p.interval.lower))} – ${escapeHtml(pct(p.interval.upper))}</span>`
+            : ''
+        }</div>`,
+    ),
   );
+  const scores = rows.flatMap((row) => (row.length === 0 ? [] : [row.join('')]));
+  const scoresHtml =
+    scores.length === 0
+      ? '<div class="scores"><span class="muted">no pass@k: nothing was executed</span></div>'
+      : scores.map((row) => `<div class="scores">${row}</div>`).join('');
   const facts = [
     ['task', run.summary.task],
     ['model', run.summary.model ?? 'unknown'],
@@ -26,7 +36,7 @@ export function runCardHtml(run: RunRecord, label: string, color: string, head: 
   ];
   return `<section class="card" style="border-top-color:${color}">
 <h2>${escapeHtml(label)}</h2>
-<div class="scores">${scores.join('') || '<span class="muted">no pass@k: nothing was executed</span>'}</div>
+<div class="score-rows">${scoresHtml}</div>
 <dl class="facts">${facts.map(([k, v]) => `<dt>${escapeHtml(k!)}</dt><dd>${escapeHtml(v!)}</dd>`).join('')}</dl>
 </section>`;
 }
@@ -65,7 +75,7 @@ export function provenanceHtml(run: RunRecord): string {
 }
 
 /** Two runs side by side: pass@1 on the shared problems, B − A, and the problems that changed. */
-export function comparisonHtml(c: Comparison, labels: [string, string]): string {
+export function comparisonHtml(c: Comparison, labels: [string, string], atKs = ''): string {
   const [a, b] = labels.map(escapeHtml) as [string, string];
   const sign = (v: number) => (v > 0 ? '+' : v < 0 ? '−' : '±');
   const interval = c.difference.interval;
@@ -86,11 +96,24 @@ export function comparisonHtml(c: Comparison, labels: [string, string]): string 
   return `<section class="panel" id="comparison">
 <h2>Comparison</h2>
 <p>On the <strong>${c.compared}</strong> problems both runs scored: pass@${c.k} <strong>${pct(c.a.stat.estimate)}</strong> (${a}) → <strong>${pct(c.b.stat.estimate)}</strong> (${b}), <strong>${diff}</strong>${ci}.</p>
+${suiteComparisonHtml(c)}${atKs}
 <div class="two-col">
 <div><h3>Better in ${b} <span class="muted">(${better.length})</span></h3>${list(better, 'none')}</div>
 <div><h3>Worse in ${b} <span class="muted">(${worse.length})</span></h3>${list(worse, 'none')}</div>
 </div>
 </section>`;
+}
+
+/** HumanEval+/MBPP+: the paired difference on base tests and on base + plus tests, labelled. */
+function suiteComparisonHtml(c: Comparison): string {
+  if (c.suites === undefined) return '';
+  const rows = c.suites.map((s) => {
+    const i = s.difference.interval;
+    const pts = (v: number) =>
+      `${v > 0 ? '+' : v < 0 ? '−' : '±'}${(Math.abs(v) * 100).toFixed(1)}`;
+    return `<tr data-suite="${escapeHtml(s.suite)}"><th scope="row">${escapeHtml(s.suite)}</th><td>${pct(s.a.estimate)}</td><td>${pct(s.b.estimate)}</td><td><strong>${pts(i.estimate)}</strong> <span class="muted">[${pts(i.lower)}, ${pts(i.upper)}]</span></td><td>${formatP(s.difference.pValue)}</td><td>${s.improved.length} / ${s.regressed.length}</td></tr>`;
+  });
+  return `<h3>By test suite <span class="muted">(pass@${c.k}; plus counts a sample only if it also passed base)</span></h3><table class="curve-table suites-table"><thead><tr><th></th><th>A</th><th>B</th><th>B − A (points)</th><th>sign-flip</th><th>improved / regressed</th></tr></thead><tbody>${rows.join('')}</tbody></table>`;
 }
 
 /** The comparison panel when the two runs cannot be compared (no shared problem, no scores). */

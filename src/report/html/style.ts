@@ -16,10 +16,11 @@ h3{font-size:14px;margin:8px 0}
 .mono,pre,.pid{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,"DejaVu Sans Mono",monospace}
 .cards{display:grid;grid-template-columns:repeat(auto-fit,minmax(300px,1fr));gap:16px;margin-bottom:16px}
 .card,.panel{background:var(--card);border:1px solid var(--line);border-radius:8px;padding:16px 20px;box-shadow:0 1px 2px rgba(0,0,0,.04)}
-.card{border-top:4px solid var(--accent);display:flex;flex-wrap:wrap;gap:8px 40px;align-items:flex-start}
+.card{border-top:4px solid var(--accent);display:flex;flex-wrap:wrap;gap:8px 40px;align-items:flex-start;align-content:flex-start}
 .card h2{flex:1 0 100%;margin-bottom:4px}
 .panel{margin-bottom:16px}
-.scores{display:flex;flex-wrap:wrap;gap:10px 28px;margin-bottom:10px}
+.score-rows{display:flex;flex-direction:column;gap:6px;margin-bottom:10px}
+.scores{display:flex;flex-wrap:wrap;gap:10px 28px}
 .score{display:flex;flex-direction:column}
 .score-k{font-size:12px;color:var(--muted);text-transform:uppercase;letter-spacing:.4px}
 .score-v{font-size:28px;font-weight:650;line-height:1.15}
@@ -67,6 +68,20 @@ details>summary{cursor:pointer;color:var(--muted);margin:8px 0}
 #detail dl{display:grid;grid-template-columns:max-content 1fr;gap:2px 14px;margin:6px 0 10px;font-size:13px}
 #detail dt{color:var(--muted)}#detail dd{margin:0;overflow-wrap:anywhere}
 pre{background:#f6f8fa;border:1px solid var(--line);border-radius:6px;padding:10px 12px;overflow:auto;font-size:12.5px;line-height:1.45;margin:4px 0 12px;white-space:pre;tab-size:4}
+.runs-2{display:grid;grid-template-columns:repeat(auto-fit,minmax(560px,1fr));gap:0 16px;align-items:start}
+.run-col{min-width:0}.run-col .row>.panel{flex:1 1 300px;min-width:0}
+.table-wrap{max-height:560px;overflow:auto;border:1px solid var(--line);border-radius:6px}
+table.problems{border-collapse:collapse;width:100%;font-size:12.5px}
+table.problems th{position:sticky;top:0;background:#f0f2f5;text-align:left;padding:0;border-bottom:1px solid var(--line);white-space:nowrap}
+table.problems td{padding:3px 10px;border-bottom:1px solid var(--line);white-space:nowrap}
+button.sort{all:unset;display:block;padding:5px 10px;cursor:pointer;font-weight:600;font-size:12px}
+button.sort:hover{background:#e4e8ee}button.sort[data-dir=asc]::after{content:" ▲"}button.sort[data-dir=desc]::after{content:" ▼"}
+td.up{color:#1a7a40;font-weight:600}td.down{color:#c0322b;font-weight:600}
+.exports{margin:0 0 10px;font-size:13px}.exports a{margin-right:12px;color:var(--accent)}
+.failure-kind summary{color:var(--fg)}ul.messages{margin:2px 0 10px;padding-left:18px;font-size:12.5px}
+ul.messages code{background:#f6f8fa;border-radius:4px;padding:0 4px;overflow-wrap:anywhere}.count{font-weight:600}
+table.gen-stats{border-collapse:collapse;font-size:13px}table.gen-stats th{text-align:left;font-weight:500;color:var(--muted);padding:4px 16px 4px 0;white-space:nowrap}table.gen-stats td{padding:4px 0}
+.chart.scatter .point{cursor:default}.scatter-box{flex:0 1 340px}.scatter-box p{font-size:12px;margin:4px 0}
 footer{color:var(--muted);font-size:12px;margin-top:24px}
 ${verdictCss()}
 `;

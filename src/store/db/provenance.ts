@@ -45,6 +45,7 @@ interface GenerationJson {
   fingerprint?: Record<string, unknown>;
   provenance?: { backend?: string; model?: string; serverModel?: string; settings?: object };
   nSamples?: number;
+  label?: string;
 }
 
 /**
@@ -71,6 +72,7 @@ export async function inferModel(
       ...(meta.provenance?.serverModel ? { serverModel: meta.provenance.serverModel } : {}),
       sampling: { ...sampling, ...(meta.nSamples === undefined ? {} : { n: meta.nSamples }) },
       settings: { ...meta.provenance?.settings },
+      ...(typeof meta.label === 'string' ? { label: meta.label } : {}),
     };
   }
   if (candidates === undefined || candidates === 'records') return null;

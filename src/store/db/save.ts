@@ -10,6 +10,8 @@ export interface SaveRunInput extends RecordRunInput {
    * 'file' with its path), to name the model when `model` is not given.
    */
   candidates?: { kind: string; path?: string };
+  /** `--label`: the run's name in reports, kept with the model (a generation.json's otherwise). */
+  label?: string;
 }
 
 /**
@@ -22,10 +24,11 @@ export interface SaveRunInput extends RecordRunInput {
  *   JSON outputs in the run dir are already complete
  */
 export async function saveRun(input: SaveRunInput): Promise<{ runId: string; db: string }> {
-  const { db: dbOption, candidates, ...record } = input;
+  const { db: dbOption, candidates, label, ...record } = input;
   const path = dbOption ?? defaultDbPath(input.runDir);
   const source = candidates?.kind === 'file' ? candidates.path : candidates?.kind;
-  const model = input.model !== undefined ? input.model : await inferModel(source, input.runDir);
+  const inferred = input.model !== undefined ? input.model : await inferModel(source, input.runDir);
+  const model = label === undefined ? inferred : { ...(inferred ?? { name: 'unknown' }), label };
   const toolchain = input.toolchain ?? (await probeToolchain(input.problems[0]?.language));
   const { openRunDb } = await import('./open.js');
   const { recordRun } = await import('./record.js');

@@ -25,6 +25,13 @@ const STATUSES: Record<VerdictStatus, true> = {
 };
 export const VERDICT_STATUSES = Object.keys(STATUSES) as VerdictStatus[];
 
+const rerunSchema = z.object({
+  reason: z.string(),
+  first_status: z.enum(VERDICT_STATUSES),
+  first_duration_ms: z.number().nonnegative(),
+  first_cpu_ms: z.number().nonnegative().exactOptional(),
+});
+
 const resultSchema = z.object({
   task_id: z.string(),
   sample: z.number().int().nonnegative(),
@@ -34,6 +41,7 @@ const resultSchema = z.object({
   message: z.string().exactOptional(),
   duration_ms: z.number().nonnegative(),
   cpu_ms: z.number().nonnegative().exactOptional(),
+  rerun: rerunSchema.exactOptional(),
   suites: z
     .record(
       z.string(),
@@ -43,6 +51,7 @@ const resultSchema = z.object({
         message: z.string().exactOptional(),
         duration_ms: z.number().nonnegative(),
         program_hash: z.string(),
+        rerun: rerunSchema.exactOptional(),
       }),
     )
     .exactOptional(),

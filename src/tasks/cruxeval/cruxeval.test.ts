@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { requireTaskData } from '../../../test/helpers/data.js';
 import { loadDataset, sharedDataDir } from '../../datasets/index.js';
 import { evaluate } from '../../pipeline/evaluate.js';
 import type { GenerationRecord } from '../../store/records.js';
@@ -9,7 +10,7 @@ const sha = (text: string) => createHash('sha256').update(text).digest('hex').sl
 
 async function problems(mode: 'input' | 'output', cot: boolean) {
   const task = cruxEval(mode, cot);
-  const loaded = await loadDataset(task.dataset, { dataDir: sharedDataDir(), offline: true });
+  const loaded = await loadDataset(task.dataset, { dataDir: requireTaskData(task), offline: true });
   return { task, problems: task.problems(loaded.rows, loaded.file) };
 }
 

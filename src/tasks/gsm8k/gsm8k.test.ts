@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { requireTaskData } from '../../../test/helpers/data.js';
 import { loadDataset, sharedDataDir } from '../../datasets/index.js';
 import { evaluate } from '../../pipeline/evaluate.js';
 import type { GenerationRecord } from '../../store/records.js';
@@ -64,7 +65,10 @@ describe('majority vote (bigcode Counter.most_common)', () => {
 describe('PAL-GSM8K in the sandbox', () => {
   it('answers as programs pass; wrong answers are grouped by value for maj@k', async () => {
     const task = palGsm8k('majority_voting');
-    const loaded = await loadDataset(task.dataset, { dataDir: sharedDataDir(), offline: true });
+    const loaded = await loadDataset(task.dataset, {
+      dataDir: requireTaskData(task),
+      offline: true,
+    });
     const [p0, p1] = task.problems(loaded.rows, loaded.file);
     const returning = (value: string) => `def solution():\n    return ${value}\nprint(solution())`;
     const answer0 = String(p0!.meta['answer']);

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { requireTaskData } from '../../../test/helpers/data.js';
 import { loadDataset, sharedDataDir } from '../../datasets/index.js';
 import { evaluate } from '../../pipeline/evaluate.js';
 import type { GenerationRecord } from '../../store/records.js';
@@ -34,7 +35,7 @@ const ALL_PROMPTS: Record<string, string> = {
 
 async function problemsOf(name: string) {
   const task = await tasks.get(name);
-  const loaded = await loadDataset(task.dataset, { dataDir: sharedDataDir(), offline: true });
+  const loaded = await loadDataset(task.dataset, { dataDir: requireTaskData(task), offline: true });
   return { task, problems: task.problems(loaded.rows, loaded.file) };
 }
 

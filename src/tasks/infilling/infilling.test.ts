@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { loadDataset, sharedDataDir } from '../../datasets/index.js';
+import { requireTaskData } from '../../../test/helpers/data.js';
+import { loadDataset } from '../../datasets/index.js';
 import { customFormat, FIM_FORMATS, humanEvalInfilling } from './task.js';
 
 describe('HumanEval infilling FIM formats', () => {
@@ -30,7 +31,10 @@ describe('HumanEval infilling FIM formats', () => {
     const task = humanEvalInfilling('random-span-light', 'custom');
     vi.unstubAllEnvs();
     expect(task.name).toBe('humaneval-infilling-random-span-light:custom');
-    const loaded = await loadDataset(task.dataset, { dataDir: sharedDataDir(), offline: true });
+    const loaded = await loadDataset(task.dataset, {
+      dataDir: requireTaskData(task),
+      offline: true,
+    });
     const [first] = task.problems(loaded.rows, loaded.file);
     expect(first!.prompt.startsWith('<A>')).toBe(true);
     const suffix = String(first!.meta['suffix']);

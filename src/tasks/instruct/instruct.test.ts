@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { loadDataset, sharedDataDir } from '../../datasets/index.js';
+import { requireData, requireTaskData } from '../../../test/helpers/data.js';
+import { loadDataset } from '../../datasets/index.js';
 import { evaluate } from '../../pipeline/evaluate.js';
 import { extractProgram } from '../../postprocess/extract.js';
 import { tasks } from '../index.js';
@@ -7,11 +8,12 @@ import type { Problem } from '../types.js';
 import { mbppEntryPoint } from './mbpp-instruct.js';
 import { definesPythonName, pythonReplyProgram, topLevelDefinitions } from './reply-program.js';
 
-const dataDir = sharedDataDir();
+// each task's own file is checked by requireTaskData where it is loaded
+const dataDir = requireData();
 
 async function problemsOf(name: string) {
   const task = await tasks.get(name);
-  const loaded = await loadDataset(task.dataset, { dataDir, offline: true });
+  const loaded = await loadDataset(task.dataset, { dataDir: requireTaskData(task), offline: true });
   return { task, problems: task.problems(loaded.rows, loaded.file) };
 }
 

@@ -1,11 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { loadDataset, sharedDataDir } from '../../datasets/index.js';
+import { requireTaskData } from '../../../test/helpers/data.js';
+import { loadDataset } from '../../datasets/index.js';
 import { evaluate } from '../../pipeline/evaluate.js';
 import type { GenerationRecord } from '../../store/records.js';
 import { quixbugs, quixPostprocess, quixPrompt } from './task.js';
 
 async function problems() {
-  const loaded = await loadDataset(quixbugs.dataset, { dataDir: sharedDataDir(), offline: true });
+  const loaded = await loadDataset(quixbugs.dataset, {
+    dataDir: requireTaskData(quixbugs),
+    offline: true,
+  });
   return quixbugs.problems(loaded.rows, loaded.file);
 }
 
@@ -48,7 +52,7 @@ describe('QuixBugs', () => {
       preflight: false,
       workers: 2,
       db: false,
-      dataset: { dataDir: sharedDataDir(), offline: true },
+      dataset: { dataDir: requireTaskData(quixbugs), offline: true },
     });
     const by = (s: number) =>
       results.filter((r) => r.sample === s).map((r) => `${r.task_id} ${r.status}`);

@@ -1,0 +1,100 @@
+import type { Program } from '../../execution/types.js';
+import type { Problem } from '../types.js';
+
+/**
+ * What upstream sets up before the solution runs (bigcodebench/eval: unsafe_execute and
+ * reliability_guard): the program runs as module `__test__` (`__name__`, `__file__`, and
+ * `sys.modules['__test__']` so that tests can patch `__name__ + '.randint'`; here the module is a
+ * view of the program's globals, which passk's runner creates) with `sys`, `os` and `environ`
+ * already bound; UTC as the time zone (several tests compare formatted dates) and one OpenMP
+ * thread; and, as upstream runs each task in a fresh temporary directory, temporary files go
+ * to the program's working directory (its scratch dir, the only writable place in the sandbox).
+ */
+const PREAMBLE = `import sys, os
+environ = os.environ
+__name__, __file__ = "__test__", "__test__.py"
+class __PasskTestModule(type(sys)):
+    def __init__(self, namespace):
+        super().__init__("__test__")
+        object.__setattr__(self, "_namespace", namespace)
+    @property
+    def __dict__(self):
+        return object.__getattribute__(self, "_namespace")
+    def __getattr__(self, name):
+        try:
+            return object.__getattribute__(self, "_namespace")[name]
+        except KeyError:
+            raise AttributeError(name) from None
+    def __setattr__(self, name, value):
+        object.__getattribute__(self, "_namespace")[name] = value
+    def __delattr__(self, name):
+        del object.__getattribute__(self, "_namespace")[name]
+sys.modules["__test__"] = __PasskTestModule(globals())
+del __PasskTestModule
+os.environ.update(TZ="UTC", OMP_NUM_THREADS="1", TF_CPP_MIN_LOG_LEVEL="3", TF_ENABLE_ONEDNN_OPTS="0", TMPDIR=os.getcwd())
+__import__("time").tzset()
+__import__("tempfile").tempdir = None
+`;
+
+/**
+ * Runs the task's `TestCases` as upstream's unsafe_execute does (a TestLoader suite run into a
+ * plain TestResult; skipped tests do not fail it) and fails the program unless no test failed
+ * or errored. The first failure is raised as an AssertionError naming the test, the first
+ * error as its own exception, so the verdict says which test and why. A program that stops
+ * before this runs (sys.exit in the solution or a test) never reaches passk's end-of-tests
+ * sentinel and is not a pass.
+ */
+const RUN_TESTS = `
+def __passk_run_test_cases():
+    import unittest
+
+    class Result(unittest.TestResult):
+        first = None
+
+        def addFailure(self, test, err):
+            super().addFailure(test, err)
+            self.first = self.first or ("failure", test, err)
+
+        def addError(self, test, err):
+            super().addError(test, err)
+            self.first = self.first or ("error", test, err)
+
+    result = Result()
+    unittest.TestLoader().loadTestsFromTestCase(TestCases).run(result)
+    if result.first is not None:
+        kind, test, err = result.first
+        name = test.id().split(".")[-1]
+        issues = len(result.failures) + len(result.errors)
+        if kind == "failure":
+            raise AssertionError("%s (%d failures and errors in %d tests): %s" % (name, issues, result.testsRun, err[1]))
+        raise err[1]
+
+
+__passk_run_test_cases()
+`;
+
+/** Tests appended after the solution: the task's unittest module, then the runner above. */
+export function bigcodebenchTests(test: string): string {
+  return `${test}\n${RUN_TESTS}`;
+}
+
+/**
+ * The program for a candidate: upstream's environment set-up, the candidate, the tests, as one
+ * module (upstream runs `code + "\n" + test_code` as one). Not split at passk's tests marker:
+ * the runner then forbids, while the tests run, what importing a library does (namedtuple sets
+ * function defaults), and these tests import pandas, unittest.mock and more, at the top and
+ * inside test methods. So, as upstream, a candidate could tamper with unittest; the sandbox
+ * still holds it (docs/bigcodebench.md).
+ */
+export function bigcodebenchProgram(problem: Problem, candidate: string): Program {
+  return { language: 'python', source: `${PREAMBLE}${candidate}\n${problem.tests}` };
+}
+
+/**
+ * Upstream's calibrated mode (evaluate.py, samples named `*sanitized_calibrated*`, which its
+ * generate step always writes): the code prompt with a `pass` body before the solution, so the
+ * prompt's imports are there even when the model's code omits them.
+ */
+export function calibrate(codePrompt: string, solution: string): string {
+  return `${codePrompt}\n    pass\n${solution}`;
+}
