@@ -27,6 +27,7 @@ import { persistRun } from './persist.js';
 import { prepareProblems } from './prepare.js';
 import { loadProblems, type ProblemSelection } from './problems.js';
 import { pythonEnvironment } from './python-environment.js';
+import { notRunnableMessage, runnableProblems, withoutProblems } from './runnable.js';
 import { selectCandidates } from './select.js';
 import type { Shard } from './shard.js';
 
@@ -149,7 +150,16 @@ export async function evaluate(options: EvaluateOptions): Promise<EvaluateResult
     file: loaded.dataset.file,
     source: loaded.dataset.source,
   });
-  const { candidates, excluded } = await selectCandidates(task, loaded, options, emit);
+  const selected = await selectCandidates(task, loaded, options, emit);
+  const { excluded } = selected;
+  // Problems whose libraries do not import here are left out of the score (not failed).
+  const { runnable, notRunnable } = await runnableProblems(
+    task,
+    selected.candidates.problems,
+    options.pythonEnv,
+  );
+  if (notRunnable) emit({ type: 'warning', message: notRunnableMessage(notRunnable) });
+  const candidates = withoutProblems(selected.candidates, runnable);
   const limits: ExecLimits = {
     timeoutMs: config.timeoutMs,
     memoryBytes: config.memoryBytes,
@@ -219,6 +229,7 @@ export async function evaluate(options: EvaluateOptions): Promise<EvaluateResult
       provenance: {
         ...options.provenance,
         ...environment,
+        ...(notRunnable === undefined ? {} : { not_runnable: notRunnable }),
         reference_differences: referenceDifferences(task),
       },
       config: {

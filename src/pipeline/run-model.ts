@@ -20,6 +20,7 @@ import {
 import { type EvaluateOptions, type EvaluateResult, evaluate } from './evaluate.js';
 import { createTurnJudge, type TurnJudgeHandle } from './feedback-judge.js';
 import { loadProblems } from './problems.js';
+import { runnableProblems } from './runnable.js';
 import { selectShard } from './shard.js';
 
 export interface RunModelOptions
@@ -77,6 +78,8 @@ export async function runModel(options: RunModelOptions): Promise<RunModelResult
     problems = (await excludeContaminated(problems, file, loaded.dataset.sha256)).kept;
   }
   if (options.shard !== undefined) problems = selectShard(problems, options.shard);
+  // Nor the problems whose libraries do not import here (evaluate() warns about them).
+  problems = (await runnableProblems(task, problems, options.pythonEnv)).runnable;
   const backend = await createBackend(options.backend, options.backendOptions);
   let generation: GenerationResult;
   let generationConfig: GenerationConfig;

@@ -32,6 +32,12 @@ export function formatSummary(taskName: string, result: SummaryInput): string {
   }
   const attempts = metrics['attempts'] as AttemptRates | undefined;
   if (attempts !== undefined) lines.push(`  ${attemptRatesLine(attempts)}`);
+  // Tasks with a breakdown (DS-1000: by library): each group's pass@k on one line.
+  for (const [group, scores] of Object.entries(metrics.breakdown?.groups ?? {})) {
+    const { problems, samples: _samples, ...passAtK } = scores;
+    const values = Object.entries(passAtK).map(([name, value]) => `${name} = ${value.toFixed(4)}`);
+    lines.push(`  ${metrics.breakdown?.by} ${group} (${problems} problems): ${values.join(', ')}`);
+  }
   const statuses = Object.entries(metrics.statuses)
     .map(([status, count]) => `${status} ${count}`)
     .join(', ');

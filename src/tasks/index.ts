@@ -1,5 +1,6 @@
 import { createRegistry } from '../core/registry.js';
 import { aliasOf, BIGCODE_ALIASES, unstrippedOf } from './bigcode-names.js';
+import { DS1000_FIM_FORMATS, DS1000_SELECTIONS, ds1000Name } from './ds1000/names.js';
 import type { Task } from './types.js';
 
 /** Builtin benchmarks, loaded on first use. */
@@ -122,6 +123,20 @@ for (const set of ['single-line', 'multi-line', 'random-span', 'random-span-ligh
     tasks.register(name, async () =>
       (await import('./infilling/task.js')).humanEvalInfilling(set, format),
     );
+  }
+}
+
+// DS-1000 (2024 format): all problems or one library, completion or insertion prompts; the
+// insertion ones also in the other FIM layouts (NAME:FORMAT, as for HumanEval infilling).
+for (const library of DS1000_SELECTIONS) {
+  for (const mode of ['completion', 'insertion'] as const) {
+    const formats = mode === 'completion' ? ['starcoder'] : [...DS1000_FIM_FORMATS];
+    if (mode === 'insertion' && process.env['PASSK_FIM_TEMPLATE']) formats.push('custom');
+    for (const format of formats) {
+      tasks.register(ds1000Name(library, mode, format), async () =>
+        (await import('./ds1000/task.js')).ds1000(library, mode, format),
+      );
+    }
   }
 }
 

@@ -111,6 +111,18 @@ export interface Task {
    */
   environment?: ExecEnvironment;
   /**
+   * What one problem's programs need: modules of `environment.python.modules` they import, and
+   * 'network' if they download something. A problem whose module does not import here, or that
+   * needs the network (never in the sandbox), is not runnable: left out of the run and the score,
+   * with a warning and metrics.json `not_runnable` (not a failure). Absent: all are runnable.
+   */
+  requires?(problem: Problem): readonly string[];
+  /**
+   * Groups to report pass@k for beside the headline (metrics.json `breakdown`), e.g. DS-1000's
+   * libraries: `by` names the grouping, `groupOf` a problem's group, `order` the report order.
+   */
+  breakdown?: TaskBreakdown;
+  /**
    * Set for a task whose samples are not programs (e.g. HumanEvalPack's describe step): `run`
    * only generates and saves them, and evaluating it is an error. The text says what to run next.
    */
@@ -123,6 +135,12 @@ export interface Task {
    * backends only; needs code execution during generation (see generation/feedback.ts).
    */
   feedback?: TaskFeedback;
+}
+
+export interface TaskBreakdown {
+  by: string;
+  groupOf(problem: Problem): string;
+  order?: readonly string[];
 }
 
 /**
