@@ -15,7 +15,7 @@ import { defaultMemoryBytes } from './memory-default.js';
 import { formatShard, type Shard } from './shard.js';
 
 const DEFAULT_K = [1, 10, 100];
-const DEFAULT_MEMORY_BYTES = 2 * 1024 ** 3;
+export const DEFAULT_MEMORY_BYTES = 2 * 1024 ** 3;
 
 export { type GenerationConfig, generationConfigSchema, type RunConfig, runConfigSchema };
 

@@ -4,6 +4,7 @@ import type { DatasetLoadOptions } from '../datasets/types.js';
 import type { RunEventListener } from '../execution/events.js';
 import { createExecutor, runPreflight } from '../execution/index.js';
 import type { ExecLimits } from '../execution/types.js';
+import { attemptRates } from '../metrics/attempts.js';
 import { writeBigcodeReferences } from '../store/formats/references.js';
 import { buildMetrics, type MetricsFile } from '../store/metrics-file.js';
 import { checkOutputDir } from '../store/output-paths.js';
@@ -251,6 +252,8 @@ export async function evaluate(options: EvaluateOptions): Promise<EvaluateResult
       },
     });
     Object.assign(metrics, dateMetrics(loaded.dateWindow, scored.problems, results));
+    // multi-turn tasks: the pass rate after each turn (Aider polyglot reports turns 1 and 2)
+    if (task.feedback) metrics['attempts'] = attemptRates(results, task.feedback.maxTurns);
     if (scored.partial) {
       metrics['partial'] = scored.partial;
       emit({ type: 'warning', message: partialMessage(scored.partial) });

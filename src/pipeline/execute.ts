@@ -158,6 +158,7 @@ function toResult(record: GenerationRecord, job: ExecJob, verdict: Verdict): Res
     ...(verdict.message === undefined ? {} : { message: verdict.message }),
     duration_ms: Math.round(verdict.durationMs * 10) / 10,
     ...(verdict.cpuMs === undefined ? {} : { cpu_ms: Math.round(verdict.cpuMs * 10) / 10 }),
+    ...(record.attempt === undefined ? {} : { attempt: record.attempt }),
     ...rerunOf(verdict),
   };
 }

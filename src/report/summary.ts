@@ -1,3 +1,4 @@
+import { type AttemptRates, attemptRatesLine } from '../metrics/attempts.js';
 import type { MetricsFile } from '../store/metrics-file.js';
 import { oneLine, sampleLabel } from './terminal.js';
 
@@ -29,6 +30,8 @@ export function formatSummary(taskName: string, result: SummaryInput): string {
       }
     }
   }
+  const attempts = metrics['attempts'] as AttemptRates | undefined;
+  if (attempts !== undefined) lines.push(`  ${attemptRatesLine(attempts)}`);
   // Tasks with a breakdown (DS-1000: by library): each group's pass@k on one line.
   for (const [group, scores] of Object.entries(metrics.breakdown?.groups ?? {})) {
     const { problems, samples: _samples, ...passAtK } = scores;

@@ -25,6 +25,12 @@ const sha = (text: string) => createHash('sha256').update(text).digest('hex').sl
  * here without copying benchmark text into the repository. A new task fails until it is added.
  */
 const GOLDEN: Record<string, { prompt: string; instruction?: string }> = {
+  'aider-polyglot': { prompt: '529575bde9edc0d6', instruction: '529575bde9edc0d6' },
+  'aider-polyglot-cpp': { prompt: '529575bde9edc0d6', instruction: '529575bde9edc0d6' },
+  'aider-polyglot-go': { prompt: 'dfbf9d10543ffae6', instruction: 'dfbf9d10543ffae6' },
+  'aider-polyglot-java': { prompt: '428863bef6f89b5f', instruction: '428863bef6f89b5f' },
+  'aider-polyglot-python': { prompt: 'f32f5b295c09988c', instruction: 'f32f5b295c09988c' },
+  'aider-polyglot-rust': { prompt: '9564d03065d2f629', instruction: '9564d03065d2f629' },
   'cruxeval-i': { prompt: '953438ca5b2b7565', instruction: '953438ca5b2b7565' },
   'cruxeval-i-cot': { prompt: '82e17f0e12b6a754', instruction: '82e17f0e12b6a754' },
   'cruxeval-o': { prompt: '90e335aea5408079', instruction: '90e335aea5408079' },

@@ -136,6 +136,12 @@ export interface Task {
   generationOnly?: string;
   /** A second input besides the dataset, named by the user (see TaskInput). */
   input?: TaskInput;
+  /**
+   * Multi-turn tasks (Aider polyglot): after a turn's program fails, the next user message
+   * (e.g. the test output), and the run asks the model again in the same conversation. Chat
+   * backends only; needs code execution during generation (see generation/feedback.ts).
+   */
+  feedback?: TaskFeedback;
 }
 
 export interface TaskBreakdown {
@@ -157,6 +163,23 @@ export interface TaskInput {
   from: Task;
   /** The problems built from the selected ones and each one's texts (in sample order). */
   apply(problems: readonly Problem[], texts: ReadonlyMap<string, readonly string[]>): Problem[];
+}
+
+/** What a feedback task sees of a failed turn: its verdict, with the program's output. */
+export interface TurnVerdict {
+  status: string;
+  errorType?: string;
+  message?: string;
+  /** The end of what the tests printed (stdout and stderr), where the runtime keeps it. */
+  output?: string;
+}
+
+/** A task's second-try policy: how many turns, and what to say after a failed one. */
+export interface TaskFeedback {
+  /** Most turns per sample, the first included (Aider polyglot: 2). */
+  maxTurns: number;
+  /** The next user message after failed turn `turn` (1-based), or undefined to stop there. */
+  next(problem: Problem, verdict: TurnVerdict, turn: number): string | undefined;
 }
 
 /** One sample's verdict, as a task metric sees it. */
