@@ -1,7 +1,3 @@
-import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { homedir } from 'node:os';
-import { join } from 'node:path';
 import type { ExecPlan, RawOutcome } from '../sandboxes/types.js';
 import { exercismFiles, exercismSource } from './exercism-source.js';
 import { heapMiB, JAVA, JAVA_ETC, JVM_FLAGS } from './java.js';
@@ -13,6 +9,7 @@ import {
   firstLine,
   realBinary,
 } from './process-runtime.js';
+import { SYSROOT as RUST_SYSROOT } from './rust.js';
 import { DEBIAN_REGISTRY } from './rust-crates.js';
 import type { Canaries, Diagnosis } from './types.js';
 
@@ -204,24 +201,7 @@ export const exercismGo = defineProcessRuntime({
 
 // --- Rust -------------------------------------------------------------------------------------
 
-/** The toolchain's own cargo (rustup's sysroot, as rust.ts finds it), else Debian's. */
-function cargoSysroot(): string {
-  const rustup = join(homedir(), '.cargo', 'bin', 'rustc');
-  for (const rustc of [rustup, '/usr/bin/rustc']) {
-    if (!existsSync(rustc)) continue;
-    try {
-      return execFileSync(rustc, ['--print', 'sysroot'], {
-        encoding: 'utf8',
-        timeout: 20_000,
-      }).trim();
-    } catch {
-      // try the next one
-    }
-  }
-  return '/usr';
-}
-
-const RUST_SYSROOT = cargoSysroot();
+/** The toolchain's own cargo, from the sysroot rust.ts finds (rustup's, else Debian's). */
 const CARGO = `${RUST_SYSROOT}/bin/cargo`;
 
 /**
