@@ -106,6 +106,9 @@ if $languages; then
   [ -x /usr/bin/mcs ] || need mono-mcs
   [ -x /usr/bin/mono ] || need mono-runtime
   [ -x /usr/bin/gdc ] || need gdc
+  # Aider polyglot's Java exercises: JUnit 5 (its console launcher jar) and AssertJ, no Gradle.
+  [ -f /usr/share/java/junit-platform-console-standalone.jar ] || need junit5
+  [ -f /usr/share/java/assertj-core.jar ] || need libassertj-core-java
 fi
 if $browser; then
   [ -x /usr/bin/chromium ] || need chromium

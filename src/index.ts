@@ -26,6 +26,15 @@ export type {
 } from './execution/environments/types.js';
 export type { RunEvent, RunEventListener } from './execution/events.js';
 export { createExecutor } from './execution/index.js';
+// stdin/stdout judging and release-date windows (issue 17).
+export {
+  compareOutputs,
+  type StdioCase,
+  type StdioProgramSpec,
+  stdioProgram,
+  stdioTimeoutMs,
+  type Tolerance,
+} from './execution/stdio/index.js';
 export type {
   ExecJob,
   ExecLimits,
@@ -91,5 +100,12 @@ export {
   readRunConfigFile,
 } from './store/run-config.js';
 export { isCustomDataFile } from './tasks/custom-jsonl.js';
+export {
+  applyDateWindow,
+  type DateWindow,
+  type DateWindowInfo,
+  perMonthPassRate,
+} from './tasks/date-window.js';
 export { defineTask, type Problem, type Task, tasks } from './tasks/index.js';
 export { withInstructionTokens } from './tasks/instruct/bigcode-instruct.js';
+export { loadStdioTask, stdioTask } from './tasks/stdio/task.js';

@@ -72,6 +72,18 @@ export function addEvaluationOptions(command: Command): Command {
       'leave out the problems flagged in this contamination.json (from `passk contamination`)',
     )
     .option(
+      '--since <date>',
+      'dated tasks: only problems published on or after this day (YYYY-MM-DD)',
+    )
+    .option(
+      '--until <date>',
+      'dated tasks: only problems published on or before this day (YYYY-MM-DD)',
+    )
+    .option(
+      '--model-cutoff <date>',
+      "dated tasks: the model's training cutoff (YYYY-MM-DD); only problems published after it",
+    )
+    .option(
       '--instruction-tokens <list>',
       "instruct-humaneval: bigcode's USER,END,ASSISTANT delimiters (default: '','','\\n')",
     )
@@ -130,6 +142,9 @@ const rawSchema = z.object({
   skipPreflight: z.boolean().optional(),
   shard: z.string().optional(),
   excludeContaminated: z.string().optional(),
+  since: z.string().optional(),
+  until: z.string().optional(),
+  modelCutoff: z.string().optional(),
   fimFormat: z.string().optional(),
   saveReferences: z.boolean().optional(),
   descriptions: z.string().optional(),
@@ -199,6 +214,9 @@ export function evaluationOptions(flags: EvaluationFlags) {
     ...(flags.excludeContaminated === undefined
       ? {}
       : { excludeContaminated: flags.excludeContaminated }),
+    ...(flags.since === undefined ? {} : { since: flags.since }),
+    ...(flags.until === undefined ? {} : { until: flags.until }),
+    ...(flags.modelCutoff === undefined ? {} : { modelCutoff: flags.modelCutoff }),
     dataset: datasetOptions(flags),
     ...(flags.saveReferences === true ? { saveReferences: true } : {}),
     ...(flags.descriptions === undefined ? {} : { taskInput: flags.descriptions }),

@@ -18,6 +18,9 @@ const config: RunConfig = {
   shard: '1/4',
   excludeContaminated: null,
   taskInput: 'describe-run',
+  since: '2024-01-01',
+  until: null,
+  modelCutoff: '2023-12-15',
   generation: {
     backend: 'openai-compatible',
     model: 'coder',
@@ -42,6 +45,8 @@ describe('resume flags from a RunConfig', () => {
     expect(evaluation).toMatchObject({ limit: 5, limitStart: 2, k: [1, 10], timeout: 2500 });
     expect(evaluation).toMatchObject({ timeFactor: 3, sandbox: 'bwrap', shard: '1/4' });
     expect(evaluation.descriptions).toBe('describe-run');
+    expect(evaluation).toMatchObject({ since: '2024-01-01', modelCutoff: '2023-12-15' });
+    expect(evaluation.until).toBeUndefined();
     const generation = parseGenerationFlags({
       preset: 'pass@1',
       batchSize: '8',

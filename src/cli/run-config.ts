@@ -57,6 +57,9 @@ export function flagsOfRunConfig(config: RunConfig): Record<string, unknown> {
     flags['excludeContaminated'] = config.excludeContaminated;
   }
   if (config.taskInput !== null) flags['descriptions'] = config.taskInput;
+  if (config.since !== null) flags['since'] = config.since;
+  if (config.until !== null) flags['until'] = config.until;
+  if (config.modelCutoff !== null) flags['modelCutoff'] = config.modelCutoff;
   if (!g) return flags;
   Object.assign(flags, {
     model: g.backend,
@@ -104,6 +107,9 @@ const NOT_SAVED = [
   'shard',
   'excludeContaminated',
   'descriptions',
+  'since',
+  'until',
+  'modelCutoff',
 ];
 
 /** The CLI options kept beside the RunConfig in run-config.json (runModel's savedOptions). */

@@ -78,3 +78,31 @@ describe('compareRuns', () => {
     expect(() => compareRuns(ra, rb, { k: 5 })).toThrow(/no problem can be compared at k=5/);
   });
 });
+
+describe('compareRuns and release-date windows', () => {
+  const window = (since: string | null, cutoff: string | null = null) => ({
+    date_window: { since, until: null, model_cutoff: cutoff },
+  });
+  async function pair(ca: Record<string, unknown>, cb: Record<string, unknown>) {
+    const outcomes = { 'HumanEval/0': mix(1, 2), 'HumanEval/1': mix(0, 2) };
+    const [da, db] = [await tempDir(), await tempDir()];
+    await writeSyntheticRun(da, { outcomes, config: ca });
+    await writeSyntheticRun(db, { outcomes, config: cb });
+    return compareRuns(
+      await loadRun(da, { detail: 'scores' }),
+      await loadRun(db, { detail: 'scores' }),
+    );
+  }
+
+  it('warns when the two runs used different windows, or only one used one', async () => {
+    const differ = await pair(window('2024-01-01'), window(null, '2023-12-31'));
+    expect(differ.warnings).toContain(
+      'the runs used different release-date windows: 2024-01-01 to … vs … to … (model cutoff 2023-12-31)',
+    );
+    const oneSided = await pair(window('2024-01-01'), {});
+    expect(oneSided.warnings).toContain(
+      'the runs used different release-date windows: 2024-01-01 to … vs none',
+    );
+    expect((await pair(window('2024-01-01'), window('2024-01-01'))).warnings).toEqual([]);
+  });
+});

@@ -166,5 +166,15 @@ function warningsFor(a: RunRecord, b: RunRecord): string[] {
   if (ta !== tb) warnings.push(`the runs scored different tasks: ${ta} vs ${tb}`);
   const sha = (run: RunRecord) => (run.metrics?.dataset as { sha256?: string } | undefined)?.sha256;
   if (sha(a) !== sha(b)) warnings.push('the runs read different dataset files (sha256 differs)');
+  const [wa, wb] = [dateWindowOf(a), dateWindowOf(b)];
+  if (wa !== wb) warnings.push(`the runs used different release-date windows: ${wa} vs ${wb}`);
   return warnings;
+}
+
+/** A run's date window (metrics.json config.date_window), as 'since … until (cutoff …)' or 'none'. */
+function dateWindowOf(run: RunRecord): string {
+  const window = run.config['date_window'] as Record<string, string | null> | undefined;
+  if (window === undefined) return 'none';
+  const cutoff = window['model_cutoff'] ? ` (model cutoff ${window['model_cutoff']})` : '';
+  return `${window['since'] ?? '…'} to ${window['until'] ?? '…'}${cutoff}`;
 }

@@ -85,10 +85,11 @@ export class NotFoundError extends PasskError {
 
 /** Raised before anything generated would run, when the user has not opted in. */
 export class ExecutionDisabledError extends PasskError {
-  constructor() {
+  /** `why`: the reason this command runs code, when it is not plain evaluation (feedback turns). */
+  constructor(why?: string) {
     super(
       'PASSK_EXECUTION_DISABLED',
-      'refusing to run model-generated code: execution is opt-in because the code is untrusted',
+      `refusing to run model-generated code: ${why ?? 'execution is opt-in because the code is untrusted'}`,
       {
         hint: 'pass --allow-code-execution (library: allowCodeExecution: true) once you accept running it in the sandbox',
       },

@@ -63,7 +63,8 @@ export async function runPreflight(
       id: `reference-${index}`,
       job: {
         id: `reference-${index}`,
-        // A reference keeps its library environment (Task.environment): it imports from there.
+        // A reference keeps its library environment (Task.environment): it imports from there,
+        // and one judged outside its process (stdio, EvalPlus outside) keeps its judge.
         program: { ...reference, ...program(reference.source, `reference ${index}`) },
         limits: options.limits,
       },

@@ -81,6 +81,11 @@ export interface Verdict {
   errorType?: string;
   /** A short, single-line description (at most a few hundred characters). */
   message?: string;
+  /**
+   * The end of the test output (multi-line), kept only by runtimes that say a failure in their
+   * output (exercism-*): a feedback task sends it back to the model.
+   */
+  output?: string;
   /** Wall time of the program, in milliseconds. */
   durationMs: number;
   /** CPU time (user + system) of the program, where the sandbox can measure it. */

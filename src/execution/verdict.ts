@@ -71,7 +71,9 @@ export function classify(
     // The program never ran: a compile error is the candidate's fault, a compile timeout may not be.
     if (compiled.timedOut)
       return with_('timeout', 'CompileTimeout', 'the compiler passed the time limit');
-    return with_('error', 'CompileError', compileMessage(compiled.stderrTail ?? ''));
+    const verdict = with_('error', 'CompileError', compileMessage(compiled.stderrTail ?? ''));
+    // the compiler's own words, for a feedback task to send back (Verdict.output)
+    return compiled.stderrTail ? { ...verdict, output: compiled.stderrTail } : verdict;
   }
   if (outcome.timedOut) return with_('timeout', 'Timeout', 'killed at the wall-clock limit');
   if (outcome.cleanupFailed) return with_('error', 'CleanupFailed', outcome.cleanupFailed);
@@ -95,7 +97,10 @@ export function classify(
     );
   const ended = events.some((event) => event.e === 'end');
   const diagnosis = outcome.exitCode === 0 ? undefined : diagnose?.(outcome);
-  if (diagnosis) return with_(diagnosis.status, diagnosis.errorType, diagnosis.message);
+  if (diagnosis) {
+    const verdict = with_(diagnosis.status, diagnosis.errorType, diagnosis.message);
+    return diagnosis.output === undefined ? verdict : { ...verdict, output: diagnosis.output };
+  }
   if (outcome.signal === 'SIGXCPU')
     return with_('timeout', 'CpuLimit', 'killed at the CPU-time limit');
   if (outcome.signal !== null) return with_('killed', outcome.signal, `ended by ${outcome.signal}`);

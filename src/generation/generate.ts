@@ -2,6 +2,7 @@ import { setMaxListeners } from 'node:events';
 import { mkdir } from 'node:fs/promises';
 import type { BackendProvenance, ModelBackend } from '../models/types.js';
 import type { Problem } from '../tasks/types.js';
+import { runFeedbackTurns } from './feedback.js';
 import { Journal, JournalWriteError } from './journal.js';
 import { lockRunDir } from './lock.js';
 import {
@@ -18,7 +19,7 @@ import {
 import { pairKey, planJobs, settles, standingRecords } from './plan.js';
 import { ProgressTracker } from './progress.js';
 import { promptFor, promptsHash } from './prompts.js';
-import { SampleRunner } from './runner.js';
+import { type RunnerContext, SampleRunner } from './runner.js';
 import type { GenerateOptions, SampleRecord } from './types.js';
 
 export interface GenerationResult {
@@ -116,25 +117,31 @@ async function generateLocked(options: GenerateOptions): Promise<GenerationResul
     writing = writing.then(() => writeMetadata(runDir, metadata(true))).catch(() => undefined);
   }, METADATA_INTERVAL_MS).unref();
 
-  const runner = new SampleRunner(
-    {
-      task,
-      backend,
-      sampling,
-      prompts,
-      stop: fingerprint.stop,
-      journal,
-      standing,
-      tracker,
-      signal: options.signal,
-      drain: options.drain,
-      onSample: options.onSample,
-    },
-    jobs,
-  );
+  const context: RunnerContext = {
+    task,
+    backend,
+    sampling,
+    prompts,
+    stop: fingerprint.stop,
+    journal,
+    standing,
+    tracker,
+    signal: options.signal,
+    drain: options.drain,
+    onSample: options.onSample,
+  };
+  const runner = new SampleRunner(context, jobs);
+  const concurrency = options.concurrency ?? backend.concurrency;
   let failure: unknown;
   try {
-    await runner.run(options.concurrency ?? backend.concurrency);
+    await runner.run(concurrency);
+    // feedback tasks: the later turns, judged between them (feedback.ts)
+    if (options.judge && !runner.stopRequested) {
+      const { judge } = options;
+      const { nSamples } = sampling;
+      const journaled = contents.records;
+      await runFeedbackTurns({ context, problems, nSamples, judge, concurrency, journaled });
+    }
   } catch (error) {
     failure = error;
   }

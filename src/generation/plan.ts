@@ -1,10 +1,18 @@
-import type { Problem } from '../tasks/types.js';
+import type { ModelPrompt } from '../models/types.js';
+import type { Problem, TurnVerdict } from '../tasks/types.js';
 import type { SampleRecord } from './types.js';
 
 /** One request to make: a problem and the contiguous sample indices it should fill. */
 export interface Job {
   problem: Problem;
   samples: number[];
+  /** A feedback turn (one sample): the whole conversation so far, and what it answers. */
+  turn?: { attempt: number; prompt: ModelPrompt; feedback: string; previous: TurnVerdict };
+}
+
+/** The turn a record is from: 1 unless a feedback task asked again. */
+export function attemptOf(record: Pick<SampleRecord, 'attempt'>): number {
+  return record.attempt ?? 1;
 }
 
 /**
@@ -17,16 +25,19 @@ export function settles(record: SampleRecord): boolean {
 }
 
 /**
- * The record that stands for each (problem, sample) pair: the first success in the journal,
- * else the last failure. Keyed `${problemId}\0${sample}`.
+ * The record that stands for each (problem, sample) pair: the first success of its latest turn
+ * in the journal, else the last failure. Keyed `${problemId}\0${sample}`.
  */
 export function standingRecords(records: readonly SampleRecord[]): Map<string, SampleRecord> {
   const standing = new Map<string, SampleRecord>();
   for (const record of records) {
     const key = pairKey(record.problemId, record.sample);
     const previous = standing.get(key);
-    // a success is never replaced; a failure is replaced by whatever came after it
-    if (previous === undefined || previous.error !== undefined) standing.set(key, record);
+    // a success is replaced only by a success of a later turn (feedback tasks); a failure is
+    // replaced by whatever came after it
+    const laterTurn = record.error === undefined && attemptOf(record) > attemptOf(previous ?? {});
+    if (previous === undefined || previous.error !== undefined || laterTurn)
+      standing.set(key, record);
   }
   return standing;
 }

@@ -9,10 +9,15 @@ export class ProgressTracker {
   requests = 0;
 
   constructor(
-    readonly total: number,
+    public total: number,
     readonly alreadyDone: number,
     private readonly listener?: (progress: GenerationProgress) => void,
   ) {}
+
+  /** More samples to do than planned (a feedback task's next turn). */
+  addWork(samples: number): void {
+    this.total += samples;
+  }
 
   /** Records one request's samples and tells the listener. */
   requestDone(records: readonly SampleRecord[]): void {

@@ -2,6 +2,7 @@ import { setMaxListeners } from 'node:events';
 import { ModelRequestError } from '../core/errors.js';
 import { ContextLengthError, ServerUnavailableError } from '../models/errors.js';
 import type { GenerateRequest, ModelBackend, ModelPrompt } from '../models/types.js';
+import { withTurn } from './feedback-turns.js';
 import type { Journal } from './journal.js';
 import { type Job, pairKey } from './plan.js';
 import type { ProgressTracker } from './progress.js';
@@ -101,10 +102,12 @@ export class SampleRunner {
   private async request(job: Job): Promise<SampleRecord[] | undefined> {
     const { task, backend, sampling } = this.context;
     const signal = this.requestSignal;
-    const seed = deriveSeed(sampling.seed, job.problem.id, job.samples[0]!);
+    // a later turn gets a seed of its own (same for the same turn on resume)
+    const seedKey = job.turn ? `${job.problem.id}#${job.turn.attempt}` : job.problem.id;
+    const seed = deriveSeed(sampling.seed, seedKey, job.samples[0]!);
     const { temperature, topP, maxNewTokens } = sampling;
     const request: GenerateRequest = {
-      prompt: this.context.prompts.get(job.problem.id)!,
+      prompt: job.turn?.prompt ?? this.context.prompts.get(job.problem.id)!,
       n: job.samples.length,
       sampling: { temperature, topP, maxNewTokens, seed, stop: this.context.stop },
     };
@@ -117,20 +120,25 @@ export class SampleRunner {
       const answered = completions.slice(0, job.samples.length);
       this.requeueUnanswered(job, answered.length);
       return answered.map((completion, i) =>
-        recordFromCompletion(
-          task,
-          job.problem,
-          job.samples[i]!,
-          seed,
-          completion,
-          backend.promptKind,
-          elapsed,
+        withTurn(
+          recordFromCompletion(
+            task,
+            job.problem,
+            job.samples[i]!,
+            seed,
+            completion,
+            backend.promptKind,
+            elapsed,
+          ),
+          job,
         ),
       );
     } catch (error) {
       if (signal?.aborted) return undefined;
       if (!(error instanceof ModelRequestError) || isFatal(error)) throw error;
-      return job.samples.map((sample) => failedRecord(job.problem.id, sample, seed, error));
+      return job.samples.map((sample) =>
+        withTurn(failedRecord(job.problem.id, sample, seed, error), job),
+      );
     }
   }
 

@@ -1,6 +1,6 @@
 import type { ModelBackend } from '../models/types.js';
 import type { GenerationRecord, SampleError } from '../store/records.js';
-import type { Problem, Task } from '../tasks/types.js';
+import type { Problem, Task, TurnVerdict } from '../tasks/types.js';
 import type { SamplingConfig } from './sampling.js';
 
 /**
@@ -10,7 +10,7 @@ import type { SamplingConfig } from './sampling.js';
  */
 export type GenerationTask = Pick<
   Task,
-  'name' | 'language' | 'stopSequences' | 'postprocess' | 'chatPostprocess'
+  'name' | 'language' | 'stopSequences' | 'postprocess' | 'chatPostprocess' | 'feedback'
 > & {
   /** The user message for chat models: what to write, without fences or system prompt. */
   instructionPrompt?(problem: Problem): string;
@@ -35,7 +35,20 @@ export interface SampleRecord extends GenerationRecord {
   durationMs?: number;
   /** Set when generation failed for good; `program` is then ''. */
   error?: SampleError;
+  /** Feedback turns (attempt > 1): the user message that asked for this turn. */
+  feedback?: string;
+  /** Feedback turns: the verdict of the previous turn's program, which the feedback is about. */
+  previous?: TurnVerdict;
 }
+
+/**
+ * Runs candidate programs between turns of a feedback task: one verdict per item, in order.
+ * Supplied by the pipeline (it owns the executor); generation only asks.
+ */
+export type TurnJudge = (
+  items: readonly { problem: Problem; record: SampleRecord }[],
+  signal?: AbortSignal,
+) => Promise<TurnVerdict[]>;
 
 export interface GenerationProgress {
   /** Samples finished in this session (failures included). */
@@ -81,4 +94,6 @@ export interface GenerateOptions {
   fsync?: FsyncPolicy;
   /** `--label`: a name for the run, recorded in generation.json. */
   label?: string;
+  /** Feedback tasks: judges each turn's programs so the next turn can be asked (feedback.ts). */
+  judge?: TurnJudge;
 }

@@ -128,7 +128,16 @@ function countRange(records: readonly GenerationRecord[]): Pick<Candidates, 'sam
   };
 }
 
-function referenceCandidates(task: Task, problems: Problem[]): Candidates {
+function referenceCandidates(task: Task, all: Problem[]): Candidates {
+  // A task may say why a problem's reference cannot run here (meta.referenceUnavailable, e.g.
+  // a crate nothing can fetch offline): that problem is left out as missing, with a note.
+  const unavailable = all.filter(
+    (p) => p.reference === undefined && p.meta['referenceUnavailable'],
+  );
+  const problems = all.filter((p) => !unavailable.includes(p));
+  const notes = unavailable.map(
+    (p) => `${p.id}: no runnable reference (${String(p.meta['referenceUnavailable'])})`,
+  );
   const records = problems.map((problem): GenerationRecord => {
     if (problem.reference === undefined) {
       throw new GenerationsError(
@@ -137,5 +146,12 @@ function referenceCandidates(task: Task, problems: Problem[]): Candidates {
     }
     return { problemId: problem.id, sample: 0, program: problem.reference };
   });
-  return { records, problems, missing: [], samplesPerProblem: { min: 1, max: 1 } };
+  const missing = unavailable.map((p) => p.id);
+  return {
+    records,
+    problems,
+    missing,
+    samplesPerProblem: { min: 1, max: 1 },
+    ...(notes.length > 0 ? { notes } : {}),
+  };
 }

@@ -15,7 +15,7 @@ import { defaultMemoryBytes } from './memory-default.js';
 import { formatShard, type Shard } from './shard.js';
 
 const DEFAULT_K = [1, 10, 100];
-const DEFAULT_MEMORY_BYTES = 2 * 1024 ** 3;
+export const DEFAULT_MEMORY_BYTES = 2 * 1024 ** 3;
 
 export { type GenerationConfig, generationConfigSchema, type RunConfig, runConfigSchema };
 
@@ -32,6 +32,9 @@ export interface RunConfigOptions {
   sandbox?: string;
   shard?: Shard;
   excludeContaminated?: string;
+  since?: string;
+  until?: string;
+  modelCutoff?: string;
   /** A model run's generation settings (see resolveGenerationConfig). */
   generationConfig?: GenerationConfig;
   taskInput?: string;
@@ -57,6 +60,9 @@ export function resolveRunConfig(task: Task, options: RunConfigOptions): RunConf
     sandbox: options.sandbox ?? null,
     shard: options.shard === undefined ? null : formatShard(options.shard),
     excludeContaminated: options.excludeContaminated ?? null,
+    since: options.since ?? null,
+    until: options.until ?? null,
+    modelCutoff: options.modelCutoff ?? null,
     generation: options.generationConfig ?? null,
     taskInput: options.taskInput ?? null,
   });
@@ -82,6 +88,15 @@ export function scoringConfig(config: RunConfig, excluded?: string[]): Record<st
     memory_bytes: config.memoryBytes,
     k: config.k,
     ...(excluded === undefined ? {} : { excluded_contaminated: excluded }),
+    ...(config.since === null && config.until === null && config.modelCutoff === null
+      ? {}
+      : {
+          date_window: {
+            since: config.since,
+            until: config.until,
+            model_cutoff: config.modelCutoff,
+          },
+        }),
     ...(config.taskInput === null ? {} : { task_input: config.taskInput }),
   };
 }

@@ -4,14 +4,16 @@ import type { DatasetLoadOptions } from '../datasets/types.js';
 import type { RunEventListener } from '../execution/events.js';
 import { createExecutor, runPreflight } from '../execution/index.js';
 import type { ExecLimits } from '../execution/types.js';
+import { attemptRates } from '../metrics/attempts.js';
 import { writeBigcodeReferences } from '../store/formats/references.js';
 import { buildMetrics, type MetricsFile } from '../store/metrics-file.js';
 import { checkOutputDir } from '../store/output-paths.js';
 import type { ResultRecord } from '../store/records.js';
 import type { RunInfo } from '../store/run-dir.js';
+import { perMonthPassRate } from '../tasks/date-window.js';
 import { referenceDifferences } from '../tasks/differences.js';
 import { resolveTask } from '../tasks/resolve.js';
-import type { Task } from '../tasks/types.js';
+import type { Problem, Task } from '../tasks/types.js';
 import { bigcodeConfig } from './bigcode-config.js';
 import type { CandidateSource } from './candidates.js';
 import {
@@ -24,8 +26,9 @@ import { buildJobs, executeSamples } from './execute.js';
 import { partialMessage, partialRun } from './partial.js';
 import { persistRun } from './persist.js';
 import { prepareProblems } from './prepare.js';
-import { loadProblems, type ProblemSelection } from './problems.js';
+import { type LoadedProblems, loadProblems, type ProblemSelection } from './problems.js';
 import { pythonEnvironment } from './python-environment.js';
+import { notRunnableMessage, runnableProblems, withoutProblems } from './runnable.js';
 import { selectCandidates } from './select.js';
 import type { Shard } from './shard.js';
 
@@ -148,7 +151,16 @@ export async function evaluate(options: EvaluateOptions): Promise<EvaluateResult
     file: loaded.dataset.file,
     source: loaded.dataset.source,
   });
-  const { candidates, excluded } = await selectCandidates(task, loaded, options, emit);
+  const selected = await selectCandidates(task, loaded, options, emit);
+  const { excluded } = selected;
+  // Problems whose libraries do not import here are left out of the score (not failed).
+  const { runnable, notRunnable } = await runnableProblems(
+    task,
+    selected.candidates.problems,
+    options.pythonEnv,
+  );
+  if (notRunnable) emit({ type: 'warning', message: notRunnableMessage(notRunnable) });
+  const candidates = withoutProblems(selected.candidates, runnable);
   const limits: ExecLimits = {
     timeoutMs: config.timeoutMs,
     memoryBytes: config.memoryBytes,
@@ -176,15 +188,20 @@ export async function evaluate(options: EvaluateOptions): Promise<EvaluateResult
   try {
     if (options.preflight !== false) {
       emit({ type: 'preflight-start' });
-      const references = problems
-        .filter((p) => p.reference !== undefined)
-        .slice(0, 3)
+      const checked = problems.filter((p) => p.reference !== undefined).slice(0, 3);
+      const references = checked
         .map((p) => task.program(p, p.reference!))
         // The task's library environment, as buildJobs gives it (a program's own one stays).
         .map((ref) =>
           ref.environment || !task.environment ? ref : { ...ref, environment: task.environment },
         );
-      const report = await runPreflight(executor, { language: task.language, references, limits });
+      // A problem's own limit (stdio: compile + every test) covers its reference too.
+      const timeoutMs = Math.max(limits.timeoutMs, ...checked.map((p) => p.timeoutMs ?? 0));
+      const report = await runPreflight(executor, {
+        language: task.language,
+        references,
+        limits: { ...limits, timeoutMs },
+      });
       emit({ type: 'preflight-done', canaries: report.canaries });
       preflightStats = { ...executor.stats() };
     }
@@ -218,6 +235,7 @@ export async function evaluate(options: EvaluateOptions): Promise<EvaluateResult
       provenance: {
         ...options.provenance,
         ...environment,
+        ...(notRunnable === undefined ? {} : { not_runnable: notRunnable }),
         reference_differences: referenceDifferences(task),
       },
       config: {
@@ -233,6 +251,9 @@ export async function evaluate(options: EvaluateOptions): Promise<EvaluateResult
         }),
       },
     });
+    Object.assign(metrics, dateMetrics(loaded.dateWindow, scored.problems, results));
+    // multi-turn tasks: the pass rate after each turn (Aider polyglot reports turns 1 and 2)
+    if (task.feedback) metrics['attempts'] = attemptRates(results, task.feedback.maxTurns);
     if (scored.partial) {
       metrics['partial'] = scored.partial;
       emit({ type: 'warning', message: partialMessage(scored.partial) });
@@ -286,6 +307,22 @@ export async function evaluate(options: EvaluateOptions): Promise<EvaluateResult
   } finally {
     await executor.close();
   }
+}
+
+/**
+ * metrics.json `date_window` (when a window was given: bounds, count kept, ids left out) and
+ * `per_month` (pass@1 per publication month, for dated tasks).
+ */
+function dateMetrics(
+  window: LoadedProblems['dateWindow'],
+  problems: readonly Pick<Problem, 'id' | 'date'>[],
+  results: readonly ResultRecord[],
+): Record<string, unknown> {
+  const dated = problems.some((p) => p.date !== undefined);
+  return {
+    ...(window === undefined ? {} : { date_window: window }),
+    ...(dated ? { per_month: perMonthPassRate(problems, results) } : {}),
+  };
 }
 
 /** The run's own executor counters: the totals minus what the preflight had used by its end. */

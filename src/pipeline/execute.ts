@@ -14,7 +14,8 @@ import type { Problem, Task } from '../tasks/types.js';
 /**
  * Builds one job per (sample, suite) that has a program: candidate + that suite's tests, keyed
  * 'problemId#sample' (tasks without suites) or 'problemId#sample@suite'. A problem's own limit
- * for a suite (Problem.suiteTimeoutMs) replaces `limits.timeoutMs`. Samples whose generation
+ * for a suite (Problem.suiteTimeoutMs), or without suites its own (Problem.timeoutMs), replaces
+ * `limits.timeoutMs`. Samples whose generation
  * failed have nothing to run (see failedResult).
  */
 export function buildJobs(
@@ -30,7 +31,7 @@ export function buildJobs(
     const problem = byId.get(record.problemId);
     if (!problem) throw new Error(`internal: no problem ${record.problemId} for a sample`);
     return suites.map((suite) => {
-      const own = suite === undefined ? undefined : problem.suiteTimeoutMs?.[suite];
+      const own = suite === undefined ? problem.timeoutMs : problem.suiteTimeoutMs?.[suite];
       const timeoutMs = own ?? limits.timeoutMs;
       return {
         id: jobId(record, suite),
@@ -157,6 +158,7 @@ function toResult(record: GenerationRecord, job: ExecJob, verdict: Verdict): Res
     ...(verdict.message === undefined ? {} : { message: verdict.message }),
     duration_ms: Math.round(verdict.durationMs * 10) / 10,
     ...(verdict.cpuMs === undefined ? {} : { cpu_ms: Math.round(verdict.cpuMs * 10) / 10 }),
+    ...(record.attempt === undefined ? {} : { attempt: record.attempt }),
     ...rerunOf(verdict),
   };
 }

@@ -8,6 +8,7 @@ import { loadRun, scoresOf } from '../store/load.js';
 import { buildMetrics, type MetricsFile } from '../store/metrics-file.js';
 import type { ResultRecord } from '../store/records.js';
 import { readRunInfo } from '../store/run-files.js';
+import { mergeDateMetrics } from '../tasks/date-window.js';
 import { resolveTask } from '../tasks/resolve.js';
 import type { Problem } from '../tasks/types.js';
 import { assertCompleteShardSet, formatShard, parseShard, type Shard } from './shard.js';
@@ -122,6 +123,7 @@ export async function mergeRuns(refs: readonly string[], outDir: string): Promis
         : { reference_differences: first['reference_differences'] }),
     },
   });
+  Object.assign(metrics, mergeDateMetrics(runs.map((run) => run.metrics)));
   await mkdir(dir, { recursive: true });
   const files = {
     results: join(dir, 'results.jsonl'),

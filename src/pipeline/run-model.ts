@@ -18,7 +18,9 @@ import {
   resolveRunConfig,
 } from './config.js';
 import { type EvaluateOptions, type EvaluateResult, evaluate } from './evaluate.js';
+import { createTurnJudge, type TurnJudgeHandle } from './feedback-judge.js';
 import { loadProblems } from './problems.js';
+import { runnableProblems } from './runnable.js';
 import { selectShard } from './shard.js';
 
 export interface RunModelOptions
@@ -76,10 +78,15 @@ export async function runModel(options: RunModelOptions): Promise<RunModelResult
     problems = (await excludeContaminated(problems, file, loaded.dataset.sha256)).kept;
   }
   if (options.shard !== undefined) problems = selectShard(problems, options.shard);
+  // Nor the problems whose libraries do not import here (evaluate() warns about them).
+  problems = (await runnableProblems(task, problems, options.pythonEnv)).runnable;
   const backend = await createBackend(options.backend, options.backendOptions);
   let generation: GenerationResult;
   let generationConfig: GenerationConfig;
+  let turns: TurnJudgeHandle | undefined;
   try {
+    // feedback tasks run each turn's tests during generation: refused now, before any request
+    turns = createTurnJudge(task, backend.promptKind, options);
     // models: the server is checked (reachable, serving one model) before the run directory is
     // written, so a dead server or a bad --base-url fails fast with one line and leaves nothing.
     await backend.check?.(options.signal);
@@ -107,8 +114,10 @@ export async function runModel(options: RunModelOptions): Promise<RunModelResult
       ...settings,
       ...pickDefined(options, ['concurrency', 'systemPrompt', 'fsync', 'signal', 'drain', 'label']),
       ...(options.onGenerationProgress ? { onProgress: options.onGenerationProgress } : {}),
+      ...(turns ? { judge: turns.judge } : {}),
     });
   } finally {
+    await turns?.close();
     await backend.close?.();
   }
   // models: a run is scored once every pair has a record. Requests that failed for good after

@@ -1,9 +1,10 @@
 import { excludeContaminated } from '../contamination/index.js';
 import type { RunEventListener } from '../execution/events.js';
-import type { Task } from '../tasks/types.js';
+import type { Problem, Task } from '../tasks/types.js';
 import { type CandidateSource, type Candidates, loadCandidates } from './candidates.js';
 import type { LoadedProblems } from './problems.js';
 import { loadShardCandidates, type Shard } from './shard.js';
+import { loadWindowedCandidates } from './window-candidates.js';
 
 export interface SelectionOptions {
   candidates: CandidateSource;
@@ -43,10 +44,23 @@ export async function selectCandidates(
           positions: { start: loaded.start, total: loaded.total, window: loaded.problems },
         }
       : options.candidates;
+  const window = loaded.dateWindow;
+  if (window !== undefined && window.excluded.length > 0) {
+    emit({
+      type: 'warning',
+      message: `${window.excluded.length} problems published outside the date window (${window.effective_since ?? '…'} to ${window.until ?? '…'}) are left out of the score (listed in metrics.json date_window)`,
+    });
+  }
+  // Under a date window a file is matched against the --limit selection, then cut to the window.
+  const positional = loaded.positional?.filter((p) => !excluded?.includes(p.id));
+  const load = (problems: Problem[], from: CandidateSource) =>
+    positional !== undefined && from.kind === 'file'
+      ? loadWindowedCandidates(task, positional, problems, from)
+      : loadCandidates(task, problems, from);
   const candidates =
     options.shard === undefined
-      ? await loadCandidates(task, selection, source)
-      : await loadShardCandidates(task, selection, source, options.shard);
+      ? await load(selection, source)
+      : await loadShardCandidates(task, selection, source, options.shard, load);
   for (const message of candidates.notes ?? []) emit({ type: 'warning', message });
   if (candidates.missing.length > 0) {
     emit({

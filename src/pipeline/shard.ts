@@ -109,9 +109,11 @@ export async function loadShardCandidates(
   selection: readonly Problem[],
   source: CandidateSource,
   shard: Shard,
+  /** How the whole selection's candidates are read (select.ts: through a date window). */
+  load = (problems: Problem[], from: CandidateSource) => loadCandidates(task, problems, from),
 ): Promise<Candidates> {
   const lenient = source.kind === 'file' ? { ...source, allowMissing: true } : source;
-  const all = await loadCandidates(task, [...selection], lenient);
+  const all = await load([...selection], lenient);
   const mine = candidatesInShard(all, selection, shard);
   const strict = source.kind === 'file' && source.allowMissing !== true;
   if (strict && mine.missing.length > 0) {

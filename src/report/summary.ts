@@ -1,3 +1,4 @@
+import { type AttemptRates, attemptRatesLine } from '../metrics/attempts.js';
 import type { MetricsFile } from '../store/metrics-file.js';
 import { oneLine, sampleLabel } from './terminal.js';
 
@@ -28,6 +29,14 @@ export function formatSummary(taskName: string, result: SummaryInput): string {
         lines.push(`  ${suite.padEnd(4)} ${name} = ${value.toFixed(4)}${interval}${mark}`);
       }
     }
+  }
+  const attempts = metrics['attempts'] as AttemptRates | undefined;
+  if (attempts !== undefined) lines.push(`  ${attemptRatesLine(attempts)}`);
+  // Tasks with a breakdown (DS-1000: by library): each group's pass@k on one line.
+  for (const [group, scores] of Object.entries(metrics.breakdown?.groups ?? {})) {
+    const { problems, samples: _samples, ...passAtK } = scores;
+    const values = Object.entries(passAtK).map(([name, value]) => `${name} = ${value.toFixed(4)}`);
+    lines.push(`  ${metrics.breakdown?.by} ${group} (${problems} problems): ${values.join(', ')}`);
   }
   const statuses = Object.entries(metrics.statuses)
     .map(([status, count]) => `${status} ${count}`)

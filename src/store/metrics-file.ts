@@ -4,7 +4,7 @@ import type { ExecutorInfo, VerdictStatus } from '../execution/types.js';
 import { largestPlusDrops, type PlusDrop } from '../metrics/stats/plus-drop.js';
 import { summarize } from '../metrics/summarize.js';
 import { passAtKUncertainty, type Uncertainty } from '../metrics/uncertainty.js';
-import { countPerProblem, countVerdicts } from '../metrics/verdict-counts.js';
+import { countPerProblem, countVerdicts, type ProblemTally } from '../metrics/verdict-counts.js';
 import type { Problem, Task } from '../tasks/types.js';
 import type { ResultRecord } from './records.js';
 import { statusForSuite } from './suites.js';
@@ -49,6 +49,8 @@ export interface MetricsFile {
   pass_at_k?: Record<string, number>;
   /** A 95% interval and standard error for every reported pass@k, and how they were computed. */
   uncertainty?: Uncertainty;
+  /** Tasks with a breakdown only (DS-1000: by library): pass@k and counts per group. */
+  breakdown?: { by: string; groups: Record<string, Record<string, number>> };
 }
 
 const PASS_AT_K_METRIC = {
@@ -118,7 +120,34 @@ export function buildMetrics(input: MetricsInput): MetricsFile {
       ...p.passAtK,
     })),
     ...suiteMetrics(input),
+    ...breakdownOf(input, tallies),
   };
+}
+
+/** pass@k per group of problems (Task.breakdown), groups in the task's order then by name. */
+function breakdownOf(input: MetricsInput, tallies: readonly ProblemTally[]) {
+  const breakdown = input.task.breakdown;
+  if (breakdown === undefined) return {};
+  const groupOf = new Map(input.problems.map((p) => [p.id, breakdown.groupOf(p)]));
+  const byGroup = new Map<string, ProblemTally[]>();
+  for (const tally of tallies) {
+    const group = groupOf.get(tally.problemId);
+    if (group === undefined) continue;
+    const members = byGroup.get(group) ?? [];
+    members.push(tally);
+    byGroup.set(group, members);
+  }
+  const order = breakdown.order ?? [];
+  const names = [
+    ...order.filter((g) => byGroup.has(g)),
+    ...[...byGroup.keys()].filter((g) => !order.includes(g)).sort(),
+  ];
+  const groups: Record<string, Record<string, number>> = {};
+  for (const name of names) {
+    const summary = summarize(byGroup.get(name) ?? [], input.ks);
+    groups[name] = { problems: summary.problems, samples: summary.samples, ...summary.passAtK };
+  }
+  return { breakdown: { by: breakdown.by, groups } };
 }
 
 /** Per-suite pass@k and verdict counts, for tasks with suites (nothing for the others). */

@@ -13,6 +13,8 @@ export interface GenerationRecord {
   raw?: string;
   finishReason?: string;
   seed?: number;
+  /** Feedback tasks: the turn this program came from (1-based); absent: the only turn. */
+  attempt?: number;
   /** Set when generation failed for good; `program` is then '' and nothing is executed. */
   error?: SampleError;
 }
@@ -38,6 +40,8 @@ export interface ResultRecord {
   cpu_ms?: number;
   /** Set when the verdict above comes from a re-run of a first-run timeout (see RerunInfo). */
   rerun?: RerunInfo;
+  /** Feedback tasks: the turn (1-based) whose program this verdict is on. */
+  attempt?: number;
   /**
    * Tasks with test suites (e.g. EvalPlus 'base', 'plus'): each suite's own verdict. The fields
    * above then describe the sample as a whole: 'passed' only if every suite passed, else the

@@ -56,6 +56,10 @@ export const runConfigSchema = z.strictObject({
   shard: z.string().nullable(),
   /** The contamination.json whose flagged problems were left out. */
   excludeContaminated: z.string().nullable(),
+  /** Release-date window (YYYY-MM-DD, inclusive) and the model's training cutoff; null: none. */
+  since: z.string().nullable().default(null),
+  until: z.string().nullable().default(null),
+  modelCutoff: z.string().nullable().default(null),
   /** Model runs: how the samples were generated; null (or absent in older runs) otherwise. */
   generation: generationConfigSchema.nullable().optional(),
   /** Another run's samples the task's problems are built from (`--descriptions`); null: none. */

@@ -7,6 +7,8 @@ import { extractProgram } from '../postprocess/extract.js';
 import { cutAtStop } from '../postprocess/stop.js';
 import { pythonReplyProgram } from './instruct/reply-program.js';
 import { PYTHON_TESTS_MARKER } from './python-program.js';
+import { isStdioRow, stdioProblems } from './stdio/format.js';
+import { stdioTask } from './stdio/task.js';
 import { defineTask, type Problem, type Task } from './types.js';
 
 /**
@@ -97,6 +99,9 @@ export async function loadCustomJsonlTask(path: string): Promise<Task> {
     { hub: { repo: 'local', revision: 'none', path: file }, localFile: file },
     { datasetPath: file },
   );
+  // A stdin/stdout benchmark (statement + tests of input/output) has its own format and judge.
+  if (isStdioRow(loaded.rows[0]))
+    return stdioTask(path, file, stdioProblems(loaded.rows, file)[0]?.language);
   const problems = customProblems(loaded.rows, loaded.file);
   const language = problems[0]?.language ?? 'python';
   const task: Task = defineTask({

@@ -1,5 +1,6 @@
 import { createRegistry } from '../core/registry.js';
 import { aliasOf, BIGCODE_ALIASES, unstrippedOf } from './bigcode-names.js';
+import { DS1000_FIM_FORMATS, DS1000_SELECTIONS, ds1000Name } from './ds1000/names.js';
 import type { Task } from './types.js';
 
 /** Builtin benchmarks, loaded on first use. */
@@ -79,6 +80,16 @@ for (const rule of ['greedy', 'majority_voting'] as const) {
 
 // QuixBugs, Python repair (a folder dataset: --data-dir holding quixbugs/).
 tasks.register('quixbugs', async () => (await import('./quixbugs/task.js')).quixbugs);
+// Aider polyglot (issue 17): Exercism exercises, a second try with the test output (JavaScript's
+// exercises need Jest from npm: not runnable yet, see docs/aider-polyglot.md).
+tasks.register('aider-polyglot', async () =>
+  (await import('./aider-polyglot/task.js')).aiderPolyglot(),
+);
+for (const lang of ['cpp', 'go', 'java', 'python', 'rust'] as const) {
+  tasks.register(`aider-polyglot-${lang}`, async () =>
+    (await import('./aider-polyglot/task.js')).aiderPolyglot(lang),
+  );
+}
 
 // HumanEvalPack (bigcode's instruct prompt): synthesize, fix with tests, fix with docs.
 for (const language of ['python', 'js', 'java', 'go', 'cpp', 'rust'] as const) {
@@ -112,6 +123,31 @@ for (const set of ['single-line', 'multi-line', 'random-span', 'random-span-ligh
     tasks.register(name, async () =>
       (await import('./infilling/task.js')).humanEvalInfilling(set, format),
     );
+  }
+}
+
+// LeetCode contest problems, dated (issue 17): --since / --until / --model-cutoff select by date.
+tasks.register(
+  'leetcode-contest',
+  async () => (await import('./leetcode-contest/task.js')).leetcodeContest,
+);
+
+// stdin/stdout problems from the user's JSONL file (--dataset-path FILE; see stdio/format.ts).
+tasks.register('stdio', async () =>
+  (await import('./stdio/task.js')).stdioTask('stdio', 'stdio/problems.jsonl'),
+);
+
+// DS-1000 (2024 format): all problems or one library, completion or insertion prompts; the
+// insertion ones also in the other FIM layouts (NAME:FORMAT, as for HumanEval infilling).
+for (const library of DS1000_SELECTIONS) {
+  for (const mode of ['completion', 'insertion'] as const) {
+    const formats = mode === 'completion' ? ['starcoder'] : [...DS1000_FIM_FORMATS];
+    if (mode === 'insertion' && process.env['PASSK_FIM_TEMPLATE']) formats.push('custom');
+    for (const format of formats) {
+      tasks.register(ds1000Name(library, mode, format), async () =>
+        (await import('./ds1000/task.js')).ds1000(library, mode, format),
+      );
+    }
   }
 }
 

@@ -26,6 +26,13 @@ export interface Problem {
   suiteTests?: Readonly<Record<string, string>>;
   /** Wall-clock limit per suite for this problem, in ms, where the task derives one. */
   suiteTimeoutMs?: Readonly<Record<string, number>>;
+  /**
+   * When the problem was published (ISO date, YYYY-MM-DD, UTC), for tasks whose rows carry one:
+   * `--since` / `--until` / `--model-cutoff` select problems by it (tasks/date-window.ts).
+   */
+  date?: string;
+  /** Wall-clock limit for the whole program, in ms, where the task derives one (stdio judge). */
+  timeoutMs?: number;
 }
 
 /** What `Task.prepare` may use. */
@@ -111,12 +118,36 @@ export interface Task {
    */
   environment?: ExecEnvironment;
   /**
+   * What one problem's programs need: modules of `environment.python.modules` they import, and
+   * 'network' if they download something. A problem whose module does not import here, or that
+   * needs the network (never in the sandbox), is not runnable: left out of the run and the score,
+   * with a warning and metrics.json `not_runnable` (not a failure). Absent: all are runnable.
+   */
+  requires?(problem: Problem): readonly string[];
+  /**
+   * Groups to report pass@k for beside the headline (metrics.json `breakdown`), e.g. DS-1000's
+   * libraries: `by` names the grouping, `groupOf` a problem's group, `order` the report order.
+   */
+  breakdown?: TaskBreakdown;
+  /**
    * Set for a task whose samples are not programs (e.g. HumanEvalPack's describe step): `run`
    * only generates and saves them, and evaluating it is an error. The text says what to run next.
    */
   generationOnly?: string;
   /** A second input besides the dataset, named by the user (see TaskInput). */
   input?: TaskInput;
+  /**
+   * Multi-turn tasks (Aider polyglot): after a turn's program fails, the next user message
+   * (e.g. the test output), and the run asks the model again in the same conversation. Chat
+   * backends only; needs code execution during generation (see generation/feedback.ts).
+   */
+  feedback?: TaskFeedback;
+}
+
+export interface TaskBreakdown {
+  by: string;
+  groupOf(problem: Problem): string;
+  order?: readonly string[];
 }
 
 /**
@@ -132,6 +163,23 @@ export interface TaskInput {
   from: Task;
   /** The problems built from the selected ones and each one's texts (in sample order). */
   apply(problems: readonly Problem[], texts: ReadonlyMap<string, readonly string[]>): Problem[];
+}
+
+/** What a feedback task sees of a failed turn: its verdict, with the program's output. */
+export interface TurnVerdict {
+  status: string;
+  errorType?: string;
+  message?: string;
+  /** The end of what the tests printed (stdout and stderr), where the runtime keeps it. */
+  output?: string;
+}
+
+/** A task's second-try policy: how many turns, and what to say after a failed one. */
+export interface TaskFeedback {
+  /** Most turns per sample, the first included (Aider polyglot: 2). */
+  maxTurns: number;
+  /** The next user message after failed turn `turn` (1-based), or undefined to stop there. */
+  next(problem: Problem, verdict: TurnVerdict, turn: number): string | undefined;
 }
 
 /** One sample's verdict, as a task metric sees it. */

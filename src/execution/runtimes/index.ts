@@ -21,5 +21,10 @@ runtimes.register('racket', async () => (await import('./scripts.js')).racket);
 runtimes.register('scala', async () => (await import('./scala.js')).scala);
 runtimes.register('csharp', async () => (await import('./csharp.js')).csharp);
 runtimes.register('d', async () => (await import('./d.js')).d);
+runtimes.register('exercism-python', async () => (await import('./exercism.js')).exercismPython);
+runtimes.register('exercism-go', async () => (await import('./exercism.js')).exercismGo);
+runtimes.register('exercism-rust', async () => (await import('./exercism.js')).exercismRust);
+runtimes.register('exercism-cpp', async () => (await import('./exercism.js')).exercismCpp);
+runtimes.register('exercism-java', async () => (await import('./exercism.js')).exercismJava);
 
 export type { Canaries, Diagnosis, Runtime, RuntimeInstall, WorkerFlags } from './types.js';

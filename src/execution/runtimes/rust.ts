@@ -34,7 +34,7 @@ function sysroot(): string {
   return '/usr';
 }
 
-const SYSROOT = sysroot();
+export const SYSROOT = sysroot();
 const RUSTC = `${SYSROOT}/bin/rustc`;
 
 /**

@@ -19,6 +19,8 @@ export interface Diagnosis {
   status: Extract<VerdictStatus, 'failed' | 'error' | 'memory'>;
   errorType: string;
   message: string;
+  /** The test output to keep on the verdict (Verdict.output), multi-line. */
+  output?: string;
 }
 
 /** Programs the preflight runs through the engine; each must get the stated verdict. */

@@ -7,6 +7,7 @@ import { runLabel } from '../labels.js';
 import { failureBreakdown, passAtKCurve, problemTallies } from './analysis.js';
 import { CLIENT_SCRIPT } from './client.js';
 import { comparisonKsHtml, comparisonsAtKs } from './compare-ks.js';
+import { datesHtml } from './dates.js';
 import { distributionHtml, problemsSectionHtml, runDetailHtml } from './detail-sections.js';
 import { escapeHtml, jsonForScript } from './escape.js';
 import type { GeneratedSample } from './generation.js';
@@ -151,6 +152,7 @@ function runSection(run: RunRecord, index: number, label: string, single: boolea
 <section class="panel"><h2>${heading('Verdicts')}</h2>${barsSvg(statusBars, breakdown.total, 'samples by verdict')}</section>
 <section class="panel"><h2>${heading('Error types')} <span class="muted">of ${failing} samples that did not pass</span></h2>${barsSvg(errorBars, failing, 'failures by error type')}</section>
 </div>
+${datesHtml(run, heading('Release dates'))}
 <section class="panel" id="grid-${index}">
 <h2>${heading('Problems × samples')} <span class="muted">${escapeHtml(label)}</span></h2>
 ${legendHtml(statusCounts(run))}

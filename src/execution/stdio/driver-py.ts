@@ -1,0 +1,144 @@
+/**
+ * The stdin/stdout driver: a Python program run in the sandbox like any other (one sandboxed
+ * process per candidate, never one per test). It writes the candidate to a file, compiles it
+ * when the language needs it, then runs it once per test in a child process: the test's input
+ * on stdin, stdout to a file, a CPU limit and a wall-clock kill per test. For each test it writes
+ * one JSON line on the result channel (fd 3, which the candidate never inherits): the output (or
+ * its token digest when it is large), the exit status and the CPU time. It stops at the first
+ * test that crashes or passes its limit. Nothing here knows the expected outputs: they never
+ * enter the sandbox, and the verdict is decided in passk's process (stdio/judge.ts).
+ *
+ * Config (`_PASSK_STDIO`, JSON): language, source, inputs, limit_s (per test, CPU), cap (bytes
+ * of output reported verbatim), compile_s.
+ */
+export const STDIO_DRIVER_PY = `
+import hashlib as _h
+import json as _json
+import os as _os
+import signal as _signal
+import subprocess as _sp
+import threading as _threading
+
+_CFG = _json.loads(_PASSK_STDIO)
+_sys = __import__("sys")
+# The candidate's interpreter runs as the driver's does (passk: -I -S, the standard library only).
+_PY = [_sys.executable] + (["-I"] if _sys.flags.isolated else []) + (["-S"] if _sys.flags.no_site else [])
+_COMMANDS = {
+    "python": {"file": "main.py", "run": _PY + ["main.py"]},
+    "cpp": {
+        "file": "main.cpp",
+        "compile": ["g++", "-std=c++17", "-O2", "-pipe", "-w", "-o", "main", "main.cpp"],
+        "run": ["./main"],
+    },
+    "javascript": {"file": "main.js", "run": ["/usr/bin/node", "main.js"]},
+}
+
+
+def _emit(record):
+    data = (_json.dumps(record) + "\\n").encode("utf-8", "backslashreplace")
+    while data:
+        data = data[_os.write(3, data):]
+
+
+def _tail(path, limit=400):
+    try:
+        with open(path, "rb") as f:
+            f.seek(0, 2)
+            f.seek(max(0, f.tell() - limit))
+            return f.read().decode("utf-8", "replace")
+    except OSError:
+        return ""
+
+
+def _kill_group(pid):
+    try:
+        _os.killpg(pid, _signal.SIGKILL)
+    except OSError:
+        pass
+
+
+def _compile(spec, workdir):
+    argv = spec.get("compile")
+    if not argv:
+        return True
+    err = _os.path.join(workdir, "compile.err")
+    with open(err, "wb") as errf:
+        try:
+            # LC_ALL=C: plain quotes in the messages, whatever the locale.
+            done = _sp.run(argv, cwd=workdir, stdin=_sp.DEVNULL, stdout=errf, stderr=errf,
+                           timeout=_CFG["compile_s"], close_fds=True,
+                           env=dict(_os.environ, LC_ALL="C"))
+            ok = done.returncode == 0
+        except _sp.TimeoutExpired:
+            _emit({"e": "compile", "m": "compiling took over %d s" % _CFG["compile_s"]})
+            return False
+    if not ok:
+        with open(err, "rb") as errf:
+            lines = errf.read().decode("utf-8", "replace").splitlines()
+        first = [line for line in lines if "error" in line][:1]
+        _emit({"e": "compile", "m": "\\n".join(first or lines[-3:])[:600]})
+    return ok
+
+
+def _run_one(index, argv, workdir):
+    limit = float(_CFG["limit_s"])
+    paths = [_os.path.join(workdir, name) for name in ("stdin", "stdout", "stderr")]
+    with open(paths[0], "wb") as f:
+        f.write(_CFG["inputs"][index].encode("utf-8"))
+    with open(paths[0], "rb") as fin, open(paths[1], "wb") as fout, open(paths[2], "wb") as ferr:
+        child = _sp.Popen(argv, cwd=workdir, stdin=fin, stdout=fout, stderr=ferr,
+                          close_fds=True, start_new_session=True)
+    killed = []
+    # Wall clock as a backstop for a program that sleeps or blocks; CPU time decides otherwise.
+    timer = _threading.Timer(3 * limit + 1, lambda: (killed.append(1), _kill_group(child.pid)))
+    timer.start()
+    _, status, usage = _os.wait4(child.pid, 0)
+    timer.cancel()
+    child.returncode = 0  # reaped here (wait4, for the child's CPU time), not by Popen
+    _kill_group(child.pid)  # whatever it left behind
+    cpu = usage.ru_utime + usage.ru_stime
+    record = {"e": "t", "i": index, "ms": round(cpu * 1000)}
+    if killed or cpu > limit:
+        record["s"] = "tle"
+    elif _os.WIFSIGNALED(status):
+        record["s"] = "crash"
+        number = _os.WTERMSIG(status)
+        try:
+            record["g"] = _signal.Signals(number).name
+        except ValueError:
+            record["g"] = "signal %d" % number
+        record["m"] = _tail(paths[2])
+    elif _os.WEXITSTATUS(status) != 0:
+        record["s"] = "crash"
+        record["c"] = _os.WEXITSTATUS(status)
+        record["m"] = _tail(paths[2])
+    else:
+        record["s"] = "ok"
+        with open(paths[1], "rb") as f:
+            out = f.read()
+        if len(out) <= _CFG["cap"]:
+            record["o"] = out.decode("utf-8", "replace")
+        else:
+            record["h"] = _h.sha256(b" ".join(out.split())).hexdigest()
+    _emit(record)
+    return record["s"] == "ok"
+
+
+def _passk_stdio_main():
+    spec = _COMMANDS[_CFG["language"]]
+    workdir = _os.path.abspath("passk-stdio")
+    _os.mkdir(workdir)
+    with open(_os.path.join(workdir, spec["file"]), "w", encoding="utf-8") as f:
+        f.write(_CFG["source"])
+    if _compile(spec, workdir):
+        for index in range(len(_CFG["inputs"])):
+            if not _run_one(index, spec["run"], workdir):
+                break
+    _emit({"e": "done"})
+
+
+_passk_stdio_main()
+`;
+
+/** Languages the driver can run (STDIO_DRIVER_PY's _COMMANDS). */
+export const STDIO_LANGUAGES = ['python', 'cpp', 'javascript'] as const;

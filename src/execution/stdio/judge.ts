@@ -1,0 +1,129 @@
+import { createHash } from 'node:crypto';
+import type { OutputJudge } from '../judge.js';
+import type { Verdict } from '../types.js';
+import { clip, compareOutputs, type Tolerance, tokens } from './compare.js';
+
+/** Bump when the comparison changes: verdicts cached under the old rules stop matching. */
+const RULES_VERSION = 'stdio-1';
+
+export interface StdioCase {
+  input: string;
+  output: string;
+}
+
+/** One test's line from the driver (driver-py.ts). */
+interface TestLine {
+  e: 't';
+  i: number;
+  s: 'ok' | 'tle' | 'crash';
+  o?: string;
+  h?: string;
+  c?: number;
+  g?: string;
+  m?: string;
+  ms?: number;
+}
+
+/** The digest the driver sends for a large output: sha256 of its tokens joined by one space. */
+export function tokenDigest(text: string): string {
+  return createHash('sha256').update(tokens(text).join(' ')).digest('hex');
+}
+
+/**
+ * Judges the lines a stdio driver wrote: every test must have its line, each 'ok' with an output
+ * that matches (compareOutputs) — the first that does not names the test, its input and both
+ * outputs. The expected outputs stay in this process.
+ */
+export function stdioJudge(
+  cases: readonly StdioCase[],
+  tolerance: Tolerance,
+  limitMs: number,
+): OutputJudge {
+  const hash = createHash('sha256').update(
+    JSON.stringify([RULES_VERSION, tolerance, limitMs, cases.length]),
+  );
+  for (const c of cases) hash.update(`\0${c.output}`);
+  return {
+    key: hash.digest('hex'),
+    decide: (raw, report) => decide(cases, tolerance, limitMs, raw, report),
+  };
+}
+
+function decide(
+  cases: readonly StdioCase[],
+  tolerance: Tolerance,
+  limitMs: number,
+  raw: Verdict,
+  report: string,
+): Verdict {
+  if (raw.status !== 'passed') return raw;
+  const fail = (status: Verdict['status'], errorType: string, message: string): Verdict => ({
+    ...raw,
+    status,
+    errorType,
+    message: message.slice(0, 400),
+  });
+  const { lines, compile } = parseReport(report);
+  if (compile !== undefined) {
+    return fail('error', 'CompileError', `does not compile: ${oneLine(compile, 300)}`);
+  }
+  for (const [index, c] of cases.entries()) {
+    const where = `test ${index + 1} of ${cases.length} (input ${clip(c.input)})`;
+    const line = lines.get(index);
+    if (line === undefined) return fail('incomplete', 'MissingOutput', `${where}: no result`);
+    if (line.s === 'tle') {
+      return fail('timeout', 'TimeLimitExceeded', `${where}: over the ${limitMs / 1000} s limit`);
+    }
+    if (line.s === 'crash') {
+      const how = line.g ?? `exit code ${line.c}`;
+      const said = line.m ? `: ${oneLine(line.m, 160)}` : '';
+      return fail('error', 'RuntimeError', `${where}: ended with ${how}${said}`);
+    }
+    const wrong = outputMismatch(c.output, line, tolerance);
+    if (wrong !== undefined) return fail('failed', 'WrongAnswer', `${where}: ${wrong}`);
+  }
+  return raw;
+}
+
+/** Why the reported output is wrong, or undefined when it matches. */
+function outputMismatch(
+  expected: string,
+  line: TestLine,
+  tolerance: Tolerance,
+): string | undefined {
+  if (line.h !== undefined) {
+    return line.h === tokenDigest(expected) ? undefined : 'a long output that differs';
+  }
+  const got = line.o ?? '';
+  const result = compareOutputs(expected, got, tolerance);
+  if (result.ok) return undefined;
+  return `${result.reason}; expected ${clip(expected)}, got ${clip(got)}`;
+}
+
+function oneLine(text: string, max: number): string {
+  const flat = text.split(/\s+/).join(' ').trim();
+  return flat.length > max ? `…${flat.slice(-max)}` : flat;
+}
+
+/** The driver's test lines by index (a torn or repeated line counts as none) and a compile error. */
+function parseReport(report: string): { lines: Map<number, TestLine>; compile?: string } {
+  const lines = new Map<number, TestLine>();
+  const repeated = new Set<number>();
+  let compile: string | undefined;
+  for (const text of report.split('\n')) {
+    if (!text.startsWith('{"e": ')) continue;
+    let parsed: { e?: unknown; i?: unknown; m?: unknown };
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      continue;
+    }
+    if (parsed.e === 'compile') compile = String(parsed.m ?? '');
+    if (parsed.e !== 't' || !Number.isInteger(parsed.i)) continue;
+    const index = parsed.i as number;
+    if (lines.has(index)) repeated.add(index);
+    lines.set(index, parsed as TestLine);
+  }
+  for (const index of repeated) lines.delete(index);
+  return compile === undefined ? { lines } : { lines, compile };
+}

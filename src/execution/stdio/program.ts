@@ -1,0 +1,56 @@
+import type { Program } from '../types.js';
+import { DEFAULT_TOLERANCE, type Tolerance } from './compare.js';
+import { STDIO_DRIVER_PY, STDIO_LANGUAGES } from './driver-py.js';
+import { type StdioCase, stdioJudge } from './judge.js';
+
+export interface StdioProgramSpec {
+  /** The candidate's language: one of STDIO_LANGUAGES. */
+  language: string;
+  /** The candidate program, which reads stdin and writes stdout. */
+  source: string;
+  cases: readonly StdioCase[];
+  /** Per-test limit on the candidate's CPU time, in ms (a wall-clock kill at 3× + 1 s backs it). */
+  limitMs: number;
+  tolerance?: Tolerance;
+}
+
+/** Time allowed for compiling, in seconds (C++ with -O2 under load). */
+const COMPILE_S = 60;
+/** The driver's bytes of reported output in all (the worker keeps 16 MiB of the result channel). */
+const REPORT_BUDGET = 8 << 20;
+
+/** Can the stdio judge run candidates in this language? */
+export function isStdioLanguage(language: string): boolean {
+  return (STDIO_LANGUAGES as readonly string[]).includes(language);
+}
+
+/**
+ * The program that judges a stdin/stdout candidate: the stdio driver (a Python program holding
+ * the candidate and the tests' inputs) and the judge that compares its outputs outside the
+ * sandbox. Run it with a limit of at least `stdioTimeoutMs`.
+ */
+export function stdioProgram(spec: StdioProgramSpec): Program {
+  if (!isStdioLanguage(spec.language)) {
+    throw new Error(`internal: the stdio judge cannot run ${spec.language}`);
+  }
+  const cap = Math.max(4096, Math.min(1 << 20, Math.floor(REPORT_BUDGET / spec.cases.length)));
+  const config = {
+    language: spec.language,
+    source: spec.source,
+    inputs: spec.cases.map((c) => c.input),
+    limit_s: spec.limitMs / 1000,
+    cap,
+    compile_s: COMPILE_S,
+  };
+  return {
+    language: 'python',
+    source: `_PASSK_STDIO = ${JSON.stringify(JSON.stringify(config))}\n${STDIO_DRIVER_PY}`,
+    judge: stdioJudge(spec.cases, spec.tolerance ?? DEFAULT_TOLERANCE, spec.limitMs),
+  };
+}
+
+/** The wall-clock limit for a whole stdio program: compiling, then every test at its worst. */
+export function stdioTimeoutMs(language: string, tests: number, limitMs: number): number {
+  const compile = language === 'python' ? 0 : COMPILE_S * 1000;
+  return compile + tests * (3 * limitMs + 1500) + 5000;
+}

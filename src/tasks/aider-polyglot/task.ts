@@ -1,0 +1,118 @@
+import { exercismFiles, exercismSource } from '../../execution/runtimes/exercism-source.js';
+import type { Program } from '../../execution/types.js';
+import type { Problem, Task } from '../types.js';
+import { type AiderLanguage, type Exercise, exercisesOf } from './exercises.js';
+import { extractFiles } from './extract.js';
+import { aiderFeedback } from './feedback.js';
+import { instructionFor } from './prompt.js';
+import { unskip } from './tests.js';
+
+/** Languages whose exercises passk can run here (see docs/aider-polyglot.md for the others). */
+export const RUNNABLE: readonly AiderLanguage[] = ['cpp', 'go', 'java', 'python', 'rust'];
+
+function problemOf(exercise: Exercise): Problem {
+  const instruction = instructionFor(exercise);
+  return {
+    id: exercise.id,
+    language: `exercism-${exercise.language}`,
+    prompt: instruction,
+    datasetPrompt: exercise.instructions,
+    tests: '',
+    ...(exercise.referenceNeeds.length > 0
+      ? {}
+      : { reference: exercismSource(exercise.reference) }),
+    meta: {
+      ...(exercise.referenceNeeds.length > 0
+        ? { referenceUnavailable: `needs crates ${exercise.referenceNeeds.join(', ')}` }
+        : {}),
+      exercise: exercise.name,
+      track: exercise.language,
+      solution: exercise.solution,
+      support: exercise.support,
+    },
+  };
+}
+
+/**
+ * The program: the exercise folder with the tests un-skipped, the stubs, and over them the
+ * files the candidate holds (the candidate is an exercismSource of the edited files only).
+ */
+function programOf(problem: Problem, candidate: string): Program {
+  const track = problem.meta['track'] as AiderLanguage;
+  const solution = problem.meta['solution'] as Record<string, string>;
+  const support = problem.meta['support'] as Record<string, string>;
+  const files: Record<string, string> = {};
+  for (const [path, text] of Object.entries(support)) files[path] = unskip(track, path, text);
+  Object.assign(files, solution);
+  const edited = candidateFiles(candidate, Object.keys(solution));
+  // the solution files, or new files beside them (a Java class of its own); never the tests,
+  // build files or anything outside the exercise
+  for (const [path, text] of Object.entries(edited)) {
+    if (path in solution || (!(path in support) && isPlainPath(path))) files[path] = text;
+  }
+  return { language: problem.language, source: exercismSource(files) };
+}
+
+/**
+ * The files a candidate holds: an exercismSource (what replyProgram makes), else text read as a
+ * whole-file reply (a raw reply from a samples file, or any other text).
+ */
+function candidateFiles(candidate: string, editable: readonly string[]): Record<string, string> {
+  if (candidate.trim() === '') return {};
+  try {
+    return exercismFiles(candidate);
+  } catch {
+    return extractFiles(candidate, editable);
+  }
+}
+
+function isPlainPath(path: string): boolean {
+  return (
+    !path.startsWith('/') && path.split('/').every((part) => part !== '' && !part.startsWith('.'))
+  );
+}
+
+/** A chat reply's files (whole-file format) as the candidate. */
+function replyProgram(problem: Problem, reply: string): string {
+  const solution = problem.meta['solution'] as Record<string, string>;
+  return exercismSource(extractFiles(reply, Object.keys(solution)));
+}
+
+/**
+ * Aider's polyglot benchmark: Exercism exercises in six languages, the model edits the stub
+ * file(s) from the instructions (chat, whole files), the exercise's own tests run in the
+ * sandbox, and a failure's test output goes back for a second try. `language`: one track;
+ * absent: every track passk can run.
+ */
+export function aiderPolyglot(language?: AiderLanguage): Task {
+  const name = language === undefined ? 'aider-polyglot' : `aider-polyglot-${language}`;
+  const tracks = language === undefined ? RUNNABLE : [language];
+  return {
+    name,
+    description: `Aider polyglot: Exercism exercises${language ? ` (${language})` : ''}, whole-file chat edits, a second try with the test output`,
+    language: `exercism-${tracks[0]}`,
+    dataset: {
+      hub: {
+        repo: 'Aider-AI/polyglot-benchmark',
+        revision: '7e0611e77b54e2dea774cdc0aa00cf9f7ed6144f',
+        path: '.',
+      },
+      localDir: language === undefined ? 'aider-polyglot' : `aider-polyglot/${language}`,
+    },
+    // a whole test suite with its build, on a loaded machine
+    defaultTimeoutMs: 180_000,
+    stopSequences: [],
+    problems(rows, file) {
+      return exercisesOf(rows, file, language)
+        .filter((exercise) => tracks.includes(exercise.language))
+        .map(problemOf);
+    },
+    // completion models cannot take part (chat only); a raw reply is read as a chat reply
+    postprocess: replyProgram,
+    chatPostprocess: replyProgram,
+    instructionPrompt: (problem) => problem.prompt,
+    program: programOf,
+    feedback: aiderFeedback,
+    metricsInfo: { edit_format: 'whole', max_turns: aiderFeedback.maxTurns },
+  };
+}

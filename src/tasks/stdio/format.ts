@@ -1,0 +1,88 @@
+import { basename } from 'node:path';
+import { z } from 'zod';
+import { DatasetError } from '../../core/errors.js';
+import { validateRows } from '../../datasets/validate.js';
+import { isStdioLanguage, type StdioCase } from '../../execution/stdio/index.js';
+import type { Problem } from '../types.js';
+
+/**
+ * One line of a stdin/stdout benchmark file (JSONL): a problem statement and its tests. The
+ * candidate reads a test's `input` on stdin and must write its `output` on stdout (compared
+ * token by token, numbers within 1e-6).
+ */
+export const stdioRowSchema = z.object({
+  /** Unique id; default: `stdio/<row number>`. Numbers are kept as their decimal text. */
+  id: z
+    .union([z.string().min(1), z.number().int()])
+    .transform(String)
+    .optional(),
+  /** The problem as the model reads it (input and output format, constraints, examples). */
+  statement: z.string().min(1),
+  tests: z
+    .array(z.strictObject({ input: z.string(), output: z.string() }))
+    .min(1, 'needs at least one {input, output} test'),
+  /** Publication day, YYYY-MM-DD (a longer ISO timestamp is cut to its day): for --since/--until. */
+  date: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}/, 'must be an ISO date, YYYY-MM-DD')
+    .transform((s) => s.slice(0, 10))
+    .optional(),
+  /** Language the candidate is asked in: python (default), cpp or javascript. One per file. */
+  language: z
+    .string()
+    .refine(isStdioLanguage, 'must be python, cpp or javascript (the stdio judge runs these)')
+    .default('python'),
+  /** Per-test limit on CPU time, in seconds; default: --timeout, else 2 s. */
+  time_limit: z.number().positive().max(60).optional(),
+  /** A correct program: enables `--model reference` (checks the tests themselves). */
+  solution: z.string().min(1).optional(),
+});
+
+export type StdioRow = z.output<typeof stdioRowSchema>;
+
+/** Does this row look like a stdio benchmark row (rather than a custom-jsonl one)? */
+export function isStdioRow(row: Record<string, unknown> | undefined): boolean {
+  return row !== undefined && 'statement' in row && Array.isArray(row['tests']);
+}
+
+export const casesOf = (problem: Problem) => problem.meta['cases'] as StdioCase[];
+
+/**
+ * Problems from stdio rows; throws a DatasetError naming the file, the row and the field on a row
+ * that does not fit, a repeated id or a second language.
+ */
+export function stdioProblems(rows: readonly Record<string, unknown>[], file: string): Problem[] {
+  const parsed = validateRows({ rows, file }, stdioRowSchema);
+  const seen = new Map<string, number>();
+  const language = parsed[0]?.language;
+  return parsed.map((row, index): Problem => {
+    const where = `${basename(file)} row ${index + 1}`;
+    const id = row.id ?? `stdio/${index + 1}`;
+    const earlier = seen.get(id);
+    if (earlier !== undefined) {
+      throw new DatasetError(`${where}: field 'id': '${id}' is also row ${earlier}`, {
+        hint: 'every row needs its own id',
+      });
+    }
+    seen.set(id, index + 1);
+    if (row.language !== language) {
+      throw new DatasetError(
+        `${where}: field 'language': '${row.language}', but row 1 is '${language}'`,
+        { hint: 'one language per file: split the benchmark into one file per language' },
+      );
+    }
+    return {
+      id,
+      language: row.language,
+      prompt: row.statement,
+      datasetPrompt: row.statement,
+      tests: '',
+      ...(row.solution === undefined ? {} : { reference: row.solution }),
+      ...(row.date === undefined ? {} : { date: row.date }),
+      meta: {
+        cases: row.tests,
+        ...(row.time_limit === undefined ? {} : { timeLimitMs: row.time_limit * 1000 }),
+      },
+    };
+  });
+}

@@ -1,0 +1,96 @@
+import { basename, resolve } from 'node:path';
+import { loadDataset } from '../../datasets/index.js';
+import { stdioProgram, stdioTimeoutMs } from '../../execution/stdio/index.js';
+import { extractCode } from '../../postprocess/extract.js';
+import { cutAtStop } from '../../postprocess/stop.js';
+import { defineTask, type Problem, type Task } from '../types.js';
+import { casesOf, stdioProblems } from './format.js';
+
+/** Per-test CPU limit when neither the row nor --timeout gives one. */
+export const DEFAULT_TEST_LIMIT_MS = 2000;
+
+const LANGUAGE_NAMES: Record<string, string> = {
+  python: 'Python 3',
+  cpp: 'C++17',
+  javascript: 'JavaScript (Node.js)',
+};
+const FENCES: Record<string, string> = { python: 'python', cpp: 'cpp', javascript: 'javascript' };
+
+/** The chat message: the statement, the I/O contract, and the reply format. */
+export function stdioInstruction(problem: Problem): string {
+  const fence = FENCES[problem.language] ?? problem.language;
+  return [
+    `Solve the following programming problem in ${LANGUAGE_NAMES[problem.language] ?? problem.language}.`,
+    'Your program reads the input from standard input and writes the answer to standard output.',
+    '',
+    problem.prompt.trim(),
+    '',
+    `Reply with the complete program in a single \`\`\`${fence} code block.`,
+  ].join('\n');
+}
+
+/** The limit per test: the row's, else the run's --timeout (context), else the default. */
+function limitOf(problem: Problem, runLimitMs?: number): number {
+  return (problem.meta['timeLimitMs'] as number | undefined) ?? runLimitMs ?? DEFAULT_TEST_LIMIT_MS;
+}
+
+/**
+ * A stdin/stdout benchmark from a JSONL file (format.ts): each candidate runs once per test
+ * inside one sandboxed process (execution/stdio), its outputs judged outside the sandbox.
+ * `--timeout` is the per-test limit for rows without their own `time_limit`.
+ */
+export function stdioTask(name: string, file: string, language = 'python'): Task {
+  const task: Task = defineTask({
+    name,
+    description: `stdin/stdout problems from ${basename(file)} (${language})`,
+    // The program run is always the (Python) stdio driver; the candidate's language is the problem's.
+    language: 'python',
+    dataset: {
+      hub: { repo: 'local', revision: 'none', path: file },
+      localFile: file,
+    },
+    defaultTimeoutMs: DEFAULT_TEST_LIMIT_MS,
+    stopSequences: ['\n```'],
+    problems: stdioProblems,
+    // A completion model writes the program after the statement; chat (--chat) is the usual way.
+    postprocess: (_problem, generation) => cutAtStop(generation, ['\n```']),
+    instructionPrompt: stdioInstruction,
+    chatPostprocess: (problem, reply) => extractCode(reply, problem.language),
+    async prepare(problems, context) {
+      return problems.map((problem) => {
+        const limitMs = limitOf(problem, context.timeoutMs);
+        const timeoutMs = stdioTimeoutMs(problem.language, casesOf(problem).length, limitMs);
+        return { ...problem, timeoutMs, meta: { ...problem.meta, limitMs } };
+      });
+    },
+    program: (problem, candidate) =>
+      stdioProgram({
+        language: problem.language,
+        source: candidate,
+        cases: casesOf(problem),
+        limitMs: (problem.meta['limitMs'] as number | undefined) ?? limitOf(problem),
+      }),
+    metricsInfo: {
+      judge: {
+        kind: 'stdio',
+        comparison: 'token-wise; numbers within 1e-6 absolute or relative, integers exact',
+        limit: 'per test, CPU time (a wall-clock kill at 3x + 1 s backs it)',
+      },
+    },
+  });
+  return task;
+}
+
+/**
+ * The task for a stdio file named by --task FILE.jsonl or --dataset-path: read once here to
+ * learn its language and report a bad row before any model is called.
+ */
+export async function loadStdioTask(path: string, name = path): Promise<Task> {
+  const file = resolve(path);
+  const loaded = await loadDataset(
+    { hub: { repo: 'local', revision: 'none', path: file }, localFile: file },
+    { datasetPath: file },
+  );
+  const problems = stdioProblems(loaded.rows, loaded.file);
+  return stdioTask(name, file, problems[0]?.language ?? 'python');
+}
