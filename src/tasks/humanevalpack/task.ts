@@ -162,9 +162,11 @@ export function humanEvalPack(language: PackLanguage, variant: PackVariant): Tas
           datasetPrompt: row.prompt,
           tests: language === 'python' ? row.test : (x?.get(row.task_id)?.tests ?? row.test),
           entryPoint: row.entry_point,
-          // Canonical: the base the model continues + the canonical body (bigcode's
-          // get_solution for synthesize); meta.buggy is the same with the buggy body.
-          reference: base + row.canonical_solution,
+          // Canonical: bigcode's get_reference(get_solution=True), the prompt with docs + the
+          // canonical body, for every variant (fixtests' bare declaration lacks helpers some
+          // bodies call: Go/10, 32, 38, 50, CPP/38). meta.buggy: what a model that returned the
+          // bug unchanged would give, the base it continued + the buggy body.
+          reference: row.prompt + row.canonical_solution,
           meta: { row, buggy: base + row.buggy_solution, x: x?.get(row.task_id) },
         };
       });
