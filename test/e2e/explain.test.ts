@@ -107,35 +107,25 @@ describe('humanevalexplaindescribe then humanevalexplainsynthesize', () => {
 
   it('evaluating the describe step, or synthesize without descriptions, is a one-line error', async () => {
     const out = await tempDir();
-    const describeEval = await runCli([
-      'run',
-      '--task',
-      'humanevalexplaindescribe-python',
-      '--model',
-      'reference',
-      '--allow-code-execution',
-      '--data-dir',
-      dataDir,
-      '--output-dir',
-      out,
-      '--no-db',
-    ]);
+    const referenceRun = (task: string) =>
+      runCli([
+        'run',
+        '--task',
+        task,
+        '--model',
+        'reference',
+        '--allow-code-execution',
+        '--data-dir',
+        dataDir,
+        '--output-dir',
+        out,
+        '--no-db',
+      ]);
+    const describeEval = await referenceRun('humanevalexplaindescribe-python');
     expect(describeEval.code).not.toBe(0);
     expect(describeEval.stderr).toContain('cannot be evaluated');
     expect(describeEval.stderr).not.toContain('    at ');
-    const noInput = await runCli([
-      'run',
-      '--task',
-      'humanevalexplainsynthesize-python',
-      '--model',
-      'reference',
-      '--allow-code-execution',
-      '--data-dir',
-      dataDir,
-      '--output-dir',
-      out,
-      '--no-db',
-    ]);
+    const noInput = await referenceRun('humanevalexplainsynthesize-python');
     expect(noInput.code).not.toBe(0);
     expect(noInput.stderr).toContain('needs --descriptions');
   });

@@ -1,5 +1,6 @@
 import type { ExecPlan, RawOutcome } from '../sandboxes/types.js';
 import { exercismFiles, exercismSource } from './exercism-source.js';
+import { testMain } from './go.js';
 import { heapMiB, JAVA, JAVA_ETC, JVM_FLAGS } from './java.js';
 import {
   artifactKey,
@@ -111,28 +112,6 @@ export const exercismPython = defineProcessRuntime({
 
 const GO = realBinary('/usr/bin/go');
 
-/** As go.ts: a TestMain that writes the end event only when every test passed and returned. */
-function goTestMain(pkg: string): string {
-  return `package ${pkg}
-
-import (
-	"fmt"
-	"os"
-	"testing"
-)
-
-func TestMain(m *testing.M) {
-	nonce := os.Getenv("PASSK_NONCE")
-	os.Unsetenv("PASSK_NONCE")
-	code := m.Run()
-	if code == 0 {
-		fmt.Fprintf(os.NewFile(3, "passk-result"), ${END_EVENT}, nonce)
-	}
-	os.Exit(code)
-}
-`;
-}
-
 /** The package of the exercise's first non-test Go file. */
 function goPackage(files: Record<string, string>): string {
   const name = Object.keys(files).find((f) => f.endsWith('.go') && !f.endsWith('_test.go'));
@@ -164,7 +143,7 @@ export const exercismGo = defineProcessRuntime({
     // In a subfolder: Go ignores a go.mod in the temp dir, and TMPDIR is the scratch dir.
     const files: Record<string, string> = {};
     for (const [name, text] of Object.entries(exercise)) files[`exercise/${name}`] = text;
-    files['exercise/passk_main_test.go'] = goTestMain(goPackage(exercise));
+    files['exercise/passk_main_test.go'] = testMain(goPackage(exercise));
     // Module mode from the exercise's go.mod, with nothing to download (the exercises use the
     // standard library only).
     // A build cache of its own (go.ts's seeded one, filled in GOPATH mode, fails module builds

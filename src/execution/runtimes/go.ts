@@ -23,7 +23,7 @@ const GOPATH = '/usr/share/gocode';
  * in the program's package adds a TestMain that writes the end sentinel only when every test
  * passed and returned (an `os.Exit` in the candidate never gets there).
  */
-function testMain(pkg: string): string {
+export function testMain(pkg: string): string {
   return `package ${pkg}
 
 import (
@@ -34,6 +34,7 @@ import (
 
 func TestMain(m *testing.M) {
 	nonce := os.Getenv("PASSK_NONCE")
+	os.Unsetenv("PASSK_NONCE")
 	code := m.Run()
 	if code == 0 {
 		fmt.Fprintf(os.NewFile(3, "passk-result"), ${END_EVENT}, nonce)
