@@ -3,14 +3,11 @@ import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { ConfigError, ExecutionDisabledError } from '../core/errors.js';
 import { defaultCacheDir, ENGINE_VERSION, programKey, VerdictCache } from './cache.js';
-import { resolvePythonEnvironment } from './environments/resolve.js';
 import type { ExecEnvironment } from './environments/types.js';
 import { byEngine, type Engine, type Group, runGroup, sum } from './group.js';
 import { SlotPool } from './pool.js';
 import { attemptOf, type RerunReason, rerunReason, usedFullCpu } from './rerun.js';
 import { runtimes } from './runtimes/index.js';
-import { probeInterpreter } from './runtimes/python.js';
-import type { ResolveOptions } from './runtimes/types.js';
 import { resolveLimits } from './sandboxes/common.js';
 import { DEFAULT_SANDBOX, sandboxes } from './sandboxes/index.js';
 import type {
@@ -54,24 +51,27 @@ export async function createExecutor(options: ExecutorOptions): Promise<Executor
     if (!engine) {
       engine = (async () => {
         const runtime = await runtimes.get(language);
-        const install = await runtime.resolve({
+        const { toolchain, adapter } = await runtime.resolve({
           ...(options.pythonPath === undefined ? {} : { pythonPath: options.pythonPath }),
+          ...(options.pythonEnv === undefined ? {} : { pythonEnv: options.pythonEnv }),
           ...(artifactStore === undefined ? {} : { artifactsDir: artifactStore }),
-          ...(environment ? await environmentOption(language, environment, options) : {}),
+          ...(environment ? { environment } : {}),
         });
-        if (install.artifactsDir) {
-          mkdirSync(install.artifactsDir, { recursive: true });
+        if (toolchain.artifactsDir) {
+          mkdirSync(toolchain.artifactsDir, { recursive: true });
           // Programs (another uid) run binaries from here: it must be traversable whatever the
           // parent's mode (bwrap binds this dir itself, so a 0700 parent does not matter there).
-          chmodSync(install.artifactsDir, 0o755);
+          chmodSync(toolchain.artifactsDir, 0o755);
         }
-        return { install, pool: new SlotPool(await factory(install, workers), workers) };
+        const pool = new SlotPool(await factory(toolchain, workers), workers);
+        return { toolchain, adapter, pool };
       })();
       engines.set(id, engine);
     }
     return engine;
   };
-  const python = await engineFor('python'); // fail now, not mid-run, if the sandbox is unusable
+  // Every toolchain's worker is driven by Python: fail now, not mid-run, if the sandbox is unusable.
+  const python = await engineFor('python');
   const cache = new VerdictCache(cacheDir);
   const info: ExecutorInfo = {
     sandbox: sandboxName,
@@ -82,23 +82,6 @@ export async function createExecutor(options: ExecutorOptions): Promise<Executor
   const executor = new PooledExecutor(info, engineFor, engines, cache);
   executor.track(python);
   return executor;
-}
-
-/** The resolved library environment for a runtime (Python only). */
-async function environmentOption(
-  language: Language,
-  environment: ExecEnvironment,
-  options: ExecutorOptions,
-): Promise<Pick<ResolveOptions, 'environment'>> {
-  if (language !== 'python') {
-    throw new ConfigError(`a library environment is for Python programs, not ${language}`);
-  }
-  const { path: interpreter } = await probeInterpreter(options.pythonPath);
-  const resolved = await resolvePythonEnvironment(environment.python, {
-    interpreter,
-    ...(options.pythonEnv === undefined ? {} : { venv: options.pythonEnv }),
-  });
-  return { environment: resolved };
 }
 
 /** Flat counters (run.json; shard merges add numbers up), one per re-run reason. */
@@ -163,7 +146,7 @@ class PooledExecutor implements Executor {
     toRun.sort((a, b) => b.expectedMs - a.expectedMs);
     for (const [engine, list] of byEngine(toRun)) {
       // e.g. TypeScript's one type-check over every program, instead of a compiler per program.
-      await engine.install.prepareBatch?.(list.map((group) => group.job.program.source));
+      await engine.adapter.prepareBatch?.(list.map((group) => group.job.program.source));
       await engine.pool.runAll(
         list,
         async (group, slot, again) => {
@@ -217,12 +200,14 @@ class PooledExecutor implements Executor {
       const limits = resolveLimits(job.limits);
       const key = programKey({
         language: job.program.language,
-        runtimeVersion: engine.install.version,
+        runtimeVersion: engine.toolchain.version,
         sandbox: this.info.sandbox,
         limits,
         source: job.program.source,
         ...(job.program.judge ? { judgeKey: job.program.judge.key } : {}),
-        ...(engine.install.environment ? { environmentKey: engine.install.environment.key } : {}),
+        ...(engine.toolchain.environment
+          ? { environmentKey: engine.toolchain.environment.key }
+          : {}),
       });
       const existing = groups.get(key);
       if (existing) existing.ids.push(job.id);

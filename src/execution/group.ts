@@ -2,15 +2,16 @@ import { randomBytes } from 'node:crypto';
 import { judged } from './judge.js';
 import { attempt, type SlotPool } from './pool.js';
 import type { RerunReason } from './rerun.js';
-import type { RuntimeInstall } from './runtimes/types.js';
+import type { ProgramAdapter, Toolchain } from './runtimes/types.js';
 import { resolveLimits } from './sandboxes/common.js';
 import type { ProgramRequest, Slot } from './sandboxes/types.js';
 import type { ExecJob, Verdict } from './types.js';
 import { classify } from './verdict.js';
 
-/** A runtime with its own pool of slots. */
+/** A resolved runtime with its own pool of slots. */
 export interface Engine {
-  install: RuntimeInstall;
+  toolchain: Toolchain;
+  adapter: ProgramAdapter;
   pool: SlotPool;
 }
 
@@ -40,10 +41,9 @@ export function byEngine(groups: readonly Group[]): Map<Engine, Group[]> {
 /** Runs one program (with the pool's one retry) and classifies the result. */
 export async function runGroup(group: Group, slot: Slot): Promise<Verdict> {
   const limits = resolveLimits(group.job.limits);
-  const { install } = group.engine;
+  const { adapter } = group.engine;
   const source = group.job.program.source;
-  const plan = install.plan?.(source, limits);
-  const request: ProgramRequest = { source, nonce: newNonce(), limits, ...(plan ? { plan } : {}) };
+  const request: ProgramRequest = { ...adapter.plan(source, limits), nonce: newNonce(), limits };
   const result = await attempt(slot, request);
   // Only the worker's own channel says "infrastructure" (pool.ts); an outcome is the program's.
   if ('infra' in result) {
@@ -54,8 +54,8 @@ export async function runGroup(group: Group, slot: Slot): Promise<Verdict> {
       durationMs: 0,
     };
   }
-  const verdict = classify(result.outcome, request.nonce, install.diagnose);
-  const reviewed = install.review ? install.review(source, verdict) : verdict;
+  const verdict = classify(result.outcome, request.nonce, adapter.diagnose);
+  const reviewed = adapter.review ? adapter.review(source, verdict) : verdict;
   return judged(reviewed, result.outcome.report, group.job.program.judge);
 }
 

@@ -12,6 +12,11 @@ export type * from './environments/types.js';
 export { createExecutor } from './executor.js';
 export { type PreflightOptions, type PreflightReport, runPreflight } from './preflight.js';
 export { runtimes } from './runtimes/index.js';
-export type { Runtime, RuntimeInstall } from './runtimes/types.js';
+export type {
+  ProgramAdapter,
+  ResolvedRuntime,
+  Runtime,
+  Toolchain,
+} from './runtimes/types.js';
 export { DEFAULT_SANDBOX, sandboxes } from './sandboxes/index.js';
 export type * from './types.js';

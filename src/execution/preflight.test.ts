@@ -53,8 +53,8 @@ describe('runPreflight', () => {
 
 describe('bwrap probe', () => {
   it('explains how to install bubblewrap or opt into weaker isolation when it is missing', async () => {
-    const install = await python.resolve({});
-    const probe = probeBwrap(install, '/nonexistent/bwrap');
+    const { toolchain } = await python.resolve({});
+    const probe = probeBwrap(toolchain, '/nonexistent/bwrap');
     await expect(probe).rejects.toBeInstanceOf(SandboxError);
     await expect(probe).rejects.toMatchObject({
       hint: expect.stringMatching(/apt-get install -y bubblewrap.*--sandbox process/),

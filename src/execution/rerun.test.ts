@@ -72,7 +72,7 @@ function recordingSandbox(log: string[][], running: Set<string>): Sandbox {
       running.add(`${index}:${request.source}`);
       log.push([...running].sort());
       await new Promise((resolve) =>
-        setTimeout(resolve, request.source.startsWith('slow') ? 30 : 5),
+        setTimeout(resolve, request.source?.startsWith('slow') ? 30 : 5),
       );
       running.delete(`${index}:${request.source}`);
       return { report: '', stderrTail: '', durationMs: 0 } as unknown as RawOutcome;

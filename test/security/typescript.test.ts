@@ -107,7 +107,7 @@ describe('the TypeScript type check runs in the sandbox, one sample at a time', 
   }, 120_000);
 
   it('keys verdicts and artifacts on the compiler version and the checker itself', async () => {
-    const install = await (await runtimes.get('typescript')).resolve({});
+    const { toolchain: install } = await (await runtimes.get('typescript')).resolve({});
     expect(install.version).toContain(`typescript ${TS_VERSION}`);
     expect(install.version).toContain(`checker ${CHECKER_HASH}`);
   });

@@ -7,12 +7,12 @@ import {
   END_EVENT,
   firstLine,
 } from './process-runtime.js';
-import type { Diagnosis, RuntimeInstall } from './types.js';
+import type { Diagnosis, Toolchain } from './types.js';
 
 /** Per artifact cache (host path): what passk built for this run's programs (cpp-support.ts). */
 const supports = new Map<string, CppSupport>();
 
-async function prepare(sources: readonly string[], install: RuntimeInstall): Promise<void> {
+async function prepare(sources: readonly string[], install: Toolchain): Promise<void> {
   if (!install.artifactsDir) return;
   const found = await ensureCppSupport(
     install.artifactsDir,

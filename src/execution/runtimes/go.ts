@@ -12,7 +12,7 @@ import {
   firstLine,
   realBinary,
 } from './process-runtime.js';
-import type { Diagnosis, RuntimeInstall } from './types.js';
+import type { Diagnosis, Toolchain } from './types.js';
 
 const GO = realBinary('/usr/bin/go');
 /** Debian's Go libraries (golang-github-stretchr-testify-dev for HumanEval-X's `assert`). */
@@ -82,7 +82,7 @@ func TestSeed(t *testing.T) { assert.Equal(t, 1, 1) }
  * folder and renamed into place only when the build succeeded, so a killed or failed seeding
  * leaves no half-filled cache behind (the next run seeds again).
  */
-async function warmSeed(install: RuntimeInstall): Promise<void> {
+async function warmSeed(install: Toolchain): Promise<void> {
   if (!install.artifactsDir) return;
   const seed = join(install.artifactsDir, SEED_DIR);
   if (existsSync(seed)) return;

@@ -27,4 +27,13 @@ runtimes.register('exercism-rust', async () => (await import('./exercism.js')).e
 runtimes.register('exercism-cpp', async () => (await import('./exercism.js')).exercismCpp);
 runtimes.register('exercism-java', async () => (await import('./exercism.js')).exercismJava);
 
-export type { Canaries, Diagnosis, Runtime, RuntimeInstall, WorkerFlags } from './types.js';
+export type {
+  Canaries,
+  Diagnosis,
+  FreshProcessRunner,
+  ProgramAdapter,
+  ResolvedRuntime,
+  Runtime,
+  Toolchain,
+  WorkerFlags,
+} from './types.js';

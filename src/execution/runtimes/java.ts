@@ -9,7 +9,7 @@ import {
   realBinary,
 } from './process-runtime.js';
 import { buildInto, supportHash } from './toolchain-support.js';
-import type { Diagnosis, RuntimeInstall } from './types.js';
+import type { Diagnosis, Toolchain } from './types.js';
 
 /** MultiPL-E's Java prompts import org.javatuples (Debian: libjavatuples-java). */
 const CLASSPATH = ['/usr/share/java/javatuples.jar'];
@@ -99,7 +99,7 @@ const javacArchives = new Map<string, string>();
  * Kept in the artifact cache's `java-support/` folder (exempt from eviction). Only the compiler's
  * start-up changes: the class files it writes are the same.
  */
-async function prepare(_sources: readonly string[], install: RuntimeInstall): Promise<void> {
+async function prepare(_sources: readonly string[], install: Toolchain): Promise<void> {
   if (!install.artifactsDir) return;
   const name = `java-support/${supportHash(install.version, ...JAVAC_JVM)}`;
   const built = await buildInto(join(install.artifactsDir, name), { 'Main.java': CDS_SAMPLE }, [

@@ -1,11 +1,19 @@
 import { createHash } from 'node:crypto';
 import { existsSync, realpathSync } from 'node:fs';
-import { RuntimeMissingError } from '../../core/errors.js';
+import { ConfigError, RuntimeMissingError } from '../../core/errors.js';
 import { runCommand } from '../run-command.js';
 import type { ExecPlan, RawOutcome, ResolvedLimits } from '../sandboxes/types.js';
 import type { Language, Verdict } from '../types.js';
 import { PYTHON_FLAGS, probeInterpreter, pythonSupportDir } from './python.js';
-import type { Canaries, Diagnosis, ResolveOptions, Runtime, RuntimeInstall } from './types.js';
+import type {
+  Canaries,
+  Diagnosis,
+  ProgramAdapter,
+  ResolvedRuntime,
+  ResolveOptions,
+  Runtime,
+  Toolchain,
+} from './types.js';
 
 /** Bump when any process-based adapter changes in a way that could change a verdict. */
 export const ADAPTER_REVISION = 6;
@@ -20,9 +28,9 @@ export interface ProcessRuntimeSpec {
   debianPackages: string;
   /** Extra host paths (outside /usr) the toolchain needs inside the sandbox. */
   mounts?: readonly string[];
-  plan(source: string, limits: ResolvedLimits, version: string, install: RuntimeInstall): ExecPlan;
+  plan(source: string, limits: ResolvedLimits, version: string, toolchain: Toolchain): ExecPlan;
   diagnose?(outcome: RawOutcome): Diagnosis | undefined;
-  prepareBatch?(sources: readonly string[], install: RuntimeInstall): Promise<void>;
+  prepareBatch?(sources: readonly string[], toolchain: Toolchain): Promise<void>;
   review?(source: string, verdict: Verdict): Verdict;
 }
 
@@ -34,42 +42,55 @@ export function defineProcessRuntime(spec: ProcessRuntimeSpec): Runtime {
   return {
     language: spec.language,
     canaries: spec.canaries,
-    async resolve(options: ResolveOptions): Promise<RuntimeInstall> {
-      const version = await toolchainVersion(spec);
-      const { path: interpreter } = await probeInterpreter(options.pythonPath);
-      const supportDir = pythonSupportDir();
-      const install: RuntimeInstall = {
-        language: spec.language,
-        version,
-        interpreter,
-        supportDir,
-        programFile: 'program',
-        onceArgv: () => {
-          throw new RuntimeMissingError(`${spec.language} has no fresh-process runner`, {
-            hint: 'use --sandbox bwrap (default) or --sandbox process for languages other than Python',
-          });
-        },
-        workerArgv: (flags, dir = supportDir) => [
-          interpreter,
-          ...PYTHON_FLAGS,
-          `${dir}/exec_worker.py`,
-          '--scratch',
-          flags.scratchDir,
-          ...(flags.uid === undefined ? [] : ['--uid', String(flags.uid)]),
-          ...(flags.pidNamespace ? ['--pid-namespace'] : []),
-          ...(flags.artifactsDir === undefined ? [] : ['--artifacts', flags.artifactsDir]),
-        ],
-        plan: (source, limits) => spec.plan(source, limits, version, install),
-        mounts: (spec.mounts ?? []).filter((path) => existsSync(path)),
-        ...(options.artifactsDir === undefined ? {} : { artifactsDir: options.artifactsDir }),
-      };
-      if (spec.diagnose) install.diagnose = spec.diagnose;
-      const { prepareBatch } = spec;
-      if (prepareBatch) install.prepareBatch = (sources) => prepareBatch(sources, install);
-      if (spec.review) install.review = spec.review;
-      return install;
+    async resolve(options: ResolveOptions): Promise<ResolvedRuntime> {
+      if (options.environment) {
+        throw new ConfigError(`a library environment is for Python programs, not ${spec.language}`);
+      }
+      const toolchain = await processToolchain(spec, options);
+      return { toolchain, adapter: processAdapter(spec, toolchain) };
     },
   };
+}
+
+/** The toolchain's version and mounts; its worker is exec_worker.py, driven by Debian's Python. */
+async function processToolchain(
+  spec: ProcessRuntimeSpec,
+  options: ResolveOptions,
+): Promise<Toolchain> {
+  const version = await toolchainVersion(spec);
+  const { path: interpreter } = await probeInterpreter(options.pythonPath);
+  const supportDir = pythonSupportDir();
+  return {
+    language: spec.language,
+    version,
+    interpreter,
+    supportDir,
+    workerArgv: (flags, dir = supportDir) => [
+      interpreter,
+      ...PYTHON_FLAGS,
+      `${dir}/exec_worker.py`,
+      '--scratch',
+      flags.scratchDir,
+      ...(flags.uid === undefined ? [] : ['--uid', String(flags.uid)]),
+      ...(flags.pidNamespace ? ['--pid-namespace'] : []),
+      ...(flags.artifactsDir === undefined ? [] : ['--artifacts', flags.artifactsDir]),
+    ],
+    mounts: (spec.mounts ?? []).filter((path) => existsSync(path)),
+    ...(options.artifactsDir === undefined ? {} : { artifactsDir: options.artifactsDir }),
+  };
+}
+
+/** Plans over the toolchain as resolved here (a wrapper such as rust's may extend its copy). */
+function processAdapter(spec: ProcessRuntimeSpec, toolchain: Toolchain): ProgramAdapter {
+  const { version } = toolchain;
+  const adapter: ProgramAdapter = {
+    plan: (source, limits) => ({ plan: spec.plan(source, limits, version, toolchain) }),
+  };
+  if (spec.diagnose) adapter.diagnose = spec.diagnose;
+  const { prepareBatch } = spec;
+  if (prepareBatch) adapter.prepareBatch = (sources) => prepareBatch(sources, toolchain);
+  if (spec.review) adapter.review = spec.review;
+  return adapter;
 }
 
 async function toolchainVersion(spec: ProcessRuntimeSpec): Promise<string> {

@@ -1,9 +1,17 @@
 import { existsSync, realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { RuntimeMissingError } from '../../core/errors.js';
+import { resolvePythonEnvironment } from '../environments/resolve.js';
 import type { ResolvedPythonEnvironment } from '../environments/types.js';
 import { runCommand } from '../run-command.js';
-import type { Canaries, Runtime, WorkerFlags } from './types.js';
+import type {
+  Canaries,
+  ProgramAdapter,
+  ResolveOptions,
+  Runtime,
+  Toolchain,
+  WorkerFlags,
+} from './types.js';
 
 /** Debian's interpreter: outside any home directory, so an unprivileged uid can run it. */
 const SYSTEM_PYTHON = '/usr/bin/python3';
@@ -62,22 +70,43 @@ function environmentArg(environment: ResolvedPythonEnvironment | undefined): str
   return [JSON.stringify({ site: environment.sitePaths, env: environment.env })];
 }
 
-export const python: Runtime = {
-  language: 'python',
-  canaries,
-  async resolve(options) {
-    const { path: interpreter, version } = await probeInterpreter(options.pythonPath);
-    const supportDir = pythonSupportDir();
-    const { environment } = options;
-    const spec = environmentArg(environment);
-    return {
-      language: 'python',
-      version,
+/** The libraries a task asked for, found on this machine (Debian's or the --python-env venv's). */
+async function resolveEnvironment(
+  options: ResolveOptions,
+  interpreter: string,
+): Promise<ResolvedPythonEnvironment | undefined> {
+  if (!options.environment) return undefined;
+  return resolvePythonEnvironment(options.environment.python, {
+    interpreter,
+    ...(options.pythonEnv === undefined ? {} : { venv: options.pythonEnv }),
+  });
+}
+
+/** CPython, found once: its fork-server worker and its fresh-process runner. */
+async function pythonToolchain(options: ResolveOptions): Promise<Toolchain> {
+  const { path: interpreter, version } = await probeInterpreter(options.pythonPath);
+  const supportDir = pythonSupportDir();
+  const environment = await resolveEnvironment(options, interpreter);
+  const spec = environmentArg(environment);
+  return {
+    language: 'python',
+    version,
+    interpreter,
+    supportDir,
+    ...(environment ? { environment, mounts: environment.mounts } : {}),
+    workerArgv: (flags: WorkerFlags, dir = supportDir) => [
       interpreter,
-      supportDir,
+      ...PYTHON_FLAGS,
+      `${dir}/worker.py`,
+      '--scratch',
+      flags.scratchDir,
+      ...(flags.uid === undefined ? [] : ['--uid', String(flags.uid)]),
+      ...(flags.pidNamespace ? ['--pid-namespace'] : []),
+      ...(spec.length ? ['--environment', ...spec] : []),
+    ],
+    once: {
       programFile: 'program.py',
-      ...(environment ? { environment, mounts: environment.mounts } : {}),
-      onceArgv: (nonce, limits, dir = supportDir) => [
+      argv: (nonce, limits, dir = supportDir) => [
         interpreter,
         ...PYTHON_FLAGS,
         `${dir}/runner.py`,
@@ -85,16 +114,15 @@ export const python: Runtime = {
         JSON.stringify(limits),
         ...spec,
       ],
-      workerArgv: (flags: WorkerFlags, dir = supportDir) => [
-        interpreter,
-        ...PYTHON_FLAGS,
-        `${dir}/worker.py`,
-        '--scratch',
-        flags.scratchDir,
-        ...(flags.uid === undefined ? [] : ['--uid', String(flags.uid)]),
-        ...(flags.pidNamespace ? ['--pid-namespace'] : []),
-        ...(spec.length ? ['--environment', ...spec] : []),
-      ],
-    };
-  },
+    },
+  };
+}
+
+/** Python's worker runs the source itself: the plan is the source (worker.py, runner.py). */
+const adapter: ProgramAdapter = { plan: (source) => ({ source }) };
+
+export const python: Runtime = {
+  language: 'python',
+  canaries,
+  resolve: async (options) => ({ toolchain: await pythonToolchain(options), adapter }),
 };

@@ -12,7 +12,7 @@ import {
   realBinary,
 } from './process-runtime.js';
 import { type Crates, cratesKey, ensureCrates } from './rust-crates.js';
-import type { Diagnosis, ResolveOptions, Runtime, RuntimeInstall } from './types.js';
+import type { Diagnosis, ResolvedRuntime, ResolveOptions, Runtime } from './types.js';
 
 /**
  * The toolchain's sysroot: rustup's (asked through its proxy, which lives in ~/.cargo/bin) when
@@ -200,9 +200,10 @@ function cratesPlace(options: ResolveOptions, version: string): CratesPlace | un
  */
 export const rust: Runtime = {
   ...processRuntime,
-  async resolve(options: ResolveOptions): Promise<RuntimeInstall> {
-    const install = await processRuntime.resolve(options);
-    const place = cratesPlace(options, install.version);
+  async resolve(options: ResolveOptions): Promise<ResolvedRuntime> {
+    const resolved = await processRuntime.resolve(options);
+    const { toolchain } = resolved;
+    const place = cratesPlace(options, toolchain.version);
     const found = place
       ? await ensureCrates(place.host, SYSROOT).catch((error: unknown) => ({
           missing: String(error),
@@ -213,7 +214,7 @@ export const rust: Runtime = {
       process.stderr.write(
         `passk: Rust crates rand/regex/md5 unavailable (${'missing' in found ? found.missing : ''}); programs that use them will not compile: run scripts/setup.sh --languages\n`,
       );
-      return install;
+      return resolved;
     }
     crates = {
       dir: place.sandbox,
@@ -224,10 +225,14 @@ export const rust: Runtime = {
         ]),
       ),
     };
+    // The adapter keeps planning with the version without '+crates' (its artifact keys).
     return {
-      ...install,
-      version: `${install.version} +crates`,
-      ...(place.mount ? { mounts: [...(install.mounts ?? []), place.mount] } : {}),
+      ...resolved,
+      toolchain: {
+        ...toolchain,
+        version: `${toolchain.version} +crates`,
+        ...(place.mount ? { mounts: [...(toolchain.mounts ?? []), place.mount] } : {}),
+      },
     };
   },
 };

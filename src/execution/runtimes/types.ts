@@ -1,5 +1,5 @@
-import type { ResolvedPythonEnvironment } from '../environments/types.js';
-import type { ExecPlan, RawOutcome, ResolvedLimits } from '../sandboxes/types.js';
+import type { ExecEnvironment, ResolvedPythonEnvironment } from '../environments/types.js';
+import type { ProgramPlan, RawOutcome, ResolvedLimits } from '../sandboxes/types.js';
 import type { Language, Verdict, VerdictStatus } from '../types.js';
 
 /** Flags for a warm worker, decided by the sandbox that starts it. */
@@ -35,32 +35,23 @@ export interface Canaries {
   comment(text: string): string;
 }
 
-/** A language toolchain found on this machine. */
-export interface RuntimeInstall {
+/**
+ * A language toolchain found on this machine: what goes into cache keys, what the sandbox must
+ * show, and how a slot's warm worker is started. It says nothing about one program's run: that is
+ * the ProgramAdapter's.
+ */
+export interface Toolchain {
   language: Language;
   /** Version string that goes into cache keys, e.g. 'python 3.11.2'. */
   version: string;
-  /** Absolute host path of the interpreter or driver. */
+  /** Absolute host path of the interpreter that runs the worker (worker.py or exec_worker.py). */
   interpreter: string;
-  /** Host directory holding the runtime's own support files (runner, worker). */
+  /** Host directory holding the worker's own files (runner, worker). */
   supportDir: string;
-  /** argv to run `program` from the cwd in a fresh process; the result channel is fd 3. */
-  onceArgv(nonce: string, limits: ResolvedLimits, supportDir?: string): string[];
-  /** argv for a warm worker speaking the JSON-lines protocol, or undefined if there is none. */
-  workerArgv?(flags: WorkerFlags, supportDir?: string): string[];
-  /** File name the fresh-process runner expects in its cwd. */
-  programFile: string;
-  /**
-   * Process-based runtimes (every language but Python): the files, compile step and run step for
-   * one program, run by exec_worker.py. Absent for Python, whose worker runs source directly.
-   */
-  plan?(source: string, limits: ResolvedLimits): ExecPlan;
-  /** Reads a run that did not pass (no result-channel event said why): assertion or error. */
-  diagnose?(outcome: RawOutcome): Diagnosis | undefined;
-  /** Called once with every source before they run (TypeScript type-checks them in one go). */
-  prepareBatch?(sources: readonly string[]): Promise<void>;
-  /** Final say on a verdict (TypeScript: a program that does not type-check is 'type-error'). */
-  review?(source: string, verdict: Verdict): Verdict;
+  /** argv for a warm worker speaking the JSON-lines protocol (one program per request). */
+  workerArgv(flags: WorkerFlags, supportDir?: string): string[];
+  /** A runner of one program in a fresh process (the subprocess sandbox), where there is one. */
+  once?: FreshProcessRunner;
   /** Host paths outside /usr the toolchain needs, bound read-only at the same path by bwrap. */
   mounts?: readonly string[];
   /** Host dir of the compiled-artifact cache, bound read-write for the (trusted) worker only. */
@@ -69,20 +60,46 @@ export interface RuntimeInstall {
   environment?: ResolvedPythonEnvironment;
 }
 
+/** Runs a plan's `source`, written to `programFile` in a fresh cwd; the result channel is fd 3. */
+export interface FreshProcessRunner {
+  programFile: string;
+  argv(nonce: string, limits: ResolvedLimits, supportDir?: string): string[];
+}
+
+/** Per-program behaviour of a language: how one program runs and how its run is read. */
+export interface ProgramAdapter {
+  /** What the slot's worker runs for `source`: the source itself, or files + compile + run. */
+  plan(source: string, limits: ResolvedLimits): ProgramPlan;
+  /** Reads a run that did not pass (no result-channel event said why): assertion or error. */
+  diagnose?(outcome: RawOutcome): Diagnosis | undefined;
+  /** Called once with every source before they run (TypeScript type-checks them in one go). */
+  prepareBatch?(sources: readonly string[]): Promise<void>;
+  /** Final say on a verdict (TypeScript: a program that does not type-check is 'type-error'). */
+  review?(source: string, verdict: Verdict): Verdict;
+}
+
+/** What Runtime.resolve finds: the toolchain, and the adapter its programs run through. */
+export interface ResolvedRuntime {
+  toolchain: Toolchain;
+  adapter: ProgramAdapter;
+}
+
 /** Options every runtime's resolve() receives. */
 export interface ResolveOptions {
   pythonPath?: string;
   /** Compiled-artifact cache; absent: compile every time. */
   artifactsDir?: string;
-  /** Python only: the libraries to mount and put on sys.path (see environments/). */
-  environment?: ResolvedPythonEnvironment;
+  /** Libraries the programs need; a runtime that cannot provide them throws ConfigError. */
+  environment?: ExecEnvironment;
+  /** A virtual environment to take `environment`'s libraries from (see environments/). */
+  pythonEnv?: string;
 }
 
-/** Per-language adapter, registered in runtimes/index.ts. */
+/** Per-language runtime, registered in runtimes/index.ts. */
 export interface Runtime {
   language: Language;
   /** Preflight programs in this language. */
   canaries: Canaries;
   /** Finds the toolchain once. Throws RuntimeMissingError with an install hint. */
-  resolve(options: ResolveOptions): Promise<RuntimeInstall>;
+  resolve(options: ResolveOptions): Promise<ResolvedRuntime>;
 }

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { SandboxError } from '../../core/errors.js';
 import { runCommand } from '../run-command.js';
-import type { RuntimeInstall } from '../runtimes/types.js';
+import type { Toolchain } from '../runtimes/types.js';
 import { MemoryCgroups } from './cgroup.js';
 import { allocateUids, runningAsRoot } from './common.js';
 import type { Sandbox } from './types.js';
@@ -112,7 +112,7 @@ const ARTIFACTS_MOUNT = '/opt/passk-artifacts';
  * outside /usr (read-only, same path: e.g. a rustup toolchain, Java's /etc config) and the
  * artifact cache (read-write; the programs' uid cannot write to it, the worker can).
  */
-function withSupportMount(argv: string[], supportDir: string, runtime?: RuntimeInstall): string[] {
+function withSupportMount(argv: string[], supportDir: string, runtime?: Toolchain): string[] {
   const at = argv.indexOf('--remount-ro');
   const mounts = runtime?.mounts ?? [];
   // bwrap makes missing mount points 0700; the programs' uid must be able to pass through them.
@@ -142,7 +142,7 @@ const HOW_TO_GET_IT =
   'install it with `apt-get install -y bubblewrap` (or scripts/setup.sh), or accept weaker isolation with --sandbox process';
 
 /** Checks that bwrap exists and can build the sandbox here; throws SandboxError saying why not. */
-export async function probeBwrap(runtime: RuntimeInstall, bwrap = BWRAP): Promise<void> {
+export async function probeBwrap(runtime: Toolchain, bwrap = BWRAP): Promise<void> {
   if (!existsSync(bwrap)) {
     throw new SandboxError('the bwrap sandbox needs bubblewrap, which is not installed', {
       hint: HOW_TO_GET_IT,
@@ -183,11 +183,9 @@ function memoryLimitOf(cgroups: MemoryCgroups | undefined): string {
 }
 
 /** Warm fork-server workers, one bwrap sandbox each: isolation 'namespaces'. */
-export function createBwrapSandbox(runtime: RuntimeInstall, workers: number): Sandbox {
+export function createBwrapSandbox(runtime: Toolchain, workers: number): Sandbox {
   const uids = allocateUids(workers);
-  const workerArgv = runtime.workerArgv;
-  if (!workerArgv)
-    throw new SandboxError(`runtime ${runtime.language} has no warm worker for bwrap`);
+  const { workerArgv } = runtime;
   const cgroups = MemoryCgroups.detect();
   const slots: WorkerSlot[] = [];
   return {

@@ -1,9 +1,9 @@
 import { createRegistry } from '../../core/registry.js';
-import type { RuntimeInstall } from '../runtimes/types.js';
+import type { Toolchain } from '../runtimes/types.js';
 import type { Sandbox } from './types.js';
 
-/** Makes a sandbox for one runtime; may probe the machine and throw SandboxError. */
-export type SandboxFactory = (runtime: RuntimeInstall, workers: number) => Promise<Sandbox>;
+/** Makes a sandbox for one toolchain's workers; may probe the machine and throw SandboxError. */
+export type SandboxFactory = (toolchain: Toolchain, workers: number) => Promise<Sandbox>;
 
 /**
  * Sandbox backends, strongest first. 'bwrap' is the default; the others are weaker and only
@@ -12,19 +12,26 @@ export type SandboxFactory = (runtime: RuntimeInstall, workers: number) => Promi
 export const sandboxes = createRegistry<SandboxFactory>('sandbox');
 sandboxes.register('bwrap', async () => {
   const { createBwrapSandbox, probeBwrap } = await import('./bwrap.js');
-  return async (runtime, workers) => {
-    await probeBwrap(runtime);
-    return createBwrapSandbox(runtime, workers);
+  return async (toolchain, workers) => {
+    await probeBwrap(toolchain);
+    return createBwrapSandbox(toolchain, workers);
   };
 });
 sandboxes.register('process', async () => {
   const { createProcessSandbox } = await import('./process.js');
-  return async (runtime, workers) => createProcessSandbox(runtime, workers);
+  return async (toolchain, workers) => createProcessSandbox(toolchain, workers);
 });
 sandboxes.register('subprocess', async () => {
   const { createSubprocessSandbox } = await import('./subprocess.js');
-  return async (runtime, workers) => createSubprocessSandbox(runtime, workers);
+  return async (toolchain, workers) => createSubprocessSandbox(toolchain, workers);
 });
 
 export const DEFAULT_SANDBOX = 'bwrap';
-export type { ProgramRequest, RawOutcome, ResolvedLimits, Sandbox, Slot } from './types.js';
+export type {
+  ProgramPlan,
+  ProgramRequest,
+  RawOutcome,
+  ResolvedLimits,
+  Sandbox,
+  Slot,
+} from './types.js';

@@ -1,8 +1,7 @@
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { SandboxError } from '../../core/errors.js';
-import type { RuntimeInstall } from '../runtimes/types.js';
+import type { Toolchain } from '../runtimes/types.js';
 import { allocateUids, cleanEnv } from './common.js';
 import type { Sandbox } from './types.js';
 import { WorkerSlot } from './worker-slot.js';
@@ -12,9 +11,8 @@ import { WorkerSlot } from './worker-slot.js';
  * drop (as root) and leftover killing as 'bwrap', but programs see the host's files and network.
  * Only used when the user asks for it (`--sandbox process`); isolation 'process'.
  */
-export function createProcessSandbox(runtime: RuntimeInstall, workers: number): Sandbox {
-  const workerArgv = runtime.workerArgv;
-  if (!workerArgv) throw new SandboxError(`runtime ${runtime.language} has no warm worker`);
+export function createProcessSandbox(runtime: Toolchain, workers: number): Sandbox {
+  const { workerArgv } = runtime;
   const uids = allocateUids(workers);
   const scratchRoot = mkdtempSync(join(tmpdir(), 'passk-workers-'));
   chmodSync(scratchRoot, 0o711); // programs (another uid) may pass through to their own dirs

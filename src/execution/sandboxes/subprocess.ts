@@ -3,7 +3,7 @@ import { chown, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SandboxError } from '../../core/errors.js';
-import type { RuntimeInstall } from '../runtimes/types.js';
+import type { FreshProcessRunner, Toolchain } from '../runtimes/types.js';
 import { CappedCapture } from './capture.js';
 import { allocateUids, cleanEnv, killAllOfUid, killGroup } from './common.js';
 import type { ProgramRequest, RawOutcome, Sandbox, Slot } from './types.js';
@@ -18,9 +18,11 @@ const PIPE_GRACE_MS = 200;
  * environment, stdin on /dev/null, rlimits set by the runner, its own process group, and (as
  * root) its own uid. No namespaces: it can see the host's files and network ('process' isolation).
  */
-export function createSubprocessSandbox(runtime: RuntimeInstall, workers: number): Sandbox {
-  if (runtime.plan) {
-    throw new SandboxError(`the subprocess sandbox runs Python only, not ${runtime.language}`, {
+export function createSubprocessSandbox(toolchain: Toolchain, workers: number): Sandbox {
+  const runner = toolchain.once;
+  if (!runner) {
+    // Only Python's toolchain has a fresh-process runner (runner.py); the others need a worker.
+    throw new SandboxError(`the subprocess sandbox runs Python only, not ${toolchain.language}`, {
       hint: 'use --sandbox bwrap (default) or --sandbox process',
     });
   }
@@ -28,21 +30,24 @@ export function createSubprocessSandbox(runtime: RuntimeInstall, workers: number
   return {
     name: 'subprocess',
     isolation: 'process',
-    createSlot: (index) => new SubprocessSlot(runtime, uids?.[index]),
+    createSlot: (index) => new SubprocessSlot(runner, uids?.[index]),
     close: async () => {},
   };
 }
 
 class SubprocessSlot implements Slot {
   constructor(
-    private readonly runtime: RuntimeInstall,
+    private readonly runner: FreshProcessRunner,
     private readonly uid: number | undefined,
   ) {}
 
   async run(request: ProgramRequest): Promise<RawOutcome> {
+    // A toolchain with a fresh-process runner plans source, never processes (runtimes/types.ts).
+    if (request.source === undefined)
+      throw new SandboxError('the subprocess sandbox got no source');
     const dir = await mkdtemp(join(tmpdir(), 'passk-run-'));
     try {
-      const file = join(dir, this.runtime.programFile);
+      const file = join(dir, this.runner.programFile);
       await writeFile(file, request.source);
       if (this.uid !== undefined) {
         await chown(dir, this.uid, this.uid);
@@ -55,7 +60,7 @@ class SubprocessSlot implements Slot {
   }
 
   private spawnOnce(request: ProgramRequest, cwd: string): Promise<RawOutcome> {
-    const [command, ...args] = this.runtime.onceArgv(request.nonce, request.limits);
+    const [command, ...args] = this.runner.argv(request.nonce, request.limits);
     const started = performance.now();
     const child = spawn(command!, args, {
       cwd,

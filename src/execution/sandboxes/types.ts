@@ -6,15 +6,19 @@ export interface ResolvedLimits extends Required<ExecLimits> {
   cpuSeconds: number;
 }
 
+/**
+ * What a slot's worker runs for one program, as the language's ProgramAdapter planned it: either
+ * source the worker runs itself (Python's fork server, worker.py) or real processes, written,
+ * compiled and run by exec_worker.py. The field names are the workers' wire protocol.
+ */
+export type ProgramPlan = { source: string; plan?: never } | { plan: ExecPlan; source?: never };
+
 /** One program, ready for a slot. */
-export interface ProgramRequest {
-  source: string;
-  /** For runtimes that run real processes (exec_worker.py): what to write, compile and run. */
-  plan?: ExecPlan;
+export type ProgramRequest = ProgramPlan & {
   /** Random per program: only result lines carrying it count as the runner's report. */
   nonce: string;
   limits: ResolvedLimits;
-}
+};
 
 /** What happened to one program, before classification (see verdict.ts). */
 export interface RawOutcome {

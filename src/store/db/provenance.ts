@@ -29,7 +29,7 @@ export async function probeToolchain(
   const toolchain: Record<string, string> = { node: process.version };
   if (language === undefined || !runtimes.names().includes(language)) return toolchain;
   try {
-    const install = await (await runtimes.get(language)).resolve({});
+    const { toolchain: install } = await (await runtimes.get(language)).resolve({});
     // The runtime says 'python 3.11.2'; keep the version alone under the tool's name.
     const prefix = `${language} `;
     const version = install.version;

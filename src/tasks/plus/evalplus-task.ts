@@ -146,7 +146,7 @@ async function preparePlus(
   state: PrepareState,
 ): Promise<Problem[]> {
   const { spec, options } = state;
-  const install = await (await runtimes.get('python')).resolve({});
+  const { toolchain: install } = await (await runtimes.get('python')).resolve({});
   const rawRows =
     context.datasetFile === undefined ? undefined : await rawRowsByTaskId(context.datasetFile);
   if (rawRows === undefined) {

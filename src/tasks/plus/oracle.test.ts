@@ -7,7 +7,7 @@ import { runtimes } from '../../execution/runtimes/index.js';
 import { computeExpectedOutputs, type OracleJob } from './oracle.js';
 
 async function oracle(jobs: OracleJob[], cacheDir: string | false = false) {
-  const install = await (await runtimes.get('python')).resolve({});
+  const { toolchain: install } = await (await runtimes.get('python')).resolve({});
   return computeExpectedOutputs(jobs, {
     python: { path: install.interpreter, version: install.version },
     datasetSha256: 'test',
