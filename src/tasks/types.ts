@@ -2,8 +2,26 @@ import type { DatasetSpec } from '../datasets/types.js';
 import type { ExecEnvironment } from '../execution/environments/types.js';
 import type { Language, Program } from '../execution/types.js';
 
-/** One benchmark item, as plain data. */
-export interface Problem {
+/**
+ * A family's own benchmark data on each problem (e.g. CRUXEval's code and mode, DS-1000's
+ * library): a task annotated `Task<Data>` (e.g. `const task: Task<Data> = {…}`) reads
+ * `problem.meta` typed, with no casts. Declare `Data` with `type`, not `interface`, so that a
+ * `Task<Data>` is also a `Task` (an interface has no index signature). Untyped (this default)
+ * where the data is only kept for reports, and wherever a problem of any task passes (pipeline,
+ * store), which reads only the keys every family may set (`ProblemMeta`).
+ */
+export type ProblemData = Record<string, unknown>;
+
+/** Keys any family may set in `meta`, read by the pipeline and the exporters. */
+export type ProblemMeta = {
+  /** Why the problem has no runnable reference here (the reference run says so). */
+  referenceUnavailable?: string;
+  /** The test code bigcode-evaluation-harness would show, where passk's differs (exporters). */
+  bigcodeReference?: string;
+};
+
+/** One benchmark item, as plain data; `Data` is the family's own data in `meta`. */
+export interface Problem<Data extends object = ProblemData> {
   /** The benchmark's own id, e.g. 'HumanEval/0' or '11' (MBPP). */
   id: string;
   language: Language;
@@ -17,8 +35,8 @@ export interface Problem {
   entryPoint?: string;
   /** The canonical solution as a full candidate program (prompt + solution), where known. */
   reference?: string;
-  /** Benchmark-specific extra fields, kept for reports. */
-  meta: Record<string, unknown>;
+  /** The family's own data (see ProblemData), plus any ProblemMeta keys. */
+  meta: Data & ProblemMeta;
   /**
    * Test code per suite, for tasks with `suites` (program = candidate + `suiteTests[suite]`);
    * filled by the task's `prepare` when it needs slow work (e.g. expected outputs).
@@ -56,7 +74,7 @@ export interface TaskPrepareContext {
 }
 
 /** A benchmark. Tasks are plain objects; `defineTask` only helps type them. */
-export interface Task {
+export interface Task<Data extends object = ProblemData> {
   name: string;
   description: string;
   language: Language;
@@ -68,17 +86,17 @@ export interface Task {
    * Turns the dataset's rows into problems (in benchmark order), validating each row; throws a
    * DatasetError naming the file, the row and the field on a row that does not fit.
    */
-  problems(rows: readonly Record<string, unknown>[], file: string): Problem[];
+  problems(rows: readonly Record<string, unknown>[], file: string): Problem<Data>[];
   /**
    * The full candidate program for a raw model generation: cut at the earliest stop sequence
    * (searched in the generated text only), then prompt + cut text.
    */
-  postprocess(problem: Problem, generation: string): string;
+  postprocess(problem: Problem<Data>, generation: string): string;
   /**
    * The program to execute: candidate + tests. Tasks with `suites` build one program per suite;
    * without `suite` they build the last (headline) one.
    */
-  program(problem: Problem, candidate: string, suite?: string): Program;
+  program(problem: Problem<Data>, candidate: string, suite?: string): Program;
   /**
    * Named test suites, weakest first, e.g. ['base', 'plus'] (EvalPlus). Each sample runs once
    * per suite; a sample passes a suite only if it passes every suite before it too, and the last
@@ -89,19 +107,22 @@ export interface Task {
    * Slow, once-per-run work before execution (e.g. computing expected outputs); returns the
    * problems ready for `program`. Called with the problems that have samples, in order.
    */
-  prepare?(problems: readonly Problem[], context: TaskPrepareContext): Promise<Problem[]>;
+  prepare?(
+    problems: readonly Problem<Data>[],
+    context: TaskPrepareContext,
+  ): Promise<Problem<Data>[]>;
   /**
    * The user message for chat models (no fences, no system prompt). Without it, chat models
    * are asked to complete the prompt's code (see generation/prompts.ts).
    */
-  instructionPrompt?(problem: Problem): string;
+  instructionPrompt?(problem: Problem<Data>): string;
   /**
    * The full candidate program from a chat reply (code wrapped in prose and fences). Without
    * it, chat replies go through postprocess/extract.ts's extractProgram over the problem's
    * prompt and entry point; instruct tasks add what their tests need (e.g. helper functions the
    * prompt defines and the reply left out).
    */
-  chatPostprocess?(problem: Problem, reply: string): string;
+  chatPostprocess?(problem: Problem<Data>, reply: string): string;
   /** Facts about how the task judges that metrics.json records (e.g. EvalPlus's judge placement). */
   metricsInfo?: Record<string, unknown>;
   /**
@@ -123,30 +144,30 @@ export interface Task {
    * needs the network (never in the sandbox), is not runnable: left out of the run and the score,
    * with a warning and metrics.json `not_runnable` (not a failure). Absent: all are runnable.
    */
-  requires?(problem: Problem): readonly string[];
+  requires?(problem: Problem<Data>): readonly string[];
   /**
    * Groups to report pass@k for beside the headline (metrics.json `breakdown`), e.g. DS-1000's
    * libraries: `by` names the grouping, `groupOf` a problem's group, `order` the report order.
    */
-  breakdown?: TaskBreakdown;
+  breakdown?: TaskBreakdown<Data>;
   /**
    * Set for a task whose samples are not programs (e.g. HumanEvalPack's describe step): `run`
    * only generates and saves them, and evaluating it is an error. The text says what to run next.
    */
   generationOnly?: string;
   /** A second input besides the dataset, named by the user (see TaskInput). */
-  input?: TaskInput;
+  input?: TaskInput<Data>;
   /**
    * Multi-turn tasks (Aider polyglot): after a turn's program fails, the next user message
    * (e.g. the test output), and the run asks the model again in the same conversation. Chat
    * backends only; needs code execution during generation (see generation/feedback.ts).
    */
-  feedback?: TaskFeedback;
+  feedback?: TaskFeedback<Data>;
 }
 
-export interface TaskBreakdown {
+export interface TaskBreakdown<Data extends object = ProblemData> {
   by: string;
-  groupOf(problem: Problem): string;
+  groupOf(problem: Problem<Data>): string;
   order?: readonly string[];
 }
 
@@ -156,13 +177,16 @@ export interface TaskBreakdown {
  * them with `--descriptions` (a run directory, a generations file, or 'reference' for the `from`
  * task's reference outputs); the pipeline reads them as `from`'s samples and calls `apply`.
  */
-export interface TaskInput {
+export interface TaskInput<Data extends object = ProblemData> {
   /** What the input holds, for messages, e.g. 'descriptions'. */
   what: string;
   /** The task whose samples the input holds; it shares this task's dataset. */
   from: Task;
   /** The problems built from the selected ones and each one's texts (in sample order). */
-  apply(problems: readonly Problem[], texts: ReadonlyMap<string, readonly string[]>): Problem[];
+  apply(
+    problems: readonly Problem<Data>[],
+    texts: ReadonlyMap<string, readonly string[]>,
+  ): Problem<Data>[];
 }
 
 /** What a feedback task sees of a failed turn: its verdict, with the program's output. */
@@ -175,11 +199,11 @@ export interface TurnVerdict {
 }
 
 /** A task's second-try policy: how many turns, and what to say after a failed one. */
-export interface TaskFeedback {
+export interface TaskFeedback<Data extends object = ProblemData> {
   /** Most turns per sample, the first included (Aider polyglot: 2). */
   maxTurns: number;
   /** The next user message after failed turn `turn` (1-based), or undefined to stop there. */
-  next(problem: Problem, verdict: TurnVerdict, turn: number): string | undefined;
+  next(problem: Problem<Data>, verdict: TurnVerdict, turn: number): string | undefined;
 }
 
 /** One sample's verdict, as a task metric sees it. */
@@ -205,6 +229,7 @@ export interface TaskMetric {
   }): Record<string, number>;
 }
 
+/** Types a task (untyped `meta`; a family with its own data annotates `Task<Data>` instead). */
 export function defineTask(task: Task): Task {
   return task;
 }
