@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { validateRows } from '../../datasets/validate.js';
 import type { Program } from '../../execution/types.js';
 import { cutAtStop } from '../../postprocess/stop.js';
-import { defineTask, type Problem, type Task } from '../types.js';
+import type { Problem, Task } from '../types.js';
 import {
   cotInputPrompt,
   cotOutputPrompt,
@@ -48,8 +48,8 @@ export function extractAnswer(generation: string, mode: CruxMode, cot: boolean):
  * call `f(INPUT)` itself, as wrong without running it; here such an answer runs a program that
  * fails with that reason, so the verdict says why.
  */
-export function cruxProgram(problem: Problem, answer: string): Program {
-  const { code, input, output, mode } = problem.meta as unknown as CruxMeta;
+export function cruxProgram(problem: Problem<CruxMeta>, answer: string): Program {
+  const { code, input, output, mode } = problem.meta;
   const refused =
     mode === 'input' && !answer.includes('f(')
       ? 'the answer does not call f'
@@ -62,12 +62,13 @@ export function cruxProgram(problem: Problem, answer: string): Program {
   return { language: 'python', source: `${code}\nassert ${output} == ${answer}\n` };
 }
 
-interface CruxMeta {
+/** A CRUXEval problem's data: the function, its given input and output, what is predicted. */
+export type CruxMeta = {
   code: string;
   input: string;
   output: string;
   mode: CruxMode;
-}
+};
 
 /**
  * CRUXEval (Gu et al., 2024): 800 short Python functions with one input/output pair each.
@@ -75,20 +76,20 @@ interface CruxMeta {
  * both are judged by executing the function. The candidate is the extracted answer (an input
  * call `f(…)` or an output literal), not a whole program.
  */
-export function cruxEval(mode: CruxMode, cot: boolean): Task {
+export function cruxEval(mode: CruxMode, cot: boolean): Task<CruxMeta> {
   const name = `cruxeval-${mode === 'input' ? 'i' : 'o'}${cot ? '-cot' : ''}`;
   const prompt = (row: z.infer<typeof rowSchema>) =>
     mode === 'input'
       ? (cot ? cotInputPrompt : directInputPrompt)(row.code, row.output)
       : (cot ? cotOutputPrompt : directOutputPrompt)(row.code, row.input);
-  const extract = (problem: Problem, generation: string) => {
+  const extract = (problem: Problem<CruxMeta>, generation: string) => {
     // A server that echoes the prompt: drop it, as upstream asserts and strips it.
     const generated = generation.startsWith(problem.prompt)
       ? generation.slice(problem.prompt.length)
       : generation;
     return extractAnswer(cutAtStop(generated, STOP), mode, cot);
   };
-  return defineTask({
+  return {
     name,
     description: `CRUXEval-${mode === 'input' ? 'I' : 'O'} (${mode} prediction), upstream ${cot ? 'chain-of-thought' : 'direct'} prompt`,
     language: 'python',
@@ -101,7 +102,7 @@ export function cruxEval(mode: CruxMode, cot: boolean): Task {
     defaultTimeoutMs: 3000,
     stopSequences: STOP,
     problems(rows, file) {
-      return validateRows({ rows, file }, rowSchema).map((row): Problem => {
+      return validateRows({ rows, file }, rowSchema).map((row): Problem<CruxMeta> => {
         const text = prompt(row);
         const meta: CruxMeta = { code: row.code, input: row.input, output: row.output, mode };
         return {
@@ -125,5 +126,5 @@ export function cruxEval(mode: CruxMode, cot: boolean): Task {
       const tagged = reply.includes('[ANSWER]') ? reply.split('[ANSWER]')[1]! : reply;
       return extractAnswer(cutAtStop(tagged, STOP), mode, false);
     },
-  });
+  };
 }

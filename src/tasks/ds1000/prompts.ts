@@ -1,7 +1,6 @@
 import { pythonStrip } from '../python-program.js';
-import type { Problem } from '../types.js';
 import type { Ds1000Mode } from './names.js';
-import { libraryOf } from './rows.js';
+import { type Ds1000Problem, libraryOf } from './rows.js';
 
 /** Where the answer goes in a prompt of the 2024 format, and what closes it. */
 const OPENINGS = [
@@ -16,7 +15,7 @@ const OPENINGS = [
  * what the prompt opened (`</code>` + `END SOLUTION`, or `### END SOLUTION` in a function).
  * Spacing as bigcode's get_prompt: prefix stripped + '\n', '\n' + suffix + '\n'.
  */
-export function insertionParts(problem: Problem): { prefix: string; suffix: string } {
+export function insertionParts(problem: Ds1000Problem): { prefix: string; suffix: string } {
   const prompt = pythonStrip(problem.datasetPrompt);
   const shape = OPENINGS.find((o) => prompt.endsWith(o.opening));
   if (shape === undefined) {
@@ -30,6 +29,6 @@ export function insertionParts(problem: Problem): { prefix: string; suffix: stri
  * prompts for Matplotlib: `ds1000-all-insertion` leaves those problems out and
  * `ds1000-matplotlib-insertion` runs them as completion; passk's insertion tasks do the same.
  */
-export function asksInsertion(problem: Problem, mode: Ds1000Mode): boolean {
+export function asksInsertion(problem: Ds1000Problem, mode: Ds1000Mode): boolean {
   return mode === 'insertion' && libraryOf(problem) !== 'Matplotlib';
 }

@@ -28,9 +28,21 @@ const rowSchema = z.object({
   }),
 });
 
+/** A DS-1000 problem's data: upstream's metadata, and the insertion prompt's parts if sent. */
+export type Ds1000Data = {
+  library: Library;
+  library_problem_id: number;
+  perturbation_type: string;
+  perturbation_origin_id: number;
+  test_case_cnt: number;
+  prefix?: string;
+  suffix?: string;
+};
+export type Ds1000Problem = Problem<Ds1000Data>;
+
 /** The library a DS-1000 problem belongs to (its `meta.library`). */
-export function libraryOf(problem: Problem): Library {
-  return problem.meta['library'] as Library;
+export function libraryOf(problem: Ds1000Problem): Library {
+  return problem.meta.library;
 }
 
 /**
@@ -39,7 +51,10 @@ export function libraryOf(problem: Problem): Library {
  * harness the solution is inserted into; the reference is `reference_code`, the text a model's
  * answer stands in for (not prompt + solution: the prompt is prose).
  */
-export function ds1000Problems(rows: readonly Record<string, unknown>[], file: string): Problem[] {
+export function ds1000Problems(
+  rows: readonly Record<string, unknown>[],
+  file: string,
+): Ds1000Problem[] {
   return validateRows({ rows, file }, rowSchema).map((row) => ({
     id: String(row.metadata.problem_id),
     language: 'python',

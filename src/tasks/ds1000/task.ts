@@ -1,12 +1,18 @@
 import { ConfigError } from '../../core/errors.js';
 import { customFormat, FIM_FORMATS, type FimFormat } from '../infilling/task.js';
-import { defineTask, type Problem, type Task } from '../types.js';
+import type { Task } from '../types.js';
 import { DS1000_ENVIRONMENT, requiredModules } from './environment.js';
 import { type Ds1000Mode, type Ds1000Selection, ds1000Name } from './names.js';
 import { chatAnswer, completionAnswer, DS1000_STOPS } from './postprocess.js';
 import { ds1000Program } from './program.js';
 import { asksInsertion, insertionParts } from './prompts.js';
-import { ds1000Problems, LIBRARIES, libraryOf } from './rows.js';
+import {
+  type Ds1000Data,
+  type Ds1000Problem,
+  ds1000Problems,
+  LIBRARIES,
+  libraryOf,
+} from './rows.js';
 
 function fimFormat(name: string): FimFormat {
   const format = name === 'custom' ? customFormat() : FIM_FORMATS[name];
@@ -20,11 +26,11 @@ function fimFormat(name: string): FimFormat {
 
 /** The problems of a selection, with the insertion prompt where the mode asks for one. */
 function select(
-  problems: Problem[],
+  problems: Ds1000Problem[],
   library: Ds1000Selection,
   mode: Ds1000Mode,
   format: FimFormat,
-): Problem[] {
+): Ds1000Problem[] {
   const chosen = problems.filter((p) =>
     library === 'all'
       ? mode === 'completion' || libraryOf(p) !== 'Matplotlib'
@@ -43,11 +49,15 @@ function select(
  * pass@k per library in metrics.json `breakdown`. `mode` 'completion' sends the dataset's
  * prompt; 'insertion' sends prefix and suffix in a FIM layout (`format`, as --fim-format).
  */
-export function ds1000(library: Ds1000Selection, mode: Ds1000Mode, formatName = 'starcoder'): Task {
+export function ds1000(
+  library: Ds1000Selection,
+  mode: Ds1000Mode,
+  formatName = 'starcoder',
+): Task<Ds1000Data> {
   const format = fimFormat(formatName);
   const stops = mode === 'insertion' ? [...format.stops, ...DS1000_STOPS] : [...DS1000_STOPS];
   const which = library === 'all' ? 'all libraries' : library;
-  return defineTask({
+  return {
     name: ds1000Name(library, mode, formatName),
     description: `DS-1000, ${which}, ${mode} prompts${mode === 'insertion' ? ` (${formatName} FIM)` : ''}`,
     language: 'python',
@@ -72,5 +82,5 @@ export function ds1000(library: Ds1000Selection, mode: Ds1000Mode, formatName = 
     breakdown: { by: 'library', groupOf: libraryOf, order: LIBRARIES },
     environment: DS1000_ENVIRONMENT,
     requires: requiredModules,
-  });
+  };
 }
