@@ -45,17 +45,27 @@ export function isStdioRow(row: Record<string, unknown> | undefined): boolean {
   return row !== undefined && 'statement' in row && Array.isArray(row['tests']);
 }
 
-export const casesOf = (problem: Problem) => problem.meta['cases'] as StdioCase[];
+/**
+ * A stdio problem's data: its tests, the row's own per-test limit, and (after `prepare`) the
+ * limit in force for the run.
+ */
+export type StdioData = { cases: StdioCase[]; timeLimitMs?: number; limitMs?: number };
+export type StdioProblem = Problem<StdioData>;
+
+export const casesOf = (problem: StdioProblem) => problem.meta.cases;
 
 /**
  * Problems from stdio rows; throws a DatasetError naming the file, the row and the field on a row
  * that does not fit, a repeated id or a second language.
  */
-export function stdioProblems(rows: readonly Record<string, unknown>[], file: string): Problem[] {
+export function stdioProblems(
+  rows: readonly Record<string, unknown>[],
+  file: string,
+): StdioProblem[] {
   const parsed = validateRows({ rows, file }, stdioRowSchema);
   const seen = new Map<string, number>();
   const language = parsed[0]?.language;
-  return parsed.map((row, index): Problem => {
+  return parsed.map((row, index): StdioProblem => {
     const where = `${basename(file)} row ${index + 1}`;
     const id = row.id ?? `stdio/${index + 1}`;
     const earlier = seen.get(id);

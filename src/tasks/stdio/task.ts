@@ -3,8 +3,8 @@ import { loadDataset } from '../../datasets/index.js';
 import { stdioProgram, stdioTimeoutMs } from '../../execution/stdio/index.js';
 import { extractCode } from '../../postprocess/extract.js';
 import { cutAtStop } from '../../postprocess/stop.js';
-import { defineTask, type Problem, type Task } from '../types.js';
-import { casesOf, stdioProblems } from './format.js';
+import type { Problem, Task } from '../types.js';
+import { casesOf, type StdioData, type StdioProblem, stdioProblems } from './format.js';
 
 /** Per-test CPU limit when neither the row nor --timeout gives one. */
 export const DEFAULT_TEST_LIMIT_MS = 2000;
@@ -30,8 +30,8 @@ export function stdioInstruction(problem: Problem): string {
 }
 
 /** The limit per test: the row's, else the run's --timeout (context), else the default. */
-function limitOf(problem: Problem, runLimitMs?: number): number {
-  return (problem.meta['timeLimitMs'] as number | undefined) ?? runLimitMs ?? DEFAULT_TEST_LIMIT_MS;
+function limitOf(problem: StdioProblem, runLimitMs?: number): number {
+  return problem.meta.timeLimitMs ?? runLimitMs ?? DEFAULT_TEST_LIMIT_MS;
 }
 
 /**
@@ -40,7 +40,7 @@ function limitOf(problem: Problem, runLimitMs?: number): number {
  * `--timeout` is the per-test limit for rows without their own `time_limit`.
  */
 export function stdioTask(name: string, file: string, language = 'python'): Task {
-  const task: Task = defineTask({
+  const task: Task<StdioData> = {
     name,
     description: `stdin/stdout problems from ${basename(file)} (${language})`,
     // The program run is always the (Python) stdio driver; the candidate's language is the problem's.
@@ -68,7 +68,7 @@ export function stdioTask(name: string, file: string, language = 'python'): Task
         language: problem.language,
         source: candidate,
         cases: casesOf(problem),
-        limitMs: (problem.meta['limitMs'] as number | undefined) ?? limitOf(problem),
+        limitMs: problem.meta.limitMs ?? limitOf(problem),
       }),
     metricsInfo: {
       judge: {
@@ -77,7 +77,7 @@ export function stdioTask(name: string, file: string, language = 'python'): Task
         limit: 'per test, CPU time (a wall-clock kill at 3x + 1 s backs it)',
       },
     },
-  });
+  };
   return task;
 }
 
