@@ -1,10 +1,15 @@
 import { z } from 'zod';
 import { validateRows } from '../datasets/validate.js';
 import { HUMANEVAL_STOP_SEQUENCES } from './humaneval.js';
-import { evalPlusDataOf, evalPlusTask, type JudgePlacement } from './plus/evalplus-task.js';
+import {
+  type EvalPlusProblem,
+  evalPlusDataOf,
+  evalPlusTask,
+  type JudgePlacement,
+} from './plus/evalplus-task.js';
 import { evalPlusRowFields } from './plus/rows.js';
 import { pythonStrip } from './python-program.js';
-import type { Problem, Task } from './types.js';
+import type { Task } from './types.js';
 
 const rowSchema = z.object({ ...evalPlusRowFields, test: z.string() });
 
@@ -32,7 +37,7 @@ function humanEvalPlusTask(name: string, judge: JudgePlacement): Task {
     stopSequences: HUMANEVAL_STOP_SEQUENCES,
     problems(rows, file) {
       return validateRows({ rows, file }, rowSchema).map(
-        (row): Problem => ({
+        (row): EvalPlusProblem => ({
           id: row.task_id,
           language: 'python',
           prompt: pythonStrip(row.prompt),

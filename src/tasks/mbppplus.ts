@@ -1,9 +1,14 @@
 import { z } from 'zod';
 import { validateRows } from '../datasets/validate.js';
 import { MBPP_STOP_SEQUENCES } from './mbpp.js';
-import { evalPlusDataOf, evalPlusTask, type JudgePlacement } from './plus/evalplus-task.js';
+import {
+  type EvalPlusProblem,
+  evalPlusDataOf,
+  evalPlusTask,
+  type JudgePlacement,
+} from './plus/evalplus-task.js';
 import { evalPlusRowFields } from './plus/rows.js';
-import type { Problem, Task } from './types.js';
+import type { Task } from './types.js';
 
 const rowSchema = z.object({ ...evalPlusRowFields, assertion: z.string() });
 
@@ -32,7 +37,7 @@ function mbppPlusTask(name: string, judge: JudgePlacement): Task {
     stopSequences: MBPP_STOP_SEQUENCES,
     problems(rows, file) {
       return validateRows({ rows, file }, rowSchema).map(
-        (row): Problem => ({
+        (row): EvalPlusProblem => ({
           id: row.task_id,
           language: 'python',
           prompt: row.prompt,

@@ -4,7 +4,7 @@ import type { DatasetSpec } from '../../datasets/types.js';
 import type { OutputJudge } from '../../execution/judge.js';
 import { runtimes } from '../../execution/runtimes/index.js';
 import { promptPlusCut } from '../python-program.js';
-import { defineTask, type Problem, type Task, type TaskPrepareContext } from '../types.js';
+import type { Problem, Task, TaskPrepareContext } from '../types.js';
 import { type EvalPlusDataset, MBPP_SET_EQ_ENTRY_POINTS } from './evalplus-rules.js';
 import { computeExpectedOutputs, type OracleJob } from './oracle.js';
 import type { OracleAnswer, OracleCase } from './oracle-cache.js';
@@ -32,6 +32,16 @@ export interface EvalPlusData {
   atol: number;
 }
 
+/** An EvalPlus problem's data: the row's fields, then (after `prepare`) what the oracle found. */
+export type EvalPlusMeta = {
+  evalplus: EvalPlusData;
+  /** Inputs left out of the suites, with why (OracleAnswer.skipped). */
+  skipped_inputs?: OracleAnswer['skipped'];
+  /** The ground truth's time on all inputs, in ms (OracleAnswer.gtMs). */
+  gt_ms?: number;
+};
+export type EvalPlusProblem = Problem<EvalPlusMeta>;
+
 /** The EvalPlus fields of a validated row, as kept in Problem.meta.evalplus. */
 export function evalPlusDataOf(row: {
   prompt: string;
@@ -56,7 +66,7 @@ export interface EvalPlusTaskSpec {
   rules: EvalPlusDataset;
   stopSequences: readonly string[];
   /** Rows → problems with `meta.evalplus` set and `tests` = the original tests. */
-  problems(rows: readonly Record<string, unknown>[], file: string): Problem[];
+  problems(rows: readonly Record<string, unknown>[], file: string): EvalPlusProblem[];
   /** Multiplier on the ground truth's time per input (see time-limits.ts); default 4, as EvalPlus. */
   timeFactor?: number;
   /**
@@ -80,8 +90,9 @@ export interface EvalPlusOptions {
 const DEFAULT_ORACLE_TIMEOUT_MS = 600_000;
 
 /** The EvalPlus data of a problem built by an EvalPlus task. */
-export function evalPlusData(problem: Problem): EvalPlusData {
-  const data = problem.meta['evalplus'] as EvalPlusData | undefined;
+export function evalPlusData(problem: EvalPlusProblem): EvalPlusData {
+  // Typed, but a problem handed in from elsewhere (a library caller's) may still lack it.
+  const data: EvalPlusData | undefined = problem.meta.evalplus;
   if (data === undefined) throw new Error(`internal: problem ${problem.id} has no EvalPlus data`);
   return data;
 }
@@ -97,7 +108,7 @@ export function evalPlusData(problem: Problem): EvalPlusData {
 export function evalPlusTask(spec: EvalPlusTaskSpec, options: EvalPlusOptions = {}): Task {
   const placement = spec.judge ?? 'outside';
   const judges = new Map<string, OutputJudge>();
-  const task: Task = defineTask({
+  const task: Task<EvalPlusMeta> = {
     name: spec.name,
     description: `${spec.description}; outputs judged ${placement === 'outside' ? 'outside the candidate (in passk)' : "in the candidate's process (as EvalPlus)"}`,
     language: 'python',
@@ -129,7 +140,7 @@ export function evalPlusTask(spec: EvalPlusTaskSpec, options: EvalPlusOptions = 
         gt_time_limit_factor: spec.timeFactor ?? DEFAULT_TIME_FACTOR,
       },
     },
-  });
+  };
   return task;
 }
 
@@ -141,10 +152,10 @@ interface PrepareState {
 }
 
 async function preparePlus(
-  problems: readonly Problem[],
+  problems: readonly EvalPlusProblem[],
   context: TaskPrepareContext,
   state: PrepareState,
-): Promise<Problem[]> {
+): Promise<EvalPlusProblem[]> {
   const { spec, options } = state;
   const { toolchain: install } = await (await runtimes.get('python')).resolve({});
   const rawRows =
@@ -210,7 +221,7 @@ async function preparePlus(
 
 /** Each suite's test program, time limit and (outside mode) judge, from the oracle's answer. */
 function buildSuites(
-  problem: Problem,
+  problem: EvalPlusProblem,
   answer: OracleAnswer,
   state: PrepareState & { factor: number; floorMs: number },
 ): { tests: Record<string, string>; timeoutMs: Record<string, number> } {
