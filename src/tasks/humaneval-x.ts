@@ -4,7 +4,7 @@ import type { Language } from '../execution/types.js';
 import { mergeGoImports } from './multilang/go-imports.js';
 import { braceCandidate, joinProgram } from './multilang/program.js';
 import { rustTestsAsMain } from './multilang/rust-tests.js';
-import { defineTask, type Problem, type Task } from './types.js';
+import type { Problem, Task } from './types.js';
 
 const rowSchema = z.object({
   task_id: z.string(),
@@ -80,10 +80,14 @@ function headerLines(declaration: string): string {
   return lines.length === 0 ? '' : `${lines.join('\n')}\n`;
 }
 
+/** A HumanEval-X problem's data: what goes before the candidate (C++'s headers, else ''). */
+export type HumanEvalXData = { head: string };
+export type HumanEvalXProblem = Problem<HumanEvalXData>;
+
 /** HumanEval-X (Zheng et al., 2023, CodeGeeX): HumanEval hand-translated, with canonical solutions. */
-export function humanEvalX(dir: Variant['dir']): Task {
+export function humanEvalX(dir: Variant['dir']): Task<HumanEvalXData> {
   const variant = VARIANTS[dir];
-  const task: Task = defineTask({
+  const task: Task<HumanEvalXData> = {
     name: `humaneval-x-${dir}`,
     description: `HumanEval-X ${dir}: 164 HumanEval problems translated by hand, canonical solutions included`,
     language: variant.language,
@@ -99,7 +103,7 @@ export function humanEvalX(dir: Variant['dir']): Task {
     defaultTimeoutMs: 10_000,
     stopSequences: variant.stops,
     problems(rows, file) {
-      return validateRows({ rows, file }, rowSchema).map((row): Problem => {
+      return validateRows({ rows, file }, rowSchema).map((row): HumanEvalXProblem => {
         const { prompt, tests, head } = variant.problem(row);
         return {
           id: row.task_id,
@@ -118,6 +122,6 @@ export function humanEvalX(dir: Variant['dir']): Task {
       const program = joinProgram(variant.language, problem, candidate);
       return dir === 'go' ? { ...program, source: mergeGoImports(program.source) } : program;
     },
-  });
+  };
   return task;
 }

@@ -1,6 +1,6 @@
 import { ConfigError } from '../../core/errors.js';
 import { validateRows } from '../../datasets/validate.js';
-import { defineTask, type Problem, type Task } from '../types.js';
+import type { Problem, Task } from '../types.js';
 import {
   describeCut,
   describePrompt,
@@ -8,9 +8,15 @@ import {
   explainSynthesizePrompt,
 } from './explain.js';
 import { PACK_STOPS, type PackLanguage } from './prompt.js';
-import { humanEvalPack, RUNTIME, rowSchema } from './task.js';
+import { humanEvalPack, type PackData, RUNTIME, rowSchema } from './task.js';
 
 const explainRowSchema = rowSchema.required({ docstring: true });
+
+/** A describe problem's data: its row (with the docstring that bounds the description). */
+type DescribeData = { row: ExplainRow };
+
+/** A synthesize-from-description problem's data: synthesize's, plus which description it is. */
+export type ExplainSynthesizeData = PackData & { description?: string; descriptionSample?: number };
 
 /** The text after the prompt, whether or not the backend echoed the prompt. */
 const afterPrompt = (problem: Problem, generation: string) =>
@@ -21,10 +27,10 @@ const afterPrompt = (problem: Problem, generation: string) =>
  * not programs: `run` saves them, and `humanevalexplainsynthesize-LANG --descriptions RUN_DIR`
  * scores them. The reference description is the problem's own docstring.
  */
-export function humanEvalExplainDescribe(language: PackLanguage): Task {
+export function humanEvalExplainDescribe(language: PackLanguage): Task<DescribeData> {
   const synthesize = humanEvalPack(language, 'synthesize');
   const next = `humanevalexplainsynthesize-${language}`;
-  return defineTask({
+  return {
     name: `humanevalexplaindescribe-${language}`,
     description: `HumanEvalPack ${language} explain, step 1: describe the code (generation only)`,
     language: RUNTIME[language],
@@ -34,7 +40,7 @@ export function humanEvalExplainDescribe(language: PackLanguage): Task {
     generationOnly: `writes descriptions, not programs; score them with: passk run --task ${next} --descriptions RUN_DIR`,
     problems(rows, file) {
       return validateRows({ rows, file }, explainRowSchema).map(
-        (row): Problem => ({
+        (row): Problem<DescribeData> => ({
           id: row.task_id,
           language: RUNTIME[language],
           prompt: describePrompt(row, language),
@@ -47,13 +53,13 @@ export function humanEvalExplainDescribe(language: PackLanguage): Task {
       );
     },
     postprocess: (problem, generation) =>
-      describeCut(problem.meta['row'] as ExplainRow, language, afterPrompt(problem, generation)),
+      describeCut(problem.meta.row, language, afterPrompt(problem, generation)),
     program() {
       throw new ConfigError(`humanevalexplaindescribe-${language} has no programs to run`, {
         hint: `score its descriptions with: passk run --task ${next} --descriptions RUN_DIR`,
       });
     },
-  });
+  };
 }
 
 /**
@@ -63,10 +69,10 @@ export function humanEvalExplainDescribe(language: PackLanguage): Task {
  * are synthesize's: the prompt with docs + the generation cut by remove_last_block (bigcode's
  * HumanEvalPackGenerative), though the model continued the bare declaration.
  */
-export function humanEvalExplainSynthesize(language: PackLanguage): Task {
+export function humanEvalExplainSynthesize(language: PackLanguage): Task<ExplainSynthesizeData> {
   const synthesize = humanEvalPack(language, 'synthesize');
   const describe = humanEvalExplainDescribe(language);
-  return defineTask({
+  return {
     ...synthesize,
     name: `humanevalexplainsynthesize-${language}`,
     description: `HumanEvalPack ${language} explain, step 2: write the code from a description (--descriptions)`,
@@ -77,19 +83,15 @@ export function humanEvalExplainSynthesize(language: PackLanguage): Task {
         const many = [...texts.values()].some((list) => list.length > 1);
         return problems.flatMap((problem) =>
           (texts.get(problem.id) ?? []).map(
-            (description, i): Problem => ({
+            (description, i): Problem<ExplainSynthesizeData> => ({
               ...problem,
               id: many ? `${problem.id}#${i}` : problem.id,
-              prompt: explainSynthesizePrompt(
-                problem.meta['row'] as ExplainRow,
-                language,
-                description,
-              ),
+              prompt: explainSynthesizePrompt(problem.meta.row, language, description),
               meta: { ...problem.meta, description, descriptionSample: i },
             }),
           ),
         );
       },
     },
-  });
+  };
 }

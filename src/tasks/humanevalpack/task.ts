@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { validateRows } from '../../datasets/validate.js';
 import type { Language, Program } from '../../execution/types.js';
-import { humanEvalX } from '../humaneval-x.js';
-import { defineTask, type Problem, type Task } from '../types.js';
+import { type HumanEvalXProblem, humanEvalX } from '../humaneval-x.js';
+import type { Problem, Task } from '../types.js';
 import {
   PACK_STOPS,
   type PackLanguage,
@@ -26,6 +26,13 @@ export const rowSchema = z.object({
   docstring: z.string().optional(),
 });
 export type Row = z.infer<typeof rowSchema>;
+
+/**
+ * A HumanEvalPack problem's data: its row; what a model that returned the bug unchanged would
+ * give; and, for the languages other than Python, HumanEval-X's problem its program is built from.
+ */
+export type PackData = { row: Row; buggy: string; x: HumanEvalXProblem | undefined };
+export type PackProblem = Problem<PackData>;
 
 export const RUNTIME: Readonly<Record<PackLanguage, Language>> = {
   python: 'python',
@@ -105,14 +112,13 @@ function delegated(language: Exclude<PackLanguage, 'python'>) {
   return {
     problems: (rows: readonly Record<string, unknown>[], file: string) =>
       new Map(x.problems(rows, file).map((p) => [p.id, p])),
-    program(problem: Problem, candidate: string): Program {
+    program(problem: PackProblem, candidate: string): Program {
       let code = candidate;
       if (language === 'cpp') code = code.split('int main')[0]!;
       if (language === 'java') code = code.replace('public class Main {\n    }', '').trim();
       if (language === 'rust') code = code.replace(/fn main\(\)\s*\{\s*\}/, '');
       if (language === 'go') code = goPackagesUsed(code) + code;
-      const base = problem.meta['x'] as Problem;
-      return x.program(base, code);
+      return x.program(problem.meta.x!, code);
     },
   };
 }
@@ -123,19 +129,19 @@ function delegated(language: Exclude<PackLanguage, 'python'>) {
  * `fixdocs` repair the buggy function given its tests / its docstring. bigcode's `instruct`
  * prompt format, completion models (the prompt ends where the code starts).
  */
-export function humanEvalPack(language: PackLanguage, variant: PackVariant): Task {
+export function humanEvalPack(language: PackLanguage, variant: PackVariant): Task<PackData> {
   const name =
     variant === 'synthesize'
       ? `humanevalsynthesize-${language}`
       : `humaneval${variant}-${language}`;
   const other = language === 'python' ? undefined : delegated(language);
-  const candidateFrom = (problem: Problem, generation: string) => {
+  const candidateFrom = (problem: PackProblem, generation: string) => {
     const generated = generation.startsWith(problem.prompt)
       ? generation.slice(problem.prompt.length)
       : generation;
-    return packCandidate(problem.meta['row'] as Row, language, variant, generated);
+    return packCandidate(problem.meta.row, language, variant, generated);
   };
-  return defineTask({
+  return {
     name,
     description: `HumanEvalPack ${language} ${variant} (bigcode instruct prompt)`,
     language: RUNTIME[language],
@@ -152,7 +158,7 @@ export function humanEvalPack(language: PackLanguage, variant: PackVariant): Tas
     stopSequences: PACK_STOPS[language],
     problems(rows, file) {
       const x = other?.problems(rows, file);
-      return validateRows({ rows, file }, rowSchema).map((row): Problem => {
+      return validateRows({ rows, file }, rowSchema).map((row): PackProblem => {
         const prompt = packPrompt(row, language, variant);
         const base = promptBase(row, language, variant !== 'fixtests');
         return {
@@ -174,5 +180,5 @@ export function humanEvalPack(language: PackLanguage, variant: PackVariant): Tas
     postprocess: candidateFrom,
     program: (problem, candidate) =>
       other === undefined ? pythonProgram(problem, candidate) : other.program(problem, candidate),
-  });
+  };
 }

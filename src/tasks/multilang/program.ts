@@ -21,7 +21,11 @@ export function braceCandidate(
 }
 
 /** `head` (setup the candidate needs, e.g. headers) + candidate + tests, as one program. */
-export function joinProgram(language: Language, problem: Problem, candidate: string): Program {
-  const head = typeof problem.meta['head'] === 'string' ? problem.meta['head'] : '';
+export function joinProgram(
+  language: Language,
+  problem: Problem<{ head?: string }>,
+  candidate: string,
+): Program {
+  const head = problem.meta.head ?? '';
   return { language, source: `${head}${candidate}\n${hardenTests(language, problem.tests)}` };
 }
