@@ -9,7 +9,7 @@ import { pythonReplyProgram } from './instruct/reply-program.js';
 import { PYTHON_TESTS_MARKER } from './python-program.js';
 import { isStdioRow, stdioProblems } from './stdio/format.js';
 import { stdioTask } from './stdio/task.js';
-import { defineTask, type Problem, type Task } from './types.js';
+import type { Problem, Task } from './types.js';
 
 /**
  * One line of a custom benchmark file (JSONL, JSONL.gz or a JSON array). The program run is
@@ -43,11 +43,18 @@ export function isCustomDataFile(spec: string): boolean {
 }
 
 /** Problems from validated custom rows; throws a DatasetError naming the file and row on a clash. */
-export function customProblems(rows: readonly Record<string, unknown>[], file: string): Problem[] {
+/** A custom problem's data: the row's own stop sequences (none: []). */
+export type CustomData = { stopSequences: string[] };
+export type CustomProblem = Problem<CustomData>;
+
+export function customProblems(
+  rows: readonly Record<string, unknown>[],
+  file: string,
+): CustomProblem[] {
   const parsed = validateRows({ rows, file }, customRowSchema);
   const seen = new Map<string, number>();
   const language = parsed[0]?.language;
-  return parsed.map((row, index): Problem => {
+  return parsed.map((row, index): CustomProblem => {
     const where = `${basename(file)} row ${index + 1}`;
     const earlier = seen.get(row.task_id);
     if (earlier !== undefined) {
@@ -77,10 +84,10 @@ export function customProblems(rows: readonly Record<string, unknown>[], file: s
   });
 }
 
-const stopsOf = (problem: Problem) => (problem.meta['stopSequences'] ?? []) as string[];
+const stopsOf = (problem: CustomProblem) => problem.meta.stopSequences;
 
 /** The stop sequences every problem shares: safe to send, since none cuts a problem early. */
-function commonStops(problems: readonly Problem[]): string[] {
+function commonStops(problems: readonly CustomProblem[]): string[] {
   const [first, ...rest] = problems;
   if (first === undefined) return [];
   return stopsOf(first).filter((stop) => rest.every((p) => stopsOf(p).includes(stop)));
@@ -104,7 +111,7 @@ export async function loadCustomJsonlTask(path: string): Promise<Task> {
     return stdioTask(path, file, stdioProblems(loaded.rows, file)[0]?.language);
   const problems = customProblems(loaded.rows, loaded.file);
   const language = problems[0]?.language ?? 'python';
-  const task: Task = defineTask({
+  const task: Task<CustomData> = {
     name: path,
     description: `custom benchmark ${basename(file)} (${problems.length} problems)`,
     language,
@@ -136,6 +143,6 @@ export async function loadCustomJsonlTask(path: string): Promise<Task> {
       // Python: the runner restores the interpreter between candidate and tests (runner.py).
       source: `${candidate}${problem.language === 'python' ? PYTHON_TESTS_MARKER : '\n'}${problem.tests}`,
     }),
-  });
+  };
   return task;
 }
