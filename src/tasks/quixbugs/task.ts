@@ -1,7 +1,7 @@
 import { DatasetError } from '../../core/errors.js';
 import type { Program } from '../../execution/types.js';
 import { cutAtStop } from '../../postprocess/stop.js';
-import { defineTask, type Problem, type Task } from '../types.js';
+import type { Problem, Task } from '../types.js';
 
 /**
  * bigcode's stop words for the "prompt" format (follows bigcode_eval/tasks/quixbugs.py). bigcode
@@ -61,7 +61,10 @@ function topImports(source: string): string {
  * checked as upstream's python_testcases/test_NAME.py does: `NAME(*args) == expected`,
  * `list(…)` for the generators, and sqrt within `abs = args[-1]`.
  */
-export function quixProgram(problem: Problem, candidate: string): Program {
+/** A QuixBugs problem's data: the buggy program's top-level imports, and the buggy program. */
+export type QuixData = { imports: string; buggy: string };
+
+export function quixProgram(problem: Problem<QuixData>, candidate: string): Program {
   const name = problem.entryPoint!;
   const cases = Buffer.from(problem.tests, 'utf8').toString('base64');
   const check = CHECKS[name] ?? {};
@@ -69,7 +72,7 @@ export function quixProgram(problem: Problem, candidate: string): Program {
   const ok = check.approx
     ? 'abs(_pk_got - _pk_expected) <= _pk_args[-1]'
     : '_pk_got == _pk_expected';
-  const source = `${String(problem.meta['imports'])}
+  const source = `${problem.meta.imports}
 ${candidate}
 
 import base64 as _pk_base64, json as _pk_json
@@ -118,7 +121,7 @@ function collect(rows: readonly Record<string, unknown>[], file: string): Files 
  * with JSON test cases are the problems (the 9 graph programs are tested by pytest files over
  * node objects). Repair: the model sees the buggy function and writes the fixed one.
  */
-export const quixbugs: Task = defineTask({
+export const quixbugs: Task<QuixData> = {
   name: 'quixbugs',
   description: 'QuixBugs Python repair (31 programs with JSON test cases), bigcode "prompt" format',
   language: 'python',
@@ -140,7 +143,7 @@ export const quixbugs: Task = defineTask({
         hint: 'point --data-dir at a folder holding the QuixBugs tree as quixbugs/',
       });
     }
-    return [...files.cases.keys()].sort().map((name): Problem => {
+    return [...files.cases.keys()].sort().map((name): Problem<QuixData> => {
       const buggy = files.buggy.get(name);
       const correct = files.correct.get(name);
       if (buggy === undefined || correct === undefined) {
@@ -163,4 +166,4 @@ export const quixbugs: Task = defineTask({
   },
   postprocess: (problem, generation) => quixPostprocess(problem.prompt, generation),
   program: quixProgram,
-});
+};
