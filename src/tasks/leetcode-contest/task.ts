@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { validateRows } from '../../datasets/validate.js';
 import { HUMANEVAL_STOP_SEQUENCES } from '../humaneval.js';
 import { PYTHON_TESTS_MARKER, promptPlusCut } from '../python-program.js';
-import { defineTask, type Problem, type Task } from '../types.js';
+import type { Problem, Task } from '../types.js';
 import { deepseekReplyProgram } from './reply.js';
 
 const rowSchema = z.object({
@@ -54,9 +54,15 @@ function methodOf(prompt: string): { entryPoint?: string } {
   return name === undefined ? {} : { entryPoint: name };
 }
 
-function leetcodeProblems(rows: readonly Record<string, unknown>[], file: string): Problem[] {
+/** A contest problem's data: difficulty, title and page, and the chat prompt (`prompt_sft`). */
+export type LeetcodeData = { difficulty: string; title: string; url: string; promptSft: string };
+
+function leetcodeProblems(
+  rows: readonly Record<string, unknown>[],
+  file: string,
+): Problem<LeetcodeData>[] {
   return validateRows({ rows, file }, rowSchema).map(
-    (row): Problem => ({
+    (row): Problem<LeetcodeData> => ({
       id: row.task_id,
       language: 'python',
       prompt: row.prompt,
@@ -81,7 +87,7 @@ function leetcodeProblems(rows: readonly Record<string, unknown>[], file: string
  * `Solution` stub (`prompt`), cut at HumanEval's stop sequences. The program is DeepSeek's:
  * its imports, the candidate, then the row's asserts. The data has no reference solutions.
  */
-export const leetcodeContest: Task = defineTask({
+export const leetcodeContest: Task<LeetcodeData> = {
   name: 'leetcode-contest',
   description:
     'LeetCode contest problems, Jul 2023 – Jan 2024, dated (DeepSeek-Coder; --chat for its instruct protocol)',
@@ -100,11 +106,10 @@ export const leetcodeContest: Task = defineTask({
   problems: leetcodeProblems,
   postprocess: (problem, generation) =>
     promptPlusCut(problem, generation, HUMANEVAL_STOP_SEQUENCES),
-  instructionPrompt: (problem) => String(problem.meta['promptSft']),
-  chatPostprocess: (problem, reply) =>
-    deepseekReplyProgram(String(problem.meta['promptSft']), reply),
+  instructionPrompt: (problem) => problem.meta.promptSft,
+  chatPostprocess: (problem, reply) => deepseekReplyProgram(problem.meta.promptSft, reply),
   program: (problem, candidate) => ({
     language: 'python',
     source: `${LEETCODE_IMPORTS}${candidate}${PYTHON_TESTS_MARKER}${problem.tests}`,
   }),
-});
+};
