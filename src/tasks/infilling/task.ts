@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ConfigError } from '../../core/errors.js';
 import { validateRows } from '../../datasets/validate.js';
 import { cutAtStop } from '../../postprocess/stop.js';
-import { defineTask, type Problem, type Task } from '../types.js';
+import type { Problem, Task } from '../types.js';
 
 const rowSchema = z.object({
   task_id: z.string(),
@@ -79,7 +79,13 @@ export const INFILLING_SETS = {
  * `check(entry_point)`. The candidate is prefix + middle, so human-eval-infilling `completion`
  * files (appended to the prefix) are read as they are.
  */
-export function humanEvalInfilling(set: keyof typeof INFILLING_SETS, formatName: string): Task {
+/** An infilling problem's data: the code after the gap, appended to the candidate. */
+export type InfillingData = { suffix: string };
+
+export function humanEvalInfilling(
+  set: keyof typeof INFILLING_SETS,
+  formatName: string,
+): Task<InfillingData> {
   const format = formatName === 'custom' ? customFormat() : FIM_FORMATS[formatName];
   if (format === undefined) {
     throw new ConfigError(`unknown --fim-format '${formatName}'`, {
@@ -87,7 +93,7 @@ export function humanEvalInfilling(set: keyof typeof INFILLING_SETS, formatName:
     });
   }
   const base = `humaneval-infilling-${set}`;
-  return defineTask({
+  return {
     name: formatName === 'starcoder' ? base : `${base}:${formatName}`,
     description: `HumanEval ${set} infilling, ${formatName} FIM prompt${'template' in format ? ` (${String(format.template)})` : ''}`,
     language: 'python',
@@ -103,7 +109,7 @@ export function humanEvalInfilling(set: keyof typeof INFILLING_SETS, formatName:
     stopSequences: format.stops,
     problems(rows, file) {
       return validateRows({ rows, file }, rowSchema).map(
-        (row): Problem => ({
+        (row): Problem<InfillingData> => ({
           id: row.task_id,
           language: 'python',
           prompt: format.build(row.prompt, row.suffix),
@@ -123,7 +129,7 @@ export function humanEvalInfilling(set: keyof typeof INFILLING_SETS, formatName:
     },
     program: (problem, candidate) => ({
       language: 'python',
-      source: `${candidate}${String(problem.meta['suffix'])}\n${problem.tests}\n`,
+      source: `${candidate}${problem.meta.suffix}\n${problem.tests}\n`,
     }),
-  });
+  };
 }
