@@ -3,7 +3,7 @@ import { DatasetError } from '../../core/errors.js';
 import { validateRows } from '../../datasets/validate.js';
 import type { Program } from '../../execution/types.js';
 import { cutAtStop } from '../../postprocess/stop.js';
-import { defineTask, type Problem, type Task } from '../types.js';
+import type { Problem, Task } from '../types.js';
 import { palPrompt, SOLUTION_MARKER } from './prompt.js';
 import { palMetric } from './vote.js';
 
@@ -55,7 +55,10 @@ export function palPostprocess(prompt: string, generation: string): string {
  * reference within 1e-3 (pal_code_exec.py). A wrong answer fails with a message carrying a hash
  * of the printed line, which the majority vote groups by (vote.ts).
  */
-export function palProgram(problem: Problem, candidate: string): Program {
+/** A GSM8K problem's data: the question, and the answer as a number literal (parseTarget). */
+export type Gsm8kData = { question: string; answer: string };
+
+export function palProgram(problem: Problem<Gsm8kData>, candidate: string): Program {
   const encoded = Buffer.from(candidate, 'utf8').toString('base64');
   const source = `import base64 as _pk_base64, contextlib as _pk_contextlib, hashlib as _pk_hashlib, io as _pk_io
 _pk_buffer = _pk_io.StringIO()
@@ -69,7 +72,7 @@ _pk_answer = _pk_lines[-1].strip()
 if _pk_answer.startswith('failed:'):
     raise RuntimeError('the program printed a failure line')
 try:
-    _pk_ok = abs(float(_pk_answer) - float(${String(problem.meta['answer'])})) < 1e-3
+    _pk_ok = abs(float(_pk_answer) - float(${problem.meta.answer})) < 1e-3
 except ValueError:
     _pk_ok = None
 if not _pk_ok:
@@ -85,8 +88,8 @@ if not _pk_ok:
  * an 8-shot prompt; its printed return value is compared with the answer. `greedy` scores each
  * problem's first answer, `majority_voting` the most frequent answer over all samples.
  */
-export function palGsm8k(rule: 'greedy' | 'majority_voting'): Task {
-  return defineTask({
+export function palGsm8k(rule: 'greedy' | 'majority_voting'): Task<Gsm8kData> {
+  return {
     name: `pal-gsm8k-${rule}`,
     description: `PAL GSM8K test split (1,319), 8-shot program-aided prompt, ${rule === 'greedy' ? 'first answer' : 'majority vote over the samples'}`,
     language: 'python',
@@ -98,7 +101,7 @@ export function palGsm8k(rule: 'greedy' | 'majority_voting'): Task {
     defaultTimeoutMs: 3000,
     stopSequences: STOP,
     problems(rows, file) {
-      return validateRows({ rows, file }, rowSchema).map((row, index): Problem => {
+      return validateRows({ rows, file }, rowSchema).map((row, index): Problem<Gsm8kData> => {
         const target = parseTarget(row.answer);
         if (target === undefined) {
           throw new DatasetError(
@@ -124,5 +127,5 @@ export function palGsm8k(rule: 'greedy' | 'majority_voting'): Task {
     postprocess: (problem, generation) => palPostprocess(problem.prompt, generation),
     program: palProgram,
     metric: palMetric(rule),
-  });
+  };
 }
