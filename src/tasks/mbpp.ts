@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { validateRows } from '../datasets/validate.js';
 import { promptPlusCut, pythonProgram } from './python-program.js';
-import { defineTask, type Problem, type Task } from './types.js';
+import type { Problem, Task } from './types.js';
 
 const rowSchema = z.object({
   task_id: z.number().int(),
@@ -24,8 +24,11 @@ export const MBPP_STOP_SEQUENCES = [
   '\n```',
 ] as const;
 
+/** An MBPP problem's data: its description; `mbpp-instruct` adds the first test. */
+export type MbppData = { text: string; firstTest?: string };
+
 /** MBPP (Austin et al., 2021): 500 crowd-sourced Python problems, checked by three asserts. */
-export const mbpp: Task = defineTask({
+export const mbpp: Task<MbppData> = {
   name: 'mbpp',
   description:
     "MBPP test split (500 problems), docstring prompt with the first test as example (bigcode's); test_setup_code runs before the asserts (bigcode omits it)",
@@ -43,7 +46,7 @@ export const mbpp: Task = defineTask({
   problems(rows, file) {
     return validateRows({ rows, file }, rowSchema)
       .filter((row) => row.task_id >= TEST_SPLIT.first && row.task_id <= TEST_SPLIT.last)
-      .map((row): Problem => {
+      .map((row): Problem<MbppData> => {
         const prompt = `"""\n${row.text}\n${row.test_list[0]}\n"""\n`;
         const setup = row.test_setup_code.trim() === '' ? '' : `${row.test_setup_code}\n`;
         return {
@@ -60,4 +63,4 @@ export const mbpp: Task = defineTask({
   },
   postprocess: (problem, generation) => promptPlusCut(problem, generation, mbpp.stopSequences),
   program: pythonProgram,
-});
+};

@@ -18,6 +18,8 @@ export type ProblemMeta = {
   referenceUnavailable?: string;
   /** The test code bigcode-evaluation-harness would show, where passk's differs (exporters). */
   bigcodeReference?: string;
+  /** bigcode's --instruction_tokens the prompts were built with (its config file, evaluate.ts). */
+  instructionTokens?: readonly string[];
 };
 
 /** One benchmark item, as plain data; `Data` is the family's own data in `meta`. */

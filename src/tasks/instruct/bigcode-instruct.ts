@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ConfigError } from '../../core/errors.js';
 import { validateRows } from '../../datasets/validate.js';
 import { isPythonSpace, pythonProgram, pythonStrip } from '../python-program.js';
-import { defineTask, type Problem, type Task } from '../types.js';
+import type { Problem, Task } from '../types.js';
 
 const rowSchema = z.object({
   task_id: z.string(),
@@ -22,6 +22,9 @@ export type InstructionTokens = readonly [user: string, end: string, assistant: 
  * TokenizedDataset._make_instruction_prompt): no delimiters, a newline before the answer.
  */
 export const DEFAULT_INSTRUCTION_TOKENS: InstructionTokens = ['', '', '\n'];
+
+/** An instruct problem's data: its context (imports, signature) and the tokens it was built with. */
+export type InstructData = { context: string; instructionTokens: InstructionTokens };
 
 /** bigcode's InstructHumanEval.__init__ stop words. */
 export const INSTRUCT_HUMANEVAL_STOPS = ['if __name__', '\nprint', '\nclass'] as const;
@@ -124,7 +127,7 @@ export function bigcodeInstructHumanEval(options: BigcodeInstructOptions): Task 
   ];
   const prefix = options.prefix ?? '';
   const name = options.withContext ? 'instruct-humaneval' : 'instruct-humaneval-nocontext';
-  const task: Task = defineTask({
+  const task: Task<InstructData> = {
     name,
     description: `bigcode's ${name}: instruction${options.withContext ? ' + context (imports, signature)' : ''} as a completion prompt, instruction tokens ${JSON.stringify([user, end, assistant])}`,
     language: 'python',
@@ -139,7 +142,7 @@ export function bigcodeInstructHumanEval(options: BigcodeInstructOptions): Task 
     defaultTimeoutMs: 3000,
     stopSequences: stops,
     problems(rows, file) {
-      return validateRows({ rows, file }, rowSchema).map((row): Problem => {
+      return validateRows({ rows, file }, rowSchema).map((row): Problem<InstructData> => {
         const context = options.withContext ? row.context : '';
         return {
           id: row.task_id,
@@ -158,14 +161,14 @@ export function bigcodeInstructHumanEval(options: BigcodeInstructOptions): Task 
       const generated = generation.startsWith(problem.prompt)
         ? generation.slice(problem.prompt.length)
         : generation;
-      const context = String(problem.meta['context'] ?? '');
+      const { context } = problem.meta;
       const entryPoint = problem.entryPoint ?? '';
       return options.withContext
         ? postprocessWithContext(context + generated, entryPoint, stops)
         : postprocessWithoutContext(generated, context, entryPoint, stops);
     },
     program: pythonProgram,
-  });
+  };
   return task;
 }
 

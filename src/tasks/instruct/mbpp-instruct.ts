@@ -1,5 +1,5 @@
-import { mbpp } from '../mbpp.js';
-import { defineTask, type Problem, type Task } from '../types.js';
+import { type MbppData, mbpp } from '../mbpp.js';
+import type { Problem, Task } from '../types.js';
 import { pythonReplyProgram } from './reply-program.js';
 
 const FENCE = '```';
@@ -15,9 +15,9 @@ export function mbppEntryPoint(reference: string, firstTest: string): string | u
 }
 
 /** The chat message for one MBPP problem: the description and its first test as the example. */
-export function mbppInstruction(problem: Problem): string {
-  const text = String(problem.meta['text'] ?? '');
-  const example = String(problem.meta['firstTest'] ?? '');
+export function mbppInstruction(problem: Problem<MbppData>): string {
+  const { text } = problem.meta;
+  const example = problem.meta.firstTest ?? '';
   const name = problem.entryPoint === undefined ? '' : ` be named \`${problem.entryPoint}\` and`;
   return [
     text,
@@ -37,13 +37,13 @@ export function mbppInstruction(problem: Problem): string {
  * `mbpp`, asked for in natural language. The entry point is derived from the reference, so that
  * extraction picks the block that defines it over an example block.
  */
-export const mbppInstruct: Task = defineTask({
+export const mbppInstruct: Task<MbppData> = {
   ...mbpp,
   name: 'mbpp-instruct',
   description: 'MBPP test split as a natural-language instruction for chat models (--chat)',
   stopSequences: [],
   problems(rows, file) {
-    return mbpp.problems(rows, file).map((problem): Problem => {
+    return mbpp.problems(rows, file).map((problem): Problem<MbppData> => {
       const firstTest = problem.tests.split('\n').find((line) => line.startsWith('assert')) ?? '';
       const entryPoint = mbppEntryPoint(problem.reference ?? '', firstTest);
       return {
@@ -56,4 +56,4 @@ export const mbppInstruct: Task = defineTask({
   instructionPrompt: mbppInstruction,
   postprocess: pythonReplyProgram,
   chatPostprocess: pythonReplyProgram,
-});
+};
