@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { DatasetError } from '../../core/errors.js';
 import { validateRows } from '../../datasets/validate.js';
 import { cutAtStop } from '../../postprocess/stop.js';
-import { defineTask, type Problem, type Task } from '../types.js';
+import type { Problem, Task } from '../types.js';
 import { BIGCODEBENCH_DEBIAN_PACKAGES, BIGCODEBENCH_MODULES } from './libs.js';
 import { bigcodebenchProgram, bigcodebenchTests, calibrate } from './program.js';
 import { REFERENCE_MEASURED, referencePassRate } from './reference-failures.js';
@@ -82,7 +82,11 @@ function hardIds(file: string): Set<string> {
   return new Set(ids);
 }
 
-function toProblem(row: Row, split: BigCodeBenchSplit): Problem {
+/** A BigCodeBench problem's data: the code prompt calibration restores, the libraries used. */
+export type BigCodeBenchData = { codePrompt: string; libs: string[] };
+type BigCodeBenchProblem = Problem<BigCodeBenchData>;
+
+function toProblem(row: Row, split: BigCodeBenchSplit): BigCodeBenchProblem {
   const prompt = split === 'complete' ? row.complete_prompt : row.instruct_prompt;
   return {
     id: row.task_id,
@@ -110,7 +114,7 @@ function generatedPart(problem: Problem, generation: string): string {
  * function's signature and docstring to continue; instruct: a natural-language description for
  * chat models. Evaluation follows upstream: sanitize, calibrated mode, every test must pass.
  */
-export function bigcodebench(options: BigCodeBenchOptions): Task {
+export function bigcodebench(options: BigCodeBenchOptions): Task<BigCodeBenchData> {
   const { split, subset, version = 'v0.1.4', calibrated = true } = options;
   const name = [
     'bigcodebench',
@@ -119,9 +123,9 @@ export function bigcodebench(options: BigCodeBenchOptions): Task {
     ...(version === 'v0.1.4' ? [] : [version]),
     ...(calibrated ? [] : ['uncalibrated']),
   ].join('-');
-  const finish = (problem: Problem, code: string) => {
+  const finish = (problem: BigCodeBenchProblem, code: string) => {
     const solution = sanitize(code, problem.entryPoint ?? 'task_func');
-    return calibrated ? calibrate(String(problem.meta['codePrompt']), solution) : solution;
+    return calibrated ? calibrate(problem.meta.codePrompt, solution) : solution;
   };
   const stops =
     split === 'complete'
@@ -129,7 +133,7 @@ export function bigcodebench(options: BigCodeBenchOptions): Task {
       : [...BIGCODEBENCH_EOS];
   // metrics.json's `bigcodebench`; the reference pass rate is filled once the subset is known.
   const info: Record<string, unknown> = { version, split, subset, calibrated };
-  return defineTask({
+  return {
     name,
     description: `BigCodeBench${subset === 'hard' ? '-Hard' : ''} (${split}, ${version}${calibrated ? ', calibrated' : ''})`,
     language: 'python',
@@ -186,5 +190,5 @@ export function bigcodebench(options: BigCodeBenchOptions): Task {
     // Chat models: upstream sanitizes the whole reply.
     chatPostprocess: (problem, reply) => finish(problem, reply),
     metricsInfo: { bigcodebench: info },
-  });
+  };
 }
