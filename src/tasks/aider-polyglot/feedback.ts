@@ -1,4 +1,5 @@
 import type { TaskFeedback, TurnVerdict } from '../types.js';
+import type { AiderData } from './data.js';
 import { fileList } from './prompt.js';
 
 /** Aider sends the first 50 lines of the test output back. */
@@ -25,11 +26,11 @@ export function cleanOutput(verdict: TurnVerdict): string {
 }
 
 /** Aider's second attempt: the test output, then "fix the code in these files". */
-export const aiderFeedback: TaskFeedback = {
+export const aiderFeedback: TaskFeedback<AiderData> = {
   maxTurns: 2,
   next(problem, verdict) {
     if (verdict.status === 'passed') return undefined;
-    const files = fileList({ solution: problem.meta['solution'] as Record<string, string> });
+    const files = fileList({ solution: problem.meta.solution });
     return [
       cleanOutput(verdict),
       '####',

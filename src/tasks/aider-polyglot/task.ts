@@ -1,6 +1,7 @@
 import { exercismFiles, exercismSource } from '../../execution/runtimes/exercism-source.js';
 import type { Program } from '../../execution/types.js';
 import type { Problem, Task } from '../types.js';
+import type { AiderData } from './data.js';
 import { type AiderLanguage, type Exercise, exercisesOf } from './exercises.js';
 import { extractFiles } from './extract.js';
 import { aiderFeedback } from './feedback.js';
@@ -10,7 +11,7 @@ import { unskip } from './tests.js';
 /** Languages whose exercises passk can run here (see docs/aider-polyglot.md for the others). */
 export const RUNNABLE: readonly AiderLanguage[] = ['cpp', 'go', 'java', 'python', 'rust'];
 
-function problemOf(exercise: Exercise): Problem {
+function problemOf(exercise: Exercise): Problem<AiderData> {
   const instruction = instructionFor(exercise);
   return {
     id: exercise.id,
@@ -37,10 +38,8 @@ function problemOf(exercise: Exercise): Problem {
  * The program: the exercise folder with the tests un-skipped, the stubs, and over them the
  * files the candidate holds (the candidate is an exercismSource of the edited files only).
  */
-function programOf(problem: Problem, candidate: string): Program {
-  const track = problem.meta['track'] as AiderLanguage;
-  const solution = problem.meta['solution'] as Record<string, string>;
-  const support = problem.meta['support'] as Record<string, string>;
+function programOf(problem: Problem<AiderData>, candidate: string): Program {
+  const { track, solution, support } = problem.meta;
   const files: Record<string, string> = {};
   for (const [path, text] of Object.entries(support)) files[path] = unskip(track, path, text);
   Object.assign(files, solution);
@@ -73,9 +72,8 @@ function isPlainPath(path: string): boolean {
 }
 
 /** A chat reply's files (whole-file format) as the candidate. */
-function replyProgram(problem: Problem, reply: string): string {
-  const solution = problem.meta['solution'] as Record<string, string>;
-  return exercismSource(extractFiles(reply, Object.keys(solution)));
+function replyProgram(problem: Problem<AiderData>, reply: string): string {
+  return exercismSource(extractFiles(reply, Object.keys(problem.meta.solution)));
 }
 
 /**
@@ -84,7 +82,7 @@ function replyProgram(problem: Problem, reply: string): string {
  * sandbox, and a failure's test output goes back for a second try. `language`: one track;
  * absent: every track passk can run.
  */
-export function aiderPolyglot(language?: AiderLanguage): Task {
+export function aiderPolyglot(language?: AiderLanguage): Task<AiderData> {
   const name = language === undefined ? 'aider-polyglot' : `aider-polyglot-${language}`;
   const tracks = language === undefined ? RUNNABLE : [language];
   return {
