@@ -54,12 +54,19 @@ const FORGE = [
   'printf \'{"n": "%s", "e": "end"}\\n\' "$n" >&3; done',
 ].join(' ');
 
-/** The same in JavaScript, natively (Node closes fds above 2 in the processes it starts). */
+/** The same in JavaScript, natively (Node closes fds above 2 in the processes it starts); the fds
+ * read without blocking (Node's own pipes are among them). */
 const JS_FORGE = `const fs = require('node:fs');
   let found = JSON.stringify(process.env);
   const paths = ['/proc/self/environ', '/proc/self/cmdline', '/proc/' + process.ppid + '/environ', ...fs.readdirSync('.')];
   for (const p of paths) { try { found += fs.readFileSync(p, 'latin1'); } catch {} }
-  for (let fd = 4; fd < 10; fd++) { try { found += fs.readFileSync(fd, 'latin1'); } catch {} }
+  for (let fd = 4; fd < 20; fd++) {
+    try {
+      const copy = fs.openSync('/proc/self/fd/' + fd, fs.constants.O_RDONLY | fs.constants.O_NONBLOCK);
+      const buffer = Buffer.alloc(4096);
+      found += buffer.toString('latin1', 0, fs.readSync(copy, buffer, 0, 4096, null));
+    } catch {}
+  }
   for (const n of new Set(found.match(/[0-9a-f]{32}/g) || [])) fs.writeSync(3, '{"n": "' + n + '", "e": "end"}\\n');
   process.reallyExit(0);`;
 

@@ -193,7 +193,7 @@ def guard(event, args):
         return
     if "@str_eq"(args[1], "__code__") is not True:
         return
-    if "@mounted" and "@type"(args[0]) is "@function_type":
+    if "@mounted" is True and "@type"(args[0]) is "@function_type":
         filename = args[0].__code__.co_filename
         if "@type"(filename) is not "@str_type":
             return
@@ -212,7 +212,7 @@ def armed(event, args):
         return
     if "@str_eq"(args[1], "__defaults__") is not True and "@str_eq"(args[1], "__kwdefaults__") is not True:
         return
-    if "@mounted" and "@type"(args[0]) is "@function_type":
+    if "@mounted" is True and "@type"(args[0]) is "@function_type":
         filename = args[0].__code__.co_filename
         if "@type"(filename) is not "@str_type":
             return
@@ -314,7 +314,7 @@ def _templates():
     namespace = {}
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        source = "\n" * _TEMPLATES_LINE + _TEMPLATES  # tracebacks show the lines of this file
+        source = "\n" * (_TEMPLATES_LINE - 1) + _TEMPLATES  # tracebacks show this file's lines
         exec(compile(source, __file__, "exec", dont_inherit=True), namespace)
     return {name: value.__code__ for name, value in namespace.items() if type(value) is _FUNCTION}
 
