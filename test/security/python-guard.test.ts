@@ -60,4 +60,32 @@ describe('the Python guard and nonce against a candidate that knows the runner',
       expect([name, verdicts.get(name)?.status]).not.toEqual([name, 'passed']);
     }
   }, 180_000);
+
+  it('the subprocess backend: the nonce is not in argv (/proc/self/cmdline) nor any frame', async () => {
+    const weak = await createExecutor({
+      allowCodeExecution: true,
+      cacheDir: false,
+      workers: 1,
+      sandbox: 'subprocess',
+    });
+    try {
+      const attack = readFileSync(join(ATTACKS, 'nonce_in_frames.py'), 'utf8');
+      const sources: Record<string, string> = {
+        right: `def add(a, b):\n    return a + b\n${MARKER}${TESTS}`,
+        wrong: `def add(a, b):\n    return a - b\n${MARKER}${TESTS}`,
+        attack: `${attack}${MARKER}${TESTS}`,
+      };
+      const jobs = Object.entries(sources).map(([id, source]) => ({
+        id,
+        program: { language: 'python' as const, source },
+        limits: { ...LIMITS, timeoutMs: 20_000 },
+      }));
+      const verdicts = await weak.run(jobs);
+      expect(verdicts.get('right')?.status).toBe('passed');
+      expect(verdicts.get('wrong')?.status).toBe('failed');
+      expect(verdicts.get('attack')?.status).not.toBe('passed');
+    } finally {
+      await weak.close();
+    }
+  }, 120_000);
 });

@@ -618,13 +618,22 @@ def run_in_child(compiled, nonce_box, settings, uid, setup_fd=None):
     _finish_like_interpreter(status)
 
 
+def _read_nonce_fd(fd):
+    try:
+        with os.fdopen(fd, "rb") as channel:
+            return channel.read(256).decode("ascii", "replace")
+    except OSError:
+        return ""
+
+
 def main():
-    """Script mode for the 'subprocess' backend: argv = NONCE LIMITS_JSON [ENVIRONMENT_JSON];
-    program.py in cwd (the sample's own temp dir)."""
-    nonce_box, limits_json = [sys.argv[1]], sys.argv[2]
+    """Script mode for the 'subprocess' backend: argv = LIMITS_JSON [ENVIRONMENT_JSON], the nonce
+    on fd 5 (read here, before the program; never in argv); program.py in cwd (the sample's own
+    temp dir)."""
+    nonce_box, limits_json = [_read_nonce_fd(5)], sys.argv[1]
     allow = task_environment.take_switch(sys.modules[__name__])
-    if len(sys.argv) > 3:
-        task_environment.apply(sys.argv[3], allow)
+    if len(sys.argv) > 2:
+        task_environment.apply(sys.argv[2], allow)
         task_environment.enter_sample(os.getcwd())
     install_site_builtins()
     apply_limits(limit_settings(json.loads(limits_json)))
