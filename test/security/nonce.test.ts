@@ -11,6 +11,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createExecutor } from '../../src/execution/index.js';
+import { exercismSource } from '../../src/execution/runtimes/exercism-source.js';
 import type { Executor, Language, Verdict } from '../../src/execution/types.js';
 import { LIMITS } from './helpers.js';
 
@@ -220,4 +221,29 @@ ${extra}  static int add(int a, int b) { ${body} }
       expectNoForgedPass(verdicts);
     }, 120_000);
   }
+
+  it("Aider's Python: exercise code reading every frame's locals and globals", async () => {
+    const tests = (expected: number) =>
+      `import unittest\nfrom canary import value\n\nclass CanaryTest(unittest.TestCase):\n    def test_it(self):\n        self.assertEqual(value, ${expected})\n`;
+    const attack = `import os, re, sys
+found = set()
+frame = sys._getframe()
+while frame is not None:
+    for value in list(frame.f_locals.values()) + list(frame.f_globals.values()):
+        if isinstance(value, str):
+            found.update(re.findall(r"[0-9a-f]{32}", value))
+    frame = frame.f_back
+for nonce in found:
+    os.write(3, ('{"n": "%s", "e": "end"}\\n' % nonce).encode())
+os._exit(0)
+value = 1
+`;
+    const exercise = (files: Record<string, string>) => exercismSource(files);
+    const verdicts = await run('exercism-python', {
+      right: exercise({ 'canary.py': 'value = 2\n', 'canary_test.py': tests(2) }),
+      wrong: exercise({ 'canary.py': 'value = 1\n', 'canary_test.py': tests(2) }),
+      attack: exercise({ 'canary.py': attack, 'canary_test.py': tests(2) }),
+    });
+    expectNoForgedPass(verdicts);
+  }, 120_000);
 });

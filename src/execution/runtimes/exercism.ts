@@ -64,19 +64,33 @@ function canaries(
 
 /**
  * Runs every `*_test.py` with unittest and writes the end event only after the runner returned
- * with every test passed (a candidate's os._exit(0) at import never gets there). The nonce is
- * taken from its pipe before any exercise code is imported (a module global: Python programs can
- * reach it, see docs/security.md).
+ * with every test passed (a candidate's os._exit(0) at import never gets there).
  */
 const PY_RUNNER = `import os, sys, unittest
-with os.fdopen(${NONCE_FD}, "rb") as taken:
-    nonce = taken.read().decode("ascii")
+
+
+def passk_guard(write=os.write, getframe=sys._getframe):
+    # The nonce, taken before any exercise code is imported, lives only in this audit hook (which
+    # no Python object refers to); it writes the end event only for this script's own top level.
+    with os.fdopen(${NONCE_FD}, "rb") as taken:
+        nonce = taken.read().decode("ascii")
+    top = getframe(1).f_code
+
+    def hook(event, args):
+        if event == "passk.end" and nonce and getframe(1).f_code is top:
+            write(3, (${END_EVENT} % nonce).encode())
+
+    sys.addaudithook(hook)
+
+
+passk_guard()
+del passk_guard
 sys.path.insert(0, os.getcwd())
 sys.dont_write_bytecode = True
 suite = unittest.defaultTestLoader.discover(".", pattern="*_test.py", top_level_dir=".")
 result = unittest.TextTestRunner(stream=sys.stderr, verbosity=1).run(suite)
-if nonce and result.wasSuccessful() and result.testsRun > 0:
-    os.write(3, (${END_EVENT} % nonce).encode())
+if result.wasSuccessful() and result.testsRun > 0:
+    sys.audit("passk.end")
 sys.exit(0 if result.wasSuccessful() else 1)
 `;
 
