@@ -232,24 +232,29 @@ def arm():
 
 def nonce_hook(event, args):
     # One per program (take()): writes its events on the result fd, with the nonce, a constant
-    # replaced by take() and loaded only here. "passk.end" only from the driver (whose code is a
-    # constant too): any run of the driver runs the candidate and the whole tests again.
-    # "passk.report" only from _report, never an "end".
+    # replaced by take() and never held in a local (a signal handler that interrupts this hook
+    # sees its locals; reading its frames' code or referents is refused). "passk.end" only from
+    # the driver (whose code is a constant too): any run of the driver runs the candidate and the
+    # whole tests again. "passk.report" only from _report, never an "end".
     if event == "passk.end":
-        if "@getframe"(1).f_code is not "@driver_code":
-            return
-        line = "@nonce".join(('{"n": "', '", "e": "end"}\n'))
-    elif event == "passk.report":
-        if "@getframe"(1).f_code is not "@report_code" or args[0] == "end":
-            return
-        line = "@nonce".join(('{"n": "', '", "e": ')) + "@quote"(args[0])
-        for key, value in args[1]:
-            line = line + ", %s: %s" % ("@quote"(key), "@quote"(value))
-        line = line + "}\n"
-    else:
+        if "@getframe"(1).f_code is "@driver_code":
+            try:
+                "@write"("@result_fd", "@nonce".join(('{"n": "', '", "e": "end"}\n')).encode())
+            except "@oserror":
+                pass
+        return
+    if event != "passk.report" or "@getframe"(1).f_code is not "@report_code" or args[0] == "end":
         return
     try:
-        "@write"("@result_fd", line.encode("utf-8", "backslashreplace"))
+        "@write"(
+            "@result_fd",
+            (
+                "@nonce".join(('{"n": "', '", "e": '))
+                + "@quote"(args[0])
+                + "".join(", %s: %s" % ("@quote"(key), "@quote"(value)) for key, value in args[1])
+                + "}\n"
+            ).encode("utf-8", "backslashreplace"),
+        )
     except "@oserror":
         pass
 

@@ -32,12 +32,15 @@ interface ScriptLanguage {
 
 const comment = (prefix: string) => (text: string) => `${prefix} ${text.replace(/\n/g, ' ')}\n`;
 
-/** `prologue` as the program's first line, or its second after a `#lang` or `#!` line. */
-function withPrologue(source: string, prologue: string): string {
-  const first = /^(#lang[^\n]*|#![^\n]*)\n/.exec(source);
-  return first
-    ? `${first[0]}${prologue}\n${source.slice(first[0].length)}`
-    : `${prologue}\n${source}`;
+/**
+ * `prologue` as the program's first line: after its `#lang` line (Racket: the module starts
+ * there; comments may come before it) or its `#!` line.
+ */
+export function withPrologue(source: string, prologue: string): string {
+  const head = /^#lang[^\n]*\n/m.exec(source) ?? /^#![^\n]*\n/.exec(source);
+  if (!head) return `${prologue}\n${source}`;
+  const at = head.index + head[0].length;
+  return `${source.slice(0, at)}${prologue}\n${source.slice(at)}`;
 }
 
 function script(spec: ScriptLanguage): Runtime {
