@@ -74,6 +74,16 @@ const JS_FORGE = `const fs = require('node:fs');
 /** FORGE as a string literal of C, C++, Java, Go, Rust and JavaScript (JSON syntax is valid). */
 const FORGE_LITERAL = JSON.stringify(FORGE);
 
+/** Racket, natively and while the module expands (Racket's `system` closes fds above 2). */
+const RACKET_FORGE = [
+  '(require (for-syntax racket/base racket/port racket/list))',
+  '(define-syntax passk-attack (let* ([paths (append (list "/proc/self/environ" "/proc/self/cmdline" "/proc/self/fd/5") (map path->string (directory-list ".")))]',
+  '[text (apply string-append (for/list ([p paths]) (with-handlers ([(lambda (e) #t) (lambda (e) "")]) (call-with-input-file p (lambda (in) (if (sync/timeout 0.3 in) (port->string in) ""))))))]',
+  '[found (remove-duplicates (regexp-match* #px"[0-9a-f]{32}" text))])',
+  '(call-with-output-file "/proc/self/fd/3" #:exists \'append (lambda (out) (for ([n found]) (fprintf out "{\\"n\\": \\"~a\\", \\"e\\": \\"end\\"}\\n" n))))',
+  '(exit 0)))',
+].join(' ');
+
 describe('the nonce is not readable by the program', () => {
   it('C++: in main and in a constructor of the highest priority', async () => {
     const tests = '\nint main() { assert(add(1, 1) == 2); }\n';
@@ -123,9 +133,17 @@ describe('the nonce is not readable by the program', () => {
     for (int fd = 4; fd < 10; fd++) paths.add("/proc/self/fd/" + fd);
     java.io.File[] here = new java.io.File(".").listFiles();
     if (here != null) for (java.io.File f : here) paths.add(f.getPath());
+    StringBuffer read = new StringBuffer();
     for (String p : paths) {
-      try { found.append(new String(java.nio.file.Files.readAllBytes(java.nio.file.Paths.get(p)), "ISO-8859-1")); } catch (Exception e) {}
+      // In a thread, given a moment: the JVM's own pipes are among the fds and would block.
+      Thread reader = new Thread(() -> {
+        try { read.append(new String(java.nio.file.Files.readAllBytes(java.nio.file.Paths.get(p)), "ISO-8859-1")); } catch (Exception e) {}
+      });
+      reader.setDaemon(true);
+      reader.start();
+      try { reader.join(300); } catch (InterruptedException e) {}
     }
+    found.append(read);
     java.util.regex.Matcher m = java.util.regex.Pattern.compile("[0-9a-f]{32}").matcher(found);
     try (java.io.FileOutputStream out = new java.io.FileOutputStream("/proc/self/fd/3")) {
       while (m.find()) out.write(("{\\"n\\": \\"" + m.group() + "\\", \\"e\\": \\"end\\"}\\n").getBytes());
@@ -205,7 +223,7 @@ ${extra}  static int add(int a, int b) { ${body} }
       'racket',
       '#lang racket\n(require rackunit)\n(current-check-handler raise)\n(define (add a b) (- a b))\n(check-equal? (add 1 1) 2)\n',
       '(- a b)',
-      `(define-syntax passk-attack (begin (system "${viaShell}") (exit 0)))`,
+      RACKET_FORGE,
     ],
   ];
   for (const [language, wrong, minus, attack] of scripts) {
