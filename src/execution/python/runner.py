@@ -38,10 +38,9 @@ else:
     import seccomp
 
 RESULT_FD = 3
-# The report is formatted with json's C string encoder, bound now: json.dumps would go through
-# module state a program can replace (json._default_encoder), and it is handed the nonce.
+# The report is formatted with json's C string encoder, bound now (and compiled into the nonce
+# hook): json.dumps would go through module state a program can replace (json._default_encoder).
 _quote = json.encoder.c_encode_basestring_ascii or json.encoder.encode_basestring_ascii
-_write = os.write
 # The per-stream output cap of the run, set by limit_settings (called before the fork / in script
 # mode), kept below the collector's cap: see _capped_stdio.
 _output_cap = [None]
@@ -328,14 +327,27 @@ _TEMPLATE = _templates()
 
 
 def _replace(code, objects):
-    consts = []
-    for const in code.co_consts:
-        if type(const) is str and const[:1] == "@" and const[1:] in objects:
-            const = objects[const[1:]]
-        elif type(const) is type(code):
-            const = _replace(const, objects)  # the generator expression in take()
-        consts.append(const)
+    consts = list(code.co_consts)
+    for at, name in _placeholders(code):
+        if name in objects:
+            consts[at] = objects[name]
+    for at, const in enumerate(code.co_consts):  # the template's own: hashable
+        if type(const) is type(code) and _placeholders(const):
+            consts[at] = _replace(const, objects)  # the generator expressions in nonce_hook, take
     return code.replace(co_consts=tuple(consts))
+
+
+_positions = {}
+
+
+def _placeholders(code):
+    """(index, name) of each "@name" constant of `code`, computed once per code object."""
+    found = _positions.get(code)
+    if found is None:
+        found = _positions[code] = tuple(
+            (at, c[1:]) for at, c in enumerate(code.co_consts) if type(c) is str and c[:1] == "@"
+        )
+    return found
 
 
 def _constant(name, **objects):
