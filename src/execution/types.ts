@@ -60,7 +60,7 @@ export type VerdictStatus =
   | 'failed'
   /** Any other exception or non-zero exit (errorType says which: NameError, SyntaxError, …). */
   | 'error'
-  /** Killed at the wall-clock limit. */
+  /** Killed at the time limit (own time: wall minus waiting for a CPU, or the wall clock; see docs/security.md). */
   | 'timeout'
   /** Ran out of the memory limit (MemoryError or the kernel's kill). */
   | 'memory'
@@ -90,6 +90,11 @@ export interface Verdict {
   durationMs: number;
   /** CPU time (user + system) of the program, where the sandbox can measure it. */
   cpuMs?: number;
+  /**
+   * Time its main thread was runnable but waiting for a CPU (the warm workers, from Linux
+   * schedstat): the time limit is judged on `durationMs - waitMs`, the program's own time.
+   */
+  waitMs?: number;
   /** Exit status of the program's process, when it exited. */
   exitCode?: number;
   /** Signal that ended the program's process, e.g. 'SIGKILL', when one did. */

@@ -4,6 +4,12 @@ import type { ExecLimits } from '../types.js';
 export interface ResolvedLimits extends Required<ExecLimits> {
   /** RLIMIT_CPU soft limit, derived from the wall-clock limit. */
   cpuSeconds: number;
+  /**
+   * The warm workers judge `timeoutMs` on the program's own time (wall minus the time its main
+   * thread waited for a CPU, fork_run.py Clock), with a wall-clock backstop at this multiple of
+   * it. 1: a plain wall-clock limit.
+   */
+  wallFactor: number;
 }
 
 /** One program, ready for a slot. */
@@ -30,6 +36,8 @@ export interface RawOutcome {
   stderrTail: string;
   durationMs: number;
   cpuMs?: number;
+  /** Time the program's main thread was runnable but waiting for a CPU (Linux schedstat). */
+  waitMs?: number;
   /** The compile step's result, for compiled languages (absent when there is none). */
   compile?: CompileInfo;
   /** The kernel killed it at the slot's memory cgroup limit (see sandboxes/cgroup.ts). */
