@@ -29,6 +29,7 @@ import {
   humanEvalPath,
   humanEvalProgram,
   loadHumanEval,
+  sampleWorkersCpu,
   waitedChildrenCpuMs,
 } from './exec-helpers.js';
 
@@ -83,6 +84,8 @@ function timed(
 ): Promise<{ ms: number; cpuMs: number; out: string }> {
   return new Promise((resolvePromise, reject) => {
     const cpuBefore = waitedChildrenCpuMs();
+    // passk's workers are killed with their sandbox, never waited for: sampled from /proc.
+    const workers = sampleWorkersCpu();
     const started = performance.now();
     const child = spawn(command, argv, { stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
@@ -92,9 +95,10 @@ function timed(
     child.on('error', reject);
     child.on('close', (code) => {
       const ms = performance.now() - started;
+      const workersCpuMs = workers.stop();
       if (code !== 0)
         reject(new Error(`${command} ${argv.join(' ')} exited ${code}: ${err.slice(-500)}`));
-      else resolvePromise({ ms, cpuMs: waitedChildrenCpuMs() - cpuBefore, out });
+      else resolvePromise({ ms, cpuMs: waitedChildrenCpuMs() - cpuBefore + workersCpuMs, out });
     });
   });
 }
