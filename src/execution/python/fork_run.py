@@ -56,10 +56,15 @@ def run_delay(pid):
     """Seconds the process's main thread has spent runnable but waiting for a CPU (the kernel's
     run_delay in /proc/PID/schedstat; zero at fork, kept through exec), or None without it."""
     try:
-        with open("/proc/%d/schedstat" % pid, "rb") as handle:
-            return int(handle.read().split()[1]) / 1e9
+        fd = os.open("/proc/%d/schedstat" % pid, os.O_RDONLY)  # read for every program: no io layer
+    except OSError:
+        return None
+    try:
+        return int(os.read(fd, 128).split()[1]) / 1e9
     except (OSError, ValueError, IndexError):
         return None
+    finally:
+        os.close(fd)
 
 
 class Clock:
