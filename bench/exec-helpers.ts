@@ -160,8 +160,8 @@ export function ownWorkers(): { count: number; peakKib: number; cpuMs: number } 
 /**
  * Samples the CPU of this process's passk workers (with the programs they forked and reaped)
  * every `everyMs` until stopped, keeping each worker's last reading. A killed worker is never
- * reaped by a waiting parent, so waitedChildrenCpuMs() misses it: add this to get the whole
- * run's CPU (what a worker used after its last sample, at most `everyMs`, is missed).
+ * reaped by a waiting parent, so waitedChildrenCpuMs() misses it (one that exits on its own is
+ * counted there). What a worker used after its last sample, at most `everyMs`, is missed.
  */
 export function sampleWorkersCpu(everyMs = 100): { stop(): number } {
   const last = new Map<number, number>();
