@@ -52,29 +52,43 @@ def child_main(compiled, nonce, settings, pipes, setup_w, opts, slot, scratch_di
     runner.run_in_child(compiled, nonce, settings, opts.uid, SETUP_FD)
 
 
-def run_delay(pid):
-    """Seconds the process's main thread has spent runnable but waiting for a CPU (the kernel's
-    run_delay in /proc/PID/schedstat; zero at fork, kept through exec), or None without it."""
+CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
+
+
+def _read(path):
+    fd = os.open(path, os.O_RDONLY)  # read for every program: no io layer
     try:
-        fd = os.open("/proc/%d/schedstat" % pid, os.O_RDONLY)  # read for every program: no io layer
-    except OSError:
-        return None
-    try:
-        return int(os.read(fd, 128).split()[1]) / 1e9
-    except (OSError, ValueError, IndexError):
-        return None
+        return os.read(fd, 1024)
     finally:
         os.close(fd)
 
 
+def run_delay(pid):
+    """Seconds the process's main thread waited for a CPU while it was runnable, less the CPU its
+    own other threads and reaped children used (an upper bound of the wait they caused: a program
+    does not earn time by competing with itself), or None without /proc/PID/schedstat. From the
+    kernel's run_delay and sum_exec_runtime (zero at fork, kept through exec) and /proc/PID/stat."""
+    try:
+        main_cpu, delay = (int(x) / 1e9 for x in _read("/proc/%d/schedstat" % pid).split()[:2])
+        fields = _read("/proc/%d/stat" % pid).rsplit(b")", 1)[1].split()
+    except (OSError, ValueError, IndexError):
+        return None
+    try:  # utime, stime (every thread), cutime, cstime (reaped children), in clock ticks
+        process_cpu = sum(int(x) for x in fields[11:15]) / CLOCK_TICKS
+    except (ValueError, IndexError):
+        return None
+    return max(0.0, delay - max(0.0, process_cpu - main_cpu))
+
+
 class Clock:
     """When a program is out of time. The limit is judged on its own time: wall-clock time minus
-    the time its main thread waited for a CPU. On an idle machine that is the wall clock (a
-    sleeper or a blocked program times out as under a wall-clock limit); on a loaded one a busy
-    loop still gets its whole budget, so its timeout is final, and a slow-but-correct program is
-    not failed for the machine's load. Own time never exceeds wall time, so this is never
-    stricter than a wall-clock limit. A backstop of `wallFactor` x the limit in wall time bounds
-    how long a starved program holds its slot (rerun.ts re-runs one cut by it)."""
+    the time its main thread waited for a CPU (see run_delay). On an idle machine that is the
+    wall clock (a sleeper or a blocked program times out as under a wall-clock limit); on a
+    loaded one a busy loop still gets its whole budget, so its timeout is final, and a
+    slow-but-correct program is not failed for the machine's load. Own time never exceeds wall
+    time, so this is never stricter than a wall-clock limit. A backstop of `wallFactor` x the
+    limit in wall time bounds how long a starved program holds its slot (rerun.ts re-runs one
+    cut by it), and one whose live child processes compete with it (their CPU is not counted)."""
 
     def __init__(self, pid, limits):
         self.pid = pid
@@ -101,7 +115,7 @@ class Clock:
 
 def collect(pid, pipes, limits):
     """Reads the child's output until it exits or a limit passes (see Clock). Returns (state,
-    chunks, pipes, waited ms: how long its main thread waited for a CPU, or None)."""
+    chunks, pipes, waited ms: how long its main thread waited for a CPU (run_delay), or None)."""
     out_r, err_r, res_r = pipes
     cap = int(limits["outputBytes"])
     clock = Clock(pid, limits)
