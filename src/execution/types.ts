@@ -39,7 +39,11 @@ export interface Program {
 
 /** Per-program limits. All are enforced from outside the program. */
 export interface ExecLimits {
-  /** Wall-clock limit; the whole process group is killed when it passes. */
+  /**
+   * Time limit; the whole process group is killed when it passes. The warm workers count the
+   * program's own time (wall minus the time it waited for a CPU, see docs/security.md), the
+   * `subprocess` backend and compile steps the wall clock.
+   */
   timeoutMs: number;
   /** Address-space limit in bytes. */
   memoryBytes: number;
@@ -51,6 +55,11 @@ export interface ExecLimits {
   maxFileBytes?: number;
   /** Open file descriptors; default 256. */
   maxOpenFiles?: number;
+  /**
+   * Wall-clock backstop of a program starved of CPU, as a multiple of timeoutMs; default 10
+   * (WALL_BACKSTOP_FACTOR). 1: a plain wall-clock limit.
+   */
+  wallFactor?: number;
 }
 
 export type VerdictStatus =

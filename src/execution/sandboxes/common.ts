@@ -23,7 +23,7 @@ export function resolveLimits(limits: ExecLimits): ResolvedLimits {
     maxFileBytes: limits.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES,
     maxOpenFiles: limits.maxOpenFiles ?? DEFAULT_MAX_OPEN_FILES,
     cpuSeconds: Math.ceil(limits.timeoutMs / 1000) + 1,
-    wallFactor: WALL_BACKSTOP_FACTOR,
+    wallFactor: limits.wallFactor ?? WALL_BACKSTOP_FACTOR,
   };
 }
 

@@ -4,12 +4,6 @@ import type { ExecLimits } from '../types.js';
 export interface ResolvedLimits extends Required<ExecLimits> {
   /** RLIMIT_CPU soft limit, derived from the wall-clock limit. */
   cpuSeconds: number;
-  /**
-   * The warm workers judge `timeoutMs` on the program's own time (wall minus the time its main
-   * thread waited for a CPU, fork_run.py Clock), with a wall-clock backstop at this multiple of
-   * it. 1: a plain wall-clock limit.
-   */
-  wallFactor: number;
 }
 
 /** One program, ready for a slot. */
