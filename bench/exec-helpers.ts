@@ -179,8 +179,13 @@ export function sampleWorkersCpu(everyMs = 100): { stop(): number } {
         }
       }
     }
+    const isWorker = (proc: ProcInfo) =>
+      mine.has(proc.pid) && /python[\d.]* .*worker\.py/.test(proc.cmdline);
+    const workers = new Set(all.filter(isWorker).map((proc) => proc.pid));
     for (const proc of all) {
-      if (mine.has(proc.pid) && /python[\d.]* .*worker\.py/.test(proc.cmdline)) {
+      // A program forked by a worker shows the worker's command line: its CPU reaches the
+      // worker's own figure (children reaped) and must not be counted twice.
+      if (workers.has(proc.pid) && !workers.has(proc.ppid)) {
         last.set(proc.pid, Math.max(last.get(proc.pid) ?? 0, proc.cpuMs));
       }
     }
