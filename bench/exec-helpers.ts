@@ -180,7 +180,7 @@ export function sampleWorkersCpu(everyMs = 100): { stop(): number } {
       }
     }
     const isWorker = (proc: ProcInfo) =>
-      mine.has(proc.pid) && /python[\d.]* .*worker\.py/.test(proc.cmdline);
+      mine.has(proc.pid) && /^\S*python[\d.]* .*worker\.py/.test(proc.cmdline); // not bwrap's
     const workers = new Set(all.filter(isWorker).map((proc) => proc.pid));
     for (const proc of all) {
       // A program forked by a worker shows the worker's command line: its CPU reaches the
