@@ -106,11 +106,11 @@ async function pythonToolchain(options: ResolveOptions): Promise<Toolchain> {
     ],
     once: {
       programFile: 'program.py',
-      argv: (nonce, limits, dir = supportDir) => [
+      // The nonce is not in argv (/proc/self/cmdline): the sandbox gives it on fd 5.
+      argv: (limits, dir = supportDir) => [
         interpreter,
         ...PYTHON_FLAGS,
         `${dir}/runner.py`,
-        nonce,
         JSON.stringify(limits),
         ...spec,
       ],

@@ -60,10 +60,13 @@ export interface Toolchain {
   environment?: ResolvedPythonEnvironment;
 }
 
-/** Runs a plan's `source`, written to `programFile` in a fresh cwd; the result channel is fd 3. */
+/**
+ * Runs a plan's `source`, written to `programFile` in a fresh cwd; the result channel is fd 3,
+ * the nonce comes on fd 5 (never in argv, which /proc/self/cmdline shows).
+ */
 export interface FreshProcessRunner {
   programFile: string;
-  argv(nonce: string, limits: ResolvedLimits, supportDir?: string): string[];
+  argv(limits: ResolvedLimits, supportDir?: string): string[];
 }
 
 /** Per-program behaviour of a language: how one program runs and how its run is read. */
