@@ -116,6 +116,10 @@ export function bwrapArgv(inner: string[], root: boolean): string[] {
     '--setenv',
     'HOME',
     TMP_MOUNT,
+    // Read (and removed) by the Python worker: tempfile uses the private /tmp, not TMPDIR.
+    '--setenv',
+    'PASSK_PRIVATE_TMP',
+    '1',
     '--chdir',
     TMP_MOUNT,
     '--',
