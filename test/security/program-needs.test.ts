@@ -5,7 +5,10 @@
  * promises: nothing crosses to the next sample or reaches the host, sizes are capped, children of
  * multiprocessing are killed and counted in the memory limit, and there is still no network.
  */
-import { existsSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createExecutor } from '../../src/execution/index.js';
 import type { Executor } from '../../src/execution/types.js';
@@ -256,5 +259,49 @@ for family in (socket.AF_INET, socket.AF_INET6):
 `;
     expect(await verdictOf(executor, sockets)).toMatchObject({ status: 'passed' });
     expect(executor.stats().infraErrors).toBe(0);
+  }, 60_000);
+});
+
+describe('with a venv (--python-env), `python` is the venv’s', () => {
+  let dir: string;
+  let venvExecutor: Executor;
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'passk-needs-venv-'));
+    execFileSync('/usr/bin/python3', ['-m', 'venv', '--without-pip', join(dir, 'venv')]);
+    venvExecutor = await createExecutor({
+      allowCodeExecution: true,
+      cacheDir: false,
+      workers: 1,
+      pythonEnv: join(dir, 'venv'),
+    });
+  }, 60_000);
+  afterAll(async () => {
+    await venvExecutor?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('runs with the venv’s prefix, and the venv stays read-only', async () => {
+    const venv = join(dir, 'venv');
+    const source = `import subprocess
+done = subprocess.run(["python", "-c", "import sys; print(sys.prefix)"], capture_output=True, text=True)
+assert done.stdout.strip() == ${JSON.stringify(venv)}, done
+try:
+    open(${JSON.stringify(join(venv, 'bin', 'planted'))}, "w")
+except OSError:
+    pass
+else:
+    raise AssertionError("wrote into the venv")
+`;
+    const job = {
+      id: 'venv-python',
+      program: {
+        language: 'python' as const,
+        source,
+        environment: { python: { modules: [], debianPackages: [] } },
+      },
+      limits: { ...LIMITS, timeoutMs: 20_000 },
+    };
+    expect((await venvExecutor.run([job])).get('venv-python')).toMatchObject({ status: 'passed' });
+    expect(existsSync(join(venv, 'bin', 'planted'))).toBe(false);
   }, 60_000);
 });
