@@ -305,3 +305,26 @@ else:
     expect(existsSync(join(venv, 'bin', 'planted'))).toBe(false);
   }, 60_000);
 });
+
+describe.each(['process', 'subprocess'])('the weaker sandbox %s', (sandbox) => {
+  it('has a `python` command too, from a dir passk makes and removes', async () => {
+    const weak = await createExecutor({ allowCodeExecution: true, cacheDir: false, sandbox });
+    let bin = '';
+    try {
+      const source = `import os, shutil, subprocess, sys
+done = subprocess.run(["python", "-c", "import sys; print(sys.version_info[:2])"], capture_output=True, text=True)
+assert done.stdout.strip() == str(sys.version_info[:2]), done
+raise AssertionError(os.path.dirname(shutil.which("python")))  # says where it was
+`;
+      const verdict = (
+        await weak.run([{ id: 'py', program: { language: 'python', source }, limits: LIMITS }])
+      ).get('py');
+      expect(verdict).toMatchObject({ status: 'failed', errorType: 'AssertionError' });
+      bin = verdict?.message ?? '';
+    } finally {
+      await weak.close();
+    }
+    expect(bin).toMatch(/passk-.*\/bin$/);
+    expect(existsSync(bin)).toBe(false);
+  }, 60_000);
+});
