@@ -100,6 +100,18 @@ for place in ("/tmp", "/dev/shm"):
     if (ROOT) expect(executor.stats().workerRestarts).toBe(restarts);
   }, 60_000);
 
+  it('the same for other languages’ programs (bash, through the exec worker)', async () => {
+    const empty = 'set -e\n[ -z "$(ls -A /tmp)" ]\n[ -z "$(ls -A /dev/shm)" ]\n';
+    const verdicts = await inOrder(executor, [
+      ['sh-attack', 'shell', `set -e\necho x > /tmp/left\nmkdir /dev/shm/d\n${empty}`],
+      ['sh-next', 'shell', `# next\n${empty}`],
+      ['sh-bad', 'shell', 'set -e\n[ 1 = 2 ]\n'],
+    ]);
+    expect(verdicts['sh-attack']?.status).toBe('failed'); // it did write there
+    expect(verdicts['sh-next']?.status).toBe('passed');
+    expect(verdicts['sh-bad']?.status).toBe('failed');
+  }, 60_000);
+
   it('more files than a sweep may remove: the slot is rebuilt and the next sample finds /tmp empty', async () => {
     const restarts = executor.stats().workerRestarts;
     const flood = 'for i in range(21000):\n    open("/tmp/f%d" % i, "w").close()\n';
