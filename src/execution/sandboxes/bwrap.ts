@@ -54,8 +54,9 @@ const WORKER_CAPS = [
 /**
  * bubblewrap argv for one worker. The view: read-only /usr (with Debian's merged /bin, /lib,
  * /lib64 links), a minimal /dev with a private sized /dev/shm, its own /proc, a private sized
- * tmpfs /tmp, the support files read-only; no /root, /home, /work, /etc or host /tmp. Own network (loopback only, no route
- * out), pid, ipc and uts namespaces; a clean environment; dies with passk.
+ * tmpfs /tmp, the support files read-only; no /root, /home, /work, /etc or host /tmp. Own
+ * network (loopback only, no route out), pid, ipc and uts namespaces; a clean environment; dies
+ * with passk.
  *
  * As root there is no user namespace (its uid map would hold only root, so no drop to another
  * uid could happen inside); instead the worker keeps a few capabilities and every program runs
