@@ -64,13 +64,33 @@ class Options(worker.Options):
                 self.artifacts = next(args)
 
 
-def exec_child(argv, env, settings, pipes, setup_w, slot, cwd):
+# The run step's nonce: the only copy is in a pipe on this fd (never in the environment, argv or
+# a file), which passk's harness code reads to the end and closes before the program's own code
+# runs. A program that drains it first leaves the harness without a nonce: never a pass.
+NONCE_FD = fork_run.SETUP_FD + 1
+
+
+def give_nonce(nonce):
+    """In the forked child, after attach_pipes: the nonce in a pipe on NONCE_FD, write end closed
+    (the program cannot put anything back), inherited across execve."""
+    read_end, write_end = os.pipe()
+    os.write(write_end, nonce.encode("ascii"))
+    os.close(write_end)
+    if read_end != NONCE_FD:
+        os.dup2(read_end, NONCE_FD)
+        os.close(read_end)
+    os.set_inheritable(NONCE_FD, True)
+
+
+def exec_child(argv, env, settings, pipes, setup_w, slot, cwd, nonce=None):
     """Forked child: stdio onto the capture pipes, limits, uid drop, then execve. Never returns.
     Failures go on the setup channel (close-on-exec, so the program never holds it)."""
     try:
         if slot.cgroup is not None:
             slot.cgroup.join()
         fork_run.attach_pipes(pipes, cwd, setup_w)
+        if nonce is not None:
+            give_nonce(nonce)
         os.setsid()
         # Python ignores SIGPIPE and SIGXFSZ; ignored signals survive execve, so restore them.
         for sig in (signal.SIGPIPE, signal.SIGXFSZ):
@@ -80,6 +100,8 @@ def exec_child(argv, env, settings, pipes, setup_w, slot, cwd):
             # A runtime without raw-fd access (the JVM) opens /proc/self/fd/3, which checks the
             # pipe's owner: make it the program's uid.
             os.fchown(runner.RESULT_FD, slot.uid, slot.uid)
+            if nonce is not None:
+                os.fchown(NONCE_FD, slot.uid, slot.uid)
             runner.drop_privileges(slot.uid)
     except BaseException as error:  # noqa: BLE001
         _say(fork_run.SETUP_FD, "E%r" % (error,))
@@ -109,8 +131,9 @@ def exec_failure(argv0, data, program_dirs):
     raise fork_run.SetupFailed("exec failed: %s" % why[:300])
 
 
-def run_step(argv, env, limits, slot, cwd, program_dirs=()):
-    """Runs one process to completion under `limits`; returns the RawOutcome fields."""
+def run_step(argv, env, limits, slot, cwd, program_dirs=(), nonce=None):
+    """Runs one process to completion under `limits`; returns the RawOutcome fields. `nonce`: the
+    run step's, given on NONCE_FD (the compile step gets none)."""
     settings = runner.limit_settings(limits)
     slot.set_memory(limits)
     read_ends, write_ends = zip(*(os.pipe() for _ in range(3)))
@@ -120,7 +143,7 @@ def run_step(argv, env, limits, slot, cwd, program_dirs=()):
     if pid == 0:
         for fd in (*read_ends, setup_r):
             os.close(fd)
-        exec_child(argv, env, settings, write_ends, setup_w, slot, cwd)
+        exec_child(argv, env, settings, write_ends, setup_w, slot, cwd, nonce)
     for fd in (*write_ends, setup_w):
         os.close(fd)
     state, chunks, (out_r, err_r, res_r) = fork_run.collect(pid, read_ends, limits)
@@ -232,11 +255,11 @@ def run_plan(req, slot, scratch):
         if not compiled["ok"]:
             return failed_compile(compiled)
     run = plan["run"]
-    env = dict(base_env, PASSK_NONCE=req["nonce"])
+    env = dict(base_env)
     env.update({k: fill(v, scratch, artifacts) for k, v in run.get("env", {}).items()})
     limits = dict(req["limits"], **run.get("limits", {}))
     argv = [fill(a, scratch, artifacts) for a in run["argv"]]
-    outcome = run_step(argv, env, limits, slot, scratch, (scratch, artifacts))
+    outcome = run_step(argv, env, limits, slot, scratch, (scratch, artifacts), req["nonce"])
     if compiled is not None:
         outcome["compile"] = compiled
     return outcome

@@ -232,7 +232,8 @@ def run_one(req, opts, slot):
     if pid == 0:
         for fd in (*read_ends, setup_r):
             os.close(fd)
-        child_main(compiled, req["nonce"], settings, write_ends, setup_w, opts, slot, scratch_dir)
+        # In a list the child empties (runner.execute): no frame of the child keeps the nonce.
+        child_main(compiled, [req.pop("nonce")], settings, write_ends, setup_w, opts, slot, scratch_dir)
         os._exit(71)  # unreachable: run_in_child exits
     for fd in (*write_ends, setup_w):
         os.close(fd)

@@ -106,6 +106,7 @@ def serve(reader, send, handle):
 
     for line in iter(reader.readline, b""):
         request = json.loads(line)
+        line = None  # the request's nonce: not left in this frame, which a forked child shares
         try:
             send(handle(request))
         except Exception as error:  # noqa: BLE001

@@ -58,7 +58,8 @@ export interface ExecStep {
  * How exec_worker.py runs one program: `files` are written into a fresh scratch dir (the cwd of
  * both steps); `compile` runs first, and its `outputs` (paths relative to the scratch dir) are
  * cached under `key` in the artifact cache; `run` then runs with `{artifacts}` naming the dir that
- * holds them. The run step gets PASSK_NONCE in its environment and fd 3 as the result channel.
+ * holds them. The run step gets its nonce in a pipe on fd 5 (read and closed by the harness before the
+ * program runs) and fd 3 as the result channel.
  */
 export interface ExecPlan {
   files: Record<string, string>;
