@@ -5,7 +5,8 @@ speaking the same JSON-lines protocol. Each request carries a `plan` (see runtim
 files to write into a fresh private scratch dir, an optional compile step, and the run step. Both
 steps are real processes (execve) under the same regime as Python programs: their own process
 group, rlimits, the slot's unprivileged uid, the worker's seccomp filter (inherited), fds 0 =
-/dev/null, 1/2 = capped pipes, 3 = the result channel, a wall-clock deadline and leftover killing.
+/dev/null, 1/2 = capped pipes, 3 = the result channel, a time limit (the run step: its own time,
+fork_run.Clock; the compile step: the wall clock) and leftover killing.
 
 Compiled artifacts are cached by the plan's content key under --artifacts (see artifact_cache.py:
 capped in size, least recently used evicted first): the compiler writes into the scratch dir as the
@@ -146,7 +147,7 @@ def run_step(argv, env, limits, slot, cwd, program_dirs=(), nonce=None):
         exec_child(argv, env, settings, write_ends, setup_w, slot, cwd, nonce)
     for fd in (*write_ends, setup_w):
         os.close(fd)
-    state, chunks, (out_r, err_r, res_r) = fork_run.collect(pid, read_ends, limits)
+    state, chunks, (out_r, err_r, res_r), waited_ms = fork_run.collect(pid, read_ends, limits)
     if state != "exited":
         fork_run.kill_group(pid)
     _, status, usage = os.wait4(pid, 0)
@@ -156,7 +157,7 @@ def run_step(argv, env, limits, slot, cwd, program_dirs=(), nonce=None):
     fork_run.kill_leftovers(slot.opts)
     for fd in read_ends:
         os.close(fd)
-    result = fork_run.outcome(status, usage, state, chunks, res_r, err_r, duration_ms)
+    result = fork_run.outcome(status, usage, state, chunks, res_r, err_r, duration_ms, waited_ms)
     if slot.killed_for_memory():
         result["memoryExceeded"] = True
     if setup.startswith(b"X"):
@@ -213,7 +214,10 @@ def compile_step(plan, base_env, slot, scratch):
     root = cache.root if cache is not None else scratch
     expand = lambda v: v.replace("{scratch}", scratch).replace("{cache}", root)  # noqa: E731
     env = dict(base_env, **{k: expand(v) for k, v in step.get("env", {}).items()})
-    outcome = run_step([expand(a) for a in step["argv"]], env, step["limits"], slot, scratch)
+    # A compile keeps a plain wall-clock limit (no backstop beyond it): the watchdog allows the
+    # backstop for the run step only (worker-slot.ts).
+    limits = dict(step["limits"], wallFactor=1)
+    outcome = run_step([expand(a) for a in step["argv"]], env, limits, slot, scratch)
     ok = outcome["exitCode"] == 0 and all(os.path.exists(os.path.join(scratch, o)) for o in step["outputs"])
     info = {
         "ok": ok,

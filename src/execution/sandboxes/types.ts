@@ -30,6 +30,8 @@ export interface RawOutcome {
   stderrTail: string;
   durationMs: number;
   cpuMs?: number;
+  /** Time the program's main thread was runnable but waiting for a CPU (Linux schedstat). */
+  waitMs?: number;
   /** The compile step's result, for compiled languages (absent when there is none). */
   compile?: CompileInfo;
   /** The kernel killed it at the slot's memory cgroup limit (see sandboxes/cgroup.ts). */
