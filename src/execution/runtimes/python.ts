@@ -94,6 +94,8 @@ async function pythonToolchain(options: ResolveOptions): Promise<Toolchain> {
     interpreter,
     supportDir,
     ...(environment ? { environment, mounts: environment.mounts } : {}),
+    // Scripts call subprocess.run(['python', …]), as upstream's images allow.
+    commands: { python: interpreter },
     workerArgv: (flags: WorkerFlags, dir = supportDir) => [
       interpreter,
       ...PYTHON_FLAGS,

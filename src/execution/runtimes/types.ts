@@ -52,6 +52,11 @@ export interface Toolchain {
   workerArgv(flags: WorkerFlags, supportDir?: string): string[];
   /** A runner of one program in a fresh process (the subprocess sandbox), where there is one. */
   once?: FreshProcessRunner;
+  /**
+   * Commands programs may run by name, name → host path, linked in a bin dir first on their PATH
+   * (Python: `python` → the interpreter; Debian has only python3).
+   */
+  commands?: Readonly<Record<string, string>>;
   /** Host paths outside /usr the toolchain needs, bound read-only at the same path by bwrap. */
   mounts?: readonly string[];
   /** Host dir of the compiled-artifact cache, bound read-write for the (trusted) worker only. */

@@ -1,5 +1,8 @@
 import { spawn } from 'node:child_process';
 import { randomInt } from 'node:crypto';
+import { chmodSync, mkdirSync, symlinkSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Toolchain } from '../runtimes/types.js';
 import type { ExecLimits } from '../types.js';
 import type { ResolvedLimits } from './types.js';
 
@@ -27,9 +30,29 @@ export function resolveLimits(limits: ExecLimits): ResolvedLimits {
   };
 }
 
-/** The only environment a program sees: nothing inherited (no tokens, no proxies, no HOME). */
-export function cleanEnv(home: string): Record<string, string> {
-  return { PATH: '/usr/bin:/bin', LANG: 'C.UTF-8', LC_ALL: 'C.UTF-8', HOME: home };
+/**
+ * The only environment a program sees: nothing inherited (no tokens, no proxies, no HOME).
+ * `bin`: a passk-made dir put first on PATH (see commandDir).
+ */
+export function cleanEnv(home: string, bin?: string): Record<string, string> {
+  const path = bin === undefined ? '/usr/bin:/bin' : `${bin}:/usr/bin:/bin`;
+  return { PATH: path, LANG: 'C.UTF-8', LC_ALL: 'C.UTF-8', HOME: home };
+}
+
+/**
+ * A dir under `parent` (passk's own temp dir, removed with it) holding the toolchain's commands
+ * (`Toolchain.commands`, e.g. Python's `python` → the interpreter programs run on: Debian has
+ * only python3, and scripts run `subprocess.run(['python', …])`). Undefined when it has none.
+ * The bwrap sandbox makes the same links inside its own root instead.
+ */
+export function commandDir(toolchain: Toolchain, parent: string): string | undefined {
+  const commands = Object.entries(toolchain.commands ?? {});
+  if (commands.length === 0) return undefined;
+  const dir = join(parent, 'bin');
+  mkdirSync(dir);
+  chmodSync(dir, 0o755); // programs run as another uid (as root) must reach it
+  for (const [name, target] of commands) symlinkSync(target, join(dir, name));
+  return dir;
 }
 
 export function runningAsRoot(): boolean {

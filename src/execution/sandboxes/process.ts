@@ -2,7 +2,7 @@ import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Toolchain } from '../runtimes/types.js';
-import { allocateUids, cleanEnv } from './common.js';
+import { allocateUids, cleanEnv, commandDir } from './common.js';
 import type { Sandbox } from './types.js';
 import { WorkerSlot } from './worker-slot.js';
 
@@ -16,6 +16,7 @@ export function createProcessSandbox(runtime: Toolchain, workers: number): Sandb
   const uids = allocateUids(workers);
   const scratchRoot = mkdtempSync(join(tmpdir(), 'passk-workers-'));
   chmodSync(scratchRoot, 0o711); // programs (another uid) may pass through to their own dirs
+  const bin = commandDir(runtime, scratchRoot);
 
   const slots: WorkerSlot[] = [];
   return {
@@ -31,7 +32,7 @@ export function createProcessSandbox(runtime: Toolchain, workers: number): Sandb
       });
       const launch = {
         argv,
-        env: cleanEnv(scratchRoot),
+        env: cleanEnv(scratchRoot, bin),
         cwd: scratchRoot,
         ...(uid === undefined ? {} : { reapUid: uid }),
       };
