@@ -1,9 +1,10 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
-import { homedir } from 'node:os';
+import { availableParallelism, homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { defaultCacheDir } from '../cache.js';
 import type { RawOutcome } from '../sandboxes/types.js';
+import { Batches } from './batch.js';
 import {
   artifactKey,
   compileLimits,
@@ -11,6 +12,8 @@ import {
   firstLine,
   realBinary,
 } from './process-runtime.js';
+import { PYTHON_FLAGS } from './python.js';
+import { rustBatch } from './rust-batch.js';
 import { type Crates, cratesKey, ensureCrates } from './rust-crates.js';
 import type { Diagnosis, ResolveOptions, Runtime, RuntimeInstall } from './types.js';
 
@@ -152,6 +155,7 @@ const processRuntime = defineProcessRuntime({
     const renamed = source.replace(/\bfn\s+main\s*\(\s*\)/, 'fn passk_user_main()');
     const files = { 'program.rs': `${renamed}\n${WRAPPER}` };
     const argv = [RUSTC, ...RUSTFLAGS, ...crateFlags(), '-o', 'program', 'program.rs'];
+    const batch = batches?.step(source, compileLimits(limits, 120_000));
     return {
       files,
       compile: {
@@ -161,10 +165,24 @@ const processRuntime = defineProcessRuntime({
         limits: compileLimits(limits, 60_000),
       },
       run: { argv: ['{artifacts}/program'], env: { RUST_BACKTRACE: '0' } },
+      ...(batch ? { batch } : {}),
     };
   },
   diagnose,
+  async prepareBatch(sources, install) {
+    // Only with an artifact cache: the shared build is found there by the batch's other members.
+    if (!install.artifactsDir) return;
+    batches = new Batches(
+      rustBatch([RUSTC, ...RUSTFLAGS, ...crateFlags()], WRAPPER),
+      [install.interpreter, ...PYTHON_FLAGS],
+      install.version,
+    );
+    batches.prepare(sources, availableParallelism());
+  },
 });
+
+/** This run's batches (batch.ts), made by prepareBatch. */
+let batches: Batches | undefined;
 
 /** Where the crates are: `host` to build into, `sandbox` the same folder as programs see it. */
 interface CratesPlace {
