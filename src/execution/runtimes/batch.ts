@@ -1,4 +1,4 @@
-import type { BatchStep, ResolvedLimits } from '../sandboxes/types.js';
+import type { BatchStep, ExecStep, ResolvedLimits } from '../sandboxes/types.js';
 import { artifactKey } from './process-runtime.js';
 
 /**
@@ -32,8 +32,15 @@ export interface BatchLanguage {
   output: string;
   /** A regular expression whose first group is a member the compiler's stderr blames. */
   blame: string;
-  /** The run step, with `{artifacts}/${output}`; PASSK_MEMBER is added to its environment. */
-  run: { argv: string[]; env?: Record<string, string> };
+  /** Files the build needs besides the members' and the dispatcher. */
+  files?: Record<string, string>;
+  /** The compiler's environment (the worker fills in `{cache}`). */
+  env?: Record<string, string>;
+  /**
+   * A command run once over every member's file before the builds (Go: goimports), each file
+   * being `file` with `{m}`; members it blames are dropped.
+   */
+  pre?: { argv: string[]; file: string };
 }
 
 /** Programs per batch: the compiler's fixed cost is shared by this many; a failure costs a rebuild. */
@@ -53,7 +60,18 @@ const BUILD_SCRIPT = `import json, re, subprocess, sys
 spec = json.load(open("batch.json", encoding="utf-8"))
 members = spec["members"]
 argv = [arg.replace("{cache}", sys.argv[1]) for arg in spec["argv"]]
-for _ in range(spec["rounds"]):
+err = ""
+pre = spec.get("pre")
+if pre:
+    files = [pre["file"].replace("{m}", m) for m in members]
+    done = subprocess.run(pre["argv"] + files, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    if done.returncode != 0:
+        err = done.stderr.decode("utf-8", "replace")
+        blamed = set(re.findall(spec["blame"], err))
+        members = [m for m in members if m not in blamed]
+        if done.returncode < 0 or not blamed:
+            members = []
+for _ in range(spec["rounds"] if len(members) >= 2 else 0):
     items = "".join(spec["item"].replace("{m}", m) for m in members)
     arms = "".join(spec["arm"].replace("{m}", m) for m in members)
     with open(spec["mainFile"], "w", encoding="utf-8") as out:
@@ -73,6 +91,27 @@ for _ in range(spec["rounds"]):
 sys.stderr.write(err[-2000:])
 sys.exit(1)
 `;
+
+/**
+ * The text outside every `{…}`, comments and string literals blanked (roughly: a raw string or a
+ * char literal holding a brace can confuse it, which only keeps a program out of a batch, since
+ * unbalanced braces give undefined).
+ */
+export function topLevelText(source: string): string | undefined {
+  const text = source
+    .replace(/\/\*[\s\S]*?\*\//g, ' ')
+    .replace(/\/\/.*$/gm, ' ')
+    .replace(/"(?:[^"\\\n]|\\.)*"|`[^`]*`/g, '""');
+  let depth = 0;
+  let out = '';
+  for (const c of text) {
+    if (c === '{') depth++;
+    else if (c === '}') depth--;
+    else if (depth === 0) out += c;
+    if (depth < 0) return undefined;
+  }
+  return depth === 0 ? out : undefined;
+}
 
 interface Member {
   batch: number;
@@ -120,27 +159,34 @@ export class Batches {
     if (group.length < 2) return;
     const batch = this.steps.length;
     const names = group.map((_, index) => `passk_m${index}`);
-    const files: Record<string, string> = { 'batch_build.py': BUILD_SCRIPT };
+    const files: Record<string, string> = {
+      ...this.language.files,
+      'batch_build.py': BUILD_SCRIPT,
+    };
     group.forEach((source, index) => {
       Object.assign(files, this.language.memberFiles(source, names[index]!));
       this.members.set(source, { batch, member: names[index]! });
     });
-    const { mainFile, main, item, arm, argv, blame } = this.language;
-    const spec = { members: names, rounds: ROUNDS, mainFile, main, item, arm, argv, blame };
+    const { mainFile, main, item, arm, argv, blame, pre } = this.language;
+    const spec = { members: names, rounds: ROUNDS, mainFile, main, item, arm, argv, blame, pre };
     files['batch.json'] = JSON.stringify(spec);
     const build = [...this.python, 'batch_build.py', '{cache}'];
     this.steps.push({ key: artifactKey(this.version, build, files), files });
   }
 
-  /** The batch step for `source`, or undefined when it compiles alone. */
-  step(source: string, limits: ResolvedLimits): BatchStep | undefined {
+  /**
+   * The batch step for `source`, or undefined when it compiles alone. `run`: the program's own
+   * run step, which the batch's binary (named as the program's) takes as it is, plus PASSK_MEMBER.
+   */
+  step(source: string, limits: ResolvedLimits, run: ExecStep): BatchStep | undefined {
     const found = this.members.get(source);
     if (!found) return undefined;
     const { key, files } = this.steps[found.batch]!;
-    const { run, output } = this.language;
+    const { env, output } = this.language;
     return {
       key,
       files,
+      ...(env ? { env } : {}),
       // The compiler's argv may name the artifact cache, which only the worker can spell.
       argv: [...this.python, 'batch_build.py', '{cache}'],
       outputs: [output, 'members'],

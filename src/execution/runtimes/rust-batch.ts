@@ -1,4 +1,4 @@
-import type { BatchLanguage } from './batch.js';
+import { type BatchLanguage, topLevelText } from './batch.js';
 
 /** `fn main()` as the program declares it (any visibility), renamed for the dispatcher. */
 const MAIN = /\b(?:pub(?:\s*\([^)]*\))?\s+)?fn\s+main\s*\(\s*\)/;
@@ -12,30 +12,10 @@ const MAIN = /\b(?:pub(?:\s*\([^)]*\))?\s+)?fn\s+main\s*\(\s*\)/;
 const NOT_IN_BATCH =
   /#!|crate::|\$crate|#\s*\[\s*(?:path|no_mangle|export_name|link_section|used|link|macro_export|global_allocator|panic_handler|start)\b|\bextern\s*"|\binclude(?:_str|_bytes)?!|\b(?:file|line|column|module_path)!|type_name/;
 
-/**
- * True when `super::` (or `self::`/`crate` re-exports) appears outside every `{…}`: alone that
- * is an error at a crate root, in a batch it would name the batch's root. Comments and string
- * literals are skipped roughly (a doubt only makes the program compile alone).
- */
+/** Outside every `{…}`, `super` would name the batch's root (alone it is an error there). */
 function topLevelSuper(source: string): boolean {
-  const text = source
-    .replace(/\/\*[\s\S]*?\*\//g, '')
-    .replace(/\/\/.*$/gm, '')
-    .replace(/"(?:[^"\\]|\\.)*"/g, '""');
-  let depth = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (c === '{') depth++;
-    else if (c === '}') depth--;
-    else if (
-      depth <= 0 &&
-      c === 's' &&
-      text.startsWith('super', i) &&
-      !/\w/.test(text[i - 1] ?? ' ')
-    )
-      return true;
-  }
-  return depth !== 0;
+  const top = topLevelText(source);
+  return top === undefined || /\bsuper\b/.test(top);
 }
 
 /**
@@ -65,6 +45,5 @@ ${wrapper}`,
     argv: [...compiler, '-o', 'program', 'main.rs'],
     output: 'program',
     blame: String.raw`-->\s+(passk_m\d+)\.rs:\d+`,
-    run: { argv: ['{artifacts}/program'], env: { RUST_BACKTRACE: '0' } },
   };
 }

@@ -159,7 +159,8 @@ const processRuntime = defineProcessRuntime({
     const renamed = source.replace(/\bfn\s+main\s*\(\s*\)/, 'fn passk_user_main()');
     const files = { 'program.rs': `${renamed}\n${WRAPPER}` };
     const argv = [RUSTC, ...RUSTFLAGS, ...crateFlags(), '-o', 'program', 'program.rs'];
-    const batch = batches?.step(source, compileLimits(limits, 120_000));
+    const run = { argv: ['{artifacts}/program'], env: { RUST_BACKTRACE: '0' } };
+    const batch = batches?.step(source, compileLimits(limits, 120_000), run);
     return {
       files,
       compile: {
@@ -168,7 +169,7 @@ const processRuntime = defineProcessRuntime({
         outputs: ['program'],
         limits: compileLimits(limits, 60_000),
       },
-      run: { argv: ['{artifacts}/program'], env: { RUST_BACKTRACE: '0' } },
+      run,
       ...(batch ? { batch } : {}),
     };
   },
