@@ -11,7 +11,10 @@ const run = { argv: ['{artifacts}/program'] };
 
 describe('topLevelText', () => {
   it('keeps only what is outside every brace, without comments and strings', () => {
-    expect(topLevelText('a { b { c } } d // { e\n"{" f /* } */')).toBe('a  d  \n"" f  ');
+    expect(topLevelText('a { b { c } } d // { e\n"{" f /* } */')).toBe('a  d  f ');
+    // A "//" inside a string is not a comment (HumanEval-X Go/160's operators).
+    expect(topLevelText('func f() { if b == "//" { g() } }\nvar x')).toBe('func f() \nvar x');
+    expect(topLevelText('s := `{` + "\\"{"')).toBe('s :=  + ');
     expect(topLevelText('a { b')).toBeUndefined();
     expect(topLevelText('a } b {')).toBeUndefined();
   });

@@ -93,22 +93,35 @@ sys.exit(1)
 `;
 
 /**
- * The text outside every `{…}`, comments and string literals blanked (roughly: a raw string or a
- * char literal holding a brace can confuse it, which only keeps a program out of a batch, since
- * unbalanced braces give undefined).
+ * The text outside every `{…}`, with comments and string literals (`"…"`, Go's `` `…` ``) read in
+ * one pass and left out. Undefined when the braces do not balance; a char literal holding a
+ * brace (`'{'`) unbalances them, which only keeps the program out of a batch.
  */
 export function topLevelText(source: string): string | undefined {
-  const text = source
-    .replace(/\/\*[\s\S]*?\*\//g, ' ')
-    .replace(/\/\/.*$/gm, ' ')
-    .replace(/"(?:[^"\\\n]|\\.)*"|`[^`]*`/g, '""');
   let depth = 0;
   let out = '';
-  for (const c of text) {
-    if (c === '{') depth++;
-    else if (c === '}') depth--;
-    else if (depth === 0) out += c;
-    if (depth < 0) return undefined;
+  let i = 0;
+  const skipTo = (end: string, from: number) => {
+    const at = source.indexOf(end, from);
+    return at < 0 ? source.length : at + end.length;
+  };
+  while (i < source.length) {
+    const c = source[i]!;
+    if (source.startsWith('//', i)) i = skipTo('\n', i);
+    else if (source.startsWith('/*', i)) i = skipTo('*/', i + 2);
+    else if (c === '`') i = skipTo('`', i + 1);
+    else if (c === '"') {
+      i++;
+      while (i < source.length && source[i] !== '"' && source[i] !== '\n')
+        i += source[i] === '\\' ? 2 : 1;
+      i++;
+    } else {
+      if (c === '{') depth++;
+      else if (c === '}') depth--;
+      else if (depth === 0) out += c;
+      if (depth < 0) return undefined;
+      i++;
+    }
   }
   return depth === 0 ? out : undefined;
 }
