@@ -131,6 +131,36 @@ function procInfo(pid: string): ProcInfo | undefined {
  * their count, summed peak RSS (KiB) and CPU time including the programs they forked (ms).
  */
 export function ownWorkers(): { count: number; peakKib: number; cpuMs: number } {
+  const workers = ownWorkerList();
+  return {
+    count: workers.length,
+    peakKib: workers.reduce((sum, w) => sum + w.peakKib, 0),
+    cpuMs: workers.reduce((sum, w) => sum + w.cpuMs, 0),
+  };
+}
+
+/**
+ * Samples this process's descendant workers every `everyMs` until stopped; `stop()` gives the
+ * CPU (ms) they used, the processes they waited for included, each worker counted at its last
+ * sample. A sandboxed worker's CPU never reaches this process's own children's time: bwrap's
+ * namespace is torn down without waiting for it.
+ */
+export function sampleWorkers(everyMs = 100): { stop(): number } {
+  const last = new Map<number, number>();
+  const take = () => {
+    for (const worker of ownWorkerList()) last.set(worker.pid, worker.cpuMs);
+  };
+  const timer = setInterval(take, everyMs);
+  return {
+    stop() {
+      clearInterval(timer);
+      take();
+      return [...last.values()].reduce((sum, ms) => sum + ms, 0);
+    },
+  };
+}
+
+function ownWorkerList(): ProcInfo[] {
   const all = readdirSync('/proc')
     .filter((entry) => /^\d+$/.test(entry))
     .flatMap((entry) => procInfo(entry) ?? []);
@@ -144,15 +174,10 @@ export function ownWorkers(): { count: number; peakKib: number; cpuMs: number } 
       }
     }
   }
-  const workers = all.filter(
+  return all.filter(
     (proc) =>
       mine.has(proc.pid) &&
       proc.cmdline.startsWith('/usr/bin/python') &&
       proc.cmdline.includes('worker.py'),
   );
-  return {
-    count: workers.length,
-    peakKib: workers.reduce((sum, w) => sum + w.peakKib, 0),
-    cpuMs: workers.reduce((sum, w) => sum + w.cpuMs, 0),
-  };
 }
