@@ -13,7 +13,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadDataset, sharedDataDir } from '../src/datasets/index.js';
 import { tasks } from '../src/tasks/index.js';
-import { sampleWorkers, waitedChildrenCpuMs } from './exec-helpers.js';
+import { sampleWorkersCpu, waitedChildrenCpuMs } from './exec-helpers.js';
 
 export const COMPILED = ['cpp', 'java', 'go', 'rust'] as const;
 export type CompiledLanguage = (typeof COMPILED)[number];
@@ -147,7 +147,7 @@ export async function compiledSet(
     coldProgramCache(cacheDir);
     const programs = await referencePrograms(language);
     const out = join(dir, 'passk-out');
-    const workers = sampleWorkers();
+    const workers = sampleWorkersCpu();
     const passk = await passkRun(language, cacheDir, out);
     const workersCpuMs = workers.stop();
     const found = statuses(out);

@@ -5,7 +5,7 @@ import { goBatch } from './go-batch.js';
 import { rustBatch } from './rust-batch.js';
 
 const rust = rustBatch(['rustc'], 'fn main() { passk_user_main(); }\n');
-const go = goBatch({ build: ['go', 'test', '-c'], env: {}, testMain: 'package main\n' });
+const go = goBatch({ build: ['go', 'test', '-c'], env: {}, testMain: 'package main\n', guard: '' });
 const limits = resolveLimits({ timeoutMs: 1000, memoryBytes: 2 ** 30, outputBytes: 2 ** 20 });
 const run = { argv: ['{artifacts}/program'] };
 

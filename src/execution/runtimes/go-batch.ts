@@ -42,6 +42,8 @@ export function goBatch(options: {
   build: string[];
   env: Record<string, string>;
   testMain: string;
+  /** The package holding the nonce (go.ts GUARD_GO), which testMain imports as ./passkguard. */
+  guard: string;
   goimports?: string;
 }): BatchLanguage {
   return {
@@ -54,7 +56,7 @@ export function goBatch(options: {
         .map((name) => `\tt.Run("${name}", ${name})\n`)
         .join('')}}\n`,
     }),
-    files: { 'passk_main_test.go': options.testMain },
+    files: { 'passk_main_test.go': options.testMain, 'passkguard/guard.go': options.guard },
     mainFile: 'main_test.go',
     main: `package main
 
