@@ -7,8 +7,15 @@ import { aiderFeedback } from './feedback.js';
 import { instructionFor } from './prompt.js';
 import { unskip } from './tests.js';
 
-/** Languages whose exercises passk can run here (see docs/aider-polyglot.md for the others). */
-export const RUNNABLE: readonly AiderLanguage[] = ['cpp', 'go', 'java', 'python', 'rust'];
+/** Every track (see docs/aider-polyglot.md for what each needs installed). */
+export const RUNNABLE: readonly AiderLanguage[] = [
+  'cpp',
+  'go',
+  'java',
+  'javascript',
+  'python',
+  'rust',
+];
 
 function problemOf(exercise: Exercise): Problem {
   const instruction = instructionFor(exercise);

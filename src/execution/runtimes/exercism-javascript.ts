@@ -1,0 +1,142 @@
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { RuntimeMissingError } from '../../core/errors.js';
+import type { ExecPlan, RawOutcome } from '../sandboxes/types.js';
+import { exercismFiles, exercismSource } from './exercism-source.js';
+import { atLeast, defineProcessRuntime, END_EVENT, firstLine } from './process-runtime.js';
+import type { Diagnosis, Runtime } from './types.js';
+
+/**
+ * Aider polyglot's JavaScript exercises: Jest 29 with Exercism's Babel preset, as the track's
+ * package.json asks. They are not passk dependencies (~100 MB that only this task needs):
+ * `scripts/setup.sh --task aider-polyglot-javascript` installs the pinned set
+ * (scripts/exercism-javascript/package-lock.json) with `npm ci` into
+ * `.passk-engines/exercism-javascript` (outside node_modules, which `npm ci` of passk wipes), or
+ * $PASSK_EXERCISM_JS_DIR names another such folder. It is mounted read-only in the sandbox and
+ * found through NODE_PATH (the preset, the core-js polyfills it injects).
+ */
+export const JEST_DIR_VARIABLE = 'PASSK_EXERCISM_JS_DIR';
+
+export function jestDir(env: NodeJS.ProcessEnv = process.env): string {
+  const fromEnv = env[JEST_DIR_VARIABLE];
+  if (fromEnv) return resolve(fromEnv);
+  return join(
+    fileURLToPath(new URL('../../../', import.meta.url)),
+    '.passk-engines',
+    'exercism-javascript',
+  );
+}
+
+const SETUP_HINT =
+  'run `bash scripts/setup.sh --task aider-polyglot-javascript` (installs Jest and @exercism/babel-preset-javascript with npm into .passk-engines/exercism-javascript), or set PASSK_EXERCISM_JS_DIR to a folder where they are installed';
+
+/**
+ * Runs Jest in-band on the exercise folder with an explicit config (so an added jest.config.js
+ * or package.json key cannot change which tests run), the cache in the scratch dir, and writes
+ * the end event only when Jest returned with tests run and none failed: a candidate's
+ * process.exit(0) ends Jest before that, and a suite that fails to load fails the run.
+ */
+const JEST_RUNNER = `'use strict';
+const nonce = process.env.PASSK_NONCE || '';
+delete process.env.PASSK_NONCE;
+const fs = require('node:fs');
+const root = process.cwd();
+const { runCLI } = require(process.env.PASSK_JEST_MODULES + '/jest');
+const config = {
+  rootDir: root,
+  testMatch: ['<rootDir>/**/*.spec.js', '<rootDir>/**/*.test.js'],
+  testPathIgnorePatterns: ['/node_modules/'],
+  cacheDirectory: root + '/.jest-cache',
+  watchman: false,
+};
+const argv = { _: [], $0: 'jest', ci: true, runInBand: true, watchman: false,
+  config: JSON.stringify(config) };
+runCLI(argv, [root]).then(({ results }) => {
+  const ok = results.success && results.numTotalTests > 0 && results.numFailedTests === 0 &&
+    results.numFailedTestSuites === 0 && results.numRuntimeErrorTestSuites === 0 &&
+    results.numPassedTests === results.numTotalTests;
+  if (ok) fs.writeSync(3, ${END_EVENT}.replace('%s', nonce));
+  process.exitCode = ok ? 0 : 1;
+}, (error) => {
+  process.stderr.write(String(error && error.stack ? error.stack : error) + '\\n');
+  process.exitCode = 1;
+});
+`;
+
+const canaryFiles = (body: string) => ({
+  'babel.config.js': "module.exports = { presets: ['@exercism/babel-preset-javascript'] };\n",
+  'canary.js': `${body}\nexport const value = () => answer();\n`,
+  'canary.spec.js':
+    "import { value } from './canary';\n\ntest('value', () => {\n  expect(value()).toBe(2);\n});\n",
+});
+
+/**
+ * Jest's summary ("Tests: 1 failed, …") or a suite that failed to load ("Test suite failed to
+ * run") is a failed exercise; anything else (Jest itself broken, the run cut short) an error.
+ */
+function diagnose(outcome: RawOutcome): Diagnosis | undefined {
+  const output = outcome.stderrTail;
+  const failed = /^Tests:.*\bfailed\b|Test suite failed to run|^FAIL /m.test(output);
+  return {
+    status: failed ? 'failed' : 'error',
+    errorType: failed ? 'TestFailure' : 'TestError',
+    message: firstLine(output, /●|FAIL|Error|error/, 'the tests did not pass'),
+    output,
+  };
+}
+
+/** Bump when a change here could change a verdict (part of the version, so of cache keys). */
+const REVISION = 1;
+
+const base = defineProcessRuntime({
+  language: 'exercism-javascript',
+  versionArgv: [
+    '/usr/bin/node',
+    '-p',
+    `'exercism-javascript r${REVISION} node ' + process.version + ', jest ' + require(${JSON.stringify(`${jestDir()}/node_modules/jest/package.json`)}).version`,
+  ],
+  debianPackages: 'nodejs',
+  mounts: [jestDir()],
+  canaries: {
+    wrong: exercismSource(canaryFiles('const answer = () => 1;')),
+    earlyExits: [exercismSource(canaryFiles('process.exit(0);\nconst answer = () => 1;'))],
+    sleeper: (seconds) =>
+      exercismSource(
+        canaryFiles(
+          `Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ${seconds * 1000});\nconst answer = () => 2;`,
+        ),
+      ),
+    comment: (text) => `# ${text.replace(/\n/g, ' ')}\n`,
+  },
+  plan(source, limits): ExecPlan {
+    const modules = `${jestDir()}/node_modules`;
+    return {
+      files: { ...exercismFiles(source), 'passk_jest.cjs': JEST_RUNNER },
+      run: {
+        argv: ['/bin/sh', '-c', 'exec /usr/bin/node --max-old-space-size=2048 passk_jest.cjs 1>&2'],
+        env: { NODE_PATH: modules, PASSK_JEST_MODULES: modules, FORCE_COLOR: '0' },
+        // V8 reserves far more address space than it uses; Jest and Babel need room besides
+        limits: {
+          memoryBytes: atLeast(limits, { memoryBytes: 4 * 2 ** 30 }).memoryBytes,
+          maxProcesses: Math.max(limits.maxProcesses, 128),
+        },
+      },
+    };
+  },
+  diagnose,
+});
+
+/** The runtime, with a missing Jest folder named with its fix (not Debian's nodejs). */
+export const exercismJavascript: Runtime = {
+  ...base,
+  resolve(options) {
+    const dir = jestDir();
+    if (!existsSync(join(dir, 'node_modules', 'jest', 'package.json'))) {
+      throw new RuntimeMissingError(`Jest for exercism-javascript is not installed in ${dir}`, {
+        hint: SETUP_HINT,
+      });
+    }
+    return base.resolve(options);
+  },
+};
