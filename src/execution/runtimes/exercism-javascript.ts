@@ -28,6 +28,9 @@ export function jestDir(env: NodeJS.ProcessEnv = process.env): string {
   );
 }
 
+/** Read once: the folder mounted in the sandbox and the one the programs use must agree. */
+const JEST_DIR = jestDir();
+
 const SETUP_HINT =
   'run `bash scripts/setup.sh --task aider-polyglot-javascript` (installs Jest and @exercism/babel-preset-javascript with npm into .passk-engines/exercism-javascript), or set PASSK_EXERCISM_JS_DIR to a folder where they are installed';
 
@@ -94,10 +97,10 @@ const base = defineProcessRuntime({
   versionArgv: [
     '/usr/bin/node',
     '-p',
-    `'exercism-javascript r${REVISION} node ' + process.version + ', jest ' + require(${JSON.stringify(`${jestDir()}/node_modules/jest/package.json`)}).version`,
+    `'exercism-javascript r${REVISION} node ' + process.version + ', jest ' + require(${JSON.stringify(`${JEST_DIR}/node_modules/jest/package.json`)}).version`,
   ],
   debianPackages: 'nodejs',
-  mounts: [jestDir()],
+  mounts: [JEST_DIR],
   canaries: {
     wrong: exercismSource(canaryFiles('const answer = () => 1;')),
     earlyExits: [exercismSource(canaryFiles('process.exit(0);\nconst answer = () => 1;'))],
@@ -110,16 +113,19 @@ const base = defineProcessRuntime({
     comment: (text) => `# ${text.replace(/\n/g, ' ')}\n`,
   },
   plan(source, limits): ExecPlan {
-    const modules = `${jestDir()}/node_modules`;
+    const modules = `${JEST_DIR}/node_modules`;
     return {
       files: { ...exercismFiles(source), 'passk_jest.cjs': JEST_RUNNER },
       run: {
         argv: ['/bin/sh', '-c', 'exec /usr/bin/node --max-old-space-size=2048 passk_jest.cjs 1>&2'],
         env: { NODE_PATH: modules, PASSK_JEST_MODULES: modules, FORCE_COLOR: '0' },
-        // V8 reserves far more address space than it uses; Jest and Babel need room besides
+        // V8 reserves far more address space than it uses, ~0.5 GiB per isolate, and
+        // parallel-letter-frequency's tests start 50 worker threads (each an isolate): so the
+        // address-space cap is 32 GiB; the memory actually used stays capped by the slot's
+        // cgroup where there is one (docs/security.md) and each isolate's heap by V8's limit
         limits: {
-          memoryBytes: atLeast(limits, { memoryBytes: 4 * 2 ** 30 }).memoryBytes,
-          maxProcesses: Math.max(limits.maxProcesses, 128),
+          memoryBytes: atLeast(limits, { memoryBytes: 32 * 2 ** 30 }).memoryBytes,
+          maxProcesses: Math.max(limits.maxProcesses, 1100),
         },
       },
     };
@@ -127,16 +133,19 @@ const base = defineProcessRuntime({
   diagnose,
 });
 
+/** The error for a folder without Jest, naming the fix; undefined when Jest is there. */
+export function missingJest(dir: string): RuntimeMissingError | undefined {
+  if (existsSync(join(dir, 'node_modules', 'jest', 'package.json'))) return undefined;
+  return new RuntimeMissingError(`Jest for exercism-javascript is not installed in ${dir}`, {
+    hint: SETUP_HINT,
+  });
+}
+
 /** The runtime, with a missing Jest folder named with its fix (not Debian's nodejs). */
 export const exercismJavascript: Runtime = {
   ...base,
   resolve(options) {
-    const dir = jestDir();
-    if (!existsSync(join(dir, 'node_modules', 'jest', 'package.json'))) {
-      throw new RuntimeMissingError(`Jest for exercism-javascript is not installed in ${dir}`, {
-        hint: SETUP_HINT,
-      });
-    }
-    return base.resolve(options);
+    const missing = missingJest(JEST_DIR);
+    return missing ? Promise.reject(missing) : base.resolve(options);
   },
 };
