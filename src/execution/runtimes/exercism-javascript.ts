@@ -77,20 +77,26 @@ const canaryFiles = (body: string) => ({
 /**
  * Jest's summary ("Tests: 1 failed, …") or a suite that failed to load ("Test suite failed to
  * run") is a failed exercise; anything else (Jest itself broken, the run cut short) an error.
+ * The output loses the stack frames inside Jest's own modules (host paths, no help to a model),
+ * and a first line the sandbox's 4 KiB tail cut in the middle.
  */
 function diagnose(outcome: RawOutcome): Diagnosis | undefined {
-  const output = outcome.stderrTail;
+  const tail = outcome.stderrTail;
+  const whole = Buffer.byteLength(tail) < 4000 ? tail : tail.slice(tail.indexOf('\n') + 1);
+  const output = whole.replace(/^ +at .*\/node_modules\/.*\n/gm, '');
   const failed = /^Tests:.*\bfailed\b|Test suite failed to run|^FAIL /m.test(output);
   return {
     status: failed ? 'failed' : 'error',
     errorType: failed ? 'TestFailure' : 'TestError',
-    message: firstLine(output, /●|FAIL|Error|error/, 'the tests did not pass'),
+    message:
+      firstLine(output, /^\s*● /) ||
+      firstLine(output, /FAIL|Error|error/, 'the tests did not pass'),
     output,
   };
 }
 
 /** Bump when a change here could change a verdict (part of the version, so of cache keys). */
-const REVISION = 1;
+const REVISION = 2;
 
 const base = defineProcessRuntime({
   language: 'exercism-javascript',
