@@ -1,9 +1,13 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createExecutor, runPreflight } from '../../src/execution/index.js';
 import { exercismSource } from '../../src/execution/runtimes/exercism-source.js';
 import type { Executor, Verdict } from '../../src/execution/types.js';
 import { aiderPolyglot } from '../../src/tasks/aider-polyglot/task.js';
 import type { Problem } from '../../src/tasks/types.js';
+import { runCli } from '../helpers/cli.js';
 
 /**
  * Aider polyglot's JavaScript track through the real sandbox: a tiny exercise of this test's own
@@ -133,4 +137,22 @@ describe('aider-polyglot-javascript: Jest in the sandbox', () => {
     expect(report.verdicts.get('early-exit-0')?.status).not.toBe('passed');
     expect(report.verdicts.get('sleeper')?.status).toBe('timeout');
   }, 180_000);
+});
+
+describe('passk doctor --task aider-polyglot-javascript', () => {
+  it('reports Jest found, or missing with the setup command (exit 3)', async () => {
+    const found = await runCli(['doctor', '--task', 'aider-polyglot-javascript']);
+    expect(found.code).toBe(0);
+    expect(found.stdout).toMatch(
+      /^toolchain +exercism-javascript r\d+, node v\d+.*, jest 29\.7\.0/m,
+    );
+
+    const empty = mkdtempSync(join(tmpdir(), 'passk-no-jest-'));
+    const missing = await runCli(['doctor', '--task', 'aider-polyglot-javascript'], {
+      PASSK_EXERCISM_JS_DIR: empty,
+    });
+    expect(missing.code).toBe(3);
+    expect(missing.stdout).toMatch(/^toolchain +MISSING +Jest for exercism-javascript/m);
+    expect(missing.stderr).toContain('bash scripts/setup.sh --task aider-polyglot-javascript');
+  });
 });
