@@ -139,7 +139,8 @@ if $browser; then # --test: the environment tests' Python libraries
   need_pkg python3-psutil # the registry test runs BigCodeBench-Hard's first references (17 imports psutil)
 fi
 for task in $tasks; do
-  case "$task" in aider-polyglot | aider-polyglot-javascript) install_exercism_js ;; esac
+  # (their programs need no Python libraries: no need to read the task, nor a built dist/)
+  case "$task" in aider-polyglot | aider-polyglot-javascript) install_exercism_js; continue ;; esac
   here="$(cd "$(dirname "$0")/.." && pwd)"
   loader=""
   [ -f "$here/dist/index.js" ] || loader="--import tsx"
