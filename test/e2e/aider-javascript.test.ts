@@ -97,6 +97,8 @@ describe('aider-polyglot-javascript: Jest in the sandbox', () => {
   it('right passes; stub, half-right, early exit and a swapped Jest config do not', async () => {
     const verdicts = await judge({
       right: { 'greeter.js': RIGHT },
+      // a timer left running does not keep Jest from ending the run (Jest itself would wait)
+      lingering: { 'greeter.js': `${RIGHT}setInterval(() => {}, 1000);\n` },
       stub: {},
       firstOnly: { 'greeter.js': FIRST_ONLY },
       earlyExit: { 'greeter.js': `process.exit(0);\n${FIRST_ONLY}` },
@@ -108,6 +110,7 @@ describe('aider-polyglot-javascript: Jest in the sandbox', () => {
     });
     const status = (id: string) => verdicts.get(id)?.status;
     expect(status('right')).toBe('passed');
+    expect(status('lingering')).toBe('passed');
     expect(status('stub')).toBe('failed');
     expect(status('firstOnly')).toBe('failed');
     expect(status('earlyExit')).not.toBe('passed');
