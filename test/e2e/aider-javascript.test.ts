@@ -94,7 +94,7 @@ describe('aider-polyglot-javascript: Jest in the sandbox', () => {
     expect(problem.reference).toContain('toUpperCase');
   });
 
-  it('right passes; stub, half-right, early exit and a swapped Jest config do not', async () => {
+  it('right passes; stub, half-right, early exit, patched Jest globals or config do not', async () => {
     const verdicts = await judge({
       right: { 'greeter.js': RIGHT },
       // a timer left running does not keep Jest from ending the run (Jest itself would wait)
@@ -102,6 +102,14 @@ describe('aider-polyglot-javascript: Jest in the sandbox', () => {
       stub: {},
       firstOnly: { 'greeter.js': FIRST_ONLY },
       earlyExit: { 'greeter.js': `process.exit(0);\n${FIRST_ONLY}` },
+      // code that turns the tests into no-ops or makes every comparison pass
+      emptyTests: {
+        'greeter.js': `${FIRST_ONLY}const t = globalThis.test;\nglobalThis.test = (name) => t(name, () => {});\n`,
+      },
+      ownMatcher: {
+        'greeter.js': `${FIRST_ONLY}expect.extend({ toEqual: () => ({ pass: true, message: () => '' }) });\n`,
+      },
+      ownEquality: { 'greeter.js': `${FIRST_ONLY}expect.addEqualityTesters([() => true]);\n` },
       // a config of the candidate's own that would run no tests (or only its own) is ignored
       ownConfig: {
         'greeter.js': FIRST_ONLY,
@@ -115,6 +123,9 @@ describe('aider-polyglot-javascript: Jest in the sandbox', () => {
     expect(status('firstOnly')).toBe('failed');
     expect(status('earlyExit')).not.toBe('passed');
     expect(status('ownConfig')).toBe('failed');
+    expect(status('emptyTests')).toBe('failed');
+    expect(status('ownMatcher')).toBe('failed');
+    expect(status('ownEquality')).toBe('failed');
 
     // the failure keeps Jest's report for the second attempt: the failing tests by name, the
     // expected and received values, and the summary

@@ -53,6 +53,7 @@ const config = {
   testMatch: ['<rootDir>/**/*.spec.js', '<rootDir>/**/*.test.js'],
   testPathIgnorePatterns: ['/node_modules/'],
   cacheDirectory: root + '/.jest-cache',
+  setupFilesAfterEnv: [root + '/passk_jest_lock.cjs'],
   watchman: false,
   // Jest's default 5 s per test fails parallel-letter-frequency's 50 worker threads on a loaded
   // machine; the program's own limit (3 minutes) still bounds the run
@@ -72,6 +73,29 @@ runCLI(argv, [root]).then(({ results }) => {
   process.stderr.write(String(error && error.stack ? error.stack : error) + '\\n');
   process.exit(1);
 });
+`;
+
+/**
+ * Run in each test file's context before the file (setupFilesAfterEnv): Jest's globals cannot be
+ * replaced and its matchers and equality testers cannot be added to or swapped, so code under
+ * test cannot turn the tests into no-ops (`test = (n, f) => t(n, () => {})`) or make `toEqual`
+ * always pass. (The built-ins the matchers use, Object.is and the like, stay patchable: freezing
+ * them would break the core-js polyfills Babel loads later; see docs/aider-polyglot.md.)
+ */
+const JEST_LOCK = `'use strict';
+const names = ['describe', 'fdescribe', 'xdescribe', 'test', 'fit', 'xtest', 'it', 'xit',
+  'expect', 'beforeAll', 'beforeEach', 'afterAll', 'afterEach', 'jest'];
+for (const name of names) {
+  if (!(name in globalThis)) continue;
+  Object.defineProperty(globalThis, name, { value: globalThis[name], writable: false, configurable: false });
+}
+const registry = globalThis[Symbol.for('$$jest-matchers-object')];
+if (registry) {
+  Object.freeze(registry.matchers);
+  Object.freeze(registry.customEqualityTesters);
+  Object.freeze(registry);
+}
+Object.freeze(globalThis.expect);
 `;
 
 const canaryFiles = (body: string) => ({
@@ -103,7 +127,7 @@ function diagnose(outcome: RawOutcome): Diagnosis | undefined {
 }
 
 /** Bump when a change here could change a verdict (part of the version, so of cache keys). */
-const REVISION = 4;
+const REVISION = 5;
 
 const base = defineProcessRuntime({
   language: 'exercism-javascript',
@@ -128,7 +152,11 @@ const base = defineProcessRuntime({
   plan(source, limits): ExecPlan {
     const modules = `${JEST_DIR}/node_modules`;
     return {
-      files: { ...exercismFiles(source), 'passk_jest.cjs': JEST_RUNNER },
+      files: {
+        ...exercismFiles(source),
+        'passk_jest.cjs': JEST_RUNNER,
+        'passk_jest_lock.cjs': JEST_LOCK,
+      },
       run: {
         argv: ['/bin/sh', '-c', 'exec /usr/bin/node --max-old-space-size=2048 passk_jest.cjs 1>&2'],
         env: { NODE_PATH: modules, PASSK_JEST_MODULES: modules, FORCE_COLOR: '0' },
