@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { RuntimeMissingError } from '../../core/errors.js';
 import type { ExecPlan, RawOutcome } from '../sandboxes/types.js';
 import { exercismFiles, exercismSource } from './exercism-source.js';
+import { NONCE_FD } from './nonce-channel.js';
 import { atLeast, defineProcessRuntime, END_EVENT, firstLine } from './process-runtime.js';
 import type { Diagnosis, Runtime } from './types.js';
 
@@ -43,9 +44,13 @@ const SETUP_HINT =
  * exits, whatever the code left running.
  */
 const JEST_RUNNER = `'use strict';
-const nonce = process.env.PASSK_NONCE || '';
-delete process.env.PASSK_NONCE;
 const fs = require('node:fs');
+// The nonce's pipe (nonce-channel.ts), read to its end and closed before Jest loads any exercise
+// code; a const of this file's scope, which code in Jest's test context cannot reach.
+const nonce = (() => {
+  try { return fs.readFileSync(${NONCE_FD}, 'latin1'); } catch { return ''; }
+  finally { try { fs.closeSync(${NONCE_FD}); } catch {} }
+})();
 const root = process.cwd();
 const { runCLI } = require(process.env.PASSK_JEST_MODULES + '/jest');
 const config = {
@@ -62,7 +67,7 @@ const config = {
 const argv = { _: [], $0: 'jest', ci: true, runInBand: true, watchman: false,
   config: JSON.stringify(config) };
 runCLI(argv, [root]).then(({ results }) => {
-  const ok = results.success && results.numTotalTests > 0 && results.numFailedTests === 0 &&
+  const ok = nonce !== '' && results.success && results.numTotalTests > 0 && results.numFailedTests === 0 &&
     results.numFailedTestSuites === 0 && results.numRuntimeErrorTestSuites === 0 &&
     results.numPassedTests === results.numTotalTests;
   if (ok) fs.writeSync(3, ${END_EVENT}.replace('%s', nonce));
@@ -127,7 +132,7 @@ function diagnose(outcome: RawOutcome): Diagnosis | undefined {
 }
 
 /** Bump when a change here could change a verdict (part of the version, so of cache keys). */
-const REVISION = 5;
+const REVISION = 6;
 
 const base = defineProcessRuntime({
   language: 'exercism-javascript',
