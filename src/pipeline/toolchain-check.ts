@@ -14,8 +14,8 @@ export async function checkToolchain(
   language: string,
 ): Promise<{ check: ToolchainCheck; hint?: string }> {
   try {
-    const install = await (await runtimes.get(language)).resolve({});
-    return { check: { language, version: install.version } };
+    const { toolchain } = await (await runtimes.get(language)).resolve({});
+    return { check: { language, version: toolchain.version } };
   } catch (error) {
     if (!(error instanceof RuntimeMissingError)) throw error;
     return {

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createExecutor, runPreflight } from '../../src/execution/index.js';
 import { exercismSource } from '../../src/execution/runtimes/exercism-source.js';
 import type { Executor, Verdict } from '../../src/execution/types.js';
+import type { AiderData } from '../../src/tasks/aider-polyglot/data.js';
 import { aiderPolyglot } from '../../src/tasks/aider-polyglot/task.js';
 import type { Problem } from '../../src/tasks/types.js';
 import { runCli } from '../helpers/cli.js';
@@ -67,7 +68,7 @@ const ROWS = Object.entries({
 }).map(([path, text]) => ({ path: `${ROOT}/${path}`, text }));
 
 const task = aiderPolyglot('javascript');
-const [problem] = task.problems(ROWS, 'fixture') as [Problem];
+const [problem] = task.problems(ROWS, 'fixture') as [Problem<AiderData>];
 const LIMITS = { timeoutMs: 120_000, memoryBytes: 2 * 2 ** 30, outputBytes: 2 ** 20 };
 
 let executor: Executor;
