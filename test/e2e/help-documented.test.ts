@@ -65,14 +65,14 @@ function docTextByCommand(doc: string): Map<string, string> {
   return text;
 }
 
-async function helpOf(command: string): Promise<{ code: number; stdout: string }> {
+async function helpOf(command: string | undefined): Promise<{ code: number; stdout: string }> {
   let stdout = '';
   vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
     stdout += chunk.toString();
     return true;
   });
   try {
-    return { code: await main([command, '--help']), stdout };
+    return { code: await main(command === undefined ? ['--help'] : [command, '--help']), stdout };
   } finally {
     vi.restoreAllMocks();
   }
@@ -92,6 +92,19 @@ describe('passk CMD --help against docs/commands.md', () => {
     expect(text.get('run')).toContain('--k');
     expect(text.get('merge')).toContain('--x');
     expect(text.get('runs')).not.toContain('--x');
+  });
+
+  it('lists the same commands in `passk --help` and the commands table', async () => {
+    const help = await helpOf(undefined);
+    const listed = [...help.stdout.matchAll(/^ {2}([a-z]+) /gm)].map((m) => m[1]!);
+    expect(listed.filter((name) => name !== 'help').sort()).toEqual([...COMMANDS].sort());
+    const doc = readFileSync(join(repoRoot, 'docs/commands.md'), 'utf8');
+    const table = doc.slice(0, doc.indexOf('\n###'));
+    const cells = table.split('\n').filter((line) => line.startsWith('| `passk'));
+    const rows = cells.flatMap((line) =>
+      [...line.split('|')[1]!.matchAll(/`passk (\w+)/g)].map((m) => m[1]!),
+    );
+    expect(COMMANDS.filter((name) => !rows.includes(name))).toEqual([]);
   });
 
   it('documents every option each command lists', async () => {
