@@ -104,6 +104,8 @@ describe('stale staging folders', () => {
     await executor.close();
     expect(existsSync(join(artifacts, staging))).toBe(false);
     expect(existsSync(join(artifacts, ENGINE_VERSION, 'go-build/seed'))).toBe(true);
+    // once an hour per folder: a stamp beside the engine folders says when
+    expect(statSync(join(artifacts, '.cleaned')).mtimeMs).toBeGreaterThan(now - MINUTE);
   });
 });
 

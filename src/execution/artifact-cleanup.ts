@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { type Dirent, utimesSync } from 'node:fs';
-import { readdir, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -55,12 +55,30 @@ export function markUsed(path: string): void {
 }
 
 const cleaned = new Set<string>();
+/** Marks the last clean-up of an artifacts folder: one an hour is plenty, however many runs. */
+const STAMP = '.cleaned';
+const CLEAN_EVERY_MS = 60 * 60 * 1000;
 
-/** cleanArtifacts once per process and folder; never fails the run (it only tidies up). */
+/**
+ * cleanArtifacts at most once per process and folder, and once an hour per folder (a stamp file
+ * beside the engine folders); never fails the run (it only tidies up).
+ */
 export async function cleanArtifactsOnce(artifactsDir: string, engine: string): Promise<void> {
   if (cleaned.has(artifactsDir)) return;
   cleaned.add(artifactsDir);
-  await cleanArtifacts(artifactsDir, engine).catch(() => undefined);
+  const stamp = join(artifactsDir, STAMP);
+  const last = await stat(stamp).then(
+    (info) => info.mtimeMs,
+    () => 0,
+  );
+  if (Date.now() - last < CLEAN_EVERY_MS) return;
+  try {
+    await mkdir(artifactsDir, { recursive: true });
+    await writeFile(stamp, '');
+    await cleanArtifacts(artifactsDir, engine);
+  } catch {
+    // a folder passk cannot tidy is still usable: the run goes on
+  }
 }
 
 /**
