@@ -136,6 +136,24 @@ describe('--resume accounts for every option of passk run', () => {
     expect(Object.keys(saved).sort()).toEqual(wanted);
   });
 
+  it('a resume gets back every option but the not-restored ones', async () => {
+    const dir = await tempDir();
+    const given = Object.fromEntries(names.map((name) => [name, `value-of-${name}`]));
+    const file = { config: full, options: savedOptions(given) };
+    await writeFile(join(dir, 'run-config.json'), JSON.stringify(file));
+    const flags = await resolveRunFlags({ resume: dir }, runCommand());
+    const missing = names.filter(
+      (name) => RESUME_POLICY[name] !== undefined && flags[name] === undefined,
+    );
+    const notRestored = Object.keys(RESUME_POLICY).filter(
+      (name) => typeof RESUME_POLICY[name] === 'object',
+    );
+    expect(missing.sort()).toEqual(notRestored.filter((name) => name !== 'resume').sort());
+    for (const name of names.filter((key) => RESUME_POLICY[key] === 'saved')) {
+      expect(flags[name], name).toBe(`value-of-${name}`);
+    }
+  });
+
   it('restores --python-env and the saved options, never --json or --progress-interval', async () => {
     const dir = await tempDir();
     // as an older passk wrote it: presentation flags among the saved options
