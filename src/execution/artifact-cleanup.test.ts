@@ -62,8 +62,9 @@ describe('stale staging folders', () => {
       'go-build/seed': 0,
       'go-build/seed.staging-aB3dE9': 2 * 60 * MINUTE, // killed seeding
       'go-build/seed.staging-Zz9Yy8': MINUTE, // seeding now
-      'rust-crates/rust-crates-0123456789abcdef.4242-deadbeef.tmp': MINUTE, // owner gone
-      'rust-crates/rust-crates-0123456789abcdef.4343-cafebabe.tmp': MINUTE, // owner running
+      'rust-crates/rust-crates-0123456789abcdef.4242-deadbeef.tmp': 10 * MINUTE, // owner gone
+      'rust-crates/rust-crates-0123456789abcdef.4444-deadbeef.tmp': MINUTE, // just now: another host's?
+      'rust-crates/rust-crates-0123456789abcdef.4343-cafebabe.tmp': 10 * MINUTE, // owner running
       'cpp-support/k1/wrapper': 0,
       'cpp-support/k1/pch-x.staging-Qw3rTy': 3 * 60 * MINUTE,
       'java-support/j1.staging-Abc123': 2 * 60 * MINUTE,
@@ -82,6 +83,7 @@ describe('stale staging folders', () => {
     ]);
     const kept = ['go-build/seed', 'go-build/seed.staging-Zz9Yy8', 'cpp-support/k1/wrapper'];
     kept.push('rust-crates/rust-crates-0123456789abcdef.4343-cafebabe.tmp', 'ab/0123abcd');
+    kept.push('rust-crates/rust-crates-0123456789abcdef.4444-deadbeef.tmp');
     expect(left(root, kept)).toEqual(kept);
   });
 

@@ -17,6 +17,8 @@ import { join } from 'node:path';
 
 /** A staging folder older than this belongs to no live build (the longest build times out in 10 min). */
 export const STALE_STAGING_MS = 60 * 60 * 1000;
+/** A staging folder whose owner pid is gone is removed once this old. */
+const DEAD_OWNER_MS = 5 * 60 * 1000;
 /** A toolchain folder (or PCH) not used for this long, and not its family's newest, is removed. */
 export const UNUSED_MS = 3 * 24 * 60 * 60 * 1000;
 
@@ -206,11 +208,17 @@ function isStaging(name: string): boolean {
   return STAGING.some((pattern) => pattern.test(name));
 }
 
+/**
+ * Old, or named by a process that is gone and a few minutes old (a pid says nothing about a
+ * build on another machine sharing the cache; its copy step takes seconds, not minutes).
+ */
 async function stagingIsStale(path: string, name: string, options: CleanupOptions) {
   const pid = /\.(\d+)-[0-9a-f]{8}\.tmp$/.exec(name)?.[1];
-  if (pid !== undefined && !(options.isAlive ?? isAlive)(Number(pid))) return true;
-  const old = olderThan(options.staleStagingMs ?? STALE_STAGING_MS, options.now);
-  return old(await lastUsed(path, 0));
+  const modified = await lastUsed(path, 0);
+  if (pid !== undefined && !(options.isAlive ?? isAlive)(Number(pid))) {
+    return olderThan(DEAD_OWNER_MS, options.now)(modified);
+  }
+  return olderThan(options.staleStagingMs ?? STALE_STAGING_MS, options.now)(modified);
 }
 
 function isAlive(pid: number): boolean {
