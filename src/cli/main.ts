@@ -10,6 +10,7 @@ import { registerRun } from './commands/run.js';
 import { registerRuns } from './commands/runs.js';
 import { registerShow } from './commands/show.js';
 import { registerTasks } from './commands/tasks.js';
+import { reportInternalError } from './internal-error.js';
 import { installStopSignals } from './stop-signals.js';
 
 /** Runs the CLI; returns the exit code. User mistakes print one line and a hint, no stack. */
@@ -53,8 +54,5 @@ function reportError(error: unknown): number {
     if (error.hint) process.stderr.write(`  hint: ${oneLine(error.hint)}\n`);
     return error.exitCode;
   }
-  process.stderr.write(
-    `passk: internal error (please report this):\n${(error as Error)?.stack ?? String(error)}\n`,
-  );
-  return 70;
+  return reportInternalError(error);
 }

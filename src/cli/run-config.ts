@@ -19,8 +19,9 @@ export async function resolveRunFlags(
   const explicit = Object.fromEntries(
     Object.entries(raw).filter(([key]) => command.getOptionValueSource(key) === 'cli'),
   );
-  const fromRun =
-    'legacy' in saved ? saved.legacy : { ...saved.options, ...flagsOfRunConfig(saved.config) };
+  const fromRun = restorable(
+    'legacy' in saved ? saved.legacy : { ...saved.options, ...flagsOfRunConfig(saved.config) },
+  );
   return { ...raw, ...fromRun, ...explicit, resume };
 }
 
@@ -60,6 +61,7 @@ export function flagsOfRunConfig(config: RunConfig): Record<string, unknown> {
   if (config.since !== null) flags['since'] = config.since;
   if (config.until !== null) flags['until'] = config.until;
   if (config.modelCutoff !== null) flags['modelCutoff'] = config.modelCutoff;
+  if (config.pythonEnv !== null) flags['pythonEnv'] = config.pythonEnv;
   if (!g) return flags;
   Object.assign(flags, {
     model: g.backend,
@@ -77,42 +79,95 @@ export function flagsOfRunConfig(config: RunConfig): Record<string, unknown> {
   return flags;
 }
 
-/** Flags the RunConfig records (or that must be given again): not saved beside it. */
-const NOT_SAVED = [
-  // never inherited: the opt-in to run code, replacing a finished run, the resume itself
-  'resume',
-  'allowCodeExecution',
-  'overwrite',
-  // values may be credentials: the RunConfig keeps the header names only
-  'header',
-  // in the RunConfig
-  'model',
-  'modelName',
-  'baseUrl',
-  'chat',
-  'systemPrompt',
-  'preset',
-  'nSamples',
-  'temperature',
-  'topP',
-  'maxNewTokens',
-  'seed',
-  'label',
-  'limit',
-  'limitStart',
-  'k',
-  'timeout',
-  'timeFactor',
-  'sandbox',
-  'shard',
-  'excludeContaminated',
-  'descriptions',
-  'since',
-  'until',
-  'modelCutoff',
-];
+/**
+ * What `--resume` does with each option of `passk run` (the test enumerates the command's
+ * options against this table, so a new flag must be placed here):
+ * - `config`: in the RunConfig; restored by flagsOfRunConfig, never saved beside it;
+ * - `saved`: kept beside the RunConfig in run-config.json `options` and restored from there;
+ * - a reason: neither saved nor restored (given again, or deliberately per invocation).
+ */
+export const RESUME_POLICY: Readonly<Record<string, 'config' | 'saved' | { notRestored: string }>> =
+  {
+    // the RunConfig
+    limit: 'config',
+    limitStart: 'config',
+    k: 'config',
+    timeout: 'config',
+    timeFactor: 'config',
+    sandbox: 'config',
+    pythonEnv: 'config',
+    shard: 'config',
+    excludeContaminated: 'config',
+    descriptions: 'config',
+    since: 'config',
+    until: 'config',
+    modelCutoff: 'config',
+    model: 'config',
+    modelName: 'config',
+    baseUrl: 'config',
+    chat: 'config',
+    systemPrompt: 'config',
+    nSamples: 'config',
+    temperature: 'config',
+    topP: 'config',
+    maxNewTokens: 'config',
+    seed: 'config',
+    label: 'config',
+    // beside it: dataset, store, cache and transport settings
+    task: 'saved',
+    config: 'saved',
+    workers: 'saved',
+    outputDir: 'saved',
+    db: 'saved',
+    dataDir: 'saved',
+    datasetPath: 'saved',
+    cacheDir: 'saved',
+    offline: 'saved',
+    cache: 'saved',
+    fimFormat: 'saved',
+    instructionTokens: 'saved',
+    saveReferences: 'saved',
+    skipPreflight: 'saved',
+    batchSize: 'saved',
+    concurrency: 'saved',
+    samplesPerRequest: 'saved',
+    serverN: 'saved',
+    stream: 'saved',
+    requestTimeout: 'saved',
+    totalTimeout: 'saved',
+    maxRetries: 'saved',
+    maxOutage: 'saved',
+    apiKeyEnv: 'saved',
+    extraBody: 'saved',
+    serverStopLimit: 'saved',
+    threads: 'saved',
+    contextSize: 'saved',
+    generationOnly: 'saved',
+    fsync: 'saved',
+    // neither
+    resume: { notRestored: 'the resume itself' },
+    allowCodeExecution: { notRestored: 'the opt-in to run untrusted code is given each time' },
+    overwrite: { notRestored: 'a resume already replaces its own run directory' },
+    header: { notRestored: 'values may be credentials; the RunConfig keeps the names only' },
+    preset: { notRestored: 'its n, temperature and top_p are in the RunConfig' },
+    json: { notRestored: 'presentation: how this invocation prints its summary' },
+    progressInterval: { notRestored: 'presentation: how often this invocation prints progress' },
+  };
 
 /** The CLI options kept beside the RunConfig in run-config.json (runModel's savedOptions). */
 export function savedOptions(flags: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(flags).filter(([key]) => !NOT_SAVED.includes(key)));
+  return Object.fromEntries(
+    Object.entries(flags).filter(([key]) => RESUME_POLICY[key] === 'saved'),
+  );
+}
+
+/**
+ * What a run directory's saved options (or an older passk's flat flag bag) restore: everything
+ * but the flags that are never restored (a run-config.json written before presentation flags
+ * were left out may hold `json`, which must not turn a plain resume's output into JSON).
+ */
+function restorable(saved: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(saved).filter(([key]) => typeof RESUME_POLICY[key] !== 'object'),
+  );
 }

@@ -2,6 +2,7 @@ import { chmodSync, mkdirSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { ConfigError, ExecutionDisabledError } from '../core/errors.js';
+import { cleanArtifactsOnce } from './artifact-cleanup.js';
 import { defaultCacheDir, ENGINE_VERSION, programKey, VerdictCache } from './cache.js';
 import type { ExecEnvironment } from './environments/types.js';
 import { byEngine, type Engine, type Group, runGroup, sum } from './group.js';
@@ -44,6 +45,8 @@ export async function createExecutor(options: ExecutorOptions): Promise<Executor
         ? undefined
         : join(cacheDir, 'artifacts');
   const artifactStore = artifactsDir === undefined ? undefined : join(artifactsDir, ENGINE_VERSION);
+  // Before any toolchain folder is prepared: killed builds' staging and unused versions go.
+  if (artifactsDir !== undefined) await cleanArtifactsOnce(artifactsDir, ENGINE_VERSION);
   const engineFor = (language: Language, environment?: ExecEnvironment): Promise<Engine> => {
     // One engine (runtime + worker pool) per language, and one more per library environment.
     const id = environment ? `${language}\0${JSON.stringify(environment)}` : language;

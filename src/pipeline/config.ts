@@ -1,4 +1,5 @@
 import { availableParallelism } from 'node:os';
+import { resolve } from 'node:path';
 import { ConfigError } from '../core/errors.js';
 import type { SamplingConfig } from '../generation/sampling.js';
 import type { BackendOptions } from '../models/index.js';
@@ -38,6 +39,8 @@ export interface RunConfigOptions {
   /** A model run's generation settings (see resolveGenerationConfig). */
   generationConfig?: GenerationConfig;
   taskInput?: string;
+  /** A venv for the task's libraries (see EvaluateOptions.pythonEnv). */
+  pythonEnv?: string;
 }
 
 /**
@@ -65,6 +68,8 @@ export function resolveRunConfig(task: Task, options: RunConfigOptions): RunConf
     modelCutoff: options.modelCutoff ?? null,
     generation: options.generationConfig ?? null,
     taskInput: options.taskInput ?? null,
+    // absolute: a resume from another directory must find the same venv
+    pythonEnv: options.pythonEnv === undefined ? null : resolve(options.pythonEnv),
   });
   if (!parsed.success) {
     const issue = parsed.error.issues[0];

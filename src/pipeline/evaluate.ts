@@ -5,6 +5,7 @@ import type { RunEventListener } from '../execution/events.js';
 import { createExecutor, runPreflight } from '../execution/index.js';
 import type { ExecLimits } from '../execution/types.js';
 import { attemptRates } from '../metrics/attempts.js';
+import { runStorePath } from '../store/db/paths.js';
 import { writeBigcodeReferences } from '../store/formats/references.js';
 import { buildMetrics, type MetricsFile } from '../store/metrics-file.js';
 import { checkOutputDir } from '../store/output-paths.js';
@@ -130,6 +131,7 @@ export async function evaluate(options: EvaluateOptions): Promise<EvaluateResult
   // folder fails now rather than after every program ran.
   if (options.outputDir !== undefined) {
     await checkOutputDir(options.outputDir, { overwrite: options.overwrite === true });
+    if (options.db !== false) runStorePath(options.db, options.outputDir); // `--db false`
   }
   const startedAt = new Date();
   const started = performance.now();

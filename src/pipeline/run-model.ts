@@ -7,6 +7,7 @@ import { checkFingerprint, checkServedModel, readMetadata } from '../generation/
 import { type SamplingInput, withTaskMaxNewTokens } from '../generation/sampling.js';
 import type { FsyncPolicy, GenerationProgress } from '../generation/types.js';
 import { type BackendOptions, createBackend } from '../models/index.js';
+import { runStorePath } from '../store/db/paths.js';
 import { checkOutputDir } from '../store/output-paths.js';
 import { readRunConfigFile, writeRunConfigFile } from '../store/run-config.js';
 import { resolveTask } from '../tasks/resolve.js';
@@ -75,6 +76,7 @@ export async function runModel(given: RunModelOptions): Promise<RunModelResult> 
   // Before any request: a finished run there is not replaced by accident (a resume of an
   // unfinished one has no metrics.json yet), and an unwritable run dir fails now.
   await checkOutputDir(options.runDir, { overwrite: options.overwrite === true });
+  if (options.db !== false) runStorePath(options.db, options.runDir); // before the first request
   const loaded = await loadProblems(task, options.dataset ?? {}, options);
   // Generate only what this run will score: not the excluded problems, only this shard's.
   let problems = loaded.problems;

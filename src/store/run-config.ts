@@ -64,6 +64,11 @@ export const runConfigSchema = z.strictObject({
   generation: generationConfigSchema.nullable().optional(),
   /** Another run's samples the task's problems are built from (`--descriptions`); null: none. */
   taskInput: z.string().nullable().default(null),
+  /**
+   * `--python-env`: the venv (absolute path) the task's libraries were imported from; null:
+   * Debian's packages. Recorded so that `--resume` imports from the same place.
+   */
+  pythonEnv: z.string().nullable().default(null),
 });
 
 export type RunConfig = z.infer<typeof runConfigSchema>;

@@ -3,6 +3,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { chmod, cp, mkdir, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { markUsed } from '../artifact-cleanup.js';
 import { runCommand } from '../run-command.js';
 
 /** Debian's crate sources (librust-*-dev), a Cargo directory registry. */
@@ -100,7 +101,10 @@ export async function ensureCrates(
 ): Promise<Crates | { missing: string }> {
   const root = dirname(out);
   const index = join(out, 'externs.json');
-  if (existsSync(index)) return { dir: out, externs: JSON.parse(await readFile(index, 'utf8')) };
+  if (existsSync(index)) {
+    markUsed(out); // kept by the artifact clean-up while in use
+    return { dir: out, externs: JSON.parse(await readFile(index, 'utf8')) };
+  }
   const cargo = [join(sysroot, 'bin', 'cargo'), '/usr/bin/cargo'].find((path) => existsSync(path));
   if (!cargo) return { missing: 'cargo is not installed' };
   if (!hasCrate('rand-0.8.') || !hasCrate('regex-1.') || !hasCrate('md5-0.7.')) {

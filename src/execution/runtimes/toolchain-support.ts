@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
+import { markUsed } from '../artifact-cleanup.js';
 import { runCommand } from '../run-command.js';
 
 /** A short content hash naming a toolchain-support folder. */
@@ -21,7 +22,10 @@ export async function buildInto(
   files: Record<string, string>,
   argv: readonly string[],
 ): Promise<boolean> {
-  if (existsSync(target)) return true;
+  if (existsSync(target)) {
+    markUsed(target); // kept by the artifact clean-up while in use
+    return true;
+  }
   let staging: string | undefined;
   try {
     await mkdir(dirname(target), { recursive: true });

@@ -8,7 +8,7 @@
  * imports `./save.js` instead, which loads it only when a run is actually recorded.
  */
 export { type OpenOptions, openRunDb, type RunDb, RunStoreError } from './open.js';
-export { DB_FILE, defaultDbPath } from './paths.js';
+export { DB_FILE, defaultDbPath, runStorePath, storeFile } from './paths.js';
 export { inferModel, machineInfo, probeToolchain } from './provenance.js';
 export { findRun, type ListRunsOptions, listRuns, loadRunDetail } from './query.js';
 export { type RecordRunInput, recordRun } from './record.js';

@@ -1,4 +1,5 @@
 import { dirname, resolve } from 'node:path';
+import { ConfigError } from '../../core/errors.js';
 
 /** The store's file name when passk picks the place. */
 export const DB_FILE = 'passk.db';
@@ -20,7 +21,36 @@ const DEFAULT_RUNS_DIR = 'passk-runs';
  */
 export function defaultDbPath(runDir?: string, env: NodeJS.ProcessEnv = process.env): string {
   const fromEnv = env['PASSK_DB'];
-  if (fromEnv !== undefined && fromEnv !== '') return resolve(fromEnv);
+  if (fromEnv !== undefined && fromEnv !== '') return resolve(storeFile(fromEnv, 'PASSK_DB'));
   const folder = runDir === undefined ? DEFAULT_RUNS_DIR : dirname(resolve(runDir));
   return resolve(folder, DB_FILE);
+}
+
+/**
+ * Values that mean "off" to a person but, taken as a path, create a store file of that name in
+ * the current folder (a 1.6 MB SQLite file named `false` was once committed at a repo root).
+ */
+const SWITCH_WORD = /^\s*(false|true|no|yes|off|on|0|1|none|null|undefined|disabled?)?\s*$/i;
+
+/**
+ * The store file `value` names, refused when it is a switch word rather than a path
+ * (`--db false`, `PASSK_DB=0`); `./false` is a path and is accepted.
+ *
+ * @throws ConfigError naming where the value came from and how to not record a run
+ */
+export function storeFile(value: string, origin: string): string {
+  if (SWITCH_WORD.test(value)) {
+    throw new ConfigError(`${origin} '${value}' is not a run store file`, {
+      hint: 'to not record the run pass --no-db (library: db: false); to use a file of that name write ./NAME',
+    });
+  }
+  return value;
+}
+
+/**
+ * The store a run in `runDir` is recorded in: `db` when given (checked by storeFile), else
+ * defaultDbPath. Called before any work too, so that a bad value fails at once.
+ */
+export function runStorePath(db: string | undefined, runDir?: string): string {
+  return db === undefined ? defaultDbPath(runDir) : resolve(storeFile(db, '--db'));
 }

@@ -1,4 +1,4 @@
-import { defaultDbPath } from './paths.js';
+import { runStorePath } from './paths.js';
 import { inferModel, probeToolchain } from './provenance.js';
 import type { RecordRunInput } from './record.js';
 
@@ -25,7 +25,7 @@ export interface SaveRunInput extends RecordRunInput {
  */
 export async function saveRun(input: SaveRunInput): Promise<{ runId: string; db: string }> {
   const { db: dbOption, candidates, label, ...record } = input;
-  const path = dbOption ?? defaultDbPath(input.runDir);
+  const path = runStorePath(dbOption, input.runDir);
   const source = candidates?.kind === 'file' ? candidates.path : candidates?.kind;
   const inferred = input.model !== undefined ? input.model : await inferModel(source, input.runDir);
   const model = label === undefined ? inferred : { ...(inferred ?? { name: 'unknown' }), label };
