@@ -3,7 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from 'vitest/config';
 
-const scratch = mkdtempSync(join(tmpdir(), 'passk-test-cache-'));
+// vitest evaluates this file more than once per run (root and projects): one scratch per run.
+process.env['PASSK_TEST_SCRATCH'] ??= mkdtempSync(join(tmpdir(), 'passk-test-cache-'));
+const scratch = process.env['PASSK_TEST_SCRATCH'];
+/** Each test file's CPU seconds (test/setup/cpu-time.ts), summed per project by the reporter. */
+const cpuLog = join(scratch, 'test-cpu.jsonl');
 
 /**
  * Test files that take minutes (100 MB corpora, compiled languages, EvalPlus's 124 k inputs, a
@@ -28,8 +32,10 @@ export default defineConfig({
       // A fresh cache per test run: verdicts cached by an earlier run must never stand in for
       // executing the programs a test is about.
       PASSK_CACHE_DIR: scratch,
+      PASSK_TEST_CPU_LOG: cpuLog,
     },
-    reporters: ['default', './test/reporters/project-times.ts'],
+    setupFiles: ['./test/setup/cpu-time.ts'],
+    reporters: ['default', ['./test/reporters/project-times.ts', { cpuLog }]],
     projects: [
       {
         extends: true,
