@@ -35,7 +35,7 @@ export default defineConfig({
       PASSK_TEST_CPU_LOG: cpuLog,
     },
     setupFiles: ['./test/setup/cpu-time.ts'],
-    reporters: ['default', ['./test/reporters/project-times.ts', { cpuLog }]],
+    reporters: ['default', ['./test/reporters/project-times.ts', { cpuLog, scratch }]],
     projects: [
       {
         extends: true,

@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import type { Reporter, TestModule } from 'vitest/node';
+import { removeLeftoverCgroups } from '../helpers/cpu-accounting.js';
 
 interface ProjectTime {
   files: number;
@@ -15,6 +16,8 @@ interface ProjectTime {
 export interface ProjectTimesOptions {
   /** The JSONL file test/setup/cpu-time.ts appends each file's CPU seconds to. */
   cpuLog?: string;
+  /** The run's scratch folder, which names its per-file cgroups (removed at the end). */
+  scratch?: string;
 }
 
 /**
@@ -45,15 +48,18 @@ export default class ProjectTimes implements Reporter {
   }
 
   onTestRunEnd(): void {
+    if (this.options.scratch !== undefined) removeLeftoverCgroups(this.options.scratch);
     if (this.projects.size === 0) return;
     const cpu = this.addCpu();
     const lines = [
       '',
-      'time per project (wall: first file started to last finished; cpu: its files):',
+      'time per project (wall: first file started to last finished; cpu: used by its files',
+      'and every process they started, ≥ when only reaped processes could be counted):',
     ];
     for (const [name, t] of [...this.projects].sort(([a], [b]) => a.localeCompare(b))) {
       const seconds = ((t.end - t.start) / 1000).toFixed(1).padStart(7);
-      const cpuText = cpu ? `  cpu ${t.cpu.toFixed(1).padStart(7)} s` : '';
+      const cpuText =
+        cpu === undefined ? '' : `  cpu ${cpu.exact ? ' ' : '≥'}${t.cpu.toFixed(1).padStart(7)} s`;
       const failed = t.failed > 0 ? `, ${t.failed} failed` : '';
       lines.push(
         `  ${name.padEnd(9)} ${seconds} s${cpuText}  ${t.files} files, ${t.tests} tests${failed}`,
@@ -62,17 +68,22 @@ export default class ProjectTimes implements Reporter {
     process.stdout.write(`${lines.join('\n')}\n`);
   }
 
-  /** Adds each logged file's CPU to its project; false when there is no log to read. */
-  private addCpu(): boolean {
+  /**
+   * Adds each logged file's CPU to its project. Undefined when there is no log; not exact when
+   * some file could only count its reaped children (no cgroup), a lower bound then.
+   */
+  private addCpu(): { exact: boolean } | undefined {
     const log = this.options.cpuLog;
-    if (log === undefined || !existsSync(log)) return false;
+    if (log === undefined || !existsSync(log)) return undefined;
+    let exact = true;
     for (const line of readFileSync(log, 'utf8').split('\n')) {
       if (line === '') continue;
-      const { file, cpu } = JSON.parse(line) as { file: string; cpu: number };
-      const project = this.projectOfFile.get(file);
-      if (project !== undefined) this.projects.get(project)!.cpu += cpu;
+      const entry = JSON.parse(line) as { file: string; cpu: number; exact: boolean };
+      const project = this.projectOfFile.get(entry.file);
+      if (project !== undefined) this.projects.get(project)!.cpu += entry.cpu;
+      exact &&= entry.exact;
     }
-    return true;
+    return { exact };
   }
 
   private project(module: TestModule): ProjectTime {
