@@ -1,7 +1,8 @@
 import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from 'vitest/config';
+import LongestFirst from './test/setup/sequencer.js';
 
 // vitest evaluates this file more than once per run (root and projects): one scratch per run.
 process.env['PASSK_TEST_SCRATCH'] ??= mkdtempSync(join(tmpdir(), 'passk-test-cache-'));
@@ -28,6 +29,11 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // vitest's default is one worker per core minus one: a single worker on a 2-core machine.
+    // Most files wait a good part of their time (on sandboxed programs' timeouts, child
+    // processes, local servers), so one more worker than cores keeps the cores busy.
+    maxWorkers: availableParallelism() + 1,
+    sequence: { sequencer: LongestFirst },
     env: {
       // A fresh cache per test run: verdicts cached by an earlier run must never stand in for
       // executing the programs a test is about.
