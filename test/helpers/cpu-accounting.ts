@@ -18,18 +18,22 @@ export function cpuacctHome(): string {
 
 /** The names of one test run's per-file cgroups, from its scratch folder. */
 export function cgroupPrefix(scratch: string): string {
-  return `passk-test-${basename(scratch)}-`;
+  return `${PREFIX}${basename(scratch).replace(/^passk-test-cache-/, '')}-`;
 }
 
+const PREFIX = 'passk-test-cpu-';
+
 /**
- * Removes the run's per-file groups a leftover process kept alive when their file ended (a
- * group can only be removed once empty; one still in use stays, harmlessly).
+ * Removes the per-file groups of the run with this scratch folder (of every run without one)
+ * that are empty by now: a worker still exiting, or a process its file left behind, kept them
+ * when their file ended. A group in use cannot be removed and stays, harmlessly.
  */
-export function removeLeftoverCgroups(scratch: string): void {
+export function removeLeftoverCgroups(scratch?: string): void {
   const home = cpuacctHome();
+  const prefix = scratch === undefined ? PREFIX : cgroupPrefix(scratch);
   let names: string[];
   try {
-    names = readdirSync(home).filter((n) => n.startsWith(cgroupPrefix(scratch)));
+    names = readdirSync(home).filter((n) => n.startsWith(prefix));
   } catch {
     return;
   }

@@ -16,6 +16,8 @@ import { cgroupPrefix, cpuacctHome } from '../helpers/cpu-accounting.js';
  */
 const home = cpuacctHome();
 const group = joinCgroup();
+// afterAll does not run when a filter (-t) leaves the file no test: leave the group on exit.
+process.once('exit', leaveCgroup);
 
 afterAll(() => {
   const log = process.env['PASSK_TEST_CPU_LOG'];
@@ -59,9 +61,12 @@ function joinCgroup(): string | undefined {
   }
 }
 
+let left = false;
+
 /** Back to the group the worker came from, so its own can be removed. */
 function leaveCgroup(): void {
-  if (group === undefined) return;
+  if (group === undefined || left) return;
+  left = true;
   try {
     writeFileSync(join(home, 'cgroup.procs'), String(process.pid));
     rmdirSync(group); // fails while a leftover child is in it: the reporter retries at the end of the run
