@@ -305,7 +305,7 @@ describe.each(tasks.names())('registered task %s', (name) => {
 });
 
 // Each task's reference run (its reference solutions pass and a wrong program fails, in the
-// real sandbox) is in the registry-run-*.test.ts files, split by language to run side by side.
+// real sandbox) is in the registry-run-*.test.ts files, split by cost to run side by side.
 describe('the registry-run shards', () => {
   it('run every registered task exactly once', async () => {
     const sharded = await Promise.all(Object.keys(SHARDS).map((s) => namesOf(s as ShardName)));
@@ -319,8 +319,10 @@ describe('the registry-run shards', () => {
     }
   });
 
-  it('send a language no shard names to the rest', () => {
-    expect(shardOf('a-language-added-later')).toBe('rest');
-    expect(shardOf('exercism-cpp')).toBe('exercism-cpp');
+  it('send a task no shard names to the rest', () => {
+    expect(shardOf({ name: 'new-task', language: 'a-language-added-later' })).toBe('rest');
+    expect(shardOf({ name: 'aider-polyglot', language: 'exercism-cpp' })).toBe('exercism-cpp');
+    expect(shardOf({ name: 'ds1000-numpy', language: 'python' })).toBe('ds1000');
+    expect(shardOf({ name: 'humaneval', language: 'python' })).toBe('python');
   });
 });

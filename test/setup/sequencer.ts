@@ -2,17 +2,16 @@ import { relative } from 'node:path';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
- * Files known to take long before any duration was recorded (a clean clone): the slow project
- * and the registry's reference-run shards. They start first, so that with several workers the
- * run does not end with one of them running alone.
+ * Files known to take long, for a clean clone (no recorded durations), longest kind first: the
+ * registry's reference-run shards (1–2 minutes of CPU each), then the slow project's files.
  */
-const HEAVY = /(^|\/)registry-run-[^/]+\.test\.ts$/;
+const REGISTRY_RUN = /(^|\/)registry-run-[^/]+\.test\.ts$/;
 
 /**
  * Longest first across all projects, not project after project as vitest's own order does: the
  * projects share one pool of workers, and a long file left for the end of the last project
  * would run alone while the other workers idle. Durations come from vitest's results cache
- * (node_modules/.vite) when a file ran before; on a clean clone, heavy files first.
+ * (node_modules/.vite) when a file ran before; on a clean clone, the known long ones first.
  */
 export default class LongestFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
@@ -23,10 +22,10 @@ export default class LongestFirst extends BaseSequencer {
   private cost(spec: TestSpecification): Cost {
     const key = `${spec.project.name}:${relative(this.ctx.config.root, spec.moduleId)}`;
     const cache = this.ctx.cache;
-    const heavy = spec.project.name === 'slow' || HEAVY.test(spec.moduleId);
+    const known = REGISTRY_RUN.test(spec.moduleId) ? 0 : spec.project.name === 'slow' ? 1 : 2;
     return {
       duration: cache.getFileTestResults(key)?.duration,
-      heavy,
+      known,
       size: cache.getFileStats(key)?.size ?? 0,
     };
   }
@@ -34,13 +33,17 @@ export default class LongestFirst extends BaseSequencer {
 
 interface Cost {
   duration: number | undefined;
-  heavy: boolean;
+  /** 0: a registry-run shard, 1: a slow-project file, 2: any other. */
+  known: number;
   size: number;
 }
 
-/** Heavy files never timed, then timed files longest first, then the others larger first. */
+/**
+ * Timed files longest first; untimed ones before them when known to be long (rank 0 and 1),
+ * after them otherwise, larger first.
+ */
 function compare(a: Cost, b: Cost): number {
-  const rank = (c: Cost) => (c.duration !== undefined ? 1 : c.heavy ? 0 : 2);
+  const rank = (c: Cost) => (c.duration !== undefined ? 2 : c.known < 2 ? c.known : 3);
   if (rank(a) !== rank(b)) return rank(a) - rank(b);
   if (a.duration !== undefined && b.duration !== undefined) return b.duration - a.duration;
   return b.size - a.size;
