@@ -46,6 +46,16 @@ export function shardOf(task: { name: string; language: string }): ShardName {
 const SAMPLE = 3;
 
 /**
+ * Problems run for a prompt-format variant (`TASK:codellama`, `:deepseek`, …: the same
+ * problems, tests and references as TASK, prompted with another model's infilling tokens): one.
+ * TASK itself runs SAMPLE, and registry.test.ts pins every variant's prompt; what the variant
+ * adds, its prompt as a program failing the tests, shows on the first problem as on the third.
+ */
+const VARIANT_SAMPLE = 1;
+
+const sampleOf = (name: string) => (name.includes(':') ? VARIANT_SAMPLE : SAMPLE);
+
+/**
  * Tasks whose dataset is not among the shared data files run on a small file written for the
  * tests, in the same schema (the real data is downloaded from the Hub by users).
  */
@@ -121,7 +131,7 @@ export async function describeReferenceRuns(shard: ShardName): Promise<void> {
         await expect(run).rejects.toThrow(/cannot be evaluated/);
         return;
       }
-      const sample = problems.slice(0, SAMPLE);
+      const sample = problems.slice(0, sampleOf(name));
       // Sample 0: the reference (where the benchmark has one); sample 1: the prompt alone, a
       // function with no body or a missing definition, which every test suite must reject.
       const records: GenerationRecord[] = sample.flatMap((p) => [
@@ -134,7 +144,7 @@ export async function describeReferenceRuns(shard: ShardName): Promise<void> {
         task,
         candidates: { kind: 'records', records },
         allowCodeExecution: true,
-        limit: SAMPLE,
+        limit: sample.length,
         preflight: false,
         workers: 2,
         db: false,
