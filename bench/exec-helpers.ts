@@ -156,3 +156,45 @@ export function ownWorkers(): { count: number; peakKib: number; cpuMs: number } 
     cpuMs: workers.reduce((sum, w) => sum + w.cpuMs, 0),
   };
 }
+
+/**
+ * Samples the CPU of this process's passk workers (with the programs they forked and reaped)
+ * every `everyMs` until stopped, keeping each worker's last reading. A killed worker is never
+ * reaped by a waiting parent, so waitedChildrenCpuMs() misses it (one that exits on its own is
+ * counted there). What a worker used after its last sample, at most `everyMs`, is missed.
+ */
+export function sampleWorkersCpu(everyMs = 100): { stop(): number } {
+  const last = new Map<number, number>();
+  const look = () => {
+    const all = readdirSync('/proc')
+      .filter((entry) => /^\d+$/.test(entry))
+      .flatMap((entry) => procInfo(entry) ?? []);
+    const mine = new Set([process.pid]);
+    for (let grew = true; grew; ) {
+      grew = false;
+      for (const proc of all) {
+        if (!mine.has(proc.pid) && mine.has(proc.ppid)) {
+          mine.add(proc.pid);
+          grew = true;
+        }
+      }
+    }
+    const isWorker = (proc: ProcInfo) =>
+      mine.has(proc.pid) && /^\S*python[\d.]* .*worker\.py/.test(proc.cmdline); // not bwrap's
+    const workers = new Set(all.filter(isWorker).map((proc) => proc.pid));
+    for (const proc of all) {
+      // A program forked by a worker shows the worker's command line: its CPU reaches the
+      // worker's own figure (children reaped) and must not be counted twice.
+      if (workers.has(proc.pid) && !workers.has(proc.ppid)) {
+        last.set(proc.pid, Math.max(last.get(proc.pid) ?? 0, proc.cpuMs));
+      }
+    }
+  };
+  const timer = setInterval(look, everyMs);
+  return {
+    stop() {
+      clearInterval(timer);
+      return [...last.values()].reduce((sum, ms) => sum + ms, 0);
+    },
+  };
+}

@@ -29,6 +29,7 @@ import {
   humanEvalPath,
   humanEvalProgram,
   loadHumanEval,
+  sampleWorkersCpu,
   waitedChildrenCpuMs,
 } from './exec-helpers.js';
 
@@ -83,6 +84,8 @@ function timed(
 ): Promise<{ ms: number; cpuMs: number; out: string }> {
   return new Promise((resolvePromise, reject) => {
     const cpuBefore = waitedChildrenCpuMs();
+    // passk's workers may be killed with their sandbox, never waited for: sampled from /proc.
+    const workers = sampleWorkersCpu();
     const started = performance.now();
     const child = spawn(command, argv, { stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
@@ -92,9 +95,16 @@ function timed(
     child.on('error', reject);
     child.on('close', (code) => {
       const ms = performance.now() - started;
+      const workersCpuMs = workers.stop();
       if (code !== 0)
         reject(new Error(`${command} ${argv.join(' ')} exited ${code}: ${err.slice(-500)}`));
-      else resolvePromise({ ms, cpuMs: waitedChildrenCpuMs() - cpuBefore, out });
+      else {
+        // A worker that exits on its own is reaped (through bwrap) into the waited CPU, one killed
+        // is not: the waited CPU then holds the CLI alone, far less than its workers used.
+        const waited = waitedChildrenCpuMs() - cpuBefore;
+        const cpuMs = waited >= workersCpuMs ? waited : waited + workersCpuMs;
+        resolvePromise({ ms, cpuMs, out });
+      }
     });
   });
 }

@@ -34,6 +34,22 @@ describe('which timeouts are re-run', () => {
     expect(rerunReason(timeout(700), 1000, calm)).toBeUndefined();
   });
 
+  it('re-runs a timeout the wall-clock backstop cut before its own time reached the limit', () => {
+    // 0.6 s of CPU, 5 s wall of which 4.4 s waiting for a CPU: starved, whatever the pressure now.
+    const cut = { ...timeout(600), durationMs: 5000, waitMs: 4400 };
+    expect(rerunReason(cut, 1000, calm)).toBe('overloaded');
+    // Own time at the limit (it slept or blocked): the CPU rules decide, as without waitMs.
+    const blocked = { ...timeout(100), durationMs: 1300, waitMs: 200 };
+    expect(rerunReason(blocked, 1000, calm)).toBe('low-cpu');
+    expect(
+      rerunReason({ ...timeout(700), durationMs: 1200, waitMs: 50 }, 1000, calm),
+    ).toBeUndefined();
+    // A full CPU budget stays final even when it also waited long.
+    expect(
+      rerunReason({ ...timeout(950), durationMs: 5000, waitMs: 4000 }, 1000, busy),
+    ).toBeUndefined();
+  });
+
   it('never re-runs what is not a timeout', () => {
     expect(rerunReason({ status: 'failed', durationMs: 5, cpuMs: 1 }, 1000, busy)).toBeUndefined();
   });

@@ -13,10 +13,11 @@ export const OVERLOAD_PRESSURE = 0.5;
 export type RerunReason = NonNullable<Verdict['rerunReason']>;
 
 /**
- * Whether a timeout could be the machine's fault. A program that used ≥ 90% of its wall limit
- * as CPU would time out again whatever the load, so it is final. One that used well under half
- * may have been starved (or was blocked: a re-run costs little then). In between, only an
- * overloaded machine makes a second try worth it.
+ * Whether a timeout could be the machine's fault. A program that used ≥ 90% of its limit as CPU
+ * would time out again whatever the load, so it is final. One whose own time (wall minus waiting
+ * for a CPU, `waitMs`) fell short of the limit was cut by the wall-clock backstop while starved:
+ * `overloaded`. One that used well under half may have been starved (or was blocked: a re-run
+ * costs little then). In between, only an overloaded machine makes a second try worth it.
  */
 export function rerunReason(
   verdict: Verdict,
@@ -26,6 +27,12 @@ export function rerunReason(
   if (verdict.status !== 'timeout') return undefined;
   if (verdict.cpuMs === undefined) return 'no-cpu-measure';
   if (verdict.cpuMs >= FULL_CPU_SHARE * timeoutMs) return undefined;
+  if (
+    verdict.waitMs !== undefined &&
+    verdict.durationMs - verdict.waitMs < FULL_CPU_SHARE * timeoutMs
+  ) {
+    return 'overloaded';
+  }
   if (verdict.cpuMs < LOW_CPU_SHARE * timeoutMs) return 'low-cpu';
   return pressure() >= OVERLOAD_PRESSURE ? 'overloaded' : undefined;
 }

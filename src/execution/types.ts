@@ -39,7 +39,11 @@ export interface Program {
 
 /** Per-program limits. All are enforced from outside the program. */
 export interface ExecLimits {
-  /** Wall-clock limit; the whole process group is killed when it passes. */
+  /**
+   * Time limit; the whole process group is killed when it passes. The warm workers count the
+   * program's own time (wall minus the time it waited for a CPU, see docs/security.md), the
+   * `subprocess` backend and compile steps the wall clock.
+   */
   timeoutMs: number;
   /** Address-space limit in bytes. */
   memoryBytes: number;
@@ -51,6 +55,11 @@ export interface ExecLimits {
   maxFileBytes?: number;
   /** Open file descriptors; default 256. */
   maxOpenFiles?: number;
+  /**
+   * Wall-clock backstop of a program starved of CPU, as a multiple of timeoutMs; default 10
+   * (WALL_BACKSTOP_FACTOR). 1: a plain wall-clock limit.
+   */
+  wallFactor?: number;
 }
 
 export type VerdictStatus =
@@ -60,7 +69,7 @@ export type VerdictStatus =
   | 'failed'
   /** Any other exception or non-zero exit (errorType says which: NameError, SyntaxError, …). */
   | 'error'
-  /** Killed at the wall-clock limit. */
+  /** Killed at the time limit (own time: wall minus waiting for a CPU, or the wall clock; see docs/security.md). */
   | 'timeout'
   /** Ran out of the memory limit (MemoryError or the kernel's kill). */
   | 'memory'
@@ -90,6 +99,11 @@ export interface Verdict {
   durationMs: number;
   /** CPU time (user + system) of the program, where the sandbox can measure it. */
   cpuMs?: number;
+  /**
+   * Time its main thread was runnable but waiting for a CPU (the warm workers, from Linux
+   * schedstat): the time limit is judged on `durationMs - waitMs`, the program's own time.
+   */
+  waitMs?: number;
   /** Exit status of the program's process, when it exited. */
   exitCode?: number;
   /** Signal that ended the program's process, e.g. 'SIGKILL', when one did. */

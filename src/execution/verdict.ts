@@ -56,6 +56,7 @@ export function classify(
 ): Verdict {
   const base: Verdict = { status: 'passed', durationMs: outcome.durationMs };
   if (outcome.cpuMs !== undefined) base.cpuMs = outcome.cpuMs;
+  if (outcome.waitMs !== undefined) base.waitMs = outcome.waitMs;
   if (outcome.exitCode !== null) base.exitCode = outcome.exitCode;
   if (outcome.signal !== null) base.signal = outcome.signal;
   const with_ = (status: Verdict['status'], errorType?: string, message?: string): Verdict => ({
@@ -75,7 +76,7 @@ export function classify(
     // the compiler's own words, for a feedback task to send back (Verdict.output)
     return compiled.stderrTail ? { ...verdict, output: compiled.stderrTail } : verdict;
   }
-  if (outcome.timedOut) return with_('timeout', 'Timeout', 'killed at the wall-clock limit');
+  if (outcome.timedOut) return with_('timeout', 'Timeout', timeoutMessage(outcome));
   if (outcome.cleanupFailed) return with_('error', 'CleanupFailed', outcome.cleanupFailed);
   if (outcome.memoryExceeded)
     return with_('memory', 'MemoryLimit', 'killed at the memory limit (cgroup)');
@@ -126,4 +127,11 @@ export function compileMessage(stderr: string): string {
   const found =
     lines.find((line) => /error/i.test(line)) ?? lines.find((line) => /:\d+:\d+:/.test(line));
   return short(found ?? lines[0] ?? 'compilation failed');
+}
+
+/** Which clock cut the program; with its waiting for a CPU when measured (results.jsonl keeps it). */
+function timeoutMessage(outcome: RawOutcome): string {
+  if (outcome.waitMs === undefined) return 'killed at the wall-clock limit';
+  const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+  return `killed at the time limit: ${s(outcome.durationMs - outcome.waitMs)} of its own time (${s(outcome.durationMs)} wall, ${s(outcome.waitMs)} waiting for a CPU)`;
 }

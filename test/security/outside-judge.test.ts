@@ -77,11 +77,14 @@ describe('outside judge', () => {
     expect(wrong.message).toBe('input 0 of 3: got -1, expected 3');
   });
 
-  it('fails an early exit with a forged end marker (which fools the sandbox verdict alone)', async () => {
+  it('fails an early exit with a forged end marker', async () => {
     const attack = `${WRONG}${FORGED_END}`;
-    // The attack is real: without the judge, the forged marker and exit 0 read as a pass.
-    expect((await run(attack, false)).status).toBe('passed');
-    expect(await run(attack)).toMatchObject({ status: 'incomplete', errorType: 'MissingOutput' });
+    // Without the judge it no longer works either: no frame holds the nonce (docs/security.md).
+    expect(await run(attack, false)).toMatchObject({
+      status: 'incomplete',
+      errorType: 'EarlyExit',
+    });
+    expect(await run(attack)).toMatchObject({ status: 'incomplete', errorType: 'EarlyExit' });
   });
 
   it('fails a settrace hook that replaces the test code with a pass', async () => {

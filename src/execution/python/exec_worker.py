@@ -5,7 +5,8 @@ speaking the same JSON-lines protocol. Each request carries a `plan` (see runtim
 files to write into a fresh private scratch dir, an optional compile step, and the run step. Both
 steps are real processes (execve) under the same regime as Python programs: their own process
 group, rlimits, the slot's unprivileged uid, the worker's seccomp filter (inherited), fds 0 =
-/dev/null, 1/2 = capped pipes, 3 = the result channel, a wall-clock deadline and leftover killing.
+/dev/null, 1/2 = capped pipes, 3 = the result channel, a time limit (the run step: its own time,
+fork_run.Clock; the compile step: the wall clock) and leftover killing.
 
 Compiled artifacts are cached by the plan's content key under --artifacts (see artifact_cache.py:
 capped in size, least recently used evicted first): the compiler writes into the scratch dir as the
@@ -64,13 +65,33 @@ class Options(worker.Options):
                 self.artifacts = next(args)
 
 
-def exec_child(argv, env, settings, pipes, setup_w, slot, cwd):
+# The run step's nonce: the only copy is in a pipe on this fd (never in the environment, argv or
+# a file), which passk's harness code reads to the end and closes before the program's own code
+# runs. A program that drains it first leaves the harness without a nonce: never a pass.
+NONCE_FD = fork_run.SETUP_FD + 1
+
+
+def give_nonce(nonce):
+    """In the forked child, after attach_pipes: the nonce in a pipe on NONCE_FD, write end closed
+    (the program cannot put anything back), inherited across execve."""
+    read_end, write_end = os.pipe()
+    os.write(write_end, nonce.encode("ascii"))
+    os.close(write_end)
+    if read_end != NONCE_FD:
+        os.dup2(read_end, NONCE_FD)
+        os.close(read_end)
+    os.set_inheritable(NONCE_FD, True)
+
+
+def exec_child(argv, env, settings, pipes, setup_w, slot, cwd, nonce=None):
     """Forked child: stdio onto the capture pipes, limits, uid drop, then execve. Never returns.
     Failures go on the setup channel (close-on-exec, so the program never holds it)."""
     try:
         if slot.cgroup is not None:
             slot.cgroup.join()
         fork_run.attach_pipes(pipes, cwd, setup_w)
+        if nonce is not None:
+            give_nonce(nonce)
         os.setsid()
         # Python ignores SIGPIPE and SIGXFSZ; ignored signals survive execve, so restore them.
         for sig in (signal.SIGPIPE, signal.SIGXFSZ):
@@ -80,6 +101,8 @@ def exec_child(argv, env, settings, pipes, setup_w, slot, cwd):
             # A runtime without raw-fd access (the JVM) opens /proc/self/fd/3, which checks the
             # pipe's owner: make it the program's uid.
             os.fchown(runner.RESULT_FD, slot.uid, slot.uid)
+            if nonce is not None:
+                os.fchown(NONCE_FD, slot.uid, slot.uid)
             runner.drop_privileges(slot.uid)
     except BaseException as error:  # noqa: BLE001
         _say(fork_run.SETUP_FD, "E%r" % (error,))
@@ -109,8 +132,9 @@ def exec_failure(argv0, data, program_dirs):
     raise fork_run.SetupFailed("exec failed: %s" % why[:300])
 
 
-def run_step(argv, env, limits, slot, cwd, program_dirs=()):
-    """Runs one process to completion under `limits`; returns the RawOutcome fields."""
+def run_step(argv, env, limits, slot, cwd, program_dirs=(), nonce=None):
+    """Runs one process to completion under `limits`; returns the RawOutcome fields. `nonce`: the
+    run step's, given on NONCE_FD (the compile step gets none)."""
     settings = runner.limit_settings(limits)
     slot.set_memory(limits)
     read_ends, write_ends = zip(*(os.pipe() for _ in range(3)))
@@ -120,10 +144,10 @@ def run_step(argv, env, limits, slot, cwd, program_dirs=()):
     if pid == 0:
         for fd in (*read_ends, setup_r):
             os.close(fd)
-        exec_child(argv, env, settings, write_ends, setup_w, slot, cwd)
+        exec_child(argv, env, settings, write_ends, setup_w, slot, cwd, nonce)
     for fd in (*write_ends, setup_w):
         os.close(fd)
-    state, chunks, (out_r, err_r, res_r) = fork_run.collect(pid, read_ends, limits)
+    state, chunks, (out_r, err_r, res_r), waited_ms = fork_run.collect(pid, read_ends, limits)
     if state != "exited":
         fork_run.kill_group(pid)
     _, status, usage = os.wait4(pid, 0)
@@ -133,7 +157,7 @@ def run_step(argv, env, limits, slot, cwd, program_dirs=()):
     fork_run.kill_leftovers(slot.opts)
     for fd in read_ends:
         os.close(fd)
-    result = fork_run.outcome(status, usage, state, chunks, res_r, err_r, duration_ms)
+    result = fork_run.outcome(status, usage, state, chunks, res_r, err_r, duration_ms, waited_ms)
     if slot.killed_for_memory():
         result["memoryExceeded"] = True
     if setup.startswith(b"X"):
@@ -190,7 +214,10 @@ def compile_step(plan, base_env, slot, scratch):
     root = cache.root if cache is not None else scratch
     expand = lambda v: v.replace("{scratch}", scratch).replace("{cache}", root)  # noqa: E731
     env = dict(base_env, **{k: expand(v) for k, v in step.get("env", {}).items()})
-    outcome = run_step([expand(a) for a in step["argv"]], env, step["limits"], slot, scratch)
+    # A compile keeps a plain wall-clock limit (no backstop beyond it): the watchdog allows the
+    # backstop for the run step only (worker-slot.ts).
+    limits = dict(step["limits"], wallFactor=1)
+    outcome = run_step([expand(a) for a in step["argv"]], env, limits, slot, scratch)
     ok = outcome["exitCode"] == 0 and all(os.path.exists(os.path.join(scratch, o)) for o in step["outputs"])
     info = {
         "ok": ok,
@@ -232,11 +259,11 @@ def run_plan(req, slot, scratch):
         if not compiled["ok"]:
             return failed_compile(compiled)
     run = plan["run"]
-    env = dict(base_env, PASSK_NONCE=req["nonce"])
+    env = dict(base_env)
     env.update({k: fill(v, scratch, artifacts) for k, v in run.get("env", {}).items()})
     limits = dict(req["limits"], **run.get("limits", {}))
     argv = [fill(a, scratch, artifacts) for a in run["argv"]]
-    outcome = run_step(argv, env, limits, slot, scratch, (scratch, artifacts))
+    outcome = run_step(argv, env, limits, slot, scratch, (scratch, artifacts), req["nonce"])
     if compiled is not None:
         outcome["compile"] = compiled
     return outcome

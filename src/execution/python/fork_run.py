@@ -1,8 +1,9 @@
 """One program in a forked child: fds, deadline, output caps, and cleaning up after it.
 
 The worker's half of each run. The child gets fds 0/1/2 = /dev/null and two capture pipes, fd 3 =
-the result channel, a private scratch cwd; the worker waits with a wall-clock deadline (pidfd +
-poll), caps what it reads, then kills the child's group and anything the program left behind.
+the result channel, a private scratch cwd; the worker waits until the time limit (its own time,
+see Clock; pidfd + poll), caps what it reads, then kills the child's group and anything the
+program left behind.
 """
 
 import fcntl
@@ -51,11 +52,73 @@ def child_main(compiled, nonce, settings, pipes, setup_w, opts, slot, scratch_di
     runner.run_in_child(compiled, nonce, settings, opts.uid, SETUP_FD)
 
 
+CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
+
+
+def _read(path):
+    fd = os.open(path, os.O_RDONLY)  # read for every program: no io layer
+    try:
+        return os.read(fd, 1024)
+    finally:
+        os.close(fd)
+
+
+def run_delay(pid):
+    """Seconds the process's main thread waited for a CPU while it was runnable, less the CPU its
+    own other threads and reaped children used (an upper bound of the wait they caused: a program
+    does not earn time by competing with itself), or None without /proc/PID/schedstat. From the
+    kernel's run_delay and sum_exec_runtime (zero at fork, kept through exec) and /proc/PID/stat."""
+    try:
+        main_cpu, delay = (int(x) / 1e9 for x in _read("/proc/%d/schedstat" % pid).split()[:2])
+        fields = _read("/proc/%d/stat" % pid).rsplit(b")", 1)[1].split()
+    except (OSError, ValueError, IndexError):
+        return None
+    try:  # utime, stime (every thread), cutime, cstime (reaped children), in clock ticks
+        process_cpu = sum(int(x) for x in fields[11:15]) / CLOCK_TICKS
+    except (ValueError, IndexError):
+        return None
+    return max(0.0, delay - max(0.0, process_cpu - main_cpu))
+
+
+class Clock:
+    """When a program is out of time. The limit is judged on its own time: wall-clock time minus
+    the time its main thread waited for a CPU (see run_delay). On an idle machine that is the
+    wall clock (a sleeper or a blocked program times out as under a wall-clock limit); on a
+    loaded one a busy loop still gets its whole budget, so its timeout is final, and a
+    slow-but-correct program is not failed for the machine's load. Own time never exceeds wall
+    time, so this is never stricter than a wall-clock limit. A backstop of `wallFactor` x the
+    limit in wall time bounds how long a starved program holds its slot (rerun.ts re-runs one
+    cut by it), and one whose live child processes compete with it (their CPU is not counted)."""
+
+    def __init__(self, pid, limits):
+        self.pid = pid
+        self.limit = int(limits["timeoutMs"]) / 1000.0
+        self.started = time.monotonic()
+        factor = max(1.0, float(limits.get("wallFactor") or 1))
+        self.backstop = self.started + self.limit * factor
+        self.deadline = self.started + self.limit
+
+    def remaining(self):
+        """Seconds until the next look; 0 once the program is out of time."""
+        now = time.monotonic()
+        if now < self.deadline:
+            return self.deadline - now
+        if now >= self.backstop:
+            return 0.0
+        # Read only at a deadline: a program that ends within its limit costs no /proc read.
+        own = now - self.started - (run_delay(self.pid) or 0.0)
+        if own >= self.limit:
+            return 0.0
+        self.deadline = min(now + self.limit - own, self.backstop)
+        return self.deadline - now
+
+
 def collect(pid, pipes, limits):
-    """Reads the child's output until it exits or a limit passes. Returns (state, chunks)."""
+    """Reads the child's output until it exits or a limit passes (see Clock). Returns (state,
+    chunks, pipes, waited ms: how long its main thread waited for a CPU (run_delay), or None)."""
     out_r, err_r, res_r = pipes
     cap = int(limits["outputBytes"])
-    deadline = time.monotonic() + int(limits["timeoutMs"]) / 1000.0
+    clock = Clock(pid, limits)
     sizes = {out_r: 0, err_r: 0, res_r: 0}
     chunks = {out_r: [], err_r: [], res_r: []}
     pidfd = os.pidfd_open(pid)
@@ -66,7 +129,7 @@ def collect(pid, pipes, limits):
     state = "exited"
     exited = False
     while not exited:  # a program may close its pipes and keep running: wait for the exit itself
-        remaining = deadline - time.monotonic()
+        remaining = clock.remaining()
         if remaining <= 0:
             state = "timeout"
             break
@@ -87,7 +150,8 @@ def collect(pid, pipes, limits):
     if state == "exited":
         drain(open_fds, chunks, err_r, res_r)
     os.close(pidfd)
-    return state, chunks, (out_r, err_r, res_r)
+    waited = run_delay(pid)  # still readable: the child is not reaped yet
+    return state, chunks, (out_r, err_r, res_r), None if waited is None else waited * 1000.0
 
 
 def keep_tail(bucket, data, is_stderr, limit=STDERR_TAIL):
@@ -232,11 +296,12 @@ def run_one(req, opts, slot):
     if pid == 0:
         for fd in (*read_ends, setup_r):
             os.close(fd)
-        child_main(compiled, req["nonce"], settings, write_ends, setup_w, opts, slot, scratch_dir)
+        # In a list the child empties (runner.execute): no frame of the child keeps the nonce.
+        child_main(compiled, [req.pop("nonce")], settings, write_ends, setup_w, opts, slot, scratch_dir)
         os._exit(71)  # unreachable: run_in_child exits
     for fd in (*write_ends, setup_w):
         os.close(fd)
-    state, chunks, (out_r, err_r, res_r) = collect(pid, read_ends, req["limits"])
+    state, chunks, (out_r, err_r, res_r), waited_ms = collect(pid, read_ends, req["limits"])
     if state != "exited":
         kill_group(pid)
     _, status, usage = os.wait4(pid, 0)
@@ -246,7 +311,7 @@ def run_one(req, opts, slot):
     kill_leftovers(opts)
     for fd in read_ends:
         os.close(fd)
-    result = outcome(status, usage, state, chunks, res_r, err_r, duration_ms)
+    result = outcome(status, usage, state, chunks, res_r, err_r, duration_ms, waited_ms)
     if slot.killed_for_memory():
         result["memoryExceeded"] = True
     result.update(slot.after_sample(scratch_dir))
@@ -255,9 +320,9 @@ def run_one(req, opts, slot):
     return {"id": req["id"], **result}
 
 
-def outcome(status, usage, state, chunks, res_r, err_r, duration_ms):
+def outcome(status, usage, state, chunks, res_r, err_r, duration_ms, waited_ms=None):
     """What the TypeScript side needs of one finished process (shared with exec_worker)."""
-    return {
+    result = {
         "exitCode": os.waitstatus_to_exitcode(status) if os.WIFEXITED(status) else None,
         "signal": signal.Signals(os.WTERMSIG(status)).name if os.WIFSIGNALED(status) else None,
         "timedOut": state == "timeout",
@@ -267,3 +332,6 @@ def outcome(status, usage, state, chunks, res_r, err_r, duration_ms):
         "durationMs": round(duration_ms, 3),
         "cpuMs": round((usage.ru_utime + usage.ru_stime) * 1000.0, 3),
     }
+    if waited_ms is not None:
+        result["waitMs"] = round(min(waited_ms, duration_ms), 3)
+    return result

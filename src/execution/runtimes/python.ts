@@ -77,11 +77,11 @@ export const python: Runtime = {
       supportDir,
       programFile: 'program.py',
       ...(environment ? { environment, mounts: environment.mounts } : {}),
-      onceArgv: (nonce, limits, dir = supportDir) => [
+      // The nonce is not in argv (/proc/self/cmdline): the sandbox gives it on fd 5.
+      onceArgv: (_nonce, limits, dir = supportDir) => [
         interpreter,
         ...PYTHON_FLAGS,
         `${dir}/runner.py`,
-        nonce,
         JSON.stringify(limits),
         ...spec,
       ],

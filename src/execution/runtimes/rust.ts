@@ -4,6 +4,7 @@ import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { defaultCacheDir } from '../cache.js';
 import type { RawOutcome } from '../sandboxes/types.js';
+import { NONCE_FD } from './nonce-channel.js';
 import {
   artifactKey,
   compileLimits,
@@ -39,14 +40,25 @@ const RUSTC = `${SYSROOT}/bin/rustc`;
 
 /**
  * The program's `fn main()` is renamed and called from passk's own `main`, which writes the end
- * sentinel only after it returns (a panic or `process::exit` never gets there).
+ * sentinel only after it returns (a panic or `process::exit` never gets there). The nonce is a
+ * local of that `main`, taken before the program's code runs (nonce-channel.ts).
  */
 const WRAPPER = `
 fn main() {
-    let nonce = std::env::var("PASSK_NONCE").unwrap_or_default();
+    // The nonce's pipe, read to its end and closed (dropping the File) before the program runs.
+    let nonce = {
+        use std::io::Read;
+        use std::os::unix::io::FromRawFd;
+        let mut text = String::new();
+        let _ = unsafe { std::fs::File::from_raw_fd(${NONCE_FD}) }.read_to_string(&mut text);
+        text
+    };
     passk_user_main();
     use std::io::Write;
     let _ = std::io::stdout().flush();
+    if nonce.is_empty() {
+        return;
+    }
     if let Ok(mut out) = std::fs::OpenOptions::new().write(true).open("/proc/self/fd/3") {
         let _ = out.write_all(format!("{{\\"n\\": \\"{}\\", \\"e\\": \\"end\\"}}\\n", nonce).as_bytes());
     }

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { heapMiB, JAVA, JAVA_ETC, JVM_FLAGS, jvmDiagnose } from './java.js';
+import { JAVA_TAKE_NONCE } from './nonce-channel.js';
 import {
   artifactKey,
   atLeast,
@@ -22,10 +23,11 @@ const LIBRARY = `${SCALA_LIB}/scala-library.jar`;
 function launcher(mainObject: string): string {
   return `object PasskLauncher {
   def main(args: Array[String]): Unit = {
-    val nonce = System.getenv("PASSK_NONCE")
+    val nonce = ${JAVA_TAKE_NONCE}
     ${mainObject}.main(Array[String]())
     Console.out.flush()
     System.out.flush()
+    if (nonce.isEmpty) return
     val out = new java.io.FileOutputStream("/proc/self/fd/3")
     try out.write(String.format(${END_EVENT}, nonce).getBytes()) finally out.close()
   }

@@ -1,6 +1,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { RawOutcome } from '../sandboxes/types.js';
+import { NONCE_FD } from './nonce-channel.js';
 import { defineProcessRuntime, firstLine, realBinary } from './process-runtime.js';
 import type { Canaries, Diagnosis, Runtime } from './types.js';
 
@@ -18,13 +19,29 @@ interface ScriptLanguage {
   debianPackages: string;
   /** Host paths outside /usr it needs (read-only), e.g. its configuration under /etc. */
   mounts?: string[];
-  /** Statement(s) writing the end event to fd 3, the nonce read from $PASSK_NONCE. */
+  /**
+   * One line put first (after a `#lang`/`#!` line): reads the nonce's pipe (nonce-channel.ts) to
+   * its end into `passk_nonce` (Racket: `passk-nonce`), before any of the program's statements.
+   */
+  prologue: string;
+  /** Statement(s) writing the end event to fd 3 with that nonce (none when it was empty). */
   sentinel: string;
   canaries: Canaries;
   diagnose(outcome: RawOutcome): Diagnosis | undefined;
 }
 
 const comment = (prefix: string) => (text: string) => `${prefix} ${text.replace(/\n/g, ' ')}\n`;
+
+/**
+ * `prologue` as the program's first line: after its `#lang` line (Racket: the module starts
+ * there; comments may come before it) or its `#!` line.
+ */
+export function withPrologue(source: string, prologue: string): string {
+  const head = /^#lang[^\n]*\n/m.exec(source) ?? /^#![^\n]*\n/.exec(source);
+  if (!head) return `${prologue}\n${source}`;
+  const at = head.index + head[0].length;
+  return `${source.slice(0, at)}${prologue}\n${source.slice(at)}`;
+}
 
 function script(spec: ScriptLanguage): Runtime {
   return defineProcessRuntime({
@@ -34,7 +51,7 @@ function script(spec: ScriptLanguage): Runtime {
     canaries: spec.canaries,
     ...(spec.mounts ? { mounts: spec.mounts } : {}),
     plan: (source) => ({
-      files: { [spec.file]: `${source}\n${spec.sentinel}\n` },
+      files: { [spec.file]: `${withPrologue(source, spec.prologue)}\n${spec.sentinel}\n` },
       run: { argv: [spec.interpreter, ...(spec.flags ?? []), `{scratch}/${spec.file}`] },
     }),
     diagnose: spec.diagnose,
@@ -48,7 +65,9 @@ export const shell = script({
   file: 'program.sh',
   versionArgv: ['/usr/bin/bash', '-c', 'echo "bash $BASH_VERSION"'],
   debianPackages: 'bash',
-  sentinel: `printf '{"n": "%s", "e": "end"}\\n' "$PASSK_NONCE" >&3`,
+  // Not exported: the program's child processes do not get it (bash has no private scope).
+  prologue: `IFS= read -r passk_nonce <&${NONCE_FD}; exec ${NONCE_FD}<&-`,
+  sentinel: `[ -n "$passk_nonce" ] && printf '{"n": "%s", "e": "end"}\\n' "$passk_nonce" >&3`,
   canaries: {
     wrong: 'add() { echo $(( $1 - $2 )); }\nset -e\n[[ $(add 1 1) = "2" ]]\n',
     earlyExits: ['exit 0\nfalse\n'],
@@ -79,7 +98,8 @@ export const php = script({
   versionArgv: [realBinary('/usr/bin/php'), '-n', '-r', 'echo "php ", PHP_VERSION;'],
   debianPackages: 'php-cli',
   // `?>` first: the program usually ends in PHP mode, where a second `<?php` is a syntax error.
-  sentinel: `?><?php file_put_contents('php://fd/3', sprintf('{"n": "%s", "e": "end"}' . "\\n", getenv('PASSK_NONCE')));`,
+  prologue: `<?php $passk_nonce = (string) @file_get_contents('php://fd/${NONCE_FD}'); ?>`,
+  sentinel: `?><?php if ($passk_nonce !== '') file_put_contents('php://fd/3', sprintf('{"n": "%s", "e": "end"}' . "\\n", $passk_nonce));`,
   canaries: {
     wrong: '<?php\nfunction add($a, $b) { return $a - $b; }\nassert(add(1, 1) == 2);\n',
     earlyExits: ['<?php\nexit(0);\n'],
@@ -147,12 +167,14 @@ export const ruby = script({
   file: 'program.rb',
   versionArgv: [realBinary('/usr/bin/ruby'), '--version'],
   debianPackages: 'ruby',
+  // BEGIN: before the program's own BEGIN blocks, which run before its first statement.
+  prologue: `BEGIN { passk_nonce = (File.read('/proc/self/fd/${NONCE_FD}') rescue '') }`,
   sentinel: [
     'if defined?(Test::Unit::AutoRunner) && Test::Unit::AutoRunner.need_auto_run?',
     '  Test::Unit::AutoRunner.need_auto_run = false',
     "  raise Test::Unit::AssertionFailedError, 'a test-unit test failed or raised' unless Test::Unit::AutoRunner.run",
     'end',
-    `IO.new(3).write(format(%q({"n": "%s", "e": "end"}) + "\\n", ENV['PASSK_NONCE']))`,
+    `IO.new(3).write(format(%q({"n": "%s", "e": "end"}) + "\\n", passk_nonce)) unless passk_nonce.empty?`,
   ].join('\n'),
   canaries: {
     wrong:
@@ -180,7 +202,8 @@ export const lua = script({
   file: 'program.lua',
   versionArgv: [realBinary('/usr/bin/lua5.4'), '-v'],
   debianPackages: 'lua5.4',
-  sentinel: `do local f = io.open('/proc/self/fd/3', 'w'); f:write(string.format('{"n": "%s", "e": "end"}\\n', os.getenv('PASSK_NONCE'))); f:close() end`,
+  prologue: `local passk_nonce = (function() local f = io.open('/proc/self/fd/${NONCE_FD}') if not f then return '' end local t = f:read('a') f:close() return t or '' end)()`,
+  sentinel: `if passk_nonce ~= '' then local f = io.open('/proc/self/fd/3', 'w'); f:write(string.format('{"n": "%s", "e": "end"}\\n', passk_nonce)); f:close() end`,
   canaries: {
     wrong: 'local function add(a, b) return a - b end\nassert(add(1, 1) == 2)\n',
     earlyExits: ['os.exit(0)\n'],
@@ -208,7 +231,9 @@ export const perl = script({
   file: 'program.pl',
   versionArgv: ['/usr/bin/perl', '-e', 'print "perl $^V"'],
   debianPackages: 'perl libtest-deep-perl',
-  sentinel: `{ open(my $passk_fd, '>&=', 3) or die "passk: no result channel"; printf $passk_fd '{"n": "%s", "e": "end"}' . "\\n", $ENV{PASSK_NONCE}; close($passk_fd); }`,
+  // BEGIN: before the program's own BEGIN/INIT blocks, which run before its first statement.
+  prologue: `BEGIN { $main::passk_nonce = ''; if (open(my $passk_in, '<&=', ${NONCE_FD})) { local $/; $main::passk_nonce = <$passk_in> // ''; close($passk_in); } }`,
+  sentinel: `if ($main::passk_nonce ne '') { open(my $passk_fd, '>&=', 3) or die "passk: no result channel"; printf $passk_fd '{"n": "%s", "e": "end"}' . "\\n", $main::passk_nonce; close($passk_fd); }`,
   canaries: {
     wrong: 'sub add { my ($a, $b) = @_; return $a - $b; }\nexit 1 unless add(1, 1) == 2;\n',
     earlyExits: ['exit 0;\n'],
@@ -235,7 +260,8 @@ export const r = script({
   // R_HOME/etc is a link to /etc/R (Renviron, ldpaths), which the sandbox does not otherwise show;
   // libblas/liblapack and `which` (run by utils' .onLoad) are links into /etc/alternatives.
   mounts: ['/etc/R', '/etc/alternatives'],
-  sentinel: `local({ passk_con <- file('/proc/self/fd/3', 'w'); cat(sprintf('{"n": "%s", "e": "end"}\\n', Sys.getenv('PASSK_NONCE')), file = passk_con); close(passk_con) })`,
+  prologue: `passk_nonce <- local({ passk_in <- file('/proc/self/fd/${NONCE_FD}', 'r'); on.exit(close(passk_in)); paste(readLines(passk_in, warn = FALSE), collapse = '') })`,
+  sentinel: `if (nzchar(passk_nonce)) local({ passk_con <- file('/proc/self/fd/3', 'w'); cat(sprintf('{"n": "%s", "e": "end"}\\n', passk_nonce), file = passk_con); close(passk_con) })`,
   canaries: {
     wrong: 'add <- function(a, b) a - b\nstopifnot(isTRUE(all.equal(add(1, 1), 2)))\n',
     earlyExits: ['quit(status = 0)\n', 'q("no")\n'],
@@ -263,7 +289,10 @@ export const racket = script({
   debianPackages: 'racket',
   // Debian's installation config (where the collections are) lives in /etc/racket.
   mounts: ['/etc/racket'],
-  sentinel: `(let ([passk-out (open-output-file "/proc/self/fd/3" #:exists 'append)]) (fprintf passk-out "{\\"n\\": \\"~a\\", \\"e\\": \\"end\\"}\\n" (getenv "PASSK_NONCE")) (close-output-port passk-out))`,
+  // Read while the module expands (define-syntax right-hand sides run in order, before any
+  // macro of the program's), then put into the module as a literal.
+  prologue: `(define-syntax passk-nonce-taken (let ([n (let ([in (open-input-file "/proc/self/fd/${NONCE_FD}")]) (begin0 (let loop ([acc '()]) (let ([c (read-char in)]) (if (eof-object? c) (list->string (reverse acc)) (loop (cons c acc))))) (close-input-port in)))]) (lambda (stx) (datum->syntax stx n)))) (define passk-nonce (passk-nonce-taken))`,
+  sentinel: `(unless (string=? passk-nonce "") (let ([passk-out (open-output-file "/proc/self/fd/3" #:exists 'append)]) (fprintf passk-out "{\\"n\\": \\"~a\\", \\"e\\": \\"end\\"}\\n" passk-nonce) (close-output-port passk-out)))`,
   canaries: {
     wrong:
       '#lang racket\n(require rackunit)\n(current-check-handler raise)\n(define (add a b) (- a b))\n(check-equal? (add 1 1) 2)\n',

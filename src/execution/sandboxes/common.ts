@@ -7,6 +7,12 @@ export const DEFAULT_MAX_PROCESSES = 64;
 export const DEFAULT_MAX_FILE_BYTES = 64 * 1024 * 1024;
 export const DEFAULT_MAX_OPEN_FILES = 256;
 
+/**
+ * How far a program starved of CPU may run past its limit in wall time (fork_run.py Clock): with
+ * 10, a busy loop gets its whole budget up to a load of ~20 runnable tasks per 2 cores.
+ */
+export const WALL_BACKSTOP_FACTOR = 10;
+
 /** Fills optional limits; CPU seconds sit above the wall limit so the wall clock decides first. */
 export function resolveLimits(limits: ExecLimits): ResolvedLimits {
   return {
@@ -17,6 +23,7 @@ export function resolveLimits(limits: ExecLimits): ResolvedLimits {
     maxFileBytes: limits.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES,
     maxOpenFiles: limits.maxOpenFiles ?? DEFAULT_MAX_OPEN_FILES,
     cpuSeconds: Math.ceil(limits.timeoutMs / 1000) + 1,
+    wallFactor: limits.wallFactor ?? WALL_BACKSTOP_FACTOR,
   };
 }
 

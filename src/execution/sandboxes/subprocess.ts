@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { chown, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Writable } from 'node:stream';
 import { SandboxError } from '../../core/errors.js';
 import type { RuntimeInstall } from '../runtimes/types.js';
 import { CappedCapture } from './capture.js';
@@ -60,10 +61,14 @@ class SubprocessSlot implements Slot {
     const child = spawn(command!, args, {
       cwd,
       env: cleanEnv(cwd),
-      stdio: ['ignore', 'pipe', 'pipe', 'pipe'],
+      // fd 5: the nonce (runtimes/nonce-channel.ts), which the runner reads before the program.
+      stdio: ['ignore', 'pipe', 'pipe', 'pipe', 'ignore', 'pipe'],
       detached: true, // own process group, so the kill reaches everything it started
       ...(this.uid === undefined ? {} : { uid: this.uid, gid: this.uid }),
     });
+    const nonceChannel = (child.stdio as unknown[])[5] as Writable | null | undefined;
+    nonceChannel?.on('error', () => {}); // a program that exits first: nothing to deliver
+    nonceChannel?.end(request.nonce);
     let timedOut = false;
     let outputExceeded = false;
     const overflow = () => {

@@ -30,6 +30,8 @@ export interface RawOutcome {
   stderrTail: string;
   durationMs: number;
   cpuMs?: number;
+  /** Time the program's main thread was runnable but waiting for a CPU (Linux schedstat). */
+  waitMs?: number;
   /** The compile step's result, for compiled languages (absent when there is none). */
   compile?: CompileInfo;
   /** The kernel killed it at the slot's memory cgroup limit (see sandboxes/cgroup.ts). */
@@ -58,7 +60,8 @@ export interface ExecStep {
  * How exec_worker.py runs one program: `files` are written into a fresh scratch dir (the cwd of
  * both steps); `compile` runs first, and its `outputs` (paths relative to the scratch dir) are
  * cached under `key` in the artifact cache; `run` then runs with `{artifacts}` naming the dir that
- * holds them. The run step gets PASSK_NONCE in its environment and fd 3 as the result channel.
+ * holds them. The run step gets its nonce in a pipe on fd 5 (read and closed by the harness before the
+ * program runs) and fd 3 as the result channel.
  */
 export interface ExecPlan {
   files: Record<string, string>;

@@ -15,6 +15,8 @@ for line in sys.stdin:
         os._exit(1)
     if "hang" in req["source"]:
         time.sleep(60)
+    if "starved" in req["source"]:  # a program let run past its limit towards the backstop
+        time.sleep(0.6)
     answer = {"id": req["id"], "exitCode": 0, "signal": None, "timedOut": False, "outputExceeded": False,
               "report": json.dumps({"n": req["nonce"], "e": "end"}) + "\\n", "stderrTail": "", "durationMs": 1}
     print(json.dumps(answer), flush=True)
@@ -23,7 +25,11 @@ for line in sys.stdin:
 const request = (source: string): ProgramRequest => ({
   source,
   nonce: 'abc',
-  limits: resolveLimits({ timeoutMs: 200, memoryBytes: 2 ** 30, outputBytes: 2 ** 20 }),
+  // wallFactor 1: the watchdog waits for the wall-clock backstop, which this fake worker never uses.
+  limits: {
+    ...resolveLimits({ timeoutMs: 200, memoryBytes: 2 ** 30, outputBytes: 2 ** 20 }),
+    wallFactor: 1,
+  },
 });
 const fakeSlot = () =>
   new WorkerSlot(
@@ -53,6 +59,15 @@ describe('WorkerSlot', () => {
     const slot = fakeSlot();
     await expect(slot.run(request('hang'))).rejects.toThrow(/did not answer/);
     expect((await slot.run(request('fine'))).exitCode).toBe(0);
+    await slot.close();
+  });
+
+  it('waits for the wall-clock backstop (wallFactor) before calling a worker hung', async () => {
+    const slot = fakeSlot();
+    // 200 ms x 20 + 300 ms of grace; without the factor the watchdog would fire at 500 ms.
+    const starved = { ...request('starved'), limits: { ...request('').limits, wallFactor: 20 } };
+    expect((await slot.run(starved)).exitCode).toBe(0);
+    expect(slot.restarts).toBe(0);
     await slot.close();
   });
 

@@ -54,7 +54,9 @@ export class WorkerSlot implements Slot {
     const compileMs = request.plan?.compile?.limits.timeoutMs ?? 0;
     const line = await this.exchange(
       JSON.stringify({ id, ...request }),
-      request.limits.timeoutMs + compileMs + this.watchdogGraceMs,
+      request.limits.timeoutMs * (request.limits.wallFactor ?? 1) +
+        compileMs +
+        this.watchdogGraceMs,
     );
     const answer = JSON.parse(line) as RawOutcome & { id: number; infra?: string };
     if (answer.id !== id) throw this.fail(`answered request ${answer.id}, expected ${id}`);

@@ -1,0 +1,35 @@
+/**
+ * How a program's harness code gets its nonce (the secret that makes the end-of-tests event
+ * count): exec_worker.py puts it in a pipe on NONCE_FD, write end closed, and nowhere else (not the
+ * environment, argv or a file). Each runtime's harness reads the pipe to its end and closes it
+ * before any of the program's own code can run, then keeps the nonce where the program cannot
+ * name it (a static with internal linkage, a local of the harness's main, a closure). A program
+ * that drains the pipe first leaves the harness without a nonce: no end event, never a pass.
+ * See docs/security.md ("The end-of-tests sentinel") for what this does not stop.
+ */
+export const NONCE_FD = 5;
+
+/** C/C++: reads the nonce from NONCE_FD into a static the program cannot name, from .preinit_array
+ * (the executable's earliest initialisers: before every constructor, of any priority). */
+export const C_TAKE_NONCE = `#include <unistd.h>
+namespace {
+char passk_nonce[80];
+void passk_take_nonce(int, char**, char**) {
+  size_t got = 0;
+  ssize_t n;
+  while (got < sizeof passk_nonce - 1 &&
+         (n = read(${NONCE_FD}, passk_nonce + got, sizeof passk_nonce - 1 - got)) > 0)
+    got += static_cast<size_t>(n);
+  passk_nonce[got] = 0;
+  close(${NONCE_FD});
+}
+}  // namespace
+__attribute__((section(".preinit_array"), used)) static void (*const passk_take)(int, char**, char**) =
+    passk_take_nonce;
+`;
+
+/** Java (and Scala, through Java's library): an expression reading the nonce from its pipe, by
+ * path (the JVM has no raw fds), to the end; the stream and fd it opened are closed, and the
+ * pipe is left empty. Run as the launcher's first statement: the program's classes are
+ * initialised only when first used, after it. */
+export const JAVA_TAKE_NONCE = `new String(java.nio.file.Files.readAllBytes(java.nio.file.Paths.get("/proc/self/fd/${NONCE_FD}")), java.nio.charset.StandardCharsets.US_ASCII)`;

@@ -1,0 +1,70 @@
+/**
+ * The time limit is judged on a program's own time: wall-clock time minus the time its main
+ * thread waited for a CPU (fork_run.py Clock). Each program here pins itself to CPU 0, where the
+ * test keeps a busy "hog" process running, so it gets at most about half of that core: under a
+ * plain wall-clock limit the slow-but-correct program would time out and the loop would be
+ * starved (re-run). Through the real default sandbox.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createExecutor } from './index.js';
+import { rerunReason } from './rerun.js';
+import type { ExecLimits, Executor, Verdict } from './types.js';
+
+// A far backstop: with a loaded machine's other tasks on CPU 0 too, a program may need many
+// times its limit in wall time to get its CPU; the default 10x would then cut it (a re-run).
+const LIMITS: ExecLimits = {
+  timeoutMs: 1000,
+  memoryBytes: 512 * 2 ** 20,
+  outputBytes: 2 ** 20,
+  wallFactor: 100,
+};
+const PIN = 'import os\nos.sched_setaffinity(0, {0})\n';
+let executor: Executor;
+let hog: ChildProcess;
+
+beforeAll(async () => {
+  hog = spawn('/usr/bin/python3', ['-c', `${PIN}while True:\n    pass\n`], { stdio: 'ignore' });
+  executor = await createExecutor({ allowCodeExecution: true, cacheDir: false, workers: 1 });
+});
+afterAll(async () => {
+  hog?.kill('SIGKILL');
+  await executor?.close();
+});
+
+async function verdictOf(source: string, tag: string): Promise<Verdict> {
+  const job = {
+    id: tag,
+    program: { language: 'python', source: `${source}# ${tag}\n` },
+    limits: LIMITS,
+  };
+  const verdicts = await executor.run([job]);
+  return verdicts.get(tag)!;
+}
+
+describe('the time limit counts the time a program had a CPU for, not the load', () => {
+  it('passes a correct program that needs 70% of its limit in CPU beside a hog on its core', async () => {
+    // ~0.7 s of CPU at about half a core: ~1.4 s of wall, past the 1 s limit.
+    const slow = `${PIN}import time\nwhile time.process_time() < 0.7:\n    pass\n`;
+    const verdict = await verdictOf(slow, 'slow-but-correct');
+    expect(verdict.status).toBe('passed');
+    expect(verdict.waitMs).toBeDefined();
+    expect(verdict.durationMs - verdict.waitMs!).toBeLessThan(LIMITS.timeoutMs);
+  });
+
+  it('gives a loop beside a hog its whole budget, so its timeout is final', async () => {
+    const verdict = await verdictOf(`${PIN}while True:\n    pass\n`, 'loop');
+    expect(verdict.status).toBe('timeout');
+    expect(verdict.rerun).toBeUndefined();
+    expect(verdict.durationMs - verdict.waitMs!).toBeGreaterThanOrEqual(LIMITS.timeoutMs);
+    expect(rerunReason(verdict, LIMITS.timeoutMs)).toBeUndefined();
+    expect(executor.stats().timeoutsFullCpu).toBe(1);
+  });
+
+  it('still times a sleeping program out by the wall clock', async () => {
+    const verdict = await verdictOf('import time\ntime.sleep(30)\n', 'sleeper');
+    expect(verdict.status).toBe('timeout');
+    expect(verdict.message).toMatch(/^killed at the time limit: \d+\.\d\d s of its own time/);
+    expect(verdict.cpuMs!).toBeLessThan(LIMITS.timeoutMs / 2);
+  });
+});
