@@ -13,6 +13,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadDataset, sharedDataDir } from '../src/datasets/index.js';
 import { tasks } from '../src/tasks/index.js';
+import { sampleWorkersCpu, waitedChildrenCpuMs } from './exec-helpers.js';
 
 export const COMPILED = ['cpp', 'java', 'go', 'rust'] as const;
 export type CompiledLanguage = (typeof COMPILED)[number];
@@ -26,15 +27,19 @@ const BASELINE_THREADS = 4;
 export interface CompiledResult {
   language: CompiledLanguage;
   passkMs: number;
+  /** CPU of the CLI and what it waited for, plus its sandboxed workers' (sampled, see exec-helpers). */
+  passkCpuMs: number;
   passkPassed: number;
   baselineMs?: number;
+  baselineCpuMs?: number;
   baselinePassed?: number;
   total: number;
   note: string;
 }
 
 function timed(command: string, argv: string[], env = process.env) {
-  return new Promise<{ ms: number; out: string }>((resolvePromise, reject) => {
+  return new Promise<{ ms: number; cpuMs: number; out: string }>((resolvePromise, reject) => {
+    const cpuBefore = waitedChildrenCpuMs();
     const started = performance.now();
     const child = spawn(command, argv, { stdio: ['ignore', 'pipe', 'pipe'], env });
     let out = '';
@@ -44,7 +49,10 @@ function timed(command: string, argv: string[], env = process.env) {
     child.on('error', reject);
     child.on('close', (code) => {
       if (code !== 0) reject(new Error(`${command} exited ${code}: ${err.slice(-500)}`));
-      else resolvePromise({ ms: performance.now() - started, out });
+      else {
+        const ms = performance.now() - started;
+        resolvePromise({ ms, cpuMs: waitedChildrenCpuMs() - cpuBefore, out });
+      }
     });
   });
 }
@@ -139,11 +147,14 @@ export async function compiledSet(
     coldProgramCache(cacheDir);
     const programs = await referencePrograms(language);
     const out = join(dir, 'passk-out');
+    const workers = sampleWorkersCpu();
     const passk = await passkRun(language, cacheDir, out);
+    const workersCpuMs = workers.stop();
     const found = statuses(out);
     const result: CompiledResult = {
       language,
       passkMs: passk.ms,
+      passkCpuMs: passk.cpuMs + workersCpuMs,
       passkPassed: found['passed'] ?? 0,
       total: programs.length,
       note: `statuses ${JSON.stringify(found)}`,
@@ -167,6 +178,7 @@ export async function compiledSet(
     const both = {
       ...result,
       baselineMs: base.ms,
+      baselineCpuMs: base.cpuMs,
       baselinePassed: summary.passed,
       note: `baseline not passed: ${summary.failed.join(' ') || 'none'}`,
     };

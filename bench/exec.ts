@@ -184,16 +184,16 @@ async function compiled(): Promise<void> {
   let baselineMs = 0;
   for (const language of languages) {
     console.log(`\n== HumanEval-X ${language}: 164 references (${language}) ==`);
-    const rate = (ms: number, total: number) =>
-      `${(ms / 1000).toFixed(2)} s, ${(ms / total).toFixed(0)} ms/program`;
+    const rate = (ms: number, cpuMs: number, total: number) =>
+      `${(ms / 1000).toFixed(2)} s (CPU ${(cpuMs / 1000).toFixed(2)} s), ${(ms / total).toFixed(0)} ms/program`;
     const r = await compiledSet(language, skipBaseline, (step) => {
       if (step.baselineMs === undefined) {
         console.log(
-          `(a) passk CLI end to end [bwrap, cold artifact cache]: ${rate(step.passkMs, step.total)}, ${step.passkPassed}/${step.total} passed; ${step.note}`,
+          `(a) passk CLI end to end [bwrap, cold artifact cache]: ${rate(step.passkMs, step.passkCpuMs, step.total)}, ${step.passkPassed}/${step.total} passed; ${step.note}`,
         );
       } else {
         console.log(
-          `(b) ${COMPILED_BASELINE}: ${rate(step.baselineMs, step.total)}, ${step.baselinePassed}/${step.total} passed; ${step.note}`,
+          `(b) ${COMPILED_BASELINE}: ${rate(step.baselineMs, step.baselineCpuMs ?? 0, step.total)}, ${step.baselinePassed}/${step.total} passed; ${step.note}`,
         );
       }
       console.log(`    ${machine()}`);
@@ -201,7 +201,10 @@ async function compiled(): Promise<void> {
     passkMs += r.passkMs;
     if (r.baselineMs === undefined) continue;
     baselineMs += r.baselineMs;
-    console.log(`ratio b/a (${language}): passk ${(r.baselineMs / r.passkMs).toFixed(2)}× faster`);
+    const cpu = (r.baselineCpuMs ?? 0) / r.passkCpuMs;
+    console.log(
+      `ratio b/a (${language}): passk ${(r.baselineMs / r.passkMs).toFixed(2)}× faster (CPU ${cpu.toFixed(2)}×)`,
+    );
   }
   if (baselineMs > 0) {
     console.log(

@@ -12,7 +12,7 @@
 #   --test       everything the test suite needs: the toolchains above, chromium (the HTML
 #                report's browser test only; passk itself never needs it) and node-llama-cpp
 #                (the llama-cpp engine tests) in .passk-engines/ with npm: not a dependency, as
-#                it is 700 MB, and not in node_modules, which `npm ci` wipes;
+#                it is 700 MB, and not in node_modules, which `npm ci` wipes; and Jest (below);
 #   --check-node only the Node.js version check below (no apt), then exit.
 # Node.js >= 20 is checked before anything else: passk runs on it, and Debian 12's nodejs is 18.
 set -eu
@@ -39,7 +39,8 @@ browser=false
 # lists (environment.python.debianPackages, read by scripts/task-packages.mjs from the built
 # dist/ or, with tsx, the sources; NAME may be a task module path). Taken out of the arguments
 # here, before the options below are read. --test also installs the Python libraries of the
-# environment tests (numpy, pandas, matplotlib, scipy, sklearn, venv).
+# environment tests (numpy, pandas, matplotlib, scipy, sklearn, venv). aider-polyglot and
+# aider-polyglot-javascript also get Jest and Exercism's Babel preset (install_exercism_js).
 tasks=""
 want_task=false
 count=$#
@@ -71,6 +72,22 @@ install_engine() {
   npm install --prefix "$engines" --ignore-scripts --no-audit --no-fund --loglevel=error \
     node-llama-cpp@3.21.1
   echo "setup: installed node-llama-cpp@3.21.1 in $engines"
+}
+# Aider polyglot's JavaScript exercises: Jest and @exercism/babel-preset-javascript, the set
+# pinned by scripts/exercism-javascript/package-lock.json, in .passk-engines/exercism-javascript
+# (src/execution/runtimes/exercism-javascript.ts): ~100 MB only that task needs, so not a
+# dependency, and not in node_modules, which `npm ci` wipes.
+install_exercism_js() {
+  here="$(cd "$(dirname "$0")/.." && pwd)"
+  pinned="$here/scripts/exercism-javascript"
+  target="$here/.passk-engines/exercism-javascript"
+  if [ -f "$target/node_modules/jest/package.json" ] &&
+    cmp -s "$pinned/package-lock.json" "$target/package-lock.json"; then return 0; fi
+  mkdir -p "$target"
+  cp "$pinned/package.json" "$pinned/package-lock.json" "$target/"
+  # --ignore-scripts: core-js's install script only prints a banner
+  (cd "$target" && npm ci --ignore-scripts --no-audit --no-fund --loglevel=error)
+  echo "setup: installed Jest and @exercism/babel-preset-javascript in $target"
 }
 missing=""
 need() { missing="$missing $1"; }
@@ -113,6 +130,7 @@ fi
 if $browser; then
   [ -x /usr/bin/chromium ] || need chromium
   install_engine
+  install_exercism_js
 fi
 if $browser; then # --test: the environment tests' Python libraries
   for pkg in python3-numpy python3-pandas python3-matplotlib python3-scipy python3-sklearn python3-venv; do
@@ -121,6 +139,8 @@ if $browser; then # --test: the environment tests' Python libraries
   need_pkg python3-psutil # the registry test runs BigCodeBench-Hard's first references (17 imports psutil)
 fi
 for task in $tasks; do
+  # (their programs need no Python libraries: no need to read the task, nor a built dist/)
+  case "$task" in aider-polyglot | aider-polyglot-javascript) install_exercism_js; continue ;; esac
   here="$(cd "$(dirname "$0")/.." && pwd)"
   loader=""
   [ -f "$here/dist/index.js" ] || loader="--import tsx"

@@ -52,7 +52,7 @@ export {
   resolveSampling,
   SAMPLING_PRESETS,
 } from './generation/index.js';
-export type { SamplingConfig } from './generation/sampling.js';
+export type { SamplingConfig, SamplingInput } from './generation/sampling.js';
 export type { FsyncPolicy } from './generation/types.js';
 export { passAtK } from './metrics/pass-at-k.js';
 export {

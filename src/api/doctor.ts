@@ -2,6 +2,7 @@ import { RuntimeMissingError } from '../core/errors.js';
 import type { DatasetLoadOptions } from '../datasets/types.js';
 import { checkEnvironment, type EnvironmentCheck } from '../pipeline/environment-check.js';
 import { evaluate } from '../pipeline/evaluate.js';
+import { checkToolchain, type ToolchainCheck } from '../pipeline/toolchain-check.js';
 import { resolveTask } from '../tasks/resolve.js';
 import type { Task } from '../tasks/types.js';
 
@@ -38,6 +39,8 @@ export interface DoctorReport extends EnvironmentCheck {
   /** What to do when not ok. */
   hint?: string;
   references?: ReferenceCheck;
+  /** Not Python: the task's toolchain, found (its version) or missing (why). */
+  toolchain?: ToolchainCheck;
 }
 
 /**
@@ -52,17 +55,30 @@ export async function doctor(options: DoctorOptions): Promise<DoctorReport> {
     ...(options.sandbox === undefined ? {} : { sandbox: options.sandbox }),
     ...(options.pythonEnv === undefined ? {} : { pythonEnv: options.pythonEnv }),
   });
-  const ok = check.sandboxWorks && check.missing.length === 0;
-  const report: DoctorReport = { ...check, ok, ...(ok ? {} : { hint: hintFor(task, check) }) };
-  if (options.allowCodeExecution === true) report.references = await checkReferences(task, options);
+  const toolchain = task.language === 'python' ? undefined : await checkToolchain(task.language);
+  const ok =
+    check.sandboxWorks && check.missing.length === 0 && toolchain?.check.missing === undefined;
+  const hint = toolchain?.hint ?? (ok ? undefined : hintFor(task, check));
+  const report: DoctorReport = {
+    ...check,
+    ok,
+    ...(hint === undefined ? {} : { hint }),
+    ...(toolchain === undefined ? {} : { toolchain: toolchain.check }),
+  };
+  // references cannot run without the toolchain (the hint says how to install it)
+  if (options.allowCodeExecution === true && toolchain?.check.missing === undefined) {
+    report.references = await checkReferences(task, options);
+  }
   return report;
 }
 
 /** The error the CLI ends with when the report is not ok (exit code 3). */
 export function doctorError(report: DoctorReport): RuntimeMissingError {
-  const what = report.sandboxWorks
-    ? `${report.task}: not importable in the sandbox: ${report.missing.join(', ')}`
-    : `${report.task}: a standard-library program does not run in the ${report.sandbox.sandbox} sandbox`;
+  const what = !report.sandboxWorks
+    ? `${report.task}: a standard-library program does not run in the ${report.sandbox.sandbox} sandbox`
+    : report.toolchain?.missing !== undefined
+      ? `${report.task}: ${report.toolchain.missing}`
+      : `${report.task}: not importable in the sandbox: ${report.missing.join(', ')}`;
   return new RuntimeMissingError(what, report.hint === undefined ? {} : { hint: report.hint });
 }
 

@@ -5,7 +5,7 @@ import {
   ConfigError,
   type FsyncPolicy,
   resolveSampling,
-  type SamplingConfig,
+  type SamplingInput,
   splitBaseUrls,
 } from '../index.js';
 
@@ -24,7 +24,10 @@ export function addGenerationOptions(command: Command): Command {
     .option('--n-samples <n>', 'samples per problem (default: from the preset)')
     .option('--temperature <t>', 'sampling temperature (default: from the preset)')
     .option('--top-p <p>', 'nucleus sampling (default: from the preset)')
-    .option('--max-new-tokens <n>', 'tokens generated per sample, prompt not counted', '512')
+    .option(
+      '--max-new-tokens <n>',
+      "tokens generated per sample, prompt not counted (default: 512, or the task's)",
+    )
     .option('--seed <n>', 'run seed; each (problem, sample) gets a seed derived from it', '1234')
     .option('--batch-size <n>', 'requests in flight per server', '8')
     .option('--concurrency <n>', 'requests in flight overall (default: replicas x batch size)')
@@ -75,7 +78,7 @@ const schema = z.object({
   nSamples: int('--n-samples').optional(),
   temperature: num('--temperature').optional(),
   topP: num('--top-p').optional(),
-  maxNewTokens: int('--max-new-tokens'),
+  maxNewTokens: int('--max-new-tokens').optional(),
   seed: int('--seed', 0),
   batchSize: int('--batch-size'),
   concurrency: int('--concurrency').optional(),
@@ -101,7 +104,8 @@ const schema = z.object({
 
 export interface GenerationFlags {
   backendOptions: BackendOptions;
-  sampling: SamplingConfig;
+  /** Without maxNewTokens when --max-new-tokens was not given: the task's default then. */
+  sampling: SamplingInput;
   generationOnly: boolean;
   resume: string | undefined;
   systemPrompt: string | undefined;
@@ -115,13 +119,15 @@ export function parseGenerationFlags(raw: Record<string, unknown>): GenerationFl
   const parsed = schema.safeParse(raw);
   if (!parsed.success) throw new ConfigError(parsed.error.issues[0]?.message ?? 'invalid flags');
   const f = parsed.data;
-  const sampling = resolveSampling(f.preset, {
+  const { maxNewTokens, ...sampled } = resolveSampling(f.preset, {
     nSamples: f.nSamples,
     temperature: f.temperature,
     topP: f.topP,
     maxNewTokens: f.maxNewTokens,
     seed: f.seed,
   });
+  const sampling: SamplingInput =
+    f.maxNewTokens === undefined ? sampled : { ...sampled, maxNewTokens };
   const backendOptions: BackendOptions = {
     ...(f.baseUrl === undefined ? {} : { baseUrls: splitBaseUrls(f.baseUrl) }),
     ...(f.modelName === undefined ? {} : { model: f.modelName }),

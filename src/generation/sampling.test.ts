@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError } from '../core/errors.js';
-import { resolveSampling } from './sampling.js';
+import { resolveSampling, withTaskMaxNewTokens } from './sampling.js';
 import { deriveSeed } from './seeds.js';
 
 describe('resolveSampling', () => {
@@ -23,6 +23,15 @@ describe('resolveSampling', () => {
     expect(() => resolveSampling('pass@01')).toThrow(/did you mean 'pass@1'/);
     expect(() => resolveSampling('pass@1', { topP: 0 })).toThrow(ConfigError);
     expect(() => resolveSampling('pass@1', { nSamples: 2.5 })).toThrow(/n-samples/);
+  });
+});
+
+describe('withTaskMaxNewTokens', () => {
+  it("fills maxNewTokens from the task's default, else 512; an explicit value wins", () => {
+    const { maxNewTokens: _, ...rest } = resolveSampling('greedy');
+    expect(withTaskMaxNewTokens(rest, 8192).maxNewTokens).toBe(8192);
+    expect(withTaskMaxNewTokens(rest, undefined).maxNewTokens).toBe(512);
+    expect(withTaskMaxNewTokens({ ...rest, maxNewTokens: 100 }, 8192).maxNewTokens).toBe(100);
   });
 });
 

@@ -33,6 +33,18 @@ export const DEFAULT_PRESET: PresetName = 'pass@1';
 export const DEFAULT_MAX_NEW_TOKENS = 512;
 export const DEFAULT_SEED = 1234;
 
+/** Sampling with `maxNewTokens` left to the task (Task.defaultMaxNewTokens) when absent. */
+export type SamplingInput = Omit<SamplingConfig, 'maxNewTokens'> & { maxNewTokens?: number };
+
+/** The run's sampling: an explicit maxNewTokens, else the task's default, else 512. */
+export function withTaskMaxNewTokens(
+  sampling: SamplingInput,
+  taskDefault: number | undefined,
+): SamplingConfig {
+  const maxNewTokens = sampling.maxNewTokens ?? taskDefault ?? DEFAULT_MAX_NEW_TOKENS;
+  return Object.freeze({ ...sampling, maxNewTokens });
+}
+
 function isPreset(name: string): name is PresetName {
   return Object.hasOwn(SAMPLING_PRESETS, name);
 }

@@ -4,7 +4,7 @@ import { ExecutionDisabledError } from '../core/errors.js';
 import { fingerprintOf } from '../generation/generate.js';
 import { type GenerationResult, generate, generationRunInfo } from '../generation/index.js';
 import { checkFingerprint, checkServedModel, readMetadata } from '../generation/metadata.js';
-import type { SamplingConfig } from '../generation/sampling.js';
+import { type SamplingInput, withTaskMaxNewTokens } from '../generation/sampling.js';
 import type { FsyncPolicy, GenerationProgress } from '../generation/types.js';
 import { type BackendOptions, createBackend } from '../models/index.js';
 import { checkOutputDir } from '../store/output-paths.js';
@@ -28,7 +28,8 @@ export interface RunModelOptions
   /** Backend name: 'openai-compatible' or 'llama-cpp'. */
   backend: string;
   backendOptions: BackendOptions;
-  sampling: SamplingConfig;
+  /** Without maxNewTokens: the task's default (Task.defaultMaxNewTokens), else 512. */
+  sampling: SamplingInput;
   /** The run directory: journal, generation.json, then the evaluation outputs. Resumable. */
   runDir: string;
   /** Generate and save only; evaluate later with `passk evaluate --generations RUN_DIR`. */
@@ -59,8 +60,12 @@ export interface RunModelResult {
 }
 
 /** Samples n completions per problem from a model backend, then evaluates them. */
-export async function runModel(options: RunModelOptions): Promise<RunModelResult> {
-  const task = await resolveTask(options.task);
+export async function runModel(given: RunModelOptions): Promise<RunModelResult> {
+  const task = await resolveTask(given.task);
+  const options = {
+    ...given,
+    sampling: withTaskMaxNewTokens(given.sampling, task.defaultMaxNewTokens),
+  };
   // A task whose samples are not programs (HumanEvalPack's describe step) only generates.
   const generationOnly = options.generationOnly === true || task.generationOnly !== undefined;
   // Refused before any request: generating for an hour and then refusing would waste it.

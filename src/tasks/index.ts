@@ -81,11 +81,11 @@ for (const rule of ['greedy', 'majority_voting'] as const) {
 // QuixBugs, Python repair (a folder dataset: --data-dir holding quixbugs/).
 tasks.register('quixbugs', async () => (await import('./quixbugs/task.js')).quixbugs);
 // Aider polyglot (issue 17): Exercism exercises, a second try with the test output (JavaScript's
-// exercises need Jest from npm: not runnable yet, see docs/aider-polyglot.md).
+// need Jest from npm: `scripts/setup.sh --task aider-polyglot-javascript`).
 tasks.register('aider-polyglot', async () =>
   (await import('./aider-polyglot/task.js')).aiderPolyglot(),
 );
-for (const lang of ['cpp', 'go', 'java', 'python', 'rust'] as const) {
+for (const lang of ['cpp', 'go', 'java', 'javascript', 'python', 'rust'] as const) {
   tasks.register(`aider-polyglot-${lang}`, async () =>
     (await import('./aider-polyglot/task.js')).aiderPolyglot(lang),
   );

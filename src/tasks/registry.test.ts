@@ -29,6 +29,7 @@ const GOLDEN: Record<string, { prompt: string; instruction?: string }> = {
   'aider-polyglot-cpp': { prompt: '529575bde9edc0d6', instruction: '529575bde9edc0d6' },
   'aider-polyglot-go': { prompt: 'dfbf9d10543ffae6', instruction: 'dfbf9d10543ffae6' },
   'aider-polyglot-java': { prompt: '428863bef6f89b5f', instruction: '428863bef6f89b5f' },
+  'aider-polyglot-javascript': { prompt: '0e03f81d4d66d2f4', instruction: '0e03f81d4d66d2f4' },
   'aider-polyglot-python': { prompt: 'f32f5b295c09988c', instruction: 'f32f5b295c09988c' },
   'aider-polyglot-rust': { prompt: '9564d03065d2f629', instruction: '9564d03065d2f629' },
   'cruxeval-i': { prompt: '953438ca5b2b7565', instruction: '953438ca5b2b7565' },

@@ -63,6 +63,11 @@ export interface Task {
   dataset: DatasetSpec;
   /** Default wall-clock limit per program, in milliseconds. */
   defaultTimeoutMs: number;
+  /**
+   * Default `--max-new-tokens` for model runs of this task (whole-file replies need more than
+   * the usual 512); an explicit value always wins. Absent: DEFAULT_MAX_NEW_TOKENS.
+   */
+  defaultMaxNewTokens?: number;
   stopSequences: readonly string[];
   /**
    * Turns the dataset's rows into problems (in benchmark order), validating each row; throws a

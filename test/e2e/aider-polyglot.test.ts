@@ -138,6 +138,30 @@ describe('passk run --task aider-polyglot-* against a local chat server', () => 
     ]);
   });
 
+  it("JavaScript: Jest's report goes back; without --max-new-tokens the task asks for 8192", async () => {
+    const problems = await problemsOf('aider-polyglot-javascript', 1);
+    const [fixed] = problems as [Problem];
+    server = await startFakeOpenAIServer({ text: scriptedModel(problems, []) });
+    const out = await tempDir();
+    const flags = args('aider-polyglot-javascript', server.baseUrl, out, 1);
+    flags.splice(flags.indexOf('--max-new-tokens'), 2);
+    const result = await runCli([...flags, '--skip-preflight']);
+    expect(result.stderr).not.toContain('internal error');
+    expect(result.code).toBe(0);
+    expect(server.requests.map((r) => r.body['max_tokens'])).toEqual([8192, 8192]);
+    const second = server.requests[1]!.body['messages'] as Message[];
+    // the stub's Jest failures: test names, the summary; no Jest internals' host paths
+    expect(second[2]!.content).toMatch(/^ {2}● /m);
+    expect(second[2]!.content).toContain(SECOND_TRY);
+    expect(second[2]!.content).not.toContain('node_modules');
+    const metrics = JSON.parse(await readFile(join(out, 'metrics.json'), 'utf8'));
+    expect(metrics.attempts.pass_rate_after).toEqual({ '1': 0, '2': 1 });
+    const results = await readJsonl(join(out, 'results.jsonl'));
+    expect(results.map((r) => [r['task_id'], r['status'], r['attempt']])).toEqual([
+      [fixed.id, 'passed', 2],
+    ]);
+  });
+
   it('refuses to start without --allow-code-execution: the second try needs the tests run', async () => {
     server = await startFakeOpenAIServer({ text: () => 'no idea' });
     const out = await tempDir();

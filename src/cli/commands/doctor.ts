@@ -95,6 +95,11 @@ export function formatDoctor(report: DoctorReport): string {
     `sandbox     ${report.sandbox.sandbox} (${report.sandbox.isolation}): ${report.sandboxWorks ? 'runs Python' : 'BROKEN'}`,
     `libraries   ${librariesLine(report)}`,
   ];
+  const tool = report.toolchain;
+  if (tool)
+    lines.push(
+      `toolchain   ${tool.missing === undefined ? tool.version : `MISSING  ${tool.missing}`}`,
+    );
   const width = Math.max(0, ...report.modules.map((m) => m.name.length));
   for (const m of report.modules) {
     const state = m.importable ? `ok ${m.version || '(no version)'}` : `MISSING  ${m.error ?? ''}`;

@@ -13,25 +13,30 @@ const limits = { timeoutMs: 30_000, memoryBytes: 4 * 2 ** 30, outputBytes: 1 << 
 const cacheRoot = mkdtempSync(join(tmpdir(), 'passk-env-test-'));
 afterAll(() => rmSync(cacheRoot, { recursive: true, force: true }));
 
-/** Uses numpy and pandas, and checks where the per-sample writable places are. */
-const USES_LIBRARIES = [
-  'import os',
-  'import numpy as np',
-  'import pandas as pd',
-  'assert int(np.arange(4).sum()) == 6',
-  "assert int(pd.DataFrame({'a': [1, 2]})['a'].sum()) == 3",
-  "assert os.environ['HOME'] == os.getcwd()",
-  "assert os.environ['MPLCONFIGDIR'].startswith(os.getcwd())",
-  "assert os.environ['XDG_CACHE_HOME'].startswith(os.getcwd())",
-  "assert os.environ['MPLBACKEND'] == 'Agg'",
-  "assert os.environ['OPENBLAS_NUM_THREADS'] == '1'",
-  'import tempfile',
-  'with tempfile.TemporaryDirectory() as tmp:',
-  "    open(os.path.join(tmp, 'x'), 'w').write('x')",
-  '    assert tmp.startswith(os.getcwd()), tmp',
-  'assert tempfile.mkstemp()[1].startswith(os.getcwd())',
-  '',
-].join('\n');
+/**
+ * Uses numpy and pandas, and checks where the per-sample writable places are: temporary files
+ * in `tmp` (bwrap: the sample's private /tmp, as on upstream's machines; else its scratch dir).
+ */
+const usesLibraries = (tmp: string) =>
+  [
+    'import os',
+    'import numpy as np',
+    'import pandas as pd',
+    'assert int(np.arange(4).sum()) == 6',
+    "assert int(pd.DataFrame({'a': [1, 2]})['a'].sum()) == 3",
+    "assert os.environ['HOME'] == os.getcwd()",
+    "assert os.environ['MPLCONFIGDIR'].startswith(os.getcwd())",
+    "assert os.environ['XDG_CACHE_HOME'].startswith(os.getcwd())",
+    "assert os.environ['MPLBACKEND'] == 'Agg'",
+    "assert os.environ['OPENBLAS_NUM_THREADS'] == '1'",
+    'import tempfile',
+    `TMP = ${tmp}`,
+    'with tempfile.TemporaryDirectory() as tmp:',
+    "    open(os.path.join(tmp, 'x'), 'w').write('x')",
+    '    assert tmp.startswith(TMP + "/tmp"), tmp',
+    'assert tempfile.mkstemp()[1].startswith(TMP + "/tmp")',
+    '',
+  ].join('\n');
 
 function job(id: string, source: string, environment?: ExecEnvironment): ExecJob {
   return {
@@ -50,6 +55,7 @@ describe.each(['bwrap', 'process', 'subprocess'])('library environment (%s)', (s
       workers: 1,
       cacheDir,
     });
+    const USES_LIBRARIES = usesLibraries(sandbox === 'bwrap' ? '"/tmp"' : 'os.getcwd()');
     try {
       const verdicts = await executor.run([
         job('with', USES_LIBRARIES, ENV),

@@ -44,6 +44,7 @@ describe('resolvePythonEnvironment', () => {
     expect(env.modules['passk_not_a_module']).toBeNull();
     expect(env.errors['passk_not_a_module']).toContain('ModuleNotFoundError');
     expect(env.env).toMatchObject({ MPLBACKEND: 'Agg', OPENBLAS_NUM_THREADS: '1' });
+    expect(env.env['PATH']).toBeUndefined(); // the sandbox's own PATH (with its `python`) stays
   });
 
   it('takes a venv’s site-packages, and Debian’s too only when the venv includes system packages', async () => {
@@ -54,6 +55,7 @@ describe('resolvePythonEnvironment', () => {
     });
     expect(alone.sitePaths).toEqual([join(root, 'a', 'lib', minor, 'site-packages')]);
     expect(alone.mounts).toEqual([join(root, 'a')]);
+    expect(alone.env['PATH']).toBe(`${join(root, 'a')}/bin:/usr/bin:/bin`); // `python` = the venv's
     const system = await resolvePythonEnvironment(spec, {
       interpreter: PYTHON,
       venv: fakeVenv('b', { system: true }),

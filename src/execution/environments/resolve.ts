@@ -66,11 +66,19 @@ async function resolveOnce(
   const { interpreter } = options;
   const place =
     options.venv === undefined ? debianPlace() : await venvPlace(options.venv, interpreter);
-  const env = { ...ENVIRONMENT_DEFAULT_ENV, ...spec.env };
+  const env = { ...ENVIRONMENT_DEFAULT_ENV, ...venvPath(place.venv), ...spec.env };
   const { modules, errors } = await cachedProbe(interpreter, place.sitePaths, env, spec.modules);
   const described = { ...place, env, modules };
   const key = createHash('sha256').update(JSON.stringify(described)).digest('hex');
   return { ...described, errors, key };
+}
+
+/**
+ * A venv's bin dir first on PATH, as an activated venv has it: `python` and `python3` in a
+ * program's subprocesses are then the venv's interpreter, which sees the venv's packages.
+ */
+function venvPath(venv: string | undefined): Record<string, string> {
+  return venv === undefined ? {} : { PATH: `${venv}/bin:/usr/bin:/bin` };
 }
 
 type Place = Pick<ResolvedPythonEnvironment, 'source' | 'venv' | 'sitePaths' | 'mounts'>;

@@ -20,6 +20,7 @@ on exec: nothing the program prints or exits with can make passk report an infra
 argv: --scratch DIR [--uid UID] [--pid-namespace] [--artifacts DIR] [--private-tmp B:I] [--cgroup DIR]
 """
 
+import fcntl
 import json
 import os
 import signal
@@ -237,6 +238,61 @@ def compile_step(plan, base_env, slot, scratch):
     return None, info
 
 
+def batch_step(plan, base_env, slot, scratch):
+    """The outputs of a build shared by several programs (plan["batch"], see runtimes/batch.ts)
+    when they include this program, else None (it is then compiled alone, as without a batch).
+    Built by the first slot that needs it, under a lock on its cache shard, so the other slots
+    wait for it instead of building it too; a batch that did not build is recorded as failed (any
+    cause: its members then just compile alone) and never tried again."""
+    batch, cache = plan.get("batch"), slot.artifacts
+    if batch is None or cache is None:
+        return None
+    key = batch["key"]
+    shard = os.path.dirname(cache.path(key))
+    os.makedirs(shard, exist_ok=True)
+    lock = os.open(shard, os.O_RDONLY)
+    try:
+        try:
+            fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            waited = False
+        except BlockingIOError:
+            fcntl.flock(lock, fcntl.LOCK_EX)
+            waited = True
+        found = cache.lookup(key)
+        if found is None and not waited:
+            found = _build_batch(batch, base_env, slot, scratch, cache)
+    finally:
+        os.close(lock)
+    if not found or found[0] != "ok":
+        return None
+    try:
+        with open(os.path.join(found[1], "members"), encoding="utf-8") as handle:
+            members = handle.read().split()
+    except OSError:
+        return None
+    return found[1] if batch["member"] in members else None
+
+
+def _build_batch(batch, base_env, slot, scratch, cache):
+    work = os.path.join(scratch, "batch")
+    os.mkdir(work)
+    if slot.uid is not None:
+        os.chown(work, slot.uid, slot.uid)
+    if write_files(work, batch["files"], slot.uid) is not None:
+        return None
+    root = cache.root
+    expand = lambda v: v.replace("{scratch}", work).replace("{cache}", root)  # noqa: E731
+    env = dict(base_env, HOME=work, TMPDIR=work, **{k: expand(v) for k, v in batch.get("env", {}).items()})
+    outcome = run_step([expand(a) for a in batch["argv"]], env, batch["limits"], slot, work)
+    if outcome["exitCode"] == 0 and all(os.path.exists(os.path.join(work, o)) for o in batch["outputs"]):
+        stored = cache.store(work, batch["outputs"], batch["key"])
+        if stored:
+            return "ok", stored
+    why = {"ok": False, "batch": True, "exitCode": outcome["exitCode"], "stderrTail": outcome["stderrTail"][-COMPILE_TAIL:]}
+    cache.store_failure(batch["key"], why)
+    return None
+
+
 def fill(value, scratch, artifacts):
     return value.replace("{scratch}", scratch).replace("{artifacts}", artifacts or scratch)
 
@@ -253,12 +309,16 @@ def run_plan(req, slot, scratch):
     if problem is not None:
         return failed_write(problem)
     base_env = {"PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8", "HOME": scratch, "TMPDIR": scratch}
-    artifacts, compiled = None, None
-    if plan.get("compile"):
+    artifacts, compiled, run = None, None, plan["run"]
+    started = time.monotonic()
+    shared = batch_step(plan, base_env, slot, scratch)
+    if shared is not None:
+        artifacts, run = shared, plan["batch"]["run"]
+        compiled = {"ok": True, "cached": True, "batch": True, "durationMs": (time.monotonic() - started) * 1000.0}
+    elif plan.get("compile"):
         artifacts, compiled = compile_step(plan, base_env, slot, scratch)
         if not compiled["ok"]:
             return failed_compile(compiled)
-    run = plan["run"]
     env = dict(base_env)
     env.update({k: fill(v, scratch, artifacts) for k, v in run.get("env", {}).items()})
     limits = dict(req["limits"], **run.get("limits", {}))

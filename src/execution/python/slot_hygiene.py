@@ -4,10 +4,13 @@ Shared by worker.py (Python) and exec_worker.py (other languages):
   * `harden()`: the worker becomes non-dumpable, so no process (same uid or not) can open
     /proc/<worker>/mem, /proc/<worker>/fd or ptrace it;
   * `mount_private_tmp()`: (bwrap, root) a fresh tmpfs over the scratch root with a size AND an
-    inode cap, made before the seccomp filter forbids mount; CAP_SYS_ADMIN is dropped right after;
+    inode cap, made before the seccomp filter forbids mount, and the same inode cap on the sandbox's
+    own /tmp and /dev/shm tmpfs (bwrap sets only their size); CAP_SYS_ADMIN is dropped right after;
   * `Scratch`: a fresh directory per sample, removed by a bounded, iterative walk (no recursion:
     a 1,500-deep tree is fine); anything it cannot remove within its budget asks for the slot to be
-    rebuilt (the whole tmpfs is then dropped with the sandbox);
+    rebuilt (the whole tmpfs is then dropped with the sandbox); what a sample left in the sandbox's
+    /tmp and /dev/shm (writable by programs, so that code which hard-codes /tmp and
+    multiprocessing's semaphores work) is swept the same way, so the next sample finds them empty;
   * `remove_sysv_ipc()`: SysV shared memory, queues and semaphores are removed after each sample;
   * `Cgroup`: (cgroup v1, root) the per-slot memory cgroup every sample joins, so memfd, shm and
     tmpfs pages count against the memory limit; an OOM kill there is reported as such.
@@ -19,7 +22,11 @@ import os
 PR_SET_DUMPABLE = 4
 CAP_SYS_ADMIN = 21
 _LINUX_CAPABILITY_VERSION_3 = 0x20080522
-MS_NOSUID, MS_NODEV = 2, 4
+MS_NOSUID, MS_NODEV, MS_REMOUNT = 2, 4, 32
+# The sandbox's shared scratch places (bwrap mounts each as a sized tmpfs, mode 1777) and their
+# inode caps: /tmp gets the scratch root's, /dev/shm (semaphores, shared memory) a small one.
+SHARED_TMPFS = ("/tmp", "/dev/shm")
+SHM_INODES = 4096
 # A sample may leave at most this many entries in its scratch dir for cleanup to remove in place;
 # beyond it the slot is rebuilt instead (dropping its tmpfs whole costs the kernel, not us).
 CLEANUP_MAX_ENTRIES = 20000
@@ -61,11 +68,25 @@ def mount_private_tmp(path, size_bytes, inodes):
     gives up CAP_SYS_ADMIN for good. Returns True when mounted; False when not permitted here."""
     options = ("size=%d,nr_inodes=%d,mode=0755" % (size_bytes, inodes)).encode()
     mounted = _libc.mount(b"tmpfs", path.encode(), b"tmpfs", MS_NOSUID | MS_NODEV, options) == 0
+    if mounted:
+        for shared, cap in zip(SHARED_TMPFS, (inodes, SHM_INODES)):
+            if not _cap_inodes(shared, cap):
+                mounted = False
     try:
         _drop_capability(CAP_SYS_ADMIN)
     except OSError:
         pass  # never had it
     return mounted
+
+
+def _cap_inodes(path, inodes):
+    """Adds an inode cap to a tmpfs bwrap mounted (a remount keeps its size, its mode and what is
+    bound under it). True when capped; a missing path needs no cap."""
+    if not os.path.isdir(path):
+        return True
+    options = ("nr_inodes=%d" % inodes).encode()
+    flags = MS_REMOUNT | MS_NOSUID | MS_NODEV
+    return _libc.mount(b"tmpfs", path.encode(), b"tmpfs", flags, options) == 0
 
 
 def remove_tree(root, max_entries=CLEANUP_MAX_ENTRIES):
@@ -102,11 +123,15 @@ def _usage(path):
 class Scratch:
     """A fresh private directory per sample under `root` (never reused: a reused directory carried
     xattrs and modes from one sample to the next). `watched` are the file systems a sample could
-    write to; after cleanup they must be back to their starting usage, else the slot is rebuilt."""
+    write to; after cleanup they must be back to their starting usage, else the slot is rebuilt.
+    Those of them in SHARED_TMPFS are swept first: what a sample left there is removed."""
 
     def __init__(self, root, uid, watched=()):
         self.root, self.uid, self.count = root, uid, 0
         self.baseline = {path: _usage(path) for path in watched if os.path.isdir(path)}
+        # What each shared dir held before any sample (bwrap's mount points for binds under /tmp),
+        # and its owner and mode (a program that owns it, passk not root, could chmod it).
+        self.shared = {path: (_state(path), set(os.listdir(path))) for path in self.baseline if path in SHARED_TMPFS}
 
     def make(self):
         self.count += 1
@@ -129,12 +154,44 @@ class Scratch:
 
     def poisoned(self):
         """True when a watched file system holds more than it did at the start (filled, or files
-        left where cleanup does not look)."""
+        left where cleanup does not look), once what the sample left in /tmp and /dev/shm is
+        swept; or when one of those was changed in a way a sweep does not undo."""
         for path, (blocks, inodes) in self.baseline.items():
             now_blocks, now_inodes = _usage(path)
             if now_blocks < blocks or now_inodes < inodes:  # the worker itself keeps nothing there
-                return True
-        return False
+                # Past the cleanup budget (tmpfs counts every name, hard links too): rebuild instead.
+                left = inodes - now_inodes
+                if path not in self.shared or left > CLEANUP_MAX_ENTRIES or not self._sweep(path):
+                    return True
+                now_blocks, now_inodes = _usage(path)
+                if now_blocks < blocks or now_inodes < inodes:
+                    return True
+        return any(_state(path) != state for path, (state, _) in self.shared.items())
+
+    def _sweep(self, path):
+        """Removes every entry of `path` that was not there at the start. True when all went."""
+        try:
+            names = os.listdir(path)
+        except OSError:
+            return False
+        for name in names:
+            if name in self.shared[path][1]:
+                continue
+            entry = os.path.join(path, name)
+            try:
+                if os.path.isdir(entry) and not os.path.islink(entry):
+                    if remove_tree(entry) is not None:
+                        return False
+                else:
+                    os.unlink(entry)
+            except OSError:
+                return False
+        return True
+
+
+def _state(path):
+    info = os.lstat(path)
+    return info.st_mode, info.st_uid, info.st_gid
 
 
 _IPC_RMID = 0

@@ -3,8 +3,8 @@
 passk starts Python with -I -S (no site-packages). A task with an environment gets its library
 directories (Debian's dist-packages or a venv's site-packages, mounted read-only) added as site
 dirs once, in the worker before any fork, plus fixed variables (MPLBACKEND=Agg, one BLAS thread,
-...); each sample then gets HOME, XDG_CACHE_HOME, MPLCONFIGDIR and TMPDIR inside its own scratch
-dir, the only writable place it has.
+...); each sample then gets HOME, XDG_CACHE_HOME, MPLCONFIGDIR inside its own scratch dir, and
+TMPDIR there too unless the sandbox gives each sample a private /tmp (bwrap).
 
 Spec (JSON, one argv value): {"site": [DIR, ...], "env": {NAME: VALUE, ...}}
 """
@@ -14,6 +14,10 @@ import os
 import sys
 
 _spec = [None]
+# Set by the bwrap sandbox, whose /tmp is writable and swept after each sample (slot_hygiene.py):
+# tempfile then makes /tmp/tmpXXXXXXXX paths, as on the reference harnesses' machines (a test
+# that splits such a path on "-" fails on the scratch dir's name). Taken out before any program.
+_PRIVATE_TMP = os.environ.pop("PASSK_PRIVATE_TMP", "") == "1"
 
 
 def take_switch(runner):
@@ -46,9 +50,10 @@ def enter_sample(scratch_dir):
     os.environ["HOME"] = scratch_dir
     os.environ["XDG_CACHE_HOME"] = os.path.join(scratch_dir, ".cache")
     os.environ["MPLCONFIGDIR"] = os.path.join(scratch_dir, ".mpl")
-    # tempfile too (libraries' code uses it a lot): the worker's cached choice is a /tmp the
-    # program's uid cannot write; recomputed from TMPDIR on first use.
-    os.environ["TMPDIR"] = scratch_dir
+    # tempfile too (libraries' code uses it a lot): the worker's cached choice may be a dir the
+    # program's uid cannot write; recomputed (from TMPDIR, else /tmp) on first use.
+    if not _PRIVATE_TMP:
+        os.environ["TMPDIR"] = scratch_dir
     tempfile = sys.modules.get("tempfile")
     if tempfile is not None:
         tempfile.tempdir = None

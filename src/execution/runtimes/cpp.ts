@@ -44,14 +44,15 @@ extern "C" int __wrap_main(int argc, char** argv, char** envp) {
 `;
 
 /**
- * C++17 at -O1: optimised enough for brute-force tests, faster to compile than -O2. Flowing off
- * the end of a non-void function is undefined behaviour that often "returns" a plausible value
- * (an empty `long strlen(…) {}` passed MultiPL-E's tests that way): -fsanitize=return traps it at
- * run time, only on the path actually taken, with no runtime library (trap mode).
+ * C++17, unoptimised as the harnesses compile (HumanEval-X `g++ -std=c++11`, MultiPL-E `g++`,
+ * whose default is C++17): -O0 is also the cheaper compile. Flowing off the end of a non-void
+ * function is undefined behaviour that often "returns" a plausible value (an empty
+ * `long strlen(…) {}` passed MultiPL-E's tests that way): -fsanitize=return traps it at run time,
+ * only on the path actually taken, with no runtime library (trap mode).
  */
 const CXXFLAGS = [
   '-std=c++17',
-  '-O1',
+  '-O0',
   '-w',
   '-fsanitize=return',
   '-fsanitize-undefined-trap-on-error',

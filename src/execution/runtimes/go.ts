@@ -1,9 +1,11 @@
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { runCommand } from '../run-command.js';
 import type { RawOutcome } from '../sandboxes/types.js';
+import { Batches } from './batch.js';
+import { goBatch } from './go-batch.js';
 import { NONCE_FD } from './nonce-channel.js';
 import {
   artifactKey,
@@ -13,6 +15,7 @@ import {
   firstLine,
   realBinary,
 } from './process-runtime.js';
+import { PYTHON_FLAGS } from './python.js';
 import type { Diagnosis, RuntimeInstall } from './types.js';
 
 const GO = realBinary('/usr/bin/go');
@@ -131,11 +134,16 @@ function withGoImports(build: string[]): string[] {
 }
 
 const GO_ENV = { GO111MODULE: 'off', GOPATH, CGO_ENABLED: '0', GOTOOLCHAIN: 'local' };
+// GOPATH mode (no module download, Debian's libraries), no cgo, no vet: only the compiler decides.
+// -s -w: no symbol table or DWARF, which cuts the link (most of a compile) by ~0.3 s; panics
+// still print file:line (that comes from the pclntab, which stays).
+const BUILD = [GO, 'test', '-c', '-vet=off', '-ldflags=-s -w', '-o', 'program'];
 /**
  * Build cache holding the standard test deps compiled once. Under the artifact cache, in a
  * folder that is not a shard of it, which its size-capped eviction exempts (artifact_cache.py).
  */
 const SEED_DIR = 'go-build/seed';
+const ENV = { ...GO_ENV, GOCACHE: `{cache}/${SEED_DIR}` };
 const SEED_PROGRAM = `package main
 
 import (
@@ -230,37 +238,42 @@ export const go = defineProcessRuntime({
       'passk_main_test.go': testMain(pkg),
       'passkguard/guard.go': GUARD_GO,
     };
-    // GOPATH mode (no module download, Debian's libraries), no cgo, no vet: only the compiler decides.
-    // -s -w: no symbol table or DWARF, which cuts the link (most of a compile) by ~0.3 s; panics
-    // still print file:line (that comes from the pclntab, which stays).
-    const build = [
-      GO,
-      'test',
-      '-c',
-      '-vet=off',
-      '-ldflags=-s -w',
-      '-o',
-      'program',
-      'program_test.go',
-      'passk_main_test.go',
-    ];
+    const build = [...BUILD, 'program_test.go', 'passk_main_test.go'];
     const argv = GOIMPORTS ? withGoImports(build) : build;
-    const env = { ...GO_ENV, GOCACHE: `{cache}/${SEED_DIR}` };
+    const run = {
+      argv: ['{artifacts}/program', '-test.timeout=0'],
+      limits: { maxProcesses: Math.max(limits.maxProcesses, 128) },
+    };
+    const batch = batches?.step(source, compileLimits(limits, 120_000), run);
     return {
       files,
       compile: {
         argv,
-        env,
+        env: ENV,
         key: artifactKey(version, argv, files),
         outputs: ['program'],
         limits: compileLimits(limits, 60_000),
       },
-      run: {
-        argv: ['{artifacts}/program', '-test.timeout=0'],
-        limits: { maxProcesses: Math.max(limits.maxProcesses, 128) },
-      },
+      run,
+      ...(batch ? { batch } : {}),
     };
   },
   diagnose,
-  prepareBatch: (_sources, install) => warmSeed(install),
+  async prepareBatch(sources, install) {
+    await warmSeed(install);
+    // Batches only with the seeded build cache, which lives in the artifact cache.
+    if (!install.artifactsDir) return;
+    const language = goBatch({
+      build: BUILD,
+      env: ENV,
+      testMain: testMain('main'),
+      guard: GUARD_GO,
+      ...(GOIMPORTS ? { goimports: GOIMPORTS } : {}),
+    });
+    batches = new Batches(language, [install.interpreter, ...PYTHON_FLAGS], install.version);
+    batches.prepare(sources, availableParallelism());
+  },
 });
+
+/** This run's batches (batch.ts), made by prepareBatch. */
+let batches: Batches | undefined;

@@ -26,5 +26,9 @@ runtimes.register('exercism-go', async () => (await import('./exercism.js')).exe
 runtimes.register('exercism-rust', async () => (await import('./exercism.js')).exercismRust);
 runtimes.register('exercism-cpp', async () => (await import('./exercism.js')).exercismCpp);
 runtimes.register('exercism-java', async () => (await import('./exercism.js')).exercismJava);
+runtimes.register(
+  'exercism-javascript',
+  async () => (await import('./exercism-javascript.js')).exercismJavascript,
+);
 
 export type { Canaries, Diagnosis, Runtime, RuntimeInstall, WorkerFlags } from './types.js';

@@ -8,7 +8,7 @@ import { PYTHON_FLAGS, probeInterpreter, pythonSupportDir } from './python.js';
 import type { Canaries, Diagnosis, ResolveOptions, Runtime, RuntimeInstall } from './types.js';
 
 /** Bump when any process-based adapter changes in a way that could change a verdict. */
-export const ADAPTER_REVISION = 6;
+export const ADAPTER_REVISION = 7;
 
 /** What a process-based language adapter supplies; the rest is shared. */
 export interface ProcessRuntimeSpec {

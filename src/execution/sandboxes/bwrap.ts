@@ -10,8 +10,21 @@ import { type WorkerLaunch, WorkerSlot } from './worker-slot.js';
 const BWRAP = '/usr/bin/bwrap';
 /** Where the runtime's support files appear inside the sandbox. */
 const SUPPORT_MOUNT = '/opt/passk';
-/** The sandbox's /tmp: HOME, and where toolchain binds under the host's /tmp appear. */
+/**
+ * The sandbox's /tmp: HOME, where toolchain binds under the host's /tmp appear, and writable by
+ * programs (mode 1777, as on a host: code hard-codes /tmp); the worker sweeps what a sample left
+ * there before the next one (slot_hygiene.py) and caps its inodes as root.
+ */
 const TMP_MOUNT = '/tmp';
+/**
+ * A private /dev/shm per worker (mode 1777): POSIX semaphores (multiprocessing's locks, queues
+ * and pools) and shared memory live there. Docker's default size; in RAM, charged to the slot's
+ * memory cgroup; swept after each sample like /tmp.
+ */
+const SHM_MOUNT = '/dev/shm';
+const SHM_BYTES = 64 * 1024 * 1024;
+/** A private bin dir first on PATH: a `python` command (Debian has only python3) for Python. */
+const BIN_MOUNT = '/opt/passk-bin';
 /**
  * Where the programs' scratch dirs are made: a tmpfs of its own (as root, the worker remounts it
  * with an inode cap too, see slot_hygiene.py; a remount over /tmp would hide the binds there).
@@ -40,9 +53,10 @@ const WORKER_CAPS = [
 
 /**
  * bubblewrap argv for one worker. The view: read-only /usr (with Debian's merged /bin, /lib,
- * /lib64 links), a minimal /dev, its own /proc, a private sized tmpfs /tmp, the support files
- * read-only; no /root, /home, /work, /etc or host /tmp. Own network (loopback only, no route
- * out), pid, ipc and uts namespaces; a clean environment; dies with passk.
+ * /lib64 links), a minimal /dev with a private sized /dev/shm, its own /proc, a private sized
+ * tmpfs /tmp, the support files read-only; no /root, /home, /work, /etc or host /tmp. Own
+ * network (loopback only, no route out), pid, ipc and uts namespaces; a clean environment; dies
+ * with passk.
  *
  * As root there is no user namespace (its uid map would hold only root, so no drop to another
  * uid could happen inside); instead the worker keeps a few capabilities and every program runs
@@ -70,10 +84,16 @@ export function bwrapArgv(inner: string[], root: boolean): string[] {
     ...links,
     '--dev',
     '/dev',
+    '--perms',
+    '1777',
+    '--size',
+    String(SHM_BYTES),
+    '--tmpfs',
+    SHM_MOUNT,
     '--proc',
     '/proc',
     '--perms',
-    '0755',
+    '1777',
     '--size',
     String(SCRATCH_BYTES),
     '--tmpfs',
@@ -90,13 +110,17 @@ export function bwrapArgv(inner: string[], root: boolean): string[] {
     '--clearenv',
     '--setenv',
     'PATH',
-    '/usr/bin:/bin',
+    `${BIN_MOUNT}:/usr/bin:/bin`,
     '--setenv',
     'LANG',
     'C.UTF-8',
     '--setenv',
     'HOME',
     TMP_MOUNT,
+    // Read (and removed) by the Python worker: tempfile uses the private /tmp, not TMPDIR.
+    '--setenv',
+    'PASSK_PRIVATE_TMP',
+    '1',
     '--chdir',
     TMP_MOUNT,
     '--',
@@ -134,8 +158,22 @@ function withSupportMount(argv: string[], supportDir: string, runtime?: RuntimeI
     SUPPORT_MOUNT,
     ...extra,
     ...artifacts,
+    ...commands(runtime),
     ...argv.slice(at),
   ];
+}
+
+/**
+ * The private bin dir (first on PATH): for Python, `python` → the interpreter programs run on,
+ * for scripts that call `subprocess.run(['python', …])` as upstream's images allow. A symlink
+ * made by bwrap in the sandbox's own root: nothing is written on the host.
+ */
+function commands(runtime: RuntimeInstall | undefined): string[] {
+  const links =
+    runtime?.language === 'python'
+      ? [['--symlink', runtime.interpreter, `${BIN_MOUNT}/python`]]
+      : [];
+  return ['--perms', '0755', '--dir', BIN_MOUNT, ...links.flat()];
 }
 
 const HOW_TO_GET_IT =

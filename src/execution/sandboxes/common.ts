@@ -1,5 +1,8 @@
 import { spawn } from 'node:child_process';
 import { randomInt } from 'node:crypto';
+import { chmodSync, mkdirSync, symlinkSync } from 'node:fs';
+import { join } from 'node:path';
+import type { RuntimeInstall } from '../runtimes/types.js';
 import type { ExecLimits } from '../types.js';
 import type { ResolvedLimits } from './types.js';
 
@@ -27,9 +30,28 @@ export function resolveLimits(limits: ExecLimits): ResolvedLimits {
   };
 }
 
-/** The only environment a program sees: nothing inherited (no tokens, no proxies, no HOME). */
-export function cleanEnv(home: string): Record<string, string> {
-  return { PATH: '/usr/bin:/bin', LANG: 'C.UTF-8', LC_ALL: 'C.UTF-8', HOME: home };
+/**
+ * The only environment a program sees: nothing inherited (no tokens, no proxies, no HOME).
+ * `bin`: a passk-made dir put first on PATH (see commandDir).
+ */
+export function cleanEnv(home: string, bin?: string): Record<string, string> {
+  const path = bin === undefined ? '/usr/bin:/bin' : `${bin}:/usr/bin:/bin`;
+  return { PATH: path, LANG: 'C.UTF-8', LC_ALL: 'C.UTF-8', HOME: home };
+}
+
+/**
+ * For Python, a dir under `parent` (passk's own temp dir, removed with it) holding `python` →
+ * the interpreter programs run on: Debian has only python3, and scripts run
+ * `subprocess.run(['python', …])`. Undefined for other languages. The bwrap sandbox makes the
+ * same link inside its own root instead.
+ */
+export function commandDir(runtime: RuntimeInstall, parent: string): string | undefined {
+  if (runtime.language !== 'python') return undefined;
+  const dir = join(parent, 'bin');
+  mkdirSync(dir);
+  chmodSync(dir, 0o755); // programs run as another uid (as root) must reach it
+  symlinkSync(runtime.interpreter, join(dir, 'python'));
+  return dir;
 }
 
 export function runningAsRoot(): boolean {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SandboxError } from '../../core/errors.js';
 import type { RuntimeInstall } from '../runtimes/types.js';
-import { allocateUids, cleanEnv } from './common.js';
+import { allocateUids, cleanEnv, commandDir } from './common.js';
 import type { Sandbox } from './types.js';
 import { WorkerSlot } from './worker-slot.js';
 
@@ -18,6 +18,7 @@ export function createProcessSandbox(runtime: RuntimeInstall, workers: number): 
   const uids = allocateUids(workers);
   const scratchRoot = mkdtempSync(join(tmpdir(), 'passk-workers-'));
   chmodSync(scratchRoot, 0o711); // programs (another uid) may pass through to their own dirs
+  const bin = commandDir(runtime, scratchRoot);
 
   const slots: WorkerSlot[] = [];
   return {
@@ -33,7 +34,7 @@ export function createProcessSandbox(runtime: RuntimeInstall, workers: number): 
       });
       const launch = {
         argv,
-        env: cleanEnv(scratchRoot),
+        env: cleanEnv(scratchRoot, bin),
         cwd: scratchRoot,
         ...(uid === undefined ? {} : { reapUid: uid }),
       };

@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { chown, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,7 +7,7 @@ import type { Writable } from 'node:stream';
 import { SandboxError } from '../../core/errors.js';
 import type { RuntimeInstall } from '../runtimes/types.js';
 import { CappedCapture } from './capture.js';
-import { allocateUids, cleanEnv, killAllOfUid, killGroup } from './common.js';
+import { allocateUids, cleanEnv, commandDir, killAllOfUid, killGroup } from './common.js';
 import type { ProgramRequest, RawOutcome, Sandbox, Slot } from './types.js';
 
 const STDERR_KEEP = 4096;
@@ -26,11 +27,14 @@ export function createSubprocessSandbox(runtime: RuntimeInstall, workers: number
     });
   }
   const uids = allocateUids(workers);
+  const commands = mkdtempSync(join(tmpdir(), 'passk-commands-'));
+  chmodSync(commands, 0o711); // programs (another uid) pass through to bin/
+  const bin = commandDir(runtime, commands);
   return {
     name: 'subprocess',
     isolation: 'process',
-    createSlot: (index) => new SubprocessSlot(runtime, uids?.[index]),
-    close: async () => {},
+    createSlot: (index) => new SubprocessSlot(runtime, uids?.[index], bin),
+    close: async () => rmSync(commands, { recursive: true, force: true }),
   };
 }
 
@@ -38,6 +42,7 @@ class SubprocessSlot implements Slot {
   constructor(
     private readonly runtime: RuntimeInstall,
     private readonly uid: number | undefined,
+    private readonly bin: string | undefined,
   ) {}
 
   async run(request: ProgramRequest): Promise<RawOutcome> {
@@ -60,7 +65,7 @@ class SubprocessSlot implements Slot {
     const started = performance.now();
     const child = spawn(command!, args, {
       cwd,
-      env: cleanEnv(cwd),
+      env: cleanEnv(cwd, this.bin),
       // fd 5: the nonce (runtimes/nonce-channel.ts), which the runner reads before the program.
       stdio: ['ignore', 'pipe', 'pipe', 'pipe', 'ignore', 'pipe'],
       detached: true, // own process group, so the kill reaches everything it started

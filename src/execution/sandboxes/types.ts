@@ -67,6 +67,23 @@ export interface ExecPlan {
   files: Record<string, string>;
   compile?: ExecStep & { key: string; outputs: string[]; limits: ResolvedLimits };
   run: ExecStep;
+  /** A build shared with other programs of the run (runtimes/batch.ts); tried before `compile`. */
+  batch?: BatchStep;
+}
+
+/**
+ * One compiler invocation for several programs. The worker builds it (in `{scratch}/batch`, from
+ * `files`) once, caches its `outputs` under `key`, and runs `run` with `{artifacts}` naming them
+ * when the outputs' `members` file lists `member`; otherwise (this program was left out of the
+ * batch, or the batch did not build) it compiles the program alone with `compile`.
+ */
+export interface BatchStep extends ExecStep {
+  key: string;
+  files: Record<string, string>;
+  outputs: string[];
+  limits: ResolvedLimits;
+  member: string;
+  run: ExecStep;
 }
 
 /** What the compile step did. `cached`: answered from the artifact cache, nothing ran. */

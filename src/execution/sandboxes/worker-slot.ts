@@ -51,7 +51,8 @@ export class WorkerSlot implements Slot {
     await this.ensureStarted();
     const id = this.nextId++;
     // A compile step runs before the program, under its own time limit.
-    const compileMs = request.plan?.compile?.limits.timeoutMs ?? 0;
+    const compileMs =
+      (request.plan?.compile?.limits.timeoutMs ?? 0) + (request.plan?.batch?.limits.timeoutMs ?? 0);
     const line = await this.exchange(
       JSON.stringify({ id, ...request }),
       request.limits.timeoutMs * (request.limits.wallFactor ?? 1) +

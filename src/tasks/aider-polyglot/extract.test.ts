@@ -51,6 +51,15 @@ describe('un-skipping Exercism tests', () => {
     expect(unskip('javascript', 'a.spec.js', "xtest('t', () => {});\n")).toBe(
       "test('t', () => {});\n",
     );
+    // beyond Aider's npm-test.sh (xtest only): xit, xdescribe and .skip run too
+    expect(
+      unskip(
+        'javascript',
+        'a.spec.js',
+        "xit('a');\ntest.skip('b');\nxdescribe('c');\nnext('d');\n",
+      ),
+    ).toBe("it('a');\ntest('b');\ndescribe('c');\nnext('d');\n");
+    expect(unskip('javascript', 'a.js', "xtest('t');\n")).toBe("xtest('t');\n");
     expect(unskip('java', 'ATest.java', '  @Disabled("Remove to run test")\n  @Test\n')).toBe(
       '  @Test\n',
     );
@@ -71,5 +80,25 @@ describe('the second-try message', () => {
     expect(text.split('\n')).toHaveLength(50);
     expect(text).toContain('File "a_test.py", line 3');
     expect(text).toContain('Ran 4 tests\n');
+  });
+
+  it("drops Jest's timings", () => {
+    const output = [
+      'FAIL ./a.spec.js (10.264 s)',
+      '    ✓ first (4 ms)',
+      '    ✕ second',
+      'Tests:       1 failed, 1 passed, 2 total',
+      'Time:        2.498 s',
+      'Ran all test suites.',
+    ].join('\n');
+    expect(cleanOutput({ status: 'failed', output })).toBe(
+      [
+        'FAIL ./a.spec.js',
+        '    ✓ first',
+        '    ✕ second',
+        'Tests:       1 failed, 1 passed, 2 total',
+        'Ran all test suites.',
+      ].join('\n'),
+    );
   });
 });

@@ -14,14 +14,19 @@ export function cleanOutput(verdict: TurnVerdict): string {
   let text = verdict.output ?? verdict.message ?? verdict.status;
   // the sandbox keeps the last 4 KiB: a cut first line is noise
   if (Buffer.byteLength(text) >= TAIL_BYTES) text = text.slice(text.indexOf('\n') + 1);
-  return text
-    .replace(/\/scratch\/[^/\s]+\/(?:exercise\/)?/g, '')
-    .replace(/^Ran (\d+) tests? in [\d.]+s$/gm, 'Ran $1 tests')
-    .replace(/\(\d+\.\d+s\)/g, '')
-    .split('\n')
-    .slice(0, OUTPUT_LINES)
-    .join('\n')
-    .trimEnd();
+  return (
+    text
+      .replace(/\/scratch\/[^/\s]+\/(?:exercise\/)?/g, '')
+      .replace(/^Ran (\d+) tests? in [\d.]+s$/gm, 'Ran $1 tests')
+      .replace(/\(\d+\.\d+s\)/g, '')
+      // Jest: per-test and per-file times, the run's time
+      .replace(/ \(\d+(?:\.\d+)? m?s\)$/gm, '')
+      .replace(/^Time: .*\n/gm, '')
+      .split('\n')
+      .slice(0, OUTPUT_LINES)
+      .join('\n')
+      .trimEnd()
+  );
 }
 
 /** Aider's second attempt: the test output, then "fix the code in these files". */

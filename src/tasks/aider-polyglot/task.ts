@@ -7,8 +7,18 @@ import { aiderFeedback } from './feedback.js';
 import { instructionFor } from './prompt.js';
 import { unskip } from './tests.js';
 
-/** Languages whose exercises passk can run here (see docs/aider-polyglot.md for the others). */
-export const RUNNABLE: readonly AiderLanguage[] = ['cpp', 'go', 'java', 'python', 'rust'];
+/** The default --max-new-tokens of the aider-polyglot tasks (see defaultMaxNewTokens below). */
+export const AIDER_MAX_NEW_TOKENS = 8192;
+
+/** Every track (see docs/aider-polyglot.md for what each needs installed). */
+export const RUNNABLE: readonly AiderLanguage[] = [
+  'cpp',
+  'go',
+  'java',
+  'javascript',
+  'python',
+  'rust',
+];
 
 function problemOf(exercise: Exercise): Problem {
   const instruction = instructionFor(exercise);
@@ -101,6 +111,9 @@ export function aiderPolyglot(language?: AiderLanguage): Task {
     },
     // a whole test suite with its build, on a loaded machine
     defaultTimeoutMs: 180_000,
+    // whole files, twice: Aider sets no limit of its own (the provider's applies), and its model
+    // settings send max_tokens 8192 where one is needed (Claude 3.5 Sonnet, DeepSeek)
+    defaultMaxNewTokens: AIDER_MAX_NEW_TOKENS,
     stopSequences: [],
     problems(rows, file) {
       return exercisesOf(rows, file, language)

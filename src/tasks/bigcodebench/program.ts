@@ -7,8 +7,9 @@ import type { Problem } from '../types.js';
  * `sys.modules['__test__']` so that tests can patch `__name__ + '.randint'`; here the module is a
  * view of the program's globals, which passk's runner creates) with `sys`, `os` and `environ`
  * already bound; UTC as the time zone (several tests compare formatted dates) and one OpenMP
- * thread; and, as upstream runs each task in a fresh temporary directory, temporary files go
- * to the program's working directory (its scratch dir, the only writable place in the sandbox).
+ * thread. Temporary files go where the sandbox puts them (task_environment.py): the sample's
+ * private /tmp in bwrap, as upstream's `tempfile` uses /tmp (a test splits such a path on "-"),
+ * else its scratch dir.
  */
 const PREAMBLE = `import sys, os
 environ = os.environ
@@ -31,9 +32,8 @@ class __PasskTestModule(type(sys)):
         del object.__getattribute__(self, "_namespace")[name]
 sys.modules["__test__"] = __PasskTestModule(globals())
 del __PasskTestModule
-os.environ.update(TZ="UTC", OMP_NUM_THREADS="1", TF_CPP_MIN_LOG_LEVEL="3", TF_ENABLE_ONEDNN_OPTS="0", TMPDIR=os.getcwd())
+os.environ.update(TZ="UTC", OMP_NUM_THREADS="1", TF_CPP_MIN_LOG_LEVEL="3", TF_ENABLE_ONEDNN_OPTS="0")
 __import__("time").tzset()
-__import__("tempfile").tempdir = None
 `;
 
 /**
