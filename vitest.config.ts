@@ -1,9 +1,17 @@
 import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from 'vitest/config';
+import { removeLeftoverCgroups } from './test/helpers/cpu-accounting.js';
+import LongestFirst from './test/setup/sequencer.js';
 
-const scratch = mkdtempSync(join(tmpdir(), 'passk-test-cache-'));
+// vitest evaluates this file more than once per run (root and projects): one scratch per run.
+process.env['PASSK_TEST_SCRATCH'] ??= mkdtempSync(join(tmpdir(), 'passk-test-cache-'));
+const scratch = process.env['PASSK_TEST_SCRATCH'];
+// Earlier runs' per-file CPU cgroups that were still in use when those runs ended.
+removeLeftoverCgroups();
+/** Each test file's CPU seconds (test/setup/cpu-time.ts), summed per project by the reporter. */
+const cpuLog = join(scratch, 'test-cpu.jsonl');
 
 /**
  * Test files that take minutes (100 MB corpora, compiled languages, EvalPlus's 124 k inputs, a
@@ -24,12 +32,19 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // vitest's default is one worker per core minus one: a single worker on a 2-core machine.
+    // Most files wait a good part of their time (on sandboxed programs' timeouts, child
+    // processes, local servers), so one more worker than cores keeps the cores busy.
+    maxWorkers: availableParallelism() + 1,
+    sequence: { sequencer: LongestFirst },
     env: {
       // A fresh cache per test run: verdicts cached by an earlier run must never stand in for
       // executing the programs a test is about.
       PASSK_CACHE_DIR: scratch,
+      PASSK_TEST_CPU_LOG: cpuLog,
     },
-    reporters: ['default', './test/reporters/project-times.ts'],
+    setupFiles: ['./test/setup/cpu-time.ts'],
+    reporters: ['default', ['./test/reporters/project-times.ts', { cpuLog, scratch }]],
     projects: [
       {
         extends: true,

@@ -1,21 +1,21 @@
 /**
  * Registry integrity: every registered task (iterated dynamically, so tasks added later are
- * covered without editing this file) loads its data, has a pinned first prompt, and has its
- * reference solutions pass and a wrong program fail in the real sandbox.
+ * covered without editing this file) loads its data and has a pinned first prompt. That its
+ * reference solutions pass and a wrong program fails in the real sandbox is checked by the
+ * registry-run-*.test.ts files.
  */
 import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { RuntimeMissingError } from '../core/errors.js';
-import { sharedDataDir } from '../datasets/index.js';
-import { runtimes } from '../execution/index.js';
-import { evaluate } from '../pipeline/evaluate.js';
-import { loadProblems } from '../pipeline/problems.js';
-import type { NotRunnable } from '../pipeline/runnable.js';
-import type { GenerationRecord } from '../store/records.js';
-import { BIGCODE_ALIASES } from './bigcode-names.js';
 import { tasks } from './index.js';
-import type { Task } from './types.js';
+import {
+  namesOf,
+  problemsOf,
+  SHARDS,
+  type ShardName,
+  shardOf,
+} from './registry-run.test-helpers.js';
 
 const sha = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 16);
 
@@ -290,47 +290,6 @@ const GOLDEN: Record<string, { prompt: string; instruction?: string }> = {
   'bigcodebench-hard-instruct': { prompt: 'cac7afe7562bd55d', instruction: '43aa32d1f0fc3939' },
 };
 
-/** Problems per task whose reference runs (few: CI runs every task, compiled ones included). */
-const SAMPLE = 3;
-
-/**
- * Tasks whose dataset is not among the shared data files run on a small file written for the
- * tests, in the same schema (the real data is downloaded from the Hub by users).
- */
-const FIXTURE_DATA: Record<string, string> = {
-  'instruct-humaneval': 'test/fixtures/instruct-protocol-mini.jsonl',
-  'instruct-humaneval-nocontext': 'test/fixtures/instruct-protocol-mini.jsonl',
-  stdio: 'test/fixtures/stdio-problems.jsonl',
-};
-
-function datasetOf(name: string) {
-  const fixture = FIXTURE_DATA[name];
-  return fixture === undefined
-    ? { dataDir: sharedDataDir(), offline: true }
-    : { datasetPath: fileURLToPath(new URL(`../../${fixture}`, import.meta.url)), offline: true };
-}
-
-/** A task built from another run's samples gets the reference ones (e.g. the docstrings). */
-const inputOf = (task: Task) => (task.input === undefined ? {} : { taskInput: 'reference' });
-
-async function problemsOf(name: string) {
-  const task = await tasks.get(name);
-  const { problems } = await loadProblems(task, datasetOf(name), inputOf(task));
-  return { task, problems };
-}
-
-/** Why the task's toolchain cannot run here, or undefined when it can. */
-async function missingToolchain(language: string): Promise<string | undefined> {
-  if (!runtimes.has(language)) return `no runtime is registered for '${language}'`;
-  try {
-    await (await runtimes.get(language)).resolve({});
-    return undefined;
-  } catch (error) {
-    if (error instanceof RuntimeMissingError) return error.message;
-    throw error;
-  }
-}
-
 describe.each(tasks.names())('registered task %s', (name) => {
   it('loads, has unique ids and pins the first prompt', async () => {
     const { task, problems } = await problemsOf(name);
@@ -344,66 +303,27 @@ describe.each(tasks.names())('registered task %s', (name) => {
     };
     expect(GOLDEN[name], `add to GOLDEN: '${name}': ${JSON.stringify(actual)}`).toEqual(actual);
   });
+});
 
-  it('passes its reference solutions and fails a wrong program, in the real sandbox', async (ctx) => {
-    // An alias is its target under another name (bigcode-prompts.test.ts checks that): the
-    // target's own run covers it, and compiled languages are slow to run twice.
-    if (BIGCODE_ALIASES[name] !== undefined) ctx.skip();
-    const { task, problems } = await problemsOf(name);
-    const missing = await missingToolchain(task.language);
-    if (missing !== undefined) {
-      // Loud on purpose: a skipped task is unverified, and the log must say so.
-      console.warn(`SKIPPED registry check of '${name}': ${missing}`);
-      ctx.skip();
+// Each task's reference run (its reference solutions pass and a wrong program fails, in the
+// real sandbox) is in the registry-run-*.test.ts files, split by cost to run side by side.
+describe('the registry-run shards', () => {
+  it('run every registered task exactly once', async () => {
+    const sharded = await Promise.all(Object.keys(SHARDS).map((s) => namesOf(s as ShardName)));
+    expect(sharded.flat().sort()).toEqual([...tasks.names()].sort());
+  });
+
+  it('each have a test file', () => {
+    for (const shard of Object.keys(SHARDS)) {
+      const file = new URL(`./registry-run-${shard}.test.ts`, import.meta.url);
+      expect(existsSync(file), fileURLToPath(file)).toBe(true);
     }
-    if (task.generationOnly !== undefined) {
-      // Its samples are not programs (HumanEvalPack's describe step): evaluating is refused.
-      const run = evaluate({
-        task,
-        candidates: { kind: 'reference' },
-        allowCodeExecution: true,
-        limit: 1,
-        db: false,
-        dataset: datasetOf(name),
-      });
-      await expect(run).rejects.toThrow(/cannot be evaluated/);
-      return;
-    }
-    const sample = problems.slice(0, SAMPLE);
-    // Sample 0: the reference (where the benchmark has one); sample 1: the prompt alone, a
-    // function with no body or a missing definition, which every test suite must reject.
-    const records: GenerationRecord[] = sample.flatMap((p) => [
-      ...(p.reference === undefined ? [] : [{ problemId: p.id, sample: 0, program: p.reference }]),
-      { problemId: p.id, sample: 1, program: p.prompt },
-    ]);
-    const { results, metrics } = await evaluate({
-      task,
-      candidates: { kind: 'records', records },
-      allowCodeExecution: true,
-      limit: SAMPLE,
-      preflight: false,
-      workers: 2,
-      db: false,
-      dataset: datasetOf(name),
-      ...inputOf(task),
-    });
-    const status = (sampleIndex: number) =>
-      results.filter((r) => r.sample === sampleIndex).map((r) => `${r.task_id}: ${r.status}`);
-    // Problems whose libraries do not import here (DS-1000's TensorFlow ones) are left out of
-    // the run by design; loud, as a skip is.
-    const notRunnable = metrics['not_runnable'] as NotRunnable | undefined;
-    const left = new Set(Object.values(notRunnable?.missing ?? {}).flatMap((m) => m.problems));
-    if (left.size > 0) {
-      const modules = Object.keys(notRunnable?.missing ?? {}).join(', ');
-      console.warn(`registry check of '${name}': ${left.size} problems not runnable (${modules})`);
-      if (left.size === sample.length) ctx.skip();
-    }
-    const runnable = sample.filter((p) => !left.has(p.id));
-    const withReference = runnable.filter((p) => p.reference !== undefined);
-    if (withReference.length === 0) console.warn(`'${name}' has no reference solutions to run`);
-    expect(status(0)).toEqual(withReference.map((p) => `${p.id}: passed`));
-    expect(status(1).filter((s) => s.endsWith(': passed'))).toEqual([]);
-    expect(status(1)).toHaveLength(runnable.length);
-    // Rust's first resolve in a fresh cache builds its crates with cargo (~20 s of CPU, once).
-  }, 300_000);
+  });
+
+  it('send a task no shard names to the rest', () => {
+    expect(shardOf({ name: 'new-task', language: 'a-language-added-later' })).toBe('rest');
+    expect(shardOf({ name: 'aider-polyglot', language: 'exercism-cpp' })).toBe('exercism-cpp');
+    expect(shardOf({ name: 'ds1000-numpy', language: 'python' })).toBe('ds1000');
+    expect(shardOf({ name: 'humaneval', language: 'python' })).toBe('python');
+  });
 });

@@ -3,7 +3,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { evaluate } from '../../src/index.js';
-import { repoRoot, tempDir } from '../helpers/cli.js';
+import { cliEntry, repoRoot, tempDir } from '../helpers/cli.js';
 import { requireData } from '../helpers/data.js';
 
 const dataDir = requireData('humaneval/HumanEval.jsonl.gz');
@@ -24,9 +24,7 @@ async function slowGenerations(dir: string, problems: number, samples: number, s
 
 function cliArgs(generations: string, out: string): string[] {
   return [
-    '--import',
-    'tsx',
-    join(repoRoot, 'src/cli/bin.ts'),
+    ...cliEntry(),
     'evaluate',
     '--task',
     'humaneval',

@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { JOURNAL_FILE } from '../../src/generation/journal.js';
-import { repoRoot, runCli, tempDir } from '../helpers/cli.js';
+import { cliEntry, repoRoot, runCli, tempDir } from '../helpers/cli.js';
 import { requireData } from '../helpers/data.js';
 import { type FakeOpenAIServer, startFakeOpenAIServer } from '../helpers/fake-openai-server.js';
 
@@ -71,11 +71,10 @@ describe('passk run --model openai-compatible against a local OpenAI-protocol se
       fault: ({ index }) => (index >= 3 && !killed ? { kind: 'hang' } : undefined),
     });
     const out = await tempDir();
-    const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', join(repoRoot, 'src/cli/bin.ts'), ...runArgs(server.baseUrl, out)],
-      { cwd: repoRoot, stdio: 'ignore' },
-    );
+    const child = spawn(process.execPath, [...cliEntry(), ...runArgs(server.baseUrl, out)], {
+      cwd: repoRoot,
+      stdio: 'ignore',
+    });
     const deadline = Date.now() + 60_000;
     while ((await journal(out)).length < 3 && Date.now() < deadline) {
       await new Promise((r) => setTimeout(r, 100));

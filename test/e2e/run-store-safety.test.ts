@@ -2,24 +2,21 @@ import { spawn } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { repoRoot, runCli, tempDir } from '../helpers/cli.js';
+import { repoRoot, runCli, sourceModule, tempDir } from '../helpers/cli.js';
 import { requireData } from '../helpers/data.js';
 
 const dataDir = requireData('humaneval/HumanEval.jsonl.gz');
 
 /** A separate node process that opens (creating) the store at `path`, exactly as passk does. */
 function openInChild(path: string): Promise<{ code: number | null; stderr: string }> {
-  const script = `import { openRunDb } from ${JSON.stringify(join(repoRoot, 'src/store/db/open.ts'))};
+  const { importArgs, file } = sourceModule('src/store/db/open.ts');
+  const script = `import { openRunDb } from ${JSON.stringify(file)};
 openRunDb(${JSON.stringify(path)}).close();`;
   return new Promise((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', '--input-type=module', '-e', script],
-      {
-        cwd: repoRoot,
-        stdio: ['ignore', 'ignore', 'pipe'],
-      },
-    );
+    const child = spawn(process.execPath, [...importArgs, '--input-type=module', '-e', script], {
+      cwd: repoRoot,
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
     let stderr = '';
     child.stderr.on('data', (c: Buffer) => {
       stderr += c.toString();

@@ -1,0 +1,4 @@
+/** The registry's reference-run check for the 'python' shard (see registry-run.test-helpers.ts). */
+import { describeReferenceRuns } from './registry-run.test-helpers.js';
+
+await describeReferenceRuns('python');

@@ -1,0 +1,176 @@
+/**
+ * The registry's reference-run check, shared by the registry-run-*.test.ts files: each runs
+ * some of the tasks (SHARDS), so vitest runs them side by side (a file is one worker) instead of
+ * one file running all ~180 tasks in a row. Tasks of one language (or benchmark) stay in one
+ * file, in order, so a program two tasks share (aliases, HumanEvalPack's variants) runs once
+ * and is a verdict-cache hit the second time. registry.test.ts checks that the shards cover every task exactly once.
+ */
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { RuntimeMissingError } from '../core/errors.js';
+import { sharedDataDir } from '../datasets/index.js';
+import { runtimes } from '../execution/index.js';
+import { evaluate } from '../pipeline/evaluate.js';
+import { loadProblems } from '../pipeline/problems.js';
+import type { NotRunnable } from '../pipeline/runnable.js';
+import type { GenerationRecord } from '../store/records.js';
+import { BIGCODE_ALIASES } from './bigcode-names.js';
+import { tasks } from './index.js';
+import type { Task } from './types.js';
+
+/**
+ * Which tasks each shard file runs: the first shard whose test holds (in this order) takes the
+ * task, and `rest` takes all others, so a new task or language is covered without editing this
+ * table. Split by cost (CPU seconds on the 2-core machine): one Exercism C++ exercise compiles
+ * its bundled Catch (~13 s each, ~80 s in all), the JVM and Exercism ones start a compiler and
+ * a runtime per program (~50 s), DS-1000's programs import pandas, torch or scipy (~80 s), the
+ * other Python tasks ~40 s, the other compiled languages ~100 s.
+ */
+export const SHARDS = {
+  'exercism-cpp': (t) => t.language === 'exercism-cpp',
+  jvm: (t) => t.language.startsWith('exercism-') || ['java', 'scala'].includes(t.language),
+  ds1000: (t) => t.name.startsWith('ds1000'),
+  python: (t) => t.language === 'python',
+  rest: () => true,
+} as const satisfies Record<string, (task: { name: string; language: string }) => boolean>;
+
+export type ShardName = keyof typeof SHARDS;
+
+/** The shard that runs this task. */
+export function shardOf(task: { name: string; language: string }): ShardName {
+  const shards = Object.entries(SHARDS) as [ShardName, (t: typeof task) => boolean][];
+  return shards.find(([, takes]) => takes(task))![0];
+}
+
+/** Problems per task whose reference runs (few: CI runs every task, compiled ones included). */
+const SAMPLE = 3;
+
+/**
+ * Problems run for a prompt-format variant (`TASK:codellama`, `:deepseek`, …: the same
+ * problems, tests and references as TASK, prompted with another model's infilling tokens): one.
+ * TASK itself runs SAMPLE, and registry.test.ts pins every variant's prompt; what the variant
+ * adds, its prompt as a program failing the tests, shows on the first problem as on the third.
+ */
+const VARIANT_SAMPLE = 1;
+
+const sampleOf = (name: string) => (name.includes(':') ? VARIANT_SAMPLE : SAMPLE);
+
+/**
+ * Tasks whose dataset is not among the shared data files run on a small file written for the
+ * tests, in the same schema (the real data is downloaded from the Hub by users).
+ */
+const FIXTURE_DATA: Record<string, string> = {
+  'instruct-humaneval': 'test/fixtures/instruct-protocol-mini.jsonl',
+  'instruct-humaneval-nocontext': 'test/fixtures/instruct-protocol-mini.jsonl',
+  stdio: 'test/fixtures/stdio-problems.jsonl',
+};
+
+export function datasetOf(name: string) {
+  const fixture = FIXTURE_DATA[name];
+  return fixture === undefined
+    ? { dataDir: sharedDataDir(), offline: true }
+    : { datasetPath: fileURLToPath(new URL(`../../${fixture}`, import.meta.url)), offline: true };
+}
+
+/** A task built from another run's samples gets the reference ones (e.g. the docstrings). */
+export const inputOf = (task: Task) => (task.input === undefined ? {} : { taskInput: 'reference' });
+
+export async function problemsOf(name: string) {
+  const task = await tasks.get(name);
+  const { problems } = await loadProblems(task, datasetOf(name), inputOf(task));
+  return { task, problems };
+}
+
+/** Why the task's toolchain cannot run here, or undefined when it can. */
+async function missingToolchain(language: string): Promise<string | undefined> {
+  if (!runtimes.has(language)) return `no runtime is registered for '${language}'`;
+  try {
+    await (await runtimes.get(language)).resolve({});
+    return undefined;
+  } catch (error) {
+    if (error instanceof RuntimeMissingError) return error.message;
+    throw error;
+  }
+}
+
+/** The registered tasks a shard runs, in registry order. */
+export async function namesOf(shard: ShardName): Promise<string[]> {
+  const names: string[] = [];
+  for (const name of tasks.names()) {
+    if (shardOf(await tasks.get(name)) === shard) names.push(name);
+  }
+  return names;
+}
+
+/** Each of the shard's tasks passes its reference solutions and fails a wrong program. */
+export async function describeReferenceRuns(shard: ShardName): Promise<void> {
+  const names = await namesOf(shard);
+  it('has tasks to run', () => expect(names.length, `shard '${shard}'`).toBeGreaterThan(0));
+  describe.each(names)('registered task %s', (name) => {
+    it('passes its reference solutions and fails a wrong program, in the real sandbox', async (ctx) => {
+      // An alias is its target under another name (bigcode-prompts.test.ts checks that): the
+      // target's own run covers it, and compiled languages are slow to run twice.
+      if (BIGCODE_ALIASES[name] !== undefined) ctx.skip();
+      const { task, problems } = await problemsOf(name);
+      const missing = await missingToolchain(task.language);
+      if (missing !== undefined) {
+        // Loud on purpose: a skipped task is unverified, and the log must say so.
+        console.warn(`SKIPPED registry check of '${name}': ${missing}`);
+        ctx.skip();
+      }
+      if (task.generationOnly !== undefined) {
+        // Its samples are not programs (HumanEvalPack's describe step): evaluating is refused.
+        const run = evaluate({
+          task,
+          candidates: { kind: 'reference' },
+          allowCodeExecution: true,
+          limit: 1,
+          db: false,
+          dataset: datasetOf(name),
+        });
+        await expect(run).rejects.toThrow(/cannot be evaluated/);
+        return;
+      }
+      const sample = problems.slice(0, sampleOf(name));
+      // Sample 0: the reference (where the benchmark has one); sample 1: the prompt alone, a
+      // function with no body or a missing definition, which every test suite must reject.
+      const records: GenerationRecord[] = sample.flatMap((p) => [
+        ...(p.reference === undefined
+          ? []
+          : [{ problemId: p.id, sample: 0, program: p.reference }]),
+        { problemId: p.id, sample: 1, program: p.prompt },
+      ]);
+      const { results, metrics } = await evaluate({
+        task,
+        candidates: { kind: 'records', records },
+        allowCodeExecution: true,
+        limit: sample.length,
+        preflight: false,
+        workers: 2,
+        db: false,
+        dataset: datasetOf(name),
+        ...inputOf(task),
+      });
+      const status = (sampleIndex: number) =>
+        results.filter((r) => r.sample === sampleIndex).map((r) => `${r.task_id}: ${r.status}`);
+      // Problems whose libraries do not import here (DS-1000's TensorFlow ones) are left out of
+      // the run by design; loud, as a skip is.
+      const notRunnable = metrics['not_runnable'] as NotRunnable | undefined;
+      const left = new Set(Object.values(notRunnable?.missing ?? {}).flatMap((m) => m.problems));
+      if (left.size > 0) {
+        const modules = Object.keys(notRunnable?.missing ?? {}).join(', ');
+        console.warn(
+          `registry check of '${name}': ${left.size} problems not runnable (${modules})`,
+        );
+        if (left.size === sample.length) ctx.skip();
+      }
+      const runnable = sample.filter((p) => !left.has(p.id));
+      const withReference = runnable.filter((p) => p.reference !== undefined);
+      if (withReference.length === 0) console.warn(`'${name}' has no reference solutions to run`);
+      expect(status(0)).toEqual(withReference.map((p) => `${p.id}: passed`));
+      expect(status(1).filter((s) => s.endsWith(': passed'))).toEqual([]);
+      expect(status(1)).toHaveLength(runnable.length);
+      // Rust's first resolve in a fresh cache builds its crates with cargo (~20 s of CPU, once).
+    }, 300_000);
+  });
+}
