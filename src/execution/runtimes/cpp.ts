@@ -32,7 +32,7 @@ async function prepare(sources: readonly string[], install: Toolchain): Promise<
  * `main` (with its implicit `return 0`) stays a real `main` and an early `exit(0)` skips this.
  * The nonce was taken from its pipe before any of the program's constructors ran (nonce-channel.ts).
  */
-const WRAPPER = `#include <cstdio>
+export const WRAPPER = `#include <cstdio>
 #include <cstdlib>
 ${C_TAKE_NONCE}
 extern "C" int __real_main(int, char**, char**);

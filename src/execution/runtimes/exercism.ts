@@ -1,8 +1,9 @@
 import type { ExecPlan, RawOutcome } from '../sandboxes/types.js';
+import { WRAPPER as CPP_WRAPPER } from './cpp.js';
 import { exercismFiles, exercismSource } from './exercism-source.js';
 import { GUARD_GO, testMain } from './go.js';
 import { heapMiB, JAVA, JAVA_ETC, JVM_FLAGS } from './java.js';
-import { C_TAKE_NONCE, JAVA_TAKE_NONCE, NONCE_FD } from './nonce-channel.js';
+import { JAVA_TAKE_NONCE, NONCE_FD } from './nonce-channel.js';
 import {
   artifactKey,
   compileLimits,
@@ -12,7 +13,7 @@ import {
   realBinary,
 } from './process-runtime.js';
 import { SYSROOT as RUST_SYSROOT } from './rust.js';
-import { DEBIAN_REGISTRY } from './rust-crates.js';
+import { CARGO_CONFIG } from './rust-crates.js';
 import type { Canaries, Diagnosis } from './types.js';
 
 /**
@@ -219,20 +220,6 @@ if [ -n "$nonce" ] && [ $code -eq 0 ] && [ "$runs" -gt 0 ] && [ "$runs" -eq "$ok
 fi
 exit $code`;
 
-/**
- * Crates come from Debian's source registry (librust-*-dev: rand, regex, …), never the network:
- * CARGO_HOME is the scratch dir's .cargo, so this is its config.
- */
-const CARGO_CONFIG = `[source.crates-io]
-replace-with = "debian"
-
-[source.debian]
-directory = "${DEBIAN_REGISTRY}"
-
-[net]
-offline = true
-`;
-
 const rustCanary = (body: string) => ({
   'Cargo.toml': '[package]\nedition = "2021"\nname = "canary"\nversion = "0.0.0"\n',
   'src/lib.rs': `pub fn value() -> i32 {\n    ${body}\n}\n`,
@@ -249,7 +236,10 @@ export const exercismRust = defineProcessRuntime({
   ),
   plan(source, limits): ExecPlan {
     return {
-      files: { ...exercismFiles(source), '.cargo/config.toml': CARGO_CONFIG },
+      files: {
+        ...exercismFiles(source),
+        '.cargo/config.toml': CARGO_CONFIG /* Debian's crates, offline (rust-crates.ts) */,
+      },
       run: {
         argv: ['/bin/sh', '-c', CARGO_SCRIPT, CARGO],
         env: {
@@ -269,18 +259,6 @@ export const exercismRust = defineProcessRuntime({
 });
 
 // --- C++ --------------------------------------------------------------------------------------
-
-/** As cpp.ts: main wrapped so the end event follows Catch's main returning 0. */
-const CPP_WRAPPER = `#include <cstdio>
-#include <cstdlib>
-${C_TAKE_NONCE}
-extern "C" int __real_main(int, char**, char**);
-extern "C" int __wrap_main(int argc, char** argv, char** envp) {
-  int status = __real_main(argc, argv, envp);
-  if (status == 0 && passk_nonce[0]) { fflush(stdout); dprintf(3, ${END_EVENT}, passk_nonce); }
-  return status;
-}
-`;
 
 /**
  * Exercism's CMakeLists compiles every .cpp of the exercise with its bundled Catch and
@@ -321,7 +299,10 @@ export const exercismCpp = defineProcessRuntime({
     (seconds) => cppCanary(`#include <unistd.h>\nint value() { sleep(${seconds}); return 2; }`),
   ),
   plan(source, limits, version): ExecPlan {
-    const files = { ...exercismFiles(source), 'passk_main.cpp': CPP_WRAPPER };
+    const files = {
+      ...exercismFiles(source),
+      'passk_main.cpp': CPP_WRAPPER /* as cpp.ts: the end event follows Catch's main returning 0 */,
+    };
     const argv = cppCompile(files);
     return {
       files,

@@ -64,7 +64,8 @@ pub trait Rng: RngCore {
 impl<R: RngCore + ?Sized> Rng for R {}
 `;
 
-const CARGO_CONFIG = `[source.crates-io]
+/** Cargo reads crates from Debian's source registry (librust-*-dev), never the network. */
+export const CARGO_CONFIG = `[source.crates-io]
 replace-with = "debian"
 
 [source.debian]

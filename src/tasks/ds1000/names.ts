@@ -2,8 +2,8 @@
  * DS-1000's task names, kept apart from the task so that registering them loads nothing.
  * Selections: every problem, or one library (`metadata.library`); modes as bigcode names them.
  */
-export const DS1000_SELECTIONS = [
-  'all',
+/** DS-1000's seven libraries, as `metadata.library` spells them (upstream's report order). */
+export const LIBRARIES = [
   'Pandas',
   'Numpy',
   'Matplotlib',
@@ -12,6 +12,9 @@ export const DS1000_SELECTIONS = [
   'Sklearn',
   'Scipy',
 ] as const;
+export type Library = (typeof LIBRARIES)[number];
+
+export const DS1000_SELECTIONS = ['all', ...LIBRARIES] as const;
 export type Ds1000Selection = (typeof DS1000_SELECTIONS)[number];
 export type Ds1000Mode = 'completion' | 'insertion';
 

@@ -1,18 +1,7 @@
 import { z } from 'zod';
 import { validateRows } from '../../datasets/validate.js';
 import type { Problem } from '../types.js';
-
-/** DS-1000's seven libraries, as `metadata.library` spells them (upstream's report order). */
-export const LIBRARIES = [
-  'Pandas',
-  'Numpy',
-  'Matplotlib',
-  'Tensorflow',
-  'Pytorch',
-  'Sklearn',
-  'Scipy',
-] as const;
-export type Library = (typeof LIBRARIES)[number];
+import { LIBRARIES, type Library } from './names.js';
 
 const rowSchema = z.object({
   prompt: z.string(),

@@ -2,17 +2,11 @@ import { ConfigError } from '../../core/errors.js';
 import { customFormat, FIM_FORMATS, type FimFormat } from '../infilling/task.js';
 import type { Task } from '../types.js';
 import { DS1000_ENVIRONMENT, requiredModules } from './environment.js';
-import { type Ds1000Mode, type Ds1000Selection, ds1000Name } from './names.js';
+import { type Ds1000Mode, type Ds1000Selection, ds1000Name, LIBRARIES } from './names.js';
 import { chatAnswer, completionAnswer, DS1000_STOPS } from './postprocess.js';
 import { ds1000Program } from './program.js';
 import { asksInsertion, insertionParts } from './prompts.js';
-import {
-  type Ds1000Data,
-  type Ds1000Problem,
-  ds1000Problems,
-  LIBRARIES,
-  libraryOf,
-} from './rows.js';
+import { type Ds1000Data, type Ds1000Problem, ds1000Problems, libraryOf } from './rows.js';
 
 function fimFormat(name: string): FimFormat {
   const format = name === 'custom' ? customFormat() : FIM_FORMATS[name];
