@@ -1,19 +1,17 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadDataset, sharedDataDir } from '../../src/datasets/index.js';
 import { exercismFiles } from '../../src/execution/runtimes/exercism-source.js';
 import { tasks } from '../../src/tasks/index.js';
 import type { Problem } from '../../src/tasks/types.js';
 import { runCli, tempDir } from '../helpers/cli.js';
-import { type FakeOpenAIServer, startFakeOpenAIServer } from '../helpers/fake-openai-server.js';
+import type { FakeOpenAIServer } from '../helpers/fake-openai-server.js';
+import { fakeServers } from '../helpers/toy-model.js';
 
 const dataDir = sharedDataDir();
+const serve = fakeServers();
 let server: FakeOpenAIServer | undefined;
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
 
 async function problemsOf(name: string, limit: number): Promise<Problem[]> {
   const task = await tasks.get(name);
@@ -80,7 +78,7 @@ describe('passk run --task aider-polyglot-* against a local chat server', () => 
   it('Python: a failed first try gets the test output back and passes after attempt 2', async () => {
     const problems = await problemsOf('aider-polyglot-python', 2);
     const [right, fixed] = problems as [Problem, Problem];
-    server = await startFakeOpenAIServer({ text: scriptedModel(problems, [right]) });
+    server = await serve({ text: scriptedModel(problems, [right]) });
     const out = await tempDir();
     const result = await runCli(args('aider-polyglot-python', server.baseUrl, out, 2));
     expect(result.stderr).not.toContain('internal error');
@@ -118,7 +116,7 @@ describe('passk run --task aider-polyglot-* against a local chat server', () => 
   it('Go: the compiled track takes the second try too (compile and test output go back)', async () => {
     const problems = await problemsOf('aider-polyglot-go', 1);
     const [fixed] = problems as [Problem];
-    server = await startFakeOpenAIServer({ text: scriptedModel(problems, []) });
+    server = await serve({ text: scriptedModel(problems, []) });
     const out = await tempDir();
     // the preflight's Go canaries are four more compiles; the Python test runs its own
     const result = await runCli([
@@ -141,7 +139,7 @@ describe('passk run --task aider-polyglot-* against a local chat server', () => 
   it("JavaScript: Jest's report goes back; without --max-new-tokens the task asks for 8192", async () => {
     const problems = await problemsOf('aider-polyglot-javascript', 1);
     const [fixed] = problems as [Problem];
-    server = await startFakeOpenAIServer({ text: scriptedModel(problems, []) });
+    server = await serve({ text: scriptedModel(problems, []) });
     const out = await tempDir();
     const flags = args('aider-polyglot-javascript', server.baseUrl, out, 1);
     flags.splice(flags.indexOf('--max-new-tokens'), 2);
@@ -163,7 +161,7 @@ describe('passk run --task aider-polyglot-* against a local chat server', () => 
   });
 
   it('refuses to start without --allow-code-execution: the second try needs the tests run', async () => {
-    server = await startFakeOpenAIServer({ text: () => 'no idea' });
+    server = await serve({ text: () => 'no idea' });
     const out = await tempDir();
     const flags = args('aider-polyglot-python', server.baseUrl, out, 1).filter(
       (a) => a !== '--allow-code-execution',

@@ -6,19 +6,17 @@
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadDataset, sharedDataDir } from '../../src/datasets/index.js';
 import { tasks } from '../../src/tasks/index.js';
 import type { Problem } from '../../src/tasks/types.js';
 import { runCli, tempDir } from '../helpers/cli.js';
-import { type FakeOpenAIServer, startFakeOpenAIServer } from '../helpers/fake-openai-server.js';
+import type { FakeOpenAIServer } from '../helpers/fake-openai-server.js';
+import { fakeServers } from '../helpers/toy-model.js';
 
 const dataDir = sharedDataDir();
+const serve = fakeServers();
 let server: FakeOpenAIServer | undefined;
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
 
 async function problemsOf(name: string): Promise<Problem[]> {
   const task = await tasks.get(name);
@@ -78,7 +76,7 @@ describe('bigcodebench-complete, completion model', () => {
       '    return None\n',
       `${body(p3)}\ndef main():\n    raise SystemExit(0)\n`,
     ];
-    server = await startFakeOpenAIServer({
+    server = await serve({
       text: ({ prompt }) => byPrompt(problems, answers)(prompt),
     });
     const out = await tempDir();
@@ -129,7 +127,7 @@ describe('bigcodebench-instruct, chat model', () => {
           )}${body(p3)}\ndef task_func(*args, **kwargs):\n    return helper(*args, **kwargs)`,
       ),
     ];
-    server = await startFakeOpenAIServer({
+    server = await serve({
       text: ({ prompt }) => byPrompt(problems, answers)(prompt),
     });
     const out = await tempDir();

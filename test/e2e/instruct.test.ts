@@ -1,20 +1,18 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadDataset } from '../../src/datasets/index.js';
 import { tasks } from '../../src/tasks/index.js';
 import type { Problem } from '../../src/tasks/types.js';
 import { runCli, tempDir } from '../helpers/cli.js';
 import { requireData, requireTaskData } from '../helpers/data.js';
-import { type FakeOpenAIServer, startFakeOpenAIServer } from '../helpers/fake-openai-server.js';
+import type { FakeOpenAIServer } from '../helpers/fake-openai-server.js';
+import { fakeServers } from '../helpers/toy-model.js';
 
 // each task's own file is checked by requireTaskData where it is loaded
 const dataDir = requireData();
+const serve = fakeServers();
 let server: FakeOpenAIServer | undefined;
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
 
 async function problemsOf(name: string): Promise<Problem[]> {
   const task = await tasks.get(name);
@@ -65,7 +63,7 @@ describe('passk run --task humaneval-instruct --chat against a local chat server
       [p2.entryPoint!, fenced(solution(p2))],
       [p3.entryPoint!, fenced(`def ${p3.entryPoint}(operations):\n    return None\n`)],
     ]);
-    server = await startFakeOpenAIServer({
+    server = await serve({
       text: ({ prompt }) => {
         const name = /Write the Python function `(\w+)`/.exec(prompt)?.[1] ?? '';
         return replies.get(name) ?? 'no idea';
@@ -92,7 +90,7 @@ describe('passk run --task humaneval-instruct --chat against a local chat server
   it('scores mbpp-instruct replies against the same MBPP tests', async () => {
     const problems = (await problemsOf('mbpp-instruct')).slice(0, 3);
     const wrong = problems[2]!;
-    server = await startFakeOpenAIServer({
+    server = await serve({
       text: ({ prompt }) => {
         const problem = problems.find((p) => prompt.includes(`\`${p.entryPoint}\``));
         if (problem === undefined) return 'no idea';
@@ -147,7 +145,7 @@ describe('chat replies that leave out a helper the prompt defines', () => {
     const solution = problem.reference!.slice(problem.prompt.length);
     const start = problem.prompt.indexOf('def make_palindrome(');
     expect(start).toBeGreaterThan(0); // the prompt really defines a helper before it
-    server = await startFakeOpenAIServer({
+    server = await serve({
       text: () => fenced(problem.prompt.slice(start) + solution),
     });
     const out = await tempDir();

@@ -6,25 +6,19 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadDataset } from '../../src/datasets/index.js';
 import { tasks } from '../../src/tasks/index.js';
 import type { Problem } from '../../src/tasks/types.js';
 import { runCli, tempDir } from '../helpers/cli.js';
 import { requireData, requireTaskData } from '../helpers/data.js';
-import {
-  type FakeOpenAIServer,
-  startFakeOpenAIServer,
-  type TextContext,
-} from '../helpers/fake-openai-server.js';
+import type { FakeOpenAIServer, TextContext } from '../helpers/fake-openai-server.js';
+import { fakeServers } from '../helpers/toy-model.js';
 
 // each task's own file is checked by requireTaskData where it is loaded
 const dataDir = requireData();
+const serve = fakeServers();
 let server: FakeOpenAIServer | undefined;
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
 
 async function problemsOf(name: string): Promise<Problem[]> {
   const task = await tasks.get(name);
@@ -39,7 +33,7 @@ async function runAgainst(
   extra: string[],
 ) {
   const byPrompt = new Map((await problemsOf(name)).map((p) => [p.prompt, p]));
-  server = await startFakeOpenAIServer({
+  server = await serve({
     // A chat request carries the instruction (here: the prompt itself) as its message.
     text: (context) => {
       const problem = byPrompt.get(context.prompt);
@@ -168,7 +162,7 @@ describe('new task families through passk run with an OpenAI-compatible server',
       row('plus_b', 'Sum.'),
     ]);
     const right = '\n    return a + b\n';
-    server = await startFakeOpenAIServer({
+    server = await serve({
       // Right everywhere except plus_b, where only sample 0 is right.
       text: ({ prompt, choice }) =>
         prompt.includes('plus_b') && choice > 0 ? '\n    return 0\n' : right,
@@ -210,7 +204,7 @@ describe('new task families through passk run with an OpenAI-compatible server',
   it('humaneval-infilling-single-line --fim-format codellama: the middle is scored with the suffix', async () => {
     const problems = await problemsOf('humaneval-infilling-single-line:codellama');
     const byPrompt = new Map(problems.map((p) => [p.prompt, p]));
-    server = await startFakeOpenAIServer({
+    server = await serve({
       // The canonical middle for choice 0, then the end token; a wrong middle for choice 1.
       text: ({ prompt, choice }) => {
         const p = byPrompt.get(prompt);

@@ -1,18 +1,16 @@
 import { spawn } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { JOURNAL_FILE } from '../../src/generation/journal.js';
 import { cliEntry, repoRoot, runCli, tempDir } from '../helpers/cli.js';
 import { requireData } from '../helpers/data.js';
-import { type FakeOpenAIServer, startFakeOpenAIServer } from '../helpers/fake-openai-server.js';
+import type { FakeOpenAIServer } from '../helpers/fake-openai-server.js';
+import { fakeServers } from '../helpers/toy-model.js';
 
 const dataDir = requireData('humaneval/HumanEval.jsonl.gz');
+const serve = fakeServers();
 let server: FakeOpenAIServer | undefined;
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
 
 const runArgs = (baseUrl: string, out: string) => [
   'run',
@@ -46,7 +44,7 @@ async function journal(
 
 describe('passk run --model openai-compatible against a local OpenAI-protocol server', () => {
   it('generates, evaluates and writes generations, results and metrics', async () => {
-    server = await startFakeOpenAIServer();
+    server = await serve();
     const out = await tempDir();
     const result = await runCli(runArgs(server.baseUrl, out));
     expect(result.stderr).not.toContain('internal error');
@@ -65,7 +63,7 @@ describe('passk run --model openai-compatible against a local OpenAI-protocol se
 
   it('resumes exactly after SIGKILL: keeps every finished sample, duplicates none', async () => {
     let killed = false;
-    server = await startFakeOpenAIServer({
+    server = await serve({
       pieceDelayMs: 20,
       // After a few answers every request hangs until the kill, so the run cannot finish first.
       fault: ({ index }) => (index >= 3 && !killed ? { kind: 'hang' } : undefined),

@@ -117,3 +117,19 @@ export function toyServers(): (options?: FakeServerOptions) => Promise<FakeOpenA
     return server;
   };
 }
+
+/**
+ * For a test file: a `serve(options)` that starts a fake server with `options` as they are (no toy
+ * default) and closes every server it started after each test.
+ */
+export function fakeServers(): (options?: FakeServerOptions) => Promise<FakeOpenAIServer> {
+  const servers: FakeOpenAIServer[] = [];
+  afterEach(async () => {
+    await Promise.all(servers.splice(0).map((s) => s.close()));
+  });
+  return async (options = {}) => {
+    const server = await startFakeOpenAIServer(options);
+    servers.push(server);
+    return server;
+  };
+}
