@@ -2,7 +2,7 @@ import type { ExecPlan, RawOutcome } from '../sandboxes/types.js';
 import { WRAPPER as CPP_WRAPPER } from './cpp.js';
 import { exercismFiles, exercismSource } from './exercism-source.js';
 import { GUARD_GO, testMain } from './go.js';
-import { heapMiB, JAVA, JAVA_ETC, JVM_FLAGS } from './java.js';
+import { JAVA_ETC, JVM_FLAGS, jvmArgv } from './java.js';
 import { JAVA_TAKE_NONCE, NONCE_FD } from './nonce-channel.js';
 import {
   artifactKey,
@@ -420,15 +420,9 @@ export const exercismJava = defineProcessRuntime({
         limits: compileLimits(limits, 120_000),
       },
       run: {
-        argv: [
-          JAVA,
-          ...JVM_FLAGS,
-          `-Xmx${heapMiB(limits)}m`,
-          '-cp',
-          ['{artifacts}/classes', ...JAVA_CLASSPATH].join(':'),
-          'PasskJUnit',
-          ...tests,
-        ],
+        argv: jvmArgv(limits, ['{artifacts}/classes', ...JAVA_CLASSPATH], 'PasskJUnit', {
+          args: tests,
+        }),
         limits: {
           memoryBytes: Math.max(limits.memoryBytes, 2 * 2 ** 30),
           // bank-account's test runs many threads at once

@@ -121,6 +121,27 @@ export function heapMiB(limits: ResolvedLimits): number {
   return Math.max(64, Math.floor(limits.memoryBytes / 2 ** 20 / 2));
 }
 
+/** A JVM start as every JVM runtime makes it: passk's flags, half the memory limit as heap. */
+export function jvmArgv(
+  limits: ResolvedLimits,
+  classpath: readonly string[],
+  mainClass: string,
+  options: { before?: readonly string[]; args?: readonly string[] } = {},
+): string[] {
+  const heap = `-Xmx${heapMiB(limits)}m`;
+  const cp = classpath.join(':');
+  return [
+    JAVA,
+    ...(options.before ?? []),
+    ...JVM_FLAGS,
+    heap,
+    '-cp',
+    cp,
+    mainClass,
+    ...(options.args ?? []),
+  ];
+}
+
 export const java = defineProcessRuntime({
   language: 'java',
   versionArgv: ['/usr/bin/javac', '-version'],
@@ -164,15 +185,9 @@ export const java = defineProcessRuntime({
       },
       run: {
         // -ea: MultiPL-E's tests are `assert` statements, which the JVM skips without it.
-        argv: [
-          JAVA,
-          '-ea',
-          ...JVM_FLAGS,
-          `-Xmx${heapMiB(limits)}m`,
-          '-cp',
-          ['{artifacts}/classes', ...CLASSPATH].join(':'),
-          'PasskLauncher',
-        ],
+        argv: jvmArgv(limits, ['{artifacts}/classes', ...CLASSPATH], 'PasskLauncher', {
+          before: ['-ea'],
+        }),
         limits: {
           memoryBytes: atLeast(limits, { memoryBytes: 2 * 2 ** 30 }).memoryBytes,
           maxProcesses: Math.max(limits.maxProcesses, 128),

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { heapMiB, JAVA, JAVA_ETC, JVM_FLAGS, jvmDiagnose } from './java.js';
+import { JAVA, JAVA_ETC, JVM_FLAGS, jvmArgv, jvmDiagnose } from './java.js';
 import { JAVA_TAKE_NONCE } from './nonce-channel.js';
 import {
   artifactKey,
@@ -97,14 +97,7 @@ export const scala = defineProcessRuntime({
       },
       run: {
         // Scala's `assert` throws java.lang.AssertionError (always on, no -ea needed).
-        argv: [
-          JAVA,
-          ...JVM_FLAGS,
-          `-Xmx${heapMiB(limits)}m`,
-          '-cp',
-          `{artifacts}/classes.jar:${LIBRARY}`,
-          'PasskLauncher',
-        ],
+        argv: jvmArgv(limits, ['{artifacts}/classes.jar', LIBRARY], 'PasskLauncher'),
         limits: {
           memoryBytes: atLeast(limits, { memoryBytes: 2 * 2 ** 30 }).memoryBytes,
           maxProcesses: Math.max(limits.maxProcesses, 128),
