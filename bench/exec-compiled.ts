@@ -6,14 +6,13 @@
  * (b) by the HumanEval-X harness's method (bench/humanevalx_method.py: a fresh directory, one
  * compiler and one run per program, no sandbox; Go's own build cache warm, as a user's is).
  */
-import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadDataset, sharedDataDir } from '../src/datasets/index.js';
 import { tasks } from '../src/tasks/index.js';
-import { sampleWorkersCpu, waitedChildrenCpuMs } from './exec-helpers.js';
+import { timed } from './exec-helpers.js';
 
 export const COMPILED = ['cpp', 'java', 'go', 'rust'] as const;
 export type CompiledLanguage = (typeof COMPILED)[number];
@@ -35,26 +34,6 @@ export interface CompiledResult {
   baselinePassed?: number;
   total: number;
   note: string;
-}
-
-function timed(command: string, argv: string[], env = process.env) {
-  return new Promise<{ ms: number; cpuMs: number; out: string }>((resolvePromise, reject) => {
-    const cpuBefore = waitedChildrenCpuMs();
-    const started = performance.now();
-    const child = spawn(command, argv, { stdio: ['ignore', 'pipe', 'pipe'], env });
-    let out = '';
-    let err = '';
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (err += chunk));
-    child.on('error', reject);
-    child.on('close', (code) => {
-      if (code !== 0) reject(new Error(`${command} exited ${code}: ${err.slice(-500)}`));
-      else {
-        const ms = performance.now() - started;
-        resolvePromise({ ms, cpuMs: waitedChildrenCpuMs() - cpuBefore, out });
-      }
-    });
-  });
 }
 
 /** The programs `passk run --model reference` evaluates, as source files for the baseline. */
@@ -147,14 +126,12 @@ export async function compiledSet(
     coldProgramCache(cacheDir);
     const programs = await referencePrograms(language);
     const out = join(dir, 'passk-out');
-    const workers = sampleWorkersCpu();
     const passk = await passkRun(language, cacheDir, out);
-    const workersCpuMs = workers.stop();
     const found = statuses(out);
     const result: CompiledResult = {
       language,
       passkMs: passk.ms,
-      passkCpuMs: passk.cpuMs + workersCpuMs,
+      passkCpuMs: passk.cpuMs,
       passkPassed: found['passed'] ?? 0,
       total: programs.length,
       note: `statuses ${JSON.stringify(found)}`,

@@ -126,11 +126,8 @@ function procInfo(pid: string): ProcInfo | undefined {
   }
 }
 
-/**
- * This process's descendant passk workers (other people's runs on a shared machine are left out):
- * their count, summed peak RSS (KiB) and CPU time including the programs they forked (ms).
- */
-export function ownWorkers(): { count: number; peakKib: number; cpuMs: number } {
+/** This process's descendants that are passk's Python workers (not bwrap, whose command line names worker.py too). */
+function ownWorkerProcs(): ProcInfo[] {
   const all = readdirSync('/proc')
     .filter((entry) => /^\d+$/.test(entry))
     .flatMap((entry) => procInfo(entry) ?? []);
@@ -144,12 +141,17 @@ export function ownWorkers(): { count: number; peakKib: number; cpuMs: number } 
       }
     }
   }
-  const workers = all.filter(
-    (proc) =>
-      mine.has(proc.pid) &&
-      proc.cmdline.startsWith('/usr/bin/python') &&
-      proc.cmdline.includes('worker.py'),
+  return all.filter(
+    (proc) => mine.has(proc.pid) && /^\S*python[\d.]* .*worker\.py/.test(proc.cmdline),
   );
+}
+
+/**
+ * This process's descendant passk workers (other people's runs on a shared machine are left out):
+ * their count, summed peak RSS (KiB) and CPU time including the programs they forked (ms).
+ */
+export function ownWorkers(): { count: number; peakKib: number; cpuMs: number } {
+  const workers = ownWorkerProcs();
   return {
     count: workers.length,
     peakKib: workers.reduce((sum, w) => sum + w.peakKib, 0),
@@ -166,28 +168,12 @@ export function ownWorkers(): { count: number; peakKib: number; cpuMs: number } 
 export function sampleWorkersCpu(everyMs = 100): { stop(): number } {
   const last = new Map<number, number>();
   const look = () => {
-    const all = readdirSync('/proc')
-      .filter((entry) => /^\d+$/.test(entry))
-      .flatMap((entry) => procInfo(entry) ?? []);
-    const mine = new Set([process.pid]);
-    for (let grew = true; grew; ) {
-      grew = false;
-      for (const proc of all) {
-        if (!mine.has(proc.pid) && mine.has(proc.ppid)) {
-          mine.add(proc.pid);
-          grew = true;
-        }
-      }
-    }
-    const isWorker = (proc: ProcInfo) =>
-      mine.has(proc.pid) && /^\S*python[\d.]* .*worker\.py/.test(proc.cmdline); // not bwrap's
-    const workers = new Set(all.filter(isWorker).map((proc) => proc.pid));
-    for (const proc of all) {
+    const workers = ownWorkerProcs();
+    const pids = new Set(workers.map((proc) => proc.pid));
+    for (const proc of workers) {
       // A program forked by a worker shows the worker's command line: its CPU reaches the
       // worker's own figure (children reaped) and must not be counted twice.
-      if (workers.has(proc.pid) && !workers.has(proc.ppid)) {
-        last.set(proc.pid, Math.max(last.get(proc.pid) ?? 0, proc.cpuMs));
-      }
+      if (!pids.has(proc.ppid)) last.set(proc.pid, Math.max(last.get(proc.pid) ?? 0, proc.cpuMs));
     }
   };
   const timer = setInterval(look, everyMs);
@@ -197,4 +183,40 @@ export function sampleWorkersCpu(everyMs = 100): { stop(): number } {
       return [...last.values()].reduce((sum, ms) => sum + ms, 0);
     },
   };
+}
+
+/**
+ * Runs a command to completion: wall time and the CPU of everything it started (reaped), plus
+ * passk's sandboxed workers where they were killed rather than reaped (sampled from /proc).
+ */
+export function timed(
+  command: string,
+  argv: string[],
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<{ ms: number; cpuMs: number; out: string }> {
+  return new Promise((resolvePromise, reject) => {
+    const cpuBefore = waitedChildrenCpuMs();
+    // passk's workers may be killed with their sandbox, never waited for: sampled from /proc.
+    const workers = sampleWorkersCpu();
+    const started = performance.now();
+    const child = spawn(command, argv, { stdio: ['ignore', 'pipe', 'pipe'], env });
+    let out = '';
+    let err = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (err += chunk));
+    child.on('error', reject);
+    child.on('close', (code) => {
+      const ms = performance.now() - started;
+      const workersCpuMs = workers.stop();
+      if (code !== 0)
+        reject(new Error(`${command} ${argv.join(' ')} exited ${code}: ${err.slice(-500)}`));
+      else {
+        // A worker that exits on its own is reaped (through bwrap) into the waited CPU, one killed
+        // is not: the waited CPU then holds the CLI alone, far less than its workers used.
+        const waited = waitedChildrenCpuMs() - cpuBefore;
+        const cpuMs = waited >= workersCpuMs ? waited : waited + workersCpuMs;
+        resolvePromise({ ms, cpuMs, out });
+      }
+    });
+  });
 }

@@ -11,7 +11,6 @@
  * Run: npx tsx bench/exec.ts [--copies N] [--skip-baseline] [--python-only | --compiled-only]
  *      [--languages cpp,java,go,rust]
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -29,8 +28,7 @@ import {
   humanEvalPath,
   humanEvalProgram,
   loadHumanEval,
-  sampleWorkersCpu,
-  waitedChildrenCpuMs,
+  timed,
 } from './exec-helpers.js';
 
 const args = process.argv.slice(2);
@@ -75,38 +73,6 @@ function loopSamples(rows: readonly HumanEvalRow[], count: number): Sample[] {
     task_id: rows[index % rows.length]!.task_id,
     completion: `    while True:\n        pass\n    # loop ${index}\n`,
   }));
-}
-
-/** Runs a command to completion: wall time and the CPU of everything it started (reaped). */
-function timed(
-  command: string,
-  argv: string[],
-): Promise<{ ms: number; cpuMs: number; out: string }> {
-  return new Promise((resolvePromise, reject) => {
-    const cpuBefore = waitedChildrenCpuMs();
-    // passk's workers may be killed with their sandbox, never waited for: sampled from /proc.
-    const workers = sampleWorkersCpu();
-    const started = performance.now();
-    const child = spawn(command, argv, { stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    let err = '';
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (err += chunk));
-    child.on('error', reject);
-    child.on('close', (code) => {
-      const ms = performance.now() - started;
-      const workersCpuMs = workers.stop();
-      if (code !== 0)
-        reject(new Error(`${command} ${argv.join(' ')} exited ${code}: ${err.slice(-500)}`));
-      else {
-        // A worker that exits on its own is reaped (through bwrap) into the waited CPU, one killed
-        // is not: the waited CPU then holds the CLI alone, far less than its workers used.
-        const waited = waitedChildrenCpuMs() - cpuBefore;
-        const cpuMs = waited >= workersCpuMs ? waited : waited + workersCpuMs;
-        resolvePromise({ ms, cpuMs, out });
-      }
-    });
-  });
 }
 
 async function runPasskCli(samplesFile: string, dir: string, total: number): Promise<Timed> {
