@@ -10,8 +10,8 @@ import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ExecEnvironment } from '../../src/execution/environments/types.js';
-import { createExecutor } from '../../src/execution/index.js';
 import type { ExecJob, Executor, Verdict } from '../../src/execution/types.js';
+import { securityExecutor } from '../helpers/security-executor.js';
 import { descendants, livePrograms, token } from './helpers.js';
 
 const ENV: ExecEnvironment = {
@@ -31,13 +31,8 @@ let hostDir: string;
 beforeAll(async () => {
   hostDir = mkdtempSync(join(tmpdir(), 'passk-env-security-'));
   process.env[SECRET_ENV] = 'hunter2';
-  sandboxed = await createExecutor({ allowCodeExecution: true, cacheDir: false, workers: 1 });
-  weak = await createExecutor({
-    allowCodeExecution: true,
-    cacheDir: false,
-    workers: 1,
-    sandbox: 'subprocess',
-  });
+  sandboxed = await securityExecutor(1);
+  weak = await securityExecutor(1, 'subprocess');
 });
 
 afterAll(async () => {

@@ -8,28 +8,22 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadDataset } from '../../src/datasets/index.js';
-import { createExecutor } from '../../src/execution/index.js';
 import type { Executor, Language, Verdict } from '../../src/execution/types.js';
 import { tasks } from '../../src/tasks/index.js';
 import { requireTaskData } from '../helpers/data.js';
+import { runSources, securityExecutor } from '../helpers/security-executor.js';
 import { LIMITS } from './helpers.js';
 
 let executor: Executor;
 beforeAll(async () => {
-  executor = await createExecutor({ allowCodeExecution: true, cacheDir: false, workers: 2 });
+  executor = await securityExecutor(2);
 }, 60_000);
 afterAll(async () => {
   await executor?.close();
 });
 
-async function run(language: Language, sources: Record<string, string>) {
-  const limits = { ...LIMITS, timeoutMs: 20_000, memoryBytes: 2 * 2 ** 30 };
-  const jobs = Object.entries(sources).map(([id, source]) => ({
-    id,
-    program: { language, source },
-    limits,
-  }));
-  return executor.run(jobs);
+function run(language: Language, sources: Record<string, string>) {
+  return runSources(executor, language, sources, LIMITS);
 }
 
 /** MultiPL-E's HumanEval_53_add program with `body` as the candidate's completion. */

@@ -9,8 +9,8 @@ import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createExecutor } from '../../src/execution/index.js';
 import type { Executor } from '../../src/execution/types.js';
+import { securityExecutor } from '../helpers/security-executor.js';
 import { descendants, livePrograms, processesMatching, token, verdictOf } from './helpers.js';
 
 const SECRET_ENV = 'PASSK_SECURITY_TEST_SECRET';
@@ -21,13 +21,8 @@ let hostDir: string;
 beforeAll(async () => {
   hostDir = mkdtempSync(join(tmpdir(), 'passk-security-'));
   process.env[SECRET_ENV] = 'hunter2';
-  sandboxed = await createExecutor({ allowCodeExecution: true, cacheDir: false, workers: 2 });
-  weak = await createExecutor({
-    allowCodeExecution: true,
-    cacheDir: false,
-    workers: 1,
-    sandbox: 'subprocess',
-  });
+  sandboxed = await securityExecutor(2);
+  weak = await securityExecutor(1, 'subprocess');
 });
 
 afterAll(async () => {

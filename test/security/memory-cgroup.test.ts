@@ -5,14 +5,14 @@
  * there, as on this project's machines); ExecutorInfo says which limit is in force.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createExecutor } from '../../src/execution/index.js';
 import type { Executor } from '../../src/execution/types.js';
+import { securityExecutor } from '../helpers/security-executor.js';
 import { BAD_PY, GOOD_PY, inOrder, LIMITS } from './helpers.js';
 
 let executor: Executor;
 
 beforeAll(async () => {
-  executor = await createExecutor({ allowCodeExecution: true, cacheDir: false, workers: 1 });
+  executor = await securityExecutor(1);
 }, 60_000);
 afterAll(async () => {
   await executor?.close();

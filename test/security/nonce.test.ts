@@ -10,27 +10,21 @@
  * gets its nonce).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createExecutor } from '../../src/execution/index.js';
 import { exercismSource } from '../../src/execution/runtimes/exercism-source.js';
 import type { Executor, Language, Verdict } from '../../src/execution/types.js';
+import { runSources, securityExecutor } from '../helpers/security-executor.js';
 import { LIMITS } from './helpers.js';
 
 let executor: Executor;
 beforeAll(async () => {
-  executor = await createExecutor({ allowCodeExecution: true, cacheDir: false, workers: 2 });
+  executor = await securityExecutor(2);
 }, 60_000);
 afterAll(async () => {
   await executor?.close();
 });
 
-async function run(language: Language, sources: Record<string, string>) {
-  const limits = { ...LIMITS, timeoutMs: 20_000, memoryBytes: 2 * 2 ** 30 };
-  const jobs = Object.entries(sources).map(([id, source]) => ({
-    id,
-    program: { language, source },
-    limits,
-  }));
-  return executor.run(jobs);
+function run(language: Language, sources: Record<string, string>) {
+  return runSources(executor, language, sources, LIMITS);
 }
 
 function expectNoForgedPass(verdicts: Map<string, Verdict>): void {

@@ -12,8 +12,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createExecutor } from '../../src/execution/index.js';
 import type { Executor } from '../../src/execution/types.js';
+import { securityExecutor } from '../helpers/security-executor.js';
 import { LIMITS } from './helpers.js';
 
 const ATTACKS = join(import.meta.dirname, '..', 'fixtures', 'guard-attacks');
@@ -29,7 +29,7 @@ check(add)
 
 let executor: Executor;
 beforeAll(async () => {
-  executor = await createExecutor({ allowCodeExecution: true, cacheDir: false, workers: 2 });
+  executor = await securityExecutor(2);
 }, 60_000);
 afterAll(async () => {
   await executor?.close();
@@ -62,12 +62,7 @@ describe('the Python guard and nonce against a candidate that knows the runner',
   }, 180_000);
 
   it('the subprocess backend: the nonce is not in argv (/proc/self/cmdline) nor any frame', async () => {
-    const weak = await createExecutor({
-      allowCodeExecution: true,
-      cacheDir: false,
-      workers: 1,
-      sandbox: 'subprocess',
-    });
+    const weak = await securityExecutor(1, 'subprocess');
     try {
       const attack = readFileSync(join(ATTACKS, 'nonce_in_frames.py'), 'utf8');
       const sources: Record<string, string> = {

@@ -6,9 +6,9 @@
  * candidate (one using doctest, which sets a trace itself) still passes and a wrong one fails.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createExecutor } from '../../src/execution/index.js';
 import type { Executor } from '../../src/execution/types.js';
 import { PYTHON_TESTS_MARKER } from '../../src/tasks/python-program.js';
+import { securityExecutor } from '../helpers/security-executor.js';
 import { verdictOf } from './helpers.js';
 
 const TESTS = `
@@ -60,7 +60,7 @@ atexit.register(lambda: _exit(0))
 
 let executor: Executor;
 beforeAll(async () => {
-  executor = await createExecutor({ allowCodeExecution: true, cacheDir: false, workers: 2 });
+  executor = await securityExecutor(2);
 }, 60_000);
 afterAll(async () => {
   await executor?.close();
