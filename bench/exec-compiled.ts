@@ -73,7 +73,9 @@ function coldProgramCache(cacheDir: string): void {
     if (name.endsWith('.jsonl')) rmSync(join(verdicts, name));
   }
   const artifacts = join(verdicts, 'artifacts');
-  for (const version of existsSync(artifacts) ? readdirSync(artifacts) : []) {
+  // Engine-version folders only: the cache root also holds files (the clean-up's `.cleaned` stamp).
+  const versions = existsSync(artifacts) ? readdirSync(artifacts, { withFileTypes: true }) : [];
+  for (const version of versions.filter((entry) => entry.isDirectory()).map((e) => e.name)) {
     for (const name of readdirSync(join(artifacts, version))) {
       if (/^[0-9a-f]{2}$/.test(name)) rmSync(join(artifacts, version, name), { recursive: true });
     }
