@@ -86,8 +86,8 @@ const KNOWN_DIFFERENCES: [string, string, boolean, boolean][] = [
   ['fid/0', '    return x % 1.0 \\', true, false],
 ];
 
-const ORACLE = String.raw`
-import json, signal, sys
+const ORACLE = `
+import signal, sys
 class Timeout(Exception):
     pass
 def on_alarm(signum, frame):
