@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { runCli, tempDir } from '../helpers/cli.js';
@@ -137,11 +137,17 @@ interface Scored {
   passed: boolean[];
 }
 
-async function evaluate(name: string, content: string): Promise<Scored> {
+async function evaluate(name: string, content: string | Record<string, string>): Promise<Scored> {
   const dir = await tempDir();
   const dataset = join(dir, 'problems.jsonl');
   await writeFile(dataset, problems.map((p) => JSON.stringify(p)).join('\n'));
-  await writeFile(join(dir, name), content);
+  if (typeof content === 'string') await writeFile(join(dir, name), content);
+  else {
+    for (const [path, text] of Object.entries(content)) {
+      await mkdir(join(dir, name, path, '..'), { recursive: true });
+      await writeFile(join(dir, name, path), text);
+    }
+  }
   const out = join(dir, 'out');
   const args = ['evaluate', '--task', 'humaneval', '--allow-code-execution', '--k', '1'];
   const result = await runCli([
@@ -149,7 +155,7 @@ async function evaluate(name: string, content: string): Promise<Scored> {
     ...['--dataset-path', dataset, '--generations', join(dir, name), '--output-dir', out],
   ]);
   if (result.code !== 0)
-    return { code: result.code, stderr: result.stderr, passAt1: 0, passed: [] };
+    return { code: result.code ?? -1, stderr: result.stderr, passAt1: 0, passed: [] };
   const metrics = JSON.parse(await readFile(join(out, 'metrics.json'), 'utf8'));
   const rows = (await readFile(join(out, 'results.jsonl'), 'utf8'))
     .trim()
@@ -168,17 +174,30 @@ async function evaluate(name: string, content: string): Promise<Scored> {
 describe('replayed generations score as the reference harnesses score them', () => {
   const humanEval = all.map(([t, c]) => oracle(humanEvalProgram(t, c)));
   const bigcode = all.map(([t, c]) => oracle(bigcodeProgram(byId.get(t)!.prompt + c, t)));
+  // EvalPlus's folder: whole programs read in Python's text mode (a lone CR becomes "\n").
+  const evalPlus = all.map(([t, c]) => oracle(humanEvalProgram(t, c.replace(/\r\n?/g, '\n'))));
   let samplesRun: Scored;
   let bigcodeRun: Scored;
+  let folderRun: Scored;
 
   beforeAll(async () => {
     const jsonl = all.map(([task_id, completion]) => JSON.stringify({ task_id, completion }));
     const lists = problems.map((p) =>
       all.filter(([t]) => t === p.task_id).map(([, c]) => p.prompt + c),
     );
-    [samplesRun, bigcodeRun] = await Promise.all([
+    const counts = new Map<string, number>();
+    const files = Object.fromEntries(
+      all.map(([taskId, completion]) => {
+        const n = counts.get(taskId) ?? 0;
+        counts.set(taskId, n + 1);
+        const path = `${taskId.replace('/', '_')}/${n}.py`;
+        return [path, byId.get(taskId)!.prompt + completion];
+      }),
+    );
+    [samplesRun, bigcodeRun, folderRun] = await Promise.all([
       evaluate('samples.jsonl', `${jsonl.join('\r\n')}\r\n\n`),
       evaluate('generations.json', JSON.stringify(lists)),
+      evaluate('evalplus-samples', files),
     ]);
   }, 240_000);
 
@@ -189,6 +208,7 @@ describe('replayed generations score as the reference harnesses score them', () 
     ];
     expect(humanEval).toEqual(expected);
     expect(bigcode).toEqual(expected);
+    expect(evalPlus).toEqual(expected);
   });
 
   it('human-eval samples.jsonl (CRLF rows, a blank line): every verdict and pass@1 agree', () => {
@@ -210,5 +230,14 @@ describe('replayed generations score as the reference harnesses score them', () 
     );
     expect(bigcodeRun.passed).toEqual(passk);
     expect(bigcodeRun.passAt1).toBeCloseTo(passAt1(passk), 12);
+  });
+
+  it("EvalPlus's samples folder (task folders of N.py, whole programs): every verdict agrees", () => {
+    expect(folderRun.code, folderRun.stderr).toBe(0);
+    const passk = evalPlus.map((verdict, i) =>
+      i < samples.length ? verdict : KNOWN_DIFFERENCES[i - samples.length]![3],
+    );
+    expect(folderRun.passed).toEqual(passk);
+    expect(folderRun.passAt1).toBeCloseTo(passAt1(passk), 12);
   });
 });

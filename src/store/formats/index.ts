@@ -1,11 +1,13 @@
 import type { Problem } from '../../tasks/types.js';
 import { readBigcodeGenerations } from './bigcode.js';
 import { detectFormat } from './detect.js';
+import { isEvalPlusSamplesDir, readEvalPlusDir } from './evalplus-dir.js';
 import type { ImportedGenerations, ReadGenerationsOptions } from './imported.js';
 import { readSamples } from './samples.js';
 
 export { readBigcodeGenerations, writeBigcodeGenerations } from './bigcode.js';
 export { detectFormat } from './detect.js';
+export { isEvalPlusSamplesDir, readEvalPlusDir } from './evalplus-dir.js';
 export type {
   BenchmarkPositions,
   GenerationsFormat,
@@ -17,8 +19,8 @@ export { openResultsWriter, readResults, VERDICT_STATUSES, writeResults } from '
 export { readSamples, type WriteSamplesOptions, writeSamples } from './samples.js';
 
 /**
- * Reads a generations file in whichever format it is (see detectFormat), matched against the
- * selected problems.
+ * Reads a generations file in whichever format it is (see detectFormat), or an EvalPlus samples
+ * folder (see readEvalPlusDir), matched against the selected problems.
  *
  * @throws GenerationsError as readBigcodeGenerations / readSamples do
  */
@@ -27,6 +29,7 @@ export async function readGenerationsFile(
   problems: readonly Problem[],
   options: ReadGenerationsOptions = {},
 ): Promise<ImportedGenerations> {
+  if (await isEvalPlusSamplesDir(file)) return readEvalPlusDir(file, problems, options);
   const format = await detectFormat(file);
   return format === 'bigcode'
     ? readBigcodeGenerations(file, problems, options)
