@@ -3,7 +3,7 @@ import { GenerationsError } from '../core/errors.js';
 import { JOURNAL_FILE, readSavedGenerations } from '../generation/index.js';
 import {
   type BenchmarkPositions,
-  isEvalPlusSamplesDir,
+  isSamplesFolder,
   readGenerationsFile,
 } from '../store/formats/index.js';
 import type { GenerationRecord } from '../store/records.js';
@@ -50,8 +50,8 @@ export async function loadCandidates(
   if (source.kind === 'records') {
     return { records: source.records, problems, missing: [], ...countRange(source.records) };
   }
-  // A folder is a passk run directory, unless it is EvalPlus's folder of task folders of .py files.
-  const runDir = (await isDirectory(source.path)) && !(await isEvalPlusSamplesDir(source.path));
+  // A folder is a passk run directory, unless it holds EvalPlus's or MultiPL-E's samples.
+  const runDir = (await isDirectory(source.path)) && !(await isSamplesFolder(source.path));
   const read = runDir
     ? await readRunDirGenerations(source.path, problems, source.allowMissing ?? false)
     : await readGenerationsFile(source.path, problems, {
