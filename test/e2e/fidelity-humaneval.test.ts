@@ -135,6 +135,7 @@ interface Scored {
   passAt1: number;
   /** Verdicts in the file's order (task, then order of appearance). */
   passed: boolean[];
+  differences?: string[];
 }
 
 async function evaluate(name: string, content: string | Record<string, string>): Promise<Scored> {
@@ -168,7 +169,14 @@ async function evaluate(name: string, content: string | Record<string, string>):
     seen.set(taskId, sample + 1);
     return status.get(`${taskId}#${sample}`) ?? false;
   });
-  return { code: 0, stderr: result.stderr, passAt1: metrics.humaneval['pass@1'], passed };
+  const differences = metrics.reference_differences;
+  return {
+    code: 0,
+    stderr: result.stderr,
+    passAt1: metrics.humaneval['pass@1'],
+    passed,
+    differences,
+  };
 }
 
 describe('replayed generations score as the reference harnesses score them', () => {
@@ -221,6 +229,10 @@ describe('replayed generations score as the reference harnesses score them', () 
     expect(samplesRun.passed.slice(0, -differences)).toEqual(humanEval.slice(0, -differences));
     expect(samplesRun.passAt1).toBeCloseTo(passAt1(passk), 12);
     expect(passAt1(humanEval) - samplesRun.passAt1).toBeCloseTo(1 / 30, 12);
+    // The known difference is stated in the run's own metrics.json.
+    expect(samplesRun.differences).toContainEqual(
+      expect.stringMatching(/^continuation: .*backslash/),
+    );
   });
 
   it('bigcode generations.json (full programs): every verdict agrees', () => {
