@@ -50,6 +50,9 @@ describe('humanevalplus --chat follows EvalPlus codegen (message and sanitize)',
     const metrics = JSON.parse(await readFile(join(out, 'metrics.json'), 'utf8'));
     expect(metrics.suites.base['pass@1']).toBe(1);
     expect(metrics.humanevalplus['pass@1']).toBe(1);
+    expect(metrics.reference_differences).toContainEqual(
+      expect.stringMatching(/^chat: EvalPlus's message and sanitize; .*--system-prompt/),
+    );
     expect(asked).toHaveLength(2);
     expect(asked[0]).toContain(
       'Please provide a self-contained Python script that solves the following problem in a markdown code block:',
