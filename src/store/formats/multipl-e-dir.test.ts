@@ -40,6 +40,8 @@ describe('MultiPL-E completions folder', () => {
     expect(await isSamplesFolder(dir)).toBe(true);
     const read = await readGenerationsFile(dir, problems);
     expect(read.format).toBe('multipl-e-dir');
+    // Their prompts are not the task's: said, since the programs then use the file's.
+    expect(read.notes).toEqual([expect.stringMatching(/2 files have a prompt or tests other/)]);
     expect(read.records).toEqual([
       {
         problemId: 'HumanEval_0_f',
@@ -75,5 +77,19 @@ describe('MultiPL-E completions folder', () => {
   it('is not a folder of other JSON files', async () => {
     const other = await folder('other', { 'run.json': { config: {} } });
     expect(await isSamplesFolder(other)).toBe(false);
+  });
+
+  it("says nothing when the files hold the task's own prompts", async () => {
+    const own = (p: (typeof problems)[number]) => ({
+      ...problemFile(p.id, ['  return x\n']),
+      prompt: p.datasetPrompt,
+    });
+    const dir = await folder('own', {
+      'HumanEval_0_f.json': own(problems[0]!),
+      'HumanEval_1_g.json': own(problems[1]!),
+    });
+    const read = await readMultiplECompletionsDir(dir, problems);
+    expect(read.notes).toBeUndefined();
+    expect(read.records[0]!.program).toBe(`${problems[0]!.datasetPrompt}  return x\n`);
   });
 });

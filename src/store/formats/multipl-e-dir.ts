@@ -40,26 +40,40 @@ export async function readMultiplECompletionsDir(
   problems: readonly Problem[],
   options: ReadGenerationsOptions = {},
 ): Promise<ImportedGenerations> {
-  const known = new Set(problems.map((problem) => problem.id));
+  const byId = new Map(problems.map((problem) => [problem.id, problem]));
   const programsById = new Map<string, string[]>();
   const unknown: string[] = [];
+  const otherData: string[] = [];
   for (const file of await completionFiles(dir)) {
-    const { name, prompt, completions } = checkShape(file, await readProblemFile(join(dir, file)));
-    if (!known.has(name)) {
+    const value = await readProblemFile(join(dir, file));
+    const { name, prompt, completions } = checkShape(file, value);
+    const problem = byId.get(name);
+    if (problem === undefined) {
       unknown.push(name);
       continue;
     }
+    if (!sameData(problem, prompt, value['tests'])) otherData.push(name);
     const programs = programsById.get(name) ?? [];
     programs.push(...completions.map((completion) => prompt + completion));
     programsById.set(name, programs);
   }
   if (unknown.length > 0) {
     throw new GenerationsError(
-      `${dir}: ${plural(unknown.length, 'file names a problem', 'files name problems')} not among the ${plural(known.size, 'selected problem')}: ${listIds(unknown.sort())}`,
+      `${dir}: ${plural(unknown.length, 'file names a problem', 'files name problems')} not among the ${plural(byId.size, 'selected problem')}: ${listIds(unknown.sort())}`,
       { hint: 'check --task (the language) and --limit/--limit-start' },
     );
   }
-  return assembleGenerations(dir, 'multipl-e-dir', problems, programsById, options);
+  const read = assembleGenerations(dir, 'multipl-e-dir', problems, programsById, options);
+  if (otherData.length === 0) return read;
+  const note = `${dir}: ${plural(otherData.length, 'file has', 'files have')} a prompt or tests other than this task's data (${listIds(otherData.sort())}): programs use the file's prompt, as MultiPL-E does, and passk's tests (another MultiPL-E revision?)`;
+  return { ...read, notes: [note] };
+}
+
+/** Does the file hold the prompt and tests of the task's own data (the dataset row's)? */
+function sameData(problem: Problem, prompt: string, tests: unknown): boolean {
+  const datasetTests = problem.meta['bigcodeReference'];
+  const testsMatch = tests === undefined || datasetTests === undefined || tests === datasetTests;
+  return prompt === problem.datasetPrompt && testsMatch;
 }
 
 async function completionFiles(dir: string): Promise<string[]> {
