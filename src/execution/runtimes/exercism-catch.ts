@@ -45,7 +45,9 @@ exec "$@" ${CATCH_MAIN} ${WRAPPER} -o program`;
  * its cache shard, so the other slots wait for it instead of building it too). Its key is the
  * content of the files it is built from, so a candidate's own catch.hpp (the aider task never
  * lets one through) only ever shares an object built from those same bytes. Each exercise then
- * compiles its own sources and links the two objects.
+ * compiles its own sources and links the two objects. Not built on the host as cpp-support.ts's
+ * wrapper is: the host compiles only passk's own files, and here the runtime cannot tell the
+ * dataset's catch.hpp from one a program brings.
  */
 export function catchPlan(
   files: Record<string, string>,
