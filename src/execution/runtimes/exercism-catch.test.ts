@@ -152,4 +152,12 @@ describe("Catch's main in the real sandbox, with an artifact cache", () => {
     expect(changed.status).toBe('passed');
     expect(catchObjects()).toHaveLength(2);
   }, 240_000);
+
+  it("fails a candidate whose code warns, as Exercism's -Werror build does", async () => {
+    const files = exercise('add', 'a + b', 9);
+    files['add.cpp'] = '#include "add.h"\nint add(int a, int b) { int unused; return a + b; }\n';
+    const warned = await run(files);
+    expect(warned.status).toBe('error');
+    expect(warned.output).toContain('unused');
+  }, 240_000);
 });

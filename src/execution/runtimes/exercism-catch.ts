@@ -5,14 +5,20 @@ import { artifactKey, compileLimits } from './process-runtime.js';
  * How an Exercism C++ exercise is built. Exercism's CMakeLists (CMAKE_BUILD_TYPE Debug, CXX_STANDARD
  * 17 without extensions, EXERCISM_RUN_ALL_TESTS as Aider configures it) makes CMake 3.25 with g++
  * 12 run `c++ -DEXERCISM_RUN_ALL_TESTS -g -Wall -Wextra -Wpedantic -Werror -std=c++17 -c FILE`
- * per source (no include dirs) and link with no other flag. The same here, without:
- * - `-Werror` and the warnings it turns on (a warning is not a failed exercise here; recorded in
- *   the run's reference_differences);
- * - `-g`: GCC's debug information never changes the code it generates (its -fcompare-debug
+ * per source (no include dirs) and link with no other flag. The same here (a warning in the
+ * candidate's code fails the build, as under Aider's cmake), without
+ * `-g`: GCC's debug information never changes the code it generates (its -fcompare-debug
  *   checks exactly that), so no test can see it; it cost ~15% more compile time per exercise and
  *   made each binary 2.7 times larger (7.8 MB, kept in the artifact cache).
  */
-export const EXERCISM_CXXFLAGS = ['-std=c++17', '-DEXERCISM_RUN_ALL_TESTS'] as const;
+export const EXERCISM_CXXFLAGS = [
+  '-std=c++17',
+  '-DEXERCISM_RUN_ALL_TESTS',
+  '-Wall',
+  '-Wextra',
+  '-Wpedantic',
+  '-Werror',
+] as const;
 
 /** Exercism's Catch: `test/tests-main.cpp` (CATCH_CONFIG_MAIN) over its single header. */
 const CATCH_MAIN = 'test/tests-main.cpp';
