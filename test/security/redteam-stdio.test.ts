@@ -83,4 +83,13 @@ describe('stdio: CPU spent in orphaned processes counts', () => {
     expect(verdicts.get('survivor')).toMatchObject({ status: 'failed', errorType: 'WrongAnswer' });
     expect(verdicts.get('survivor')?.message).toContain('got "alone"');
   }, 120_000);
+
+  it("the candidate cannot reach its driver's result fd or memory", async () => {
+    const cases = [{ input: '', output: 'PermissionError PermissionError nofd3' }];
+    const verdicts = await judged(
+      { reach: readFileSync(join(FIXTURES, 'stdio-reach-driver.py'), 'utf8') },
+      cases,
+    );
+    expect(verdicts.get('reach')?.status).toBe('passed');
+  }, 120_000);
 });
