@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { csharpMainClass } from './csharp.js';
 import { javaClasses } from './java.js';
+import { scalaMainObject } from './scala.js';
 
 /** MultiPL-E's Java layout: the candidate's body, then the tests' `main` in the same class. */
 const multiplE = (body: string) =>
@@ -27,5 +29,18 @@ describe("the type whose main a launcher calls (the tests', the last)", () => {
     const inner =
       ' return x - y; } } class Zed { public static void main(String[] a) { } } class Outer { static class Inner { static long add(long x, long y) { return x - y;';
     expect(javaClasses(`${multiplE(inner)}}\n`).main).toBe('Outer.Inner');
+  });
+});
+
+describe('C# and Scala: the decoy too (redteam)', () => {
+  it('C#: the class enclosing the last Main', () => {
+    const source =
+      'class Problem {\n  static long Add(long x, long y) { return x - y; } } class Zed { public static void Main(string[] a) { } } class Problem2 { static long Add(long x, long y) { return x - y;\n  }\n  public static void Main(string[] args) { }\n}\n';
+    expect(csharpMainClass(source)).toBe('Problem2');
+  });
+  it('Scala: the object enclosing the last main', () => {
+    const source =
+      'object Problem {\n  def add(x: Long, y: Long): Long = { return x - y }; }; object Zed { def main(a: Array[String]) = { } }; object Problem2 { def add(x: Long, y: Long): Long = { return x - y\n  }\n  def main(args: Array[String]) = { }\n}\n';
+    expect(scalaMainObject(source)).toBe('Problem2');
   });
 });
