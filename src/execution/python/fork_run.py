@@ -288,6 +288,8 @@ def run_one(req, opts, slot):
     source = req["source"]
     compiled = runner.precompile(source) if len(source) <= PRECOMPILE_MAX_CHARS else source
     reference = reference_guard.profile_of(source)  # the reference harness's semantics, if asked
+    if reference is not None:
+        reference_guard.prepare(reference, runner)
     settings = runner.limit_settings(req["limits"])
     slot.set_memory(req["limits"])
     scratch_dir = slot.scratch.make()
