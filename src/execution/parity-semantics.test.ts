@@ -280,7 +280,7 @@ describe('which tasks run under which semantics', () => {
       mbppplus: 'evalplus',
       'bigcodebench-complete': 'bigcodebench',
       ds1000: undefined,
-      'cruxeval-o': undefined,
+      'cruxeval-o': 'human-eval',
     };
     for (const [name, semantics] of Object.entries(want)) {
       const task = await tasks.get(name);
