@@ -281,6 +281,7 @@ describe('which tasks run under which semantics', () => {
       'bigcodebench-complete': 'bigcodebench',
       ds1000: undefined,
       'cruxeval-o': 'human-eval',
+      'humaneval-infilling-single-line': 'human-eval',
     };
     for (const [name, semantics] of Object.entries(want)) {
       const task = await tasks.get(name);
