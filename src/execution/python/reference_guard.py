@@ -9,8 +9,9 @@ thread or an atexit handler left running changes nothing). BigCodeBench sets onl
 (src/execution/python-reference.ts): the source is in the verdict cache key, so the choice is too.
 
 Applied in the program's process after the sandbox's own set-up (limits, uid: os.setuid goes
-too) and before any program code (runner.run_in_child, runner.main). It only takes things away from the program: nothing here
-loosens passk's guard or sandbox. See docs/environments.md, "Program semantics".
+too) and before any program code (runner.run_in_child, runner.main). It only takes things away
+from the program: nothing here loosens passk's guard or sandbox. See docs/environments.md,
+"Program semantics"; src/execution/parity-semantics.test.ts checks each row there.
 """
 
 import builtins
@@ -37,7 +38,14 @@ PROFILES = {
     "human-eval": _HUMAN_EVAL,
     "evalplus": dict(_HUMAN_EVAL, builtins=("exit", "quit", "help", "open")),
     # BigCodeBench's interpreter has the site module's help(), which passk's -S start leaves out.
-    "bigcodebench": {"builtins": ("exit", "quit"), "os": (), "modules": {}, "blocked": (), "env": {}, "help": True},
+    "bigcodebench": {
+        "builtins": ("exit", "quit"),
+        "os": (),
+        "modules": {},
+        "blocked": (),
+        "env": {},
+        "help": True,
+    },
 }
 
 
