@@ -27,7 +27,7 @@ const FAMILIES: readonly Family[] = ['humaneval', 'evalplus', 'bigcodebench', 'd
 interface Case {
   candidate: string;
   tests: string;
-  /** `status` or `status:errorType`; `all` applies to every family not named. */
+  /** `status` or `status:errorType` ('-': not run); `all` applies to every family not named. */
   expect: Partial<Record<Family | 'all', string>>;
 }
 
@@ -60,6 +60,14 @@ const CASES: Record<string, Case> = {
       'from multiprocessing import Process, Queue\ndef w(q):\n    q.put(5)\ndef f():\n    q = Queue()\n    p = Process(target=w, args=(q,))\n    p.start()\n    v = q.get()\n    p.join()\n    return v\n',
     tests: 'assert f() == 5',
     expect: { all: 'error:TypeError', bigcodebench: 'passed', default: 'passed' },
+  },
+  // spawn fails under the guard too (a None'd os function); passk's own default differs by
+  // backend there (a fresh runner.py cannot be the spawn child's main), so only the guarded rows.
+  'spawn pool, builtin function': {
+    candidate:
+      "import multiprocessing as mp\ndef f(xs):\n    with mp.get_context('spawn').Pool(2) as p:\n        return p.map(abs, xs)\n",
+    tests: 'assert f([-1, 2]) == [1, 2]',
+    expect: { all: 'error:TypeError', bigcodebench: '-', default: '-' },
   },
   'pickle program function': {
     candidate:
@@ -234,7 +242,7 @@ const shown = (verdict: Verdict | undefined, want: string) =>
 
 const limits = { timeoutMs: 4000, memoryBytes: 2 ** 31, outputBytes: 2 ** 20 };
 const jobs: ExecJob[] = Object.entries(CASES).flatMap(([name, c]) =>
-  FAMILIES.map((family) => ({
+  FAMILIES.filter((family) => expected(family, c) !== '-').map((family) => ({
     id: `${family} / ${name}`,
     program: { language: 'python', source: programOf(family, c) },
     limits,
@@ -262,6 +270,7 @@ describe('program semantics per task family, as the reference harnesses give the
       for (const family of FAMILIES) {
         const id = `${family} / ${name}`;
         const want = expected(family, c);
+        if (want === '-') continue;
         expect([id, shown(warm!.get(id), want)]).toEqual([id, want]);
         expect([id, 'subprocess', shown(fresh!.get(id), want)]).toEqual([id, 'subprocess', want]);
       }
