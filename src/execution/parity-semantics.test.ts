@@ -61,13 +61,12 @@ const CASES: Record<string, Case> = {
     tests: 'assert f() == 5',
     expect: { all: 'error:TypeError', bigcodebench: 'passed', default: 'passed' },
   },
-  // spawn fails under the guard too (a None'd os function); passk's own default differs by
-  // backend there (a fresh runner.py cannot be the spawn child's main), so only the guarded rows.
+  // spawn fails under the guard too (a None'd os function), and works elsewhere on both backends.
   'spawn pool, builtin function': {
     candidate:
       "import multiprocessing as mp\ndef f(xs):\n    with mp.get_context('spawn').Pool(2) as p:\n        return p.map(abs, xs)\n",
     tests: 'assert f([-1, 2]) == [1, 2]',
-    expect: { all: 'error:TypeError', bigcodebench: '-', default: '-' },
+    expect: { all: 'error:TypeError', bigcodebench: 'passed', default: 'passed' },
   },
   'pickle program function': {
     candidate:

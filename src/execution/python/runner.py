@@ -28,7 +28,9 @@ import resource
 import sys
 import traceback
 
-if __name__ == "__main__":  # script mode: -I leaves the script's own directory off sys.path
+# Script mode: -I leaves the script's own directory off sys.path. "__mp_main__": a program's
+# multiprocessing child under the spawn or forkserver start method imports this script as its main.
+if __name__ in ("__main__", "__mp_main__"):
     sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
     import task_environment
     import seccomp
