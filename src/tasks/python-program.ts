@@ -1,3 +1,4 @@
+import { withReferenceSemantics } from '../execution/python-reference.js';
 import type { Program } from '../execution/types.js';
 import { cutAtStop } from '../postprocess/stop.js';
 import type { Problem } from './types.js';
@@ -41,20 +42,25 @@ export const PYTHON_TESTS_MARKER = '\n# passk: the tests start here\n';
 const CONTINUED = /\\(\r?\n)?$/;
 
 /**
- * Candidate followed by the problem's tests, as one Python source. The references append the
- * tests to the candidate as one program (human-eval: `completion + "\n" + test`; bigcode:
- * `generation + "\n" + reference`), so a candidate ending in a line continuation is joined with
- * the tests' first line (usually blank: it can pass there). Compiled alone it would be a
- * SyntaxError, so that first line stays with the candidate, before the marker.
+ * Candidate followed by the problem's tests, as one Python source, run as human-eval and
+ * bigcode-evaluation-harness run it (their reliability_guard; docs/environments.md). The
+ * references append the tests to the candidate as one program (human-eval: `completion + "\n" +
+ * test`; bigcode: `generation + "\n" + reference`), so a candidate ending in a line continuation
+ * is joined with the tests' first line (usually blank: it can pass there). Compiled alone it
+ * would be a SyntaxError, so that first line stays with the candidate, before the marker.
  */
 export function pythonProgram(problem: Problem, candidate: string): Program {
-  const { tests } = problem;
-  if (!CONTINUED.test(candidate) || !tests.startsWith('\n')) {
-    return { language: 'python', source: `${candidate}${PYTHON_TESTS_MARKER}${tests}` };
-  }
+  const source = `${candidate}${testsAfter(candidate, problem.tests)}`;
+  return { language: 'python', source: withReferenceSemantics(source, 'human-eval') };
+}
+
+/** The marker and the tests, the tests' first line first when the candidate continues onto it. */
+function testsAfter(candidate: string, tests: string): string {
+  if (!CONTINUED.test(candidate) || !tests.startsWith('\n'))
+    return `${PYTHON_TESTS_MARKER}${tests}`;
   // The first line with its newline: a continuation needs a line after it to compile alone.
   const end = tests.indexOf('\n', 1);
   const [first, rest] =
     end < 0 ? [`${tests}\n`, ''] : [tests.slice(0, end + 1), tests.slice(end + 1)];
-  return { language: 'python', source: `${candidate}${first}${PYTHON_TESTS_MARKER}${rest}` };
+  return `${first}${PYTHON_TESTS_MARKER}${rest}`;
 }
