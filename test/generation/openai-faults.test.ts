@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ModelRequestError } from '../../src/core/errors.js';
-import { RetryableRequestError } from '../../src/models/errors.js';
+import { ContextLengthError, RetryableRequestError } from '../../src/models/errors.js';
 import {
   createOpenAICompatibleBackend,
   type OpenAICompatibleOptions,
@@ -159,6 +159,18 @@ describe.each(MODES)('errors reported inside a 200 answer ($api, stream $stream)
       { kind: 'rewrite', body: () => vllm, event: () => vllm },
       'error-event',
     );
+  });
+
+  it(`${label(mode)}: an error body saying the prompt is too long is not retried`, async () => {
+    const message = "This model's maximum context length is 2048 tokens.";
+    const tooLong = { object: 'error', message, type: 'BadRequestError', code: 400 };
+    const error = await expectFailed(
+      mode,
+      { kind: 'rewrite', body: () => tooLong, event: () => tooLong },
+      1,
+      /maximum context length/,
+    );
+    expect(error).toBeInstanceOf(ContextLengthError);
   });
 
   it(`${label(mode)}: finish_reason abort/error/null are retried; length is a sample`, async () => {
