@@ -201,6 +201,16 @@ describe.each(MODES)('errors reported inside a 200 answer ($api, stream $stream)
       );
       await expectRetried(mode, nullText, 'no-text');
     }
+    if (!mode.stream && mode.api === 'chat') {
+      // a reasoning model that spent every token thinking did answer: an empty sample
+      const thoughtOnly = choices((c) => ({
+        ...c,
+        message: { role: 'assistant', content: null, reasoning_content: 'hmm' },
+        finish_reason: 'length',
+      }));
+      const [sample] = await answered(mode, thoughtOnly);
+      expect(sample).toMatchObject({ text: '', finishReason: 'length' });
+    }
   });
 
   it(`${label(mode)}: duplicate or out-of-range choice indices are retried`, async () => {
