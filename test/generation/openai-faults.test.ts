@@ -269,6 +269,17 @@ describe.each(MODES)('errors reported inside a 200 answer ($api, stream $stream)
     expect(notices).toEqual([
       expect.stringMatching(/answers as model 'upstream\/coder', not 'fake-coder-1b'/),
     ]);
+    // a first answer from another model the server lists is misrouted: retried
+    const multi = await serve({
+      otherModels: ['other-7b'],
+      fault: ({ index }) => (index === 0 ? other('other-7b') : undefined),
+    });
+    const misrouted = backendFor(multi, mode);
+    await misrouted.backend.check?.();
+    const [right] = await misrouted.backend.generate(request(mode));
+    expect(right?.serverModel).toBe(MODEL);
+    expect(misrouted.backend.stats?.().retries).toEqual({ 'wrong-model': 1 });
+    expect(misrouted.retries[0]?.message).toMatch(/'other-7b', but 'fake-coder-1b' was asked for/);
   });
 
   it(`${label(mode)}: missing usage, gzip and an odd content type still give the sample`, async () => {

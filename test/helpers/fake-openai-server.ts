@@ -97,6 +97,8 @@ export interface TextContext {
 export interface FakeServerOptions {
   /** Model name reported in responses and at GET /v1/models. */
   modelName?: string;
+  /** More models listed at GET /v1/models (a server or gateway serving several). */
+  otherModels?: readonly string[];
   /** Cut text at the request's `stop` as real servers do. Default true. */
   honourStop?: boolean;
   /** Answer one choice whatever `n` asks (servers that ignore n). */
@@ -205,7 +207,8 @@ async function handle(
   if (req.method === 'GET' && path === '/v1/models') {
     const fault = options.modelsFault?.(stats.modelListings++);
     if (fault && applyFault(fault, req, res, false)) return;
-    return sendJson(res, 200, { object: 'list', data: [{ id: modelName, object: 'model' }] });
+    const ids = [modelName, ...(options.otherModels ?? [])];
+    return sendJson(res, 200, { object: 'list', data: ids.map((id) => ({ id, object: 'model' })) });
   }
   const chat = path === '/v1/chat/completions';
   if (req.method !== 'POST' || (!chat && path !== '/v1/completions')) {

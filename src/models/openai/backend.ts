@@ -95,6 +95,8 @@ class OpenAICompatibleBackend implements ModelBackend {
   private model: Promise<string> | undefined;
   private checked: Promise<void> | undefined;
   private listed: string | undefined;
+  /** Every model id the replicas listed at start-up (GET /models). */
+  private readonly listedIds = new Set<string>();
   private serverModel: string | undefined;
   /** Cleared for servers that reject stream_options (then there is no usage in streams). */
   private streamUsage = true;
@@ -233,6 +235,7 @@ class OpenAICompatibleBackend implements ModelBackend {
       });
     }
     for (const { url, error } of down) this.pool.markDown(url, error.message);
+    for (const { ids } of reachable) for (const id of ids ?? []) this.listedIds.add(id);
     this.listed = this.servedModelOf(reachable);
     if (this.options.model === undefined && this.listed !== undefined) {
       this.model = Promise.resolve(this.listed);
@@ -393,30 +396,28 @@ class OpenAICompatibleBackend implements ModelBackend {
   }
 
   /**
-   * The model an answer says it came from. The first answer pins it (a notice when it is
-   * neither the model asked for nor the one listed: an alias, or a gateway naming its
-   * upstream); an answer from any other model afterwards is a failed attempt, so one run
-   * never mixes two models (a load balancer routing to another deployment, a fallback model).
+   * The model an answer says it came from, checked so one run never mixes two models. The
+   * first answer pins it, unless it names another model the server lists (a misrouted
+   * request); a name the server does not list is an alias or a gateway naming its upstream:
+   * kept, with a notice. An answer from any other model afterwards (a load balancer routing to
+   * another deployment, a gateway's fallback) is a failed attempt.
    */
   private checkModel(endpoint: string, reported: string | undefined): void {
     if (reported === undefined) return;
     const pinned = this.serverModel;
-    if (pinned === undefined) {
-      this.serverModel = reported;
-      const known = [this.options.model, this.listed].filter((m) => m !== undefined);
-      if (known.length > 0 && !known.some((m) => sameModel(reported, m))) {
-        this.options.onNotice?.(
-          `${endpoint} answers as model '${reported}', not '${known[0]}': the run keeps to '${reported}'`,
-        );
-      }
-      return;
+    const asked = this.options.model ?? this.listed;
+    if (pinned !== undefined) {
+      if (reported === pinned) return;
+      throw wrongModel(endpoint, reported, `this run's answers come from '${pinned}'`);
     }
-    if (reported !== pinned) {
-      throw new RetryableRequestError(
-        `${endpoint} answered as model '${reported}', but this run's answers come from '${pinned}'`,
-        { reason: 'wrong-model' },
+    if (asked !== undefined && !sameModel(reported, asked)) {
+      if (this.listedIds.has(reported))
+        throw wrongModel(endpoint, reported, `'${asked}' was asked for`);
+      this.options.onNotice?.(
+        `${endpoint} answers as model '${reported}', not '${asked}': the run keeps to '${reported}'`,
       );
     }
+    this.serverModel = reported;
   }
 
   /**
@@ -442,6 +443,12 @@ class OpenAICompatibleBackend implements ModelBackend {
     }
     return error;
   }
+}
+
+function wrongModel(endpoint: string, reported: string, expected: string) {
+  return new RetryableRequestError(`${endpoint} answered as model '${reported}', but ${expected}`, {
+    reason: 'wrong-model',
+  });
 }
 
 /**
