@@ -57,12 +57,13 @@ const MIX: [Fault, string][] = [
 
 describe('a run through a mix of server faults', () => {
   it.each([
-    ['completions, stream', []],
-    ['chat, plain', ['--chat', '--no-stream']],
-  ])('%s: every pair once, only finished samples scored', async (_, extra) => {
+    ['completions, stream', ['--no-server-n']],
+    ['chat, plain', ['--no-server-n', '--chat', '--no-stream']],
+    ['completions, plain, n = 3 per request', ['--no-stream']],
+  ])('%s: every pair once, only finished samples scored', async (name, extra) => {
     const server = await serve({ fault: firstAttemptsFail(MIX.map(([fault]) => fault)) });
     const out = await tempDir();
-    const args = ['--no-server-n', '--retry-delay', '0', '--request-timeout', '1', ...extra];
+    const args = ['--retry-delay', '0', '--request-timeout', '1', ...extra];
     const result = await runCli(toyRunArgs([server.baseUrl], out, args));
     expect(result.code, result.stderr).toBe(0);
     const results = await resultLines(out);
@@ -75,8 +76,10 @@ describe('a run through a mix of server faults', () => {
     expect(run.generation.failed_samples).toBe(0);
     // one first attempt per pair failed, each counted under its own cause
     const retries = run.generation.retries as Record<string, number>;
-    expect(Object.values(retries).reduce((a, b) => a + b, 0)).toBe(PAIRS);
-    expect(Object.keys(retries).sort()).toEqual(MIX.map(([, cause]) => cause).sort());
+    const requests = name.includes('n = 3') ? TOY_PROBLEMS : PAIRS;
+    expect(Object.values(retries).reduce((a, b) => a + b, 0)).toBe(requests);
+    const causes = MIX.map(([, cause]) => cause).slice(0, requests);
+    expect(Object.keys(retries).sort()).toEqual([...new Set(causes)].sort());
     // retries are logged, with the delay --retry-delay 0 gives (Retry-After absent)
     expect(result.stderr).toMatch(/passk: retrying in 0\.0 s \(1 so far\)/);
   });
@@ -130,6 +133,33 @@ describe('a sample the provider filtered', () => {
     expect(after).toHaveLength(PAIRS);
     expect(after.every((r) => r.status === 'passed')).toBe(true);
     expect(passAt1(await readJson(out, 'metrics.json'))).toBe(1);
+  });
+});
+
+describe('one sample of a problem failing for good', () => {
+  it('counts that problem at the n it has: pass@1 over 2 samples, pass@3 not reported', async () => {
+    // one seed of toy/neg always gets a 503 (the other two samples of toy/neg answer)
+    let doomed: unknown;
+    const server = await serve({
+      fault: ({ body }) => {
+        if (!String(body['prompt']).includes('def neg(')) return undefined;
+        doomed ??= body['seed'];
+        return body['seed'] === doomed ? { kind: 'status', status: 503 } : undefined;
+      },
+    });
+    const out = await tempDir();
+    const args = ['--no-server-n', '--k', '1,3', '--max-retries', '2', '--retry-delay', '0'];
+    const result = await runCli(toyRunArgs([server.baseUrl], out, args));
+    expect(result.stderr).toContain('1 samples failed generation for good');
+    const metrics = await readJson(out, 'metrics.json');
+    const neg = metrics.per_problem.find((p: { task_id: string }) => p.task_id === 'toy/neg');
+    expect(neg).toMatchObject({ n: N - 1, c: N - 1 });
+    expect(passAt1(metrics)).toBe(1);
+    expect(metrics[metrics.config.task]['pass@3']).toBeUndefined();
+    expect(metrics.skipped_k).toEqual([{ k: 3, reason: expect.stringContaining('toy/neg') }]);
+    const run = await readJson(out, 'run.json');
+    expect(run.generation.gave_up).toEqual({ 'http-503': 1 });
+    expect(run.generation.retries).toEqual({ 'http-503': 2 }); // --max-retries 2, then given up
   });
 });
 
