@@ -397,9 +397,10 @@ class OpenAICompatibleBackend implements ModelBackend {
 
   /**
    * The model an answer says it came from, checked so one run never mixes two models. The
-   * first answer pins it, unless it names another model the server lists (a misrouted
-   * request); a name the server does not list is an alias or a gateway naming its upstream:
-   * kept, with a notice. An answer from any other model afterwards (a load balancer routing to
+   * first answer pins it, unless the server lists both the model asked for and another one
+   * that answered (a misrouted request); any other name is an alias or a gateway naming its
+   * upstream: kept, with a notice (none for the model asked for, the one listed, or a dated
+   * snapshot of either). An answer from any other model afterwards (a load balancer routing to
    * another deployment, a gateway's fallback) is a failed attempt.
    */
   private checkModel(endpoint: string, reported: string | undefined): void {
@@ -410,9 +411,12 @@ class OpenAICompatibleBackend implements ModelBackend {
       if (reported === pinned) return;
       throw wrongModel(endpoint, reported, `this run's answers come from '${pinned}'`);
     }
-    if (asked !== undefined && !sameModel(reported, asked)) {
-      if (this.listedIds.has(reported))
+    const expected = [this.options.model, this.listed].filter((m) => m !== undefined);
+    if (asked !== undefined && !expected.some((m) => sameModel(reported, m))) {
+      // the server lists both the model asked for and the one that answered: misrouted
+      if (this.listedIds.has(reported) && this.listedIds.has(asked)) {
         throw wrongModel(endpoint, reported, `'${asked}' was asked for`);
+      }
       this.options.onNotice?.(
         `${endpoint} answers as model '${reported}', not '${asked}': the run keeps to '${reported}'`,
       );
