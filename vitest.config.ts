@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdirSync, mkdtempSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from 'vitest/config';
@@ -8,6 +8,8 @@ import LongestFirst from './test/setup/sequencer.js';
 // vitest evaluates this file more than once per run (root and projects): one scratch per run.
 process.env['PASSK_TEST_SCRATCH'] ??= mkdtempSync(join(tmpdir(), 'passk-test-cache-'));
 const scratch = process.env['PASSK_TEST_SCRATCH'];
+// A folder named by the user (docs/testing.md) may not exist yet.
+mkdirSync(scratch, { recursive: true });
 // Earlier runs' per-file CPU cgroups that were still in use when those runs ended.
 removeLeftoverCgroups();
 /** Each test file's CPU seconds (test/setup/cpu-time.ts), summed per project by the reporter. */
