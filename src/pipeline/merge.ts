@@ -229,7 +229,17 @@ function sumCounters(
 
 /** A shard's generations.json, which must have one list per scored problem. */
 async function shardGenerations(run: ShardRun): Promise<unknown[]> {
-  const lists = JSON.parse(await readFile(join(run.dir, 'generations.json'), 'utf8')) as unknown;
+  const file = join(run.dir, 'generations.json');
+  let lists: unknown;
+  try {
+    lists = JSON.parse(await readFile(file, 'utf8'));
+  } catch (error) {
+    const why = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+    throw new ConfigError(`cannot read ${file} (${why})`, {
+      hint: 'every shard run writes generations.json beside metrics.json: copy the whole run directory',
+      cause: error,
+    });
+  }
   if (!Array.isArray(lists) || lists.length !== run.metrics.per_problem.length) {
     throw new ConfigError(
       `${run.dir}/generations.json does not match its metrics.json (one list per problem)`,
