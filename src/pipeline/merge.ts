@@ -6,6 +6,7 @@ import { writeFileDurably } from '../store/formats/durable-write.js';
 import { writeResults } from '../store/formats/index.js';
 import { loadRun, scoresOf } from '../store/load.js';
 import { buildMetrics, type MetricsFile } from '../store/metrics-file.js';
+import { checkOutputDir } from '../store/output-paths.js';
 import type { ResultRecord } from '../store/records.js';
 import { readRunInfo } from '../store/run-files.js';
 import { mergeDateMetrics } from '../tasks/date-window.js';
@@ -84,6 +85,8 @@ export async function mergeRuns(refs: readonly string[], outDir: string): Promis
       hint: 'merge into a new directory',
     });
   }
+  // a file, or a folder that cannot be written: one line now, not EEXIST from mkdir below
+  await checkOutputDir(dir, { overwrite: true });
   const first = runs[0]!.metrics;
   const task = await resolveTask(runs[0]!.task);
   const ids = runs.flatMap((run) => run.metrics.per_problem.map((p) => p.task_id));

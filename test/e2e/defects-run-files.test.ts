@@ -1,4 +1,4 @@
-import { cp, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli, tempDir } from '../helpers/cli.js';
@@ -85,6 +85,11 @@ describe('damaged run files', () => {
       await runCli(['merge', shards[0]!, missing, '-o', join(dir, 'm1')]),
       'generations.json',
     );
+    // -o naming a file (not a folder) was EEXIST from mkdir after the merge's work: exit 70
+    const file = join(dir, 'merged.txt');
+    await writeFile(file, 'keep');
+    expectUserError(await runCli(['merge', ...shards, '-o', file]), 'merged.txt');
+    expect(await readFile(file, 'utf8')).toBe('keep');
     const broken = await damaged('shard-broken', shards[1]!, 'generations.json', '[["x"');
     expectUserError(
       await runCli(['merge', shards[0]!, broken, '-o', join(dir, 'm2')]),
@@ -123,5 +128,18 @@ describe('damaged run files', () => {
     expect(await readFile(join(badMeta, 'generations.journal.jsonl'), 'utf8')).toBe(
       await readFile(join(gen, 'generations.journal.jsonl'), 'utf8'),
     );
+  }, 120_000);
+
+  it('an output file named as an existing folder (report -o, compare --json) is refused before the work', async () => {
+    const db = join(dir, 'store.db');
+    const folder = join(dir, 'a-folder');
+    await mkdir(folder);
+    for (const args of [
+      ['report', finished, '-o', folder, '--db', db],
+      ['compare', finished, finished, '--json', folder, '--db', db],
+    ]) {
+      const result = await runCli(args);
+      expectUserError(result, 'a-folder: it is a folder, not a file');
+    }
   }, 120_000);
 });
