@@ -130,7 +130,7 @@ describe('damaged run files', () => {
     );
   }, 120_000);
 
-  it('an output file named as an existing folder (report -o, compare --json) is refused before the work', async () => {
+  it('an output file or run store named as an existing folder (report -o, compare --json, --db) is refused before the work', async () => {
     const db = join(dir, 'store.db');
     const folder = join(dir, 'a-folder');
     await mkdir(folder);
@@ -141,5 +141,9 @@ describe('damaged run files', () => {
       const result = await runCli(args);
       expectUserError(result, 'a-folder: it is a folder, not a file');
     }
+    // --db naming a folder was "disk I/O error", with a hint that no runs were recorded there
+    const runs = await runCli(['runs', '--db', folder]);
+    expectUserError(runs, 'a-folder is a folder, not a file');
+    expect(runs.stderr).toContain(`--db ${join(folder, 'passk.db')}`);
   }, 120_000);
 });
