@@ -128,6 +128,10 @@ describe('damaged run files', () => {
     expect(await readFile(join(badMeta, 'generations.journal.jsonl'), 'utf8')).toBe(
       await readFile(join(gen, 'generations.journal.jsonl'), 'utf8'),
     );
+    // as the hint says: without the damaged file, the samples are scored
+    await rm(join(badMeta, 'generation.json'));
+    const scored = await runCli(evaluate);
+    expect(scored.code, scored.stderr).toBe(0);
   }, 120_000);
 
   it('an output file or run store named as an existing folder (report -o, compare --json, --db) is refused before the work', async () => {
