@@ -1,5 +1,6 @@
 import type { ExecPlan, RawOutcome } from '../sandboxes/types.js';
 import { WRAPPER as CPP_WRAPPER } from './cpp.js';
+import { catchPlan } from './exercism-catch.js';
 import { exercismFiles, exercismSource } from './exercism-source.js';
 import { GUARD_GO, testMain } from './go.js';
 import { JAVA_ETC, JVM_FLAGS, jvmArgv } from './java.js';
@@ -261,26 +262,10 @@ export const exercismRust = defineProcessRuntime({
 // --- C++ --------------------------------------------------------------------------------------
 
 /**
- * Exercism's CMakeLists compiles every .cpp of the exercise with its bundled Catch and
- * EXERCISM_RUN_ALL_TESTS (all test cases on); the same here with g++ directly (no CMake build
- * dir), C++17, and without its -Werror (a warning is not a failed exercise here).
+ * C++'s own revision, in its version after the file's (r2: Exercism's Debug flags instead of -O1,
+ * Catch's main compiled once per cache); the other tracks' verdicts stay cached.
  */
-function cppCompile(files: Record<string, string>): string[] {
-  const sources = Object.keys(files).filter((f) => f.endsWith('.cpp'));
-  return [
-    '/usr/bin/g++',
-    '-std=c++17',
-    '-O1',
-    '-DEXERCISM_RUN_ALL_TESTS',
-    '-I.',
-    '-Itest',
-    '-pthread',
-    '-Wl,--wrap=main',
-    ...sources,
-    '-o',
-    'program',
-  ];
-}
+const EXERCISM_CPP_REVISION = 3;
 
 const cppCanary = (body: string) => ({
   'canary.h': '#pragma once\nint value();\n',
@@ -291,7 +276,7 @@ const cppCanary = (body: string) => ({
 
 export const exercismCpp = defineProcessRuntime({
   language: 'exercism-cpp',
-  versionArgv: versionOf('/usr/bin/g++ -dumpfullversion'),
+  versionArgv: versionOf(`printf 'c++ r${EXERCISM_CPP_REVISION} '; /usr/bin/g++ -dumpfullversion`),
   debianPackages: 'g++',
   canaries: canaries(
     cppCanary('int value() { return 1; }'),
@@ -303,16 +288,10 @@ export const exercismCpp = defineProcessRuntime({
       ...exercismFiles(source),
       'passk_main.cpp': CPP_WRAPPER /* as cpp.ts: the end event follows Catch's main returning 0 */,
     };
-    const argv = cppCompile(files);
     return {
       files,
-      compile: {
-        argv,
-        key: artifactKey(version, argv, files),
-        outputs: ['program'],
-        // Catch's main is a big translation unit: allow the compiler a few minutes under load
-        limits: compileLimits(limits, 180_000),
-      },
+      // Exercism's own flags; Catch's main compiled once and linked (exercism-catch.ts)
+      ...catchPlan(files, version, limits),
       run: {
         argv: ['/bin/sh', '-c', 'exec "$0" 1>&2', '{artifacts}/program'],
         // bank-account's test starts 1000 threads at once: each reserves an 8 MiB stack of
