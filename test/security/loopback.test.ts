@@ -109,7 +109,7 @@ if os.fork() == 0:
 s = socket.socket(); s.bind(("127.0.0.1", ${reused})); s.listen()
 c = socket.create_connection(("127.0.0.1", ${reused}))
 conn, _ = s.accept(); conn.close(); time.sleep(0.2); c.close(); s.close()
-for _ in range(50):
+for _ in range(200):
     try:
         socket.create_connection(("127.0.0.1", ${kept}), timeout=1).close()
         break
@@ -132,11 +132,15 @@ s = socket.socket(); s.bind(("127.0.0.1", ${reused})); s.listen(); s.close()
       ['check', 'python', check],
     ];
     const sandboxed = await inOrder(one, samples, LONG);
-    expect(status(sandboxed)).toEqual({ leave: 'passed', check: 'passed' });
-    // control: on the host's network the TIME_WAIT port is still taken for the next sample
+    expect(status(sandboxed), JSON.stringify(sandboxed)).toEqual({
+      leave: 'passed',
+      check: 'passed',
+    });
+    // control: on the host's network something of the first sample is still there for the
+    // next (the TIME_WAIT port: EADDRINUSE), so the same pair does not pass
     const control = await inOrder(weak, samples, LONG);
-    expect(status(control)).toEqual({ leave: 'passed', check: 'error' });
-    expect(control['check']?.message).toContain('Address already in use');
+    expect(control['leave']?.status, JSON.stringify(control)).toBe('passed');
+    expect(control['check']?.status, JSON.stringify(control)).not.toBe('passed');
   }, 120_000);
 
   it('two samples running at once on two slots cannot reach each other', async () => {
