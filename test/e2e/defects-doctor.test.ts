@@ -33,7 +33,7 @@ describe('passk doctor on a combined task', () => {
     );
     expect([...used].sort()).toEqual(TRACKS);
     expect([...(task.languages ?? [])].sort()).toEqual(TRACKS);
-  });
+  }, 120_000);
 
   it('checks all six toolchains and names the missing one with its install command', async () => {
     const result = await runCli(['doctor', '--task', 'aider-polyglot', '--json'], {
@@ -61,7 +61,7 @@ describe('passk doctor on a combined task', () => {
     expect(result.stderr).toContain(
       'hint: run `bash scripts/setup.sh --task aider-polyglot-javascript`',
     );
-  });
+  }, 120_000);
 
   it('prints one toolchain line per language', async () => {
     const result = await runCli(['doctor', '--task', 'aider-polyglot']);
@@ -69,5 +69,5 @@ describe('passk doctor on a combined task', () => {
     const lines = result.stdout.split('\n').filter((l) => l.startsWith('toolchain '));
     expect(lines.map((l) => /exercism-\w+/.exec(l)?.[0])).toEqual(TRACKS);
     expect(result.stdout).toContain(`task        aider-polyglot (${TRACKS.join(', ')})`);
-  });
+  }, 120_000);
 });

@@ -69,7 +69,7 @@ describe('switch words given as paths', () => {
       expect(readdirSync(repoRoot).sort()).toEqual(before);
     }
     expect(readdirSync(dir).sort()).toEqual(['one.jsonl']);
-  });
+  }, 300_000); // ten CLI starts, each a few seconds on a loaded machine
 
   it('a path that happens to be a switch word, written as one, is a path', async () => {
     const cache = join(dir, 'false');
@@ -84,5 +84,5 @@ describe('switch words given as paths', () => {
     ]);
     expect(result.code, result.stderr).toBe(0);
     expect(readdirSync(cache)).toContain('verdicts');
-  });
+  }, 120_000);
 });
