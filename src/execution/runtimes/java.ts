@@ -166,14 +166,14 @@ export function jvmArgv(
   limits: ResolvedLimits,
   classpath: readonly string[],
   mainClass: string,
-  options: { before?: readonly string[]; args?: readonly string[] } = {},
+  options: { before?: readonly string[]; args?: readonly string[]; flags?: readonly string[] } = {},
 ): string[] {
   const heap = `-Xmx${heapMiB(limits)}m`;
   const cp = classpath.join(':');
   return [
     JAVA,
     ...(options.before ?? []),
-    ...JVM_FLAGS,
+    ...(options.flags ?? JVM_FLAGS),
     heap,
     '-cp',
     cp,

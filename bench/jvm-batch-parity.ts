@@ -1,0 +1,93 @@
+/**
+ * Batch compilation parity for the JVM languages (docs/compile-batches.md): evaluates one set of
+ * programs twice, batched and with PASSK_COMPILE_BATCH=0, each with its own cold verdict and
+ * artifact cache, and compares every program's status, error type and message.
+ *
+ *   nice npx tsx bench/jvm-batch-parity.ts humaneval-x-java:reference humanevalfixtests-java:buggy \
+ *     multipl-e-java:reference
+ *
+ * `TASK:reference` runs the task's reference solutions, `TASK:buggy` HumanEvalPack's buggy ones
+ * (the prompt's base + buggy_solution, what a model returning the bug unchanged would give).
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sharedDataDir } from '../src/datasets/index.js';
+import { evaluate, tasks } from '../src/index.js';
+import { loadProblems } from '../src/pipeline/problems.js';
+
+type Row = {
+  task_id: string;
+  sample: number;
+  status: string;
+  error_type?: string;
+  message?: string;
+};
+
+async function records(name: string, kind: string) {
+  const task = await tasks.get(name);
+  const { problems } = await loadProblems(task, { dataDir: sharedDataDir(), offline: true });
+  return {
+    task,
+    records: problems.map((p) => ({
+      problemId: p.id,
+      sample: 0,
+      program: kind === 'buggy' ? (p.meta as { buggy: string }).buggy : p.reference!,
+    })),
+  };
+}
+
+async function once(name: string, kind: string, batched: boolean) {
+  const { task, records: programs } = await records(name, kind);
+  const cache = mkdtempSync(join(tmpdir(), 'passk-parity-'));
+  if (batched) delete process.env['PASSK_COMPILE_BATCH'];
+  else process.env['PASSK_COMPILE_BATCH'] = '0';
+  const started = Date.now();
+  try {
+    const { results } = await evaluate({
+      task,
+      candidates: { kind: 'records', records: programs },
+      allowCodeExecution: true,
+      db: false,
+      verdictCache: cache,
+      dataset: { dataDir: sharedDataDir(), offline: true },
+    });
+    return { results: results as unknown as Row[], seconds: (Date.now() - started) / 1000 };
+  } finally {
+    rmSync(cache, { recursive: true, force: true });
+  }
+}
+
+const counts = (rows: Row[]) =>
+  Object.entries(
+    rows.reduce<Record<string, number>>((n, r) => {
+      n[r.status] = (n[r.status] ?? 0) + 1;
+      return n;
+    }, {}),
+  )
+    .map(([status, n]) => `${n} ${status}`)
+    .join(', ');
+
+for (const arg of process.argv.slice(2)) {
+  const [name, kind = 'reference'] = arg.split(':') as [string, string];
+  const batched = await once(name, kind, true);
+  const alone = await once(name, kind, false);
+  const key = (r: Row) => `${r.task_id}#${r.sample}`;
+  const seen = new Map(alone.results.map((r) => [key(r), r]));
+  const differ = batched.results.filter((r) => {
+    const other = seen.get(key(r));
+    return (
+      !other ||
+      other.status !== r.status ||
+      (other.error_type ?? '') !== (r.error_type ?? '') ||
+      (other.message ?? '') !== (r.message ?? '')
+    );
+  });
+  console.log(
+    `${arg}: batched ${counts(batched.results)} in ${batched.seconds.toFixed(1)} s; ` +
+      `alone ${counts(alone.results)} in ${alone.seconds.toFixed(1)} s; ` +
+      `${batched.results.length} programs, ${differ.length} differ`,
+  );
+  for (const r of differ)
+    console.log('  differs:', JSON.stringify(r), JSON.stringify(seen.get(key(r))));
+}
