@@ -5,10 +5,11 @@
  * message without the seconds it measured).
  *
  *   nice npx tsx bench/jvm-batch-parity.ts humaneval-x-java:reference humanevalfixtests-java:buggy \
- *     multipl-e-java:reference
+ *     multipl-e-java:stub multipl-e-scala:stub
  *
  * `TASK:reference` runs the task's reference solutions, `TASK:buggy` HumanEvalPack's buggy ones
- * (the prompt's base + buggy_solution, what a model returning the bug unchanged would give).
+ * (the prompt's base + buggy_solution, what a model returning the bug unchanged would give),
+ * `TASK:stub` its prompts completed by a stub (below); `TASK:KIND:N` only the first N problems.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -25,21 +26,37 @@ type Row = {
   message?: string;
 };
 
-async function records(name: string, kind: string) {
+/**
+ * MultiPL-E has no reference solutions: `TASK:stub` completes each prompt's open function with a
+ * body that compiles whatever it returns (Java and Scala alike), so each program compiles and its
+ * tests run (and end in the exception).
+ */
+const STUB = '    throw new UnsupportedOperationException();\n    }\n}\n';
+
+function missing(name: string): never {
+  throw new Error(`${name} has no reference solutions: use ${name}:stub`);
+}
+
+async function records(name: string, kind: string, limit: number) {
   const task = await tasks.get(name);
   const { problems } = await loadProblems(task, { dataDir: sharedDataDir(), offline: true });
   return {
     task,
-    records: problems.map((p) => ({
+    records: problems.slice(0, limit).map((p) => ({
       problemId: p.id,
       sample: 0,
-      program: kind === 'buggy' ? (p.meta as { buggy: string }).buggy : p.reference!,
+      program:
+        kind === 'buggy'
+          ? (p.meta as { buggy: string }).buggy
+          : kind === 'stub'
+            ? `${p.prompt}${STUB}`
+            : (p.reference ?? missing(name)),
     })),
   };
 }
 
-async function once(name: string, kind: string, batched: boolean) {
-  const { task, records: programs } = await records(name, kind);
+async function once(name: string, kind: string, limit: number, batched: boolean) {
+  const { task, records: programs } = await records(name, kind, limit);
   const cache = mkdtempSync(join(tmpdir(), 'passk-parity-'));
   if (batched) delete process.env['PASSK_COMPILE_BATCH'];
   else process.env['PASSK_COMPILE_BATCH'] = '0';
@@ -74,9 +91,10 @@ const counts = (rows: Row[]) =>
     .join(', ');
 
 for (const arg of process.argv.slice(2)) {
-  const [name, kind = 'reference'] = arg.split(':') as [string, string];
-  const batched = await once(name, kind, true);
-  const alone = await once(name, kind, false);
+  const [name, kind = 'reference', limit = 'all'] = arg.split(':') as [string, string, string];
+  const first = limit === 'all' ? Number.POSITIVE_INFINITY : Number(limit);
+  const batched = await once(name, kind, first, true);
+  const alone = await once(name, kind, first, false);
   const key = (r: Row) => `${r.task_id}#${r.sample}`;
   const seen = new Map(alone.results.map((r) => [key(r), r]));
   const differ = batched.results.filter((r) => {
