@@ -28,10 +28,10 @@ type Row = {
 
 /**
  * MultiPL-E has no reference solutions: `TASK:stub` completes each prompt's open function with a
- * body that compiles whatever it returns (Java and Scala alike), so each program compiles and its
- * tests run (and end in the exception).
+ * body that compiles whatever it returns (Java and Scala alike; the tests close the function), so
+ * each program compiles and its tests run (and end in the exception).
  */
-const STUB = '    throw new UnsupportedOperationException();\n    }\n}\n';
+const STUB = '        throw new UnsupportedOperationException();\n';
 
 function missing(name: string): never {
   throw new Error(`${name} has no reference solutions: use ${name}:stub`);
