@@ -1,4 +1,3 @@
-import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { Batches } from './batch.js';
 import { JAVA, JAVA_ETC, JVM_FLAGS, jvmArgv, jvmDiagnose } from './java.js';
@@ -49,6 +48,17 @@ export function scalaMainObject(program: string): string {
   return [...before.matchAll(/\bobject\s+([A-Za-z_][\w]*)/g)].map((m) => m[1]!).at(-1) ?? 'Main';
 }
 
+/**
+ * The compiler's version as `scalac -version` prints it, read from its jar: a scalac JVM started
+ * only to print it took 1–2 s of CPU per run, and more than the probe's 20 s under heavy load.
+ * Fails (toolchain missing) without the library jar or the JVM.
+ */
+const VERSION_SCRIPT = `import os, re, sys, zipfile
+text = zipfile.ZipFile(sys.argv[1]).read("compiler.properties").decode()
+zipfile.ZipFile(sys.argv[2]).close()
+if not os.access(sys.argv[3], os.X_OK): sys.exit("no JVM")
+print("Scala compiler version " + re.search(r"version\\.number=(\\S+)", text).group(1))`;
+
 /** scalac's JVM (its own flags: a deeper stack and a bigger heap than a program's). */
 const SCALAC_JVM = [JAVA, ...JVM_FLAGS, '-Xss8m', '-Xmx768m'];
 /** scalac's options after its main class, before `-d` and the sources: the same alone and batched. */
@@ -90,11 +100,13 @@ async function prepare(sources: readonly string[], install: Toolchain): Promise<
 export const scala = defineProcessRuntime({
   language: 'scala',
   versionArgv: [
+    '/usr/bin/python3',
+    '-I',
+    '-c',
+    VERSION_SCRIPT,
+    `${SCALA_LIB}/scala-compiler.jar`,
+    LIBRARY,
     JAVA,
-    '-cp',
-    COMPILER_CP,
-    'scala.tools.nsc.Main',
-    existsSync(LIBRARY) ? '-version' : '--missing-scala',
   ],
   debianPackages: 'scala openjdk-17-jdk-headless',
   mounts: [JAVA_ETC],
