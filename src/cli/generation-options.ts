@@ -35,8 +35,9 @@ export function addGenerationOptions(command: Command): Command {
     .option('--no-server-n', 'one sample per request (servers that ignore n)')
     .option('--no-stream', 'do not stream (no early stop per sample)')
     .option('--request-timeout <seconds>', 'idle timeout: no byte received for this long', '300')
-    .option('--total-timeout <seconds>', 'cap on one whole request attempt (default: none)')
+    .option('--total-timeout <seconds>', 'cap on one whole request attempt (0 = none)', '3600')
     .option('--max-retries <n>', 'retries per request on 429/5xx/timeouts/resets', '6')
+    .option('--retry-delay <seconds>', "first retry's backoff, doubling (Retry-After wins)", '0.5')
     .option('--max-outage <seconds>', 'give up when every replica has failed this long', '300')
     .option('--api-key-env <name>', 'environment variable holding the API key')
     .option('--header <name:value>', 'extra HTTP header for every request (repeatable)', collect)
@@ -87,6 +88,7 @@ const schema = z.object({
   stream: z.boolean(),
   requestTimeout: num('--request-timeout'),
   maxRetries: int('--max-retries', 0),
+  retryDelay: num('--retry-delay').optional(),
   totalTimeout: num('--total-timeout').optional(),
   maxOutage: num('--max-outage').optional(),
   apiKeyEnv: z.string().optional(),
@@ -136,11 +138,10 @@ export function parseGenerationFlags(raw: Record<string, unknown>): GenerationFl
     maxSamplesPerRequest: f.serverN ? f.samplesPerRequest : 1,
     stream: f.stream,
     requestTimeoutMs: Math.round(f.requestTimeout * 1000),
-    ...(f.totalTimeout === undefined || f.totalTimeout === 0
-      ? {}
-      : { totalTimeoutMs: Math.round(f.totalTimeout * 1000) }),
+    ...(f.totalTimeout === undefined ? {} : { totalTimeoutMs: Math.round(f.totalTimeout * 1000) }),
     ...(f.maxOutage === undefined ? {} : { maxOutageMs: Math.round(f.maxOutage * 1000) }),
     maxRetries: f.maxRetries,
+    ...(f.retryDelay === undefined ? {} : { retryDelayMs: Math.round(f.retryDelay * 1000) }),
     ...apiKeyOf(f.apiKeyEnv),
     ...(f.header === undefined ? {} : { headers: parseHeaders(f.header) }),
     ...(f.extraBody === undefined ? {} : { extraBody: parseExtraBody(f.extraBody) }),

@@ -136,6 +136,7 @@ export const RESUME_POLICY: Readonly<Record<string, 'config' | 'saved' | { notRe
     requestTimeout: 'saved',
     totalTimeout: 'saved',
     maxRetries: 'saved',
+    retryDelay: 'saved',
     maxOutage: 'saved',
     apiKeyEnv: 'saved',
     extraBody: 'saved',

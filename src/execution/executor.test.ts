@@ -3,8 +3,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { ExecutionDisabledError, NotFoundError } from '../core/errors.js';
-import { createExecutor } from './index.js';
 import type { ExecJob, ExecutorOptions } from './types.js';
 
 vi.mock('node:child_process', async (importOriginal) => {
@@ -16,6 +14,12 @@ vi.mock('node:child_process', async (importOriginal) => {
     fork: vi.fn(real.fork),
   };
 });
+
+// The unit project shares workers between files (isolate: false): a file that ran before may
+// have loaded the executor with the real child_process. Loaded again here, it gets the mock.
+vi.resetModules();
+const { ExecutionDisabledError, NotFoundError } = await import('../core/errors.js');
+const { createExecutor } = await import('./index.js');
 
 const limits = { timeoutMs: 3000, memoryBytes: 1 << 30, outputBytes: 1 << 20 };
 const cacheRoot = mkdtempSync(join(tmpdir(), 'passk-cache-test-'));

@@ -36,6 +36,8 @@ export interface RunnerContext {
 function isFatal(error: ModelRequestError): boolean {
   if (error instanceof ServerUnavailableError) return true;
   if (error instanceof ContextLengthError || error.retryable) return false;
+  // 501/505: the server lacks the feature or protocol asked for, for every request alike
+  if (error.status === 501 || error.status === 505) return true;
   return error.status !== undefined && error.status >= 400 && error.status < 500;
 }
 

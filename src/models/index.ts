@@ -20,9 +20,11 @@ export interface BackendOptions {
   stream?: boolean;
   /** Idle timeout (no byte for this long). */
   requestTimeoutMs?: number;
-  /** Cap on one whole attempt. */
+  /** Cap on one whole attempt (default one hour; 0 = none). */
   totalTimeoutMs?: number;
   maxRetries?: number;
+  /** First retry's backoff (doubling per retry, with jitter); Retry-After wins when longer. */
+  retryDelayMs?: number;
   /** Every replica failing this long stops the run. */
   maxOutageMs?: number;
   headers?: Record<string, string>;
@@ -45,7 +47,7 @@ export const backends = createRegistry<BackendFactory>('model backend');
 backends.register('openai-compatible', async () => {
   const { createOpenAICompatibleBackend } = await import('./openai/backend.js');
   return async (options) => {
-    const { baseUrls, maxRetries, maxOutageMs, ...rest } = options;
+    const { baseUrls, maxRetries, retryDelayMs, maxOutageMs, ...rest } = options;
     if (!baseUrls || baseUrls.length === 0) {
       throw new ConfigError('the openai-compatible backend needs --base-url', {
         hint: 'e.g. --base-url http://127.0.0.1:8000/v1 (several: comma-separated)',
@@ -55,7 +57,10 @@ backends.register('openai-compatible', async () => {
       ...pick(rest, ['model', 'api', 'apiKey', 'batchSize', 'maxSamplesPerRequest', 'stream']),
       ...pick(rest, ['requestTimeoutMs', 'totalTimeoutMs', 'serverStopLimit', 'extraBody']),
       ...pick(rest, ['headers', 'onRetry', 'onNotice']),
-      ...(maxRetries === undefined ? {} : { retry: { maxRetries } }),
+      retry: {
+        ...(maxRetries === undefined ? {} : { maxRetries }),
+        ...(retryDelayMs === undefined ? {} : { baseDelayMs: retryDelayMs }),
+      },
       ...(maxOutageMs === undefined ? {} : { breaker: { outageLimitMs: maxOutageMs } }),
       baseUrls,
     });

@@ -260,10 +260,14 @@ export async function evaluate(options: EvaluateOptions): Promise<EvaluateResult
       metrics['partial'] = scored.partial;
       emit({ type: 'warning', message: partialMessage(scored.partial) });
     }
-    if (metrics.infra_errors > 0) {
+    // (samples whose generation failed are infra errors too, but run-model has said so)
+    const unjudged = results.filter(
+      (r) => r.status === 'infra-error' && r.error_type !== 'RequestFailed',
+    ).length;
+    if (unjudged > 0) {
       emit({
         type: 'warning',
-        message: `${metrics.infra_errors} samples could not be judged (sandbox failure after a retry); they are left out of n, not scored as failures`,
+        message: `${unjudged} samples could not be judged (sandbox failure after a retry); they are left out of n, not scored as failures`,
       });
     }
     // Default ks a run cannot reach (pass@100 with n = 1) are expected; asked-for ones are news.

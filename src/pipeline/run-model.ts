@@ -144,7 +144,7 @@ export async function runModel(given: RunModelOptions): Promise<RunModelResult> 
   if (generation.failedSamples > 0) {
     options.onEvent?.({
       type: 'warning',
-      message: `${generation.failedSamples} samples failed generation for good (after retries): not scored, left out of n; passk run --resume ${options.runDir} retries them`,
+      message: `${generation.failedSamples} samples failed generation for good (after retries): not scored, left out of n; passk run --resume ${options.runDir} retries them${firstFailure(generation.records)}`,
     });
   }
   const evaluation = await evaluate({
@@ -179,4 +179,10 @@ function pickDefined<T extends object, K extends keyof T>(
   const out: Partial<Pick<T, K>> = {};
   for (const key of keys) if (source[key] !== undefined) out[key] = source[key];
   return out;
+}
+
+/** The first failed sample's cause, so the warning says what went wrong (`; first: …`). */
+function firstFailure(records: readonly { error?: { kind: string; message: string } }[]): string {
+  const failed = records.find((r) => r.error !== undefined && r.error.kind !== 'prompt_too_long');
+  return failed?.error ? `; first: ${failed.error.message.slice(0, 200)}` : '';
 }

@@ -1,3 +1,4 @@
+import { withReferenceSemantics } from '../execution/python-reference.js';
 import type { Program } from '../execution/types.js';
 import { cutAtStop } from '../postprocess/stop.js';
 import type { Problem } from './types.js';
@@ -37,7 +38,11 @@ export function isPythonSpace(char: string): boolean {
  */
 export const PYTHON_TESTS_MARKER = '\n# passk: the tests start here\n';
 
-/** Candidate followed by the problem's tests, as one Python source. */
+/**
+ * Candidate followed by the problem's tests, as one Python source, run as human-eval and
+ * bigcode-evaluation-harness run it (their reliability_guard; docs/environments.md).
+ */
 export function pythonProgram(problem: Problem, candidate: string): Program {
-  return { language: 'python', source: `${candidate}${PYTHON_TESTS_MARKER}${problem.tests}` };
+  const source = `${candidate}${PYTHON_TESTS_MARKER}${problem.tests}`;
+  return { language: 'python', source: withReferenceSemantics(source, 'human-eval') };
 }

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { requireTaskData } from '../../test/helpers/data.js';
 import { loadDataset } from '../datasets/index.js';
+import { REFERENCE_PRAGMA } from '../execution/python-reference.js';
 import { tasks } from './index.js';
 import { PYTHON_TESTS_MARKER } from './python-program.js';
 
@@ -40,7 +41,10 @@ describe('humaneval', () => {
     expect(program.language).toBe('python');
     // The tests marker (one comment line) lets the runner restore the interpreter in between.
     expect(program.source.startsWith(`CANDIDATE${PYTHON_TESTS_MARKER}\n`)).toBe(true);
-    expect(program.source.endsWith(`\ncheck(${problems[2]!.entryPoint})`)).toBe(true);
+    // Then the pragma for human-eval's program semantics (docs/environments.md).
+    expect(
+      program.source.endsWith(`\ncheck(${problems[2]!.entryPoint})${REFERENCE_PRAGMA}human-eval\n`),
+    ).toBe(true);
   });
 });
 

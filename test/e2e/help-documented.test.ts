@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it, vi } from 'vitest';
-import { main } from '../../src/cli/main.js';
+import { describe, expect, it } from 'vitest';
 import { repoRoot } from '../helpers/cli.js';
+import { helpOf } from '../helpers/cli-help.js';
 
 /**
  * The other direction of docs-claims.test.ts (which checks that every flag docs/commands.md
@@ -63,19 +63,6 @@ function docTextByCommand(doc: string): Map<string, string> {
     }
   }
   return text;
-}
-
-async function helpOf(command: string | undefined): Promise<{ code: number; stdout: string }> {
-  let stdout = '';
-  vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
-    stdout += chunk.toString();
-    return true;
-  });
-  try {
-    return { code: await main(command === undefined ? ['--help'] : [command, '--help']), stdout };
-  } finally {
-    vi.restoreAllMocks();
-  }
 }
 
 const mentions = (text: string, flag: string) =>

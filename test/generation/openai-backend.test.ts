@@ -215,10 +215,16 @@ describe('openai-compatible retries', () => {
   });
 
   it('stops at once when the caller aborts, without retrying', async () => {
-    const server = await serve({ fault: () => ({ kind: 'hang' }) });
     const controller = new AbortController();
+    // Aborted once the server holds the request, not after a fixed delay (which a loaded machine
+    // can beat: the abort then came before any request).
+    const server = await serve({
+      fault: () => {
+        setImmediate(() => controller.abort(new Error('user pressed Ctrl-C')));
+        return { kind: 'hang' };
+      },
+    });
     const pending = backendFor(server, { model: 'm' }).generate(request(), controller.signal);
-    setTimeout(() => controller.abort(new Error('user pressed Ctrl-C')), 50);
     await expect(pending).rejects.toThrow('user pressed Ctrl-C');
     expect(server.requests).toHaveLength(1);
   });

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { createGzip, gzipSync } from 'node:zlib';
 import { earliestStop } from '../../src/postprocess/stop.js';
 
 /**
@@ -26,7 +27,49 @@ export type Fault =
   /** Answers normally, each piece `pieceDelayMs` apart (a slow stream that keeps sending). */
   | { kind: 'slow'; pieceDelayMs: number }
   /** Sends a few pieces, then nothing more (an idle stream). */
-  | { kind: 'stall-mid-stream'; afterPieces?: number };
+  | { kind: 'stall-mid-stream'; afterPieces?: number }
+  | RewriteFault
+  /**
+   * Exactly these bytes after the status line and headers, then ends, resets or hangs. With
+   * `socket`, the chunks are the whole response, written to the socket as they are (broken
+   * framing: a bad chunk size, a body shorter than its Content-Length).
+   */
+  | {
+      kind: 'raw';
+      status?: number;
+      headers?: Record<string, string>;
+      chunks: readonly string[];
+      end?: 'end' | 'destroy' | 'hang';
+      socket?: boolean;
+    }
+  /** Status 200 and headers, then `text` every `everyMs` forever (never a whole answer). */
+  | { kind: 'trickle'; everyMs: number; text?: string; contentType?: string };
+
+/**
+ * The normal answer, rewritten: `body` maps the plain JSON body, `event` each streamed event
+ * (undefined drops it), `done: false` leaves out `data: [DONE]`, `contentType` replaces the
+ * content type, `gzip` compresses the body (Content-Encoding: gzip), `status` replaces 200.
+ */
+export interface RewriteFault {
+  kind: 'rewrite';
+  body?: (body: PlainBody) => unknown;
+  event?: (event: StreamEvent) => unknown;
+  done?: boolean;
+  contentType?: string;
+  gzip?: boolean;
+  status?: number;
+}
+
+/** A plain (non-streamed) answer as the fake server builds it. */
+export interface PlainBody {
+  object: string;
+  model: string;
+  choices: Record<string, unknown>[];
+  usage?: Record<string, number>;
+}
+
+/** One streamed event (a chunk with `choices`, or the last one with `usage`). */
+export type StreamEvent = { model: string; choices: Record<string, unknown>[]; usage?: unknown };
 
 export const contextLengthFault: Fault = {
   kind: 'status',
@@ -54,6 +97,8 @@ export interface TextContext {
 export interface FakeServerOptions {
   /** Model name reported in responses and at GET /v1/models. */
   modelName?: string;
+  /** More models listed at GET /v1/models (a server or gateway serving several). */
+  otherModels?: readonly string[];
   /** Cut text at the request's `stop` as real servers do. Default true. */
   honourStop?: boolean;
   /** Answer one choice whatever `n` asks (servers that ignore n). */
@@ -162,7 +207,8 @@ async function handle(
   if (req.method === 'GET' && path === '/v1/models') {
     const fault = options.modelsFault?.(stats.modelListings++);
     if (fault && applyFault(fault, req, res, false)) return;
-    return sendJson(res, 200, { object: 'list', data: [{ id: modelName, object: 'model' }] });
+    const ids = [modelName, ...(options.otherModels ?? [])];
+    return sendJson(res, 200, { object: 'list', data: ids.map((id) => ({ id, object: 'model' })) });
   }
   const chat = path === '/v1/chat/completions';
   if (req.method !== 'POST' || (!chat && path !== '/v1/completions')) {
@@ -195,7 +241,19 @@ async function handle(
   if (fault?.kind === 'no-finish-reason') {
     for (const choice of plain.choices) (choice as { finish_reason: unknown }).finish_reason = null;
   }
+  if (fault?.kind === 'rewrite') return sendRewritten(res, fault, plain);
   sendJson(res, 200, plain);
+}
+
+function sendRewritten(res: ServerResponse, fault: RewriteFault, plain: PlainBody): void {
+  const value = fault.body ? fault.body(plain) : plain;
+  const text = typeof value === 'string' ? value : JSON.stringify(value);
+  const headers: Record<string, string> = {
+    'content-type': fault.contentType ?? 'application/json',
+  };
+  if (fault.gzip) headers['content-encoding'] = 'gzip';
+  res.writeHead(fault.status ?? 200, headers);
+  res.end(fault.gzip ? gzipSync(text) : text);
 }
 
 /** Applies a fault that replaces the answer; returns false for faults applied mid-answer. */
@@ -229,6 +287,24 @@ function applyFault(
       return true;
     case 'stall-mid-stream':
       return !stream; // plain: never answer
+    case 'raw':
+      if (fault.socket) {
+        for (const chunk of fault.chunks) req.socket.write(chunk);
+        if (fault.end === 'destroy') req.socket.destroy();
+        else if (fault.end !== 'hang') req.socket.end();
+        return true;
+      }
+      res.writeHead(fault.status ?? 200, fault.headers ?? {});
+      for (const chunk of fault.chunks) res.write(chunk);
+      if (fault.end === 'destroy') req.socket.destroy();
+      else if (fault.end !== 'hang') res.end();
+      return true;
+    case 'trickle': {
+      res.writeHead(200, { 'content-type': fault.contentType ?? 'text/event-stream' });
+      const timer = setInterval(() => res.write(fault.text ?? ': keep-alive\n\n'), fault.everyMs);
+      res.on('close', () => clearInterval(timer));
+      return true;
+    }
     default:
       return false;
   }
@@ -272,7 +348,7 @@ function usage(answer: Answer) {
   };
 }
 
-function plainBody(answer: Answer, chat: boolean) {
+function plainBody(answer: Answer, chat: boolean): PlainBody {
   return {
     object: chat ? 'chat.completion' : 'text_completion',
     model: answer.model,
@@ -298,15 +374,18 @@ async function streamAnswer(
   res.on('close', () => {
     if (!finished) stats.abandonedStreams++;
   });
-  res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+  const rewrite = fault?.kind === 'rewrite' ? fault : undefined;
+  const out = streamSink(res, rewrite);
   const chunk = (index: number, text: string, finish: string | null, reasoning = false) => {
     const delta = chat
       ? { delta: reasoning ? { reasoning_content: text } : { content: text } }
       : { text };
     return { model: answer.model, choices: [{ index, ...delta, finish_reason: finish }] };
   };
-  const send = (value: unknown): void => {
-    res.write(`data: ${JSON.stringify(value)}\n\n`);
+  const send = (value: StreamEvent): void => {
+    const event = rewrite?.event ? rewrite.event(value) : value;
+    if (event === undefined) return;
+    out.write(`data: ${typeof event === 'string' ? event : JSON.stringify(event)}\n\n`);
   };
   const pieceDelay = fault?.kind === 'slow' ? fault.pieceDelayMs : (options.pieceDelayMs ?? 0);
   if (chat && options.reasoningContent !== undefined) {
@@ -324,9 +403,11 @@ async function streamAnswer(
     if (fault?.kind === 'stall-mid-stream' && step === (fault.afterPieces ?? 2)) return; // idle
     if (fault?.kind === 'error-event' && step === (fault.afterPieces ?? 2)) {
       // vLLM's shape: an error object in place of a chunk, then the stream ends normally
-      send({ error: { object: 'error', message: 'injected: engine failed', code: 500 } });
+      out.write(
+        `data: ${JSON.stringify({ error: { object: 'error', message: 'injected: engine failed', code: 500 } })}\n\n`,
+      );
       finished = true;
-      return void res.end('data: [DONE]\n\n');
+      return void out.end('data: [DONE]\n\n');
     }
     answer.choices.forEach((choice, index) => {
       const piece = choice.pieces[step];
@@ -342,7 +423,29 @@ async function streamAnswer(
   }
   send({ model: answer.model, choices: [], usage: usage(answer) });
   finished = true;
-  res.end('data: [DONE]\n\n');
+  out.end(rewrite?.done === false ? '' : 'data: [DONE]\n\n');
+}
+
+/** Where a stream's events go: the response, or a gzip stream flushed after every event. */
+function streamSink(res: ServerResponse, rewrite: RewriteFault | undefined) {
+  const headers: Record<string, string> = {
+    'content-type': rewrite?.contentType ?? 'text/event-stream',
+    'cache-control': 'no-cache',
+  };
+  if (rewrite?.gzip) headers['content-encoding'] = 'gzip';
+  res.writeHead(rewrite?.status ?? 200, headers);
+  if (!rewrite?.gzip) {
+    return { write: (text: string) => res.write(text), end: (text: string) => res.end(text) };
+  }
+  const gzip = createGzip();
+  gzip.pipe(res);
+  return {
+    write: (text: string) => {
+      gzip.write(text);
+      gzip.flush();
+    },
+    end: (text: string) => gzip.end(text),
+  };
 }
 
 function sendJson(

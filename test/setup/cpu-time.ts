@@ -8,16 +8,23 @@ import { cgroupPrefix, cpuacctHome } from '../helpers/cpu-accounting.js';
  * reporter sums them per project), and with $PASSK_TEST_CPU_PER_TEST set, each test's too.
  * CPU, unlike wall time, does not grow when other work shares the machine.
  *
- * Each file runs in its own forked worker (isolate). Where the cgroup v1 cpuacct hierarchy is
- * writable (root on Linux, as in CI), the worker moves itself into a cgroup of its own at import,
- * before the test file loads, so every process it starts (sandboxes, compilers, the CLI) counts,
- * even those killed before anyone reaped them. Elsewhere the figure is the worker's /proc times
- * plus its reaped children's: a lower bound, marked so.
+ * Each file runs in a forked worker, alone (isolate) or after other files of its project (the
+ * unit project sets isolate: false); this setup file is evaluated again for each file. Where the
+ * cgroup v1 cpuacct hierarchy is writable (root on Linux, as in CI), the worker moves itself into
+ * a cgroup of the file's own before the test file loads, so every process it starts (sandboxes,
+ * compilers, the CLI) counts, even those killed before anyone reaped them. Elsewhere the figure
+ * is the worker's /proc times plus its reaped children's since the file started: a lower bound,
+ * marked so.
  */
 const home = cpuacctHome();
 const group = joinCgroup();
+/** The worker's CPU when this file started (0 in a fresh cgroup), and the time. */
+const start = { cpu: group === undefined ? (cpuSeconds() ?? 0) : 0, at: performance.now() };
 // afterAll does not run when a filter (-t) leaves the file no test: leave the group on exit.
-process.once('exit', leaveCgroup);
+// One listener per worker, whichever file is the last one.
+const worker = globalThis as { passkLeaveCgroup?: () => void };
+if (worker.passkLeaveCgroup === undefined) process.once('exit', () => worker.passkLeaveCgroup?.());
+worker.passkLeaveCgroup = leaveCgroup;
 
 afterAll(() => {
   const log = process.env['PASSK_TEST_CPU_LOG'];
@@ -25,7 +32,8 @@ afterAll(() => {
   const cpu = cpuSeconds();
   leaveCgroup();
   if (!log || file === undefined || cpu === undefined) return;
-  const line = { file, cpu, wall: process.uptime(), exact: group !== undefined };
+  const wall = (performance.now() - start.at) / 1000;
+  const line = { file, cpu: cpu - start.cpu, wall, exact: group !== undefined };
   appendFileSync(log, `${JSON.stringify(line)}\n`);
 });
 
@@ -47,11 +55,17 @@ afterEach(() => {
   appendFileSync(log, `${JSON.stringify(line)}\n`);
 });
 
-/** A cpuacct cgroup holding this worker, named after the run's scratch folder; undefined if none. */
+/**
+ * A cpuacct cgroup holding this worker for this file, named after the run's scratch folder, the
+ * worker and the file's rank in it (a group its file's leftover process still holds is not
+ * reused); undefined if none.
+ */
 function joinCgroup(): string | undefined {
   const scratch = process.env['PASSK_TEST_SCRATCH'];
   if (!scratch || !process.env['PASSK_TEST_CPU_LOG']) return undefined;
-  const dir = join(home, `${cgroupPrefix(scratch)}${process.pid}`);
+  const counter = globalThis as { passkTestFiles?: number };
+  counter.passkTestFiles = (counter.passkTestFiles ?? 0) + 1;
+  const dir = join(home, `${cgroupPrefix(scratch)}${process.pid}-${counter.passkTestFiles}`);
   try {
     mkdirSync(dir);
     writeFileSync(join(dir, 'cgroup.procs'), String(process.pid));

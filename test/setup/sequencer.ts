@@ -27,6 +27,7 @@ export default class LongestFirst extends BaseSequencer {
       duration: cache.getFileTestResults(key)?.duration,
       known,
       size: cache.getFileStats(key)?.size ?? 0,
+      shared: spec.project.config.isolate === false,
     };
   }
 }
@@ -36,15 +37,30 @@ interface Cost {
   /** 0: a registry-run shard, 1: a slow-project file, 2: any other. */
   known: number;
   size: number;
+  /** In a project whose workers run file after file (isolate: false). */
+  shared: boolean;
 }
 
 /**
  * Timed files longest first; untimed ones before them when known to be long (rank 0 and 1),
- * after them otherwise, larger first.
+ * after them otherwise, larger first. The other files of a project with shared workers (the
+ * unit project's short ones) come last, together: vitest hands a finished worker the next file
+ * only when that file is of the same project, else it starts a new process; short files at the
+ * end also fill the gaps the long ones leave.
  */
 function compare(a: Cost, b: Cost): number {
-  const rank = (c: Cost) => (c.duration !== undefined ? 2 : c.known < 2 ? c.known : 3);
+  const rank = (c: Cost) =>
+    c.known < 2 && c.duration === undefined
+      ? c.known
+      : c.shared && c.known === 2
+        ? 4
+        : c.duration !== undefined
+          ? 2
+          : 3;
   if (rank(a) !== rank(b)) return rank(a) - rank(b);
   if (a.duration !== undefined && b.duration !== undefined) return b.duration - a.duration;
+  // Within the shared files: timed ones first (longest first), then the others, larger first.
+  if (a.duration !== undefined || b.duration !== undefined)
+    return a.duration === undefined ? 1 : -1;
   return b.size - a.size;
 }

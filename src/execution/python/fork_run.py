@@ -13,6 +13,7 @@ import signal
 import time
 
 import task_environment
+import reference_guard
 import runner
 import slot_hygiene
 
@@ -38,7 +39,7 @@ def attach_pipes(pipes, cwd, setup_w):
     os.chdir(cwd)
 
 
-def child_main(compiled, nonce, settings, pipes, setup_w, opts, slot, scratch_dir):
+def child_main(compiled, nonce, settings, pipes, setup_w, opts, slot, scratch_dir, reference=None):
     # fd 0 is already /dev/null (see take_protocol_fds); the protocol fds are >= 10 and closed here.
     try:
         if slot.cgroup is not None:
@@ -49,7 +50,7 @@ def child_main(compiled, nonce, settings, pipes, setup_w, opts, slot, scratch_di
         os.write(setup_w, ("E%r" % (error,)).encode())
         os._exit(70)
     signal.signal(signal.SIGPIPE, signal.SIG_IGN)  # as a fresh interpreter sets it
-    runner.run_in_child(compiled, nonce, settings, opts.uid, SETUP_FD)
+    runner.run_in_child(compiled, nonce, settings, opts.uid, SETUP_FD, reference)
 
 
 CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
@@ -286,6 +287,9 @@ PRECOMPILE_MAX_CHARS = 256 * 1024
 def run_one(req, opts, slot):
     source = req["source"]
     compiled = runner.precompile(source) if len(source) <= PRECOMPILE_MAX_CHARS else source
+    reference = reference_guard.profile_of(source)  # the reference harness's semantics, if asked
+    if reference is not None:
+        reference_guard.prepare(reference, runner)
     settings = runner.limit_settings(req["limits"])
     slot.set_memory(req["limits"])
     scratch_dir = slot.scratch.make()
@@ -297,7 +301,7 @@ def run_one(req, opts, slot):
         for fd in (*read_ends, setup_r):
             os.close(fd)
         # In a list the child empties (runner.execute): no frame of the child keeps the nonce.
-        child_main(compiled, [req.pop("nonce")], settings, write_ends, setup_w, opts, slot, scratch_dir)
+        child_main(compiled, [req.pop("nonce")], settings, write_ends, setup_w, opts, slot, scratch_dir, reference)
         os._exit(71)  # unreachable: run_in_child exits
     for fd in (*write_ends, setup_w):
         os.close(fd)

@@ -28,14 +28,18 @@ import resource
 import sys
 import traceback
 
-if __name__ == "__main__":  # script mode: -I leaves the script's own directory off sys.path
+# Script mode: -I leaves the script's own directory off sys.path. "__mp_main__": a program's
+# multiprocessing child under the spawn or forkserver start method imports this script as its main.
+if __name__ in ("__main__", "__mp_main__"):
     sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
     import task_environment
     import seccomp
+    import reference_guard
 
     sys.path.pop(0)
 else:
     import seccomp
+    import reference_guard
 
 RESULT_FD = 3
 # The report is formatted with json's C string encoder, bound now (and compiled into the nonce
@@ -45,6 +49,9 @@ _quote = json.encoder.c_encode_basestring_ascii or json.encoder.encode_basestrin
 # mode), kept below the collector's cap: see _capped_stdio.
 _output_cap = [None]
 _exit = os._exit  # bound now too: the exit status must not be a program's choice
+# True once a reference harness's semantics apply (reference_guard.py): the process then ends when
+# the tests end, as the verdict there is decided then (no wait for threads, no atexit handlers).
+_reference_exit = [False]
 
 
 class _Quitter:
@@ -586,6 +593,8 @@ def _fresh_stdio():
 
 def _finish_like_interpreter(status):
     """What a real interpreter does at exit: join non-daemon threads, run atexit, flush."""
+    if _reference_exit[0]:
+        _finish_like_reference(status)
     threading = sys.modules.get("threading")  # not imported: no threads to wait for
     if threading is not None:
         try:
@@ -605,16 +614,29 @@ def _finish_like_interpreter(status):
     _exit(status)
 
 
-def run_in_child(compiled, nonce_box, settings, uid, setup_fd=None):
+def _finish_like_reference(status):
+    """How the reference harnesses end (reference_guard.py): output flushed, nothing else waited for."""
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except BaseException:
+            pass
+    _exit(status)
+
+
+def run_in_child(compiled, nonce_box, settings, uid, setup_fd=None, reference=None):
     """Forked child of the worker: stdio already on the capture pipes; `settings` from
     limit_settings(); `nonce_box`: a list holding the nonce (see execute). Set-up success or
     failure goes on `setup_fd` (the worker's channel, closed before any program code runs: the
-    program cannot forge a harness failure). Never returns."""
+    program cannot forge a harness failure). `reference`: a reference_guard profile, or None.
+    Never returns."""
     try:
         os.setsid()
         apply_limits(settings)
         if uid is not None:
             drop_privileges(uid)
+        if reference is not None:
+            reference_guard.apply(reference, sys.modules[__name__])
         if setup_fd is not None:
             os.write(setup_fd, b"k")
             os.close(setup_fd)
@@ -628,6 +650,8 @@ def run_in_child(compiled, nonce_box, settings, uid, setup_fd=None):
     try:
         # No seccomp.install() here: the worker installed the filter on itself, and forks inherit it.
         _fresh_stdio()
+        if reference is not None:
+            reference_guard.take_stdin()
         # `random` is not preloaded; a program that imports it gets a freshly seeded generator.
         status = execute(compiled, nonce_box)
     except BaseException:  # noqa: BLE001 - execute() reports the program's own failures
@@ -658,7 +682,13 @@ def main():
     with open("program.py", encoding="utf-8") as handle:
         source = handle.read()
     del sys.argv[1:]
+    reference = reference_guard.profile_of(source)
+    if reference is not None:
+        reference_guard.apply(reference, sys.modules[__name__])
+        reference_guard.take_stdin()
     status = execute(source, nonce_box)
+    if reference is not None:
+        _finish_like_reference(status)
     sys.exit(status)
 
 

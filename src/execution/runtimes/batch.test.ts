@@ -11,7 +11,9 @@ const run = { argv: ['{artifacts}/program'] };
 
 describe('topLevelText', () => {
   it('keeps only what is outside every brace, without comments and strings', () => {
-    expect(topLevelText('a { b { c } } d // { e\n"{" f /* } */')).toBe('a  d  f ');
+    expect(topLevelText('a { b { c } } d // { e\n"{" f /* } */')).toBe('a  d   f  ');
+    // A comment separates tokens: `func/**/init` and `var// c⏎y` stay two words.
+    expect(topLevelText('func/**/init() {}\nvar// c\ny = 1')).toBe('func init() \nvar y = 1');
     // A "//" inside a string is not a comment (HumanEval-X Go/160's operators).
     expect(topLevelText('func f() { if b == "//" { g() } }\nvar x')).toBe('func f() \nvar x');
     expect(topLevelText('s := `{` + "\\"{"')).toBe('s :=  + ');
@@ -32,6 +34,24 @@ describe('which programs may share a compile', () => {
     expect(
       rust.eligible('#[link_section = ".init_array"]\nstatic F: u8 = 0;\nfn main() {}\n'),
     ).toBe(false);
+    // Code before main, spelled so that the attribute does not follow `#[` (redteam): each would
+    // run in every member's process of the batch.
+    const early = (attribute: string) =>
+      `${attribute}\nstatic F: fn() = f;\nfn f() {}\nfn main() {}\n`;
+    expect(rust.eligible(early('#[cfg_attr(all(), link_section = ".init_array")]'))).toBe(false);
+    expect(rust.eligible(early('#[unsafe(link_section = ".init_array")]'))).toBe(false);
+    expect(rust.eligible(early('#[/* x */ used]'))).toBe(false);
+    expect(rust.eligible(early('#[ // x\n used]'))).toBe(false);
+    expect(rust.eligible(early('#[cfg_attr(all(), used)]'))).toBe(false);
+    expect(rust.eligible('std::arch::global_asm!(".section .init_array");\nfn main() {}\n')).toBe(
+      false,
+    );
+    expect(rust.eligible('#[ // x\n path = "passk_m0.rs"] mod m;\nfn main() {}\n')).toBe(false);
+    expect(rust.eligible('const S: &str = include ! ("passk_m0.rs");\nfn main() {}\n')).toBe(false);
+    // Words that are only names stay in: a `used` or `path` variable is common.
+    expect(
+      rust.eligible('fn main() {\n    let used = vec![false; 3];\n    let path = 1;\n}\n'),
+    ).toBe(true);
   });
 
   it('Go: tests only, no package initialisation', () => {
@@ -40,6 +60,11 @@ describe('which programs may share a compile', () => {
     expect(go.eligible(`package main\n\nvar y = f()\n\n${test}`)).toBe(false);
     expect(go.eligible(`package main\n\nvar (\n\ty = 1\n)\n\n${test}`)).toBe(false);
     expect(go.eligible(`package main\n\nfunc init() {}\n\n${test}`)).toBe(false);
+    // Comments between the keyword and the name (valid Go) do not hide initialisation.
+    expect(go.eligible(`package main\n\nfunc/**/init() {}\n\n${test}`)).toBe(false);
+    expect(go.eligible(`package main\n\nfunc// c\ninit() {}\n\n${test}`)).toBe(false);
+    expect(go.eligible(`package main\n\nvar/**/y = f()\n\n${test}`)).toBe(false);
+    expect(go.eligible(`package main\n\nvar// c\ny = f()\n\n${test}`)).toBe(false);
     expect(go.eligible(`package main\n\nfunc ExampleA() {}\n\n${test}`)).toBe(false);
     // `go test` rejects a Test function with the wrong signature: left to fail alone.
     expect(go.eligible(`package main\n\nfunc TestB(x int) {}\n\n${test}`)).toBe(false);

@@ -118,8 +118,10 @@ export function topLevelText(source: string): string | undefined {
   };
   while (i < source.length) {
     const c = source[i]!;
-    if (source.startsWith('//', i)) i = skipTo('\n', i);
-    else if (source.startsWith('/*', i)) i = skipTo('*/', i + 2);
+    // A comment separates tokens (Go: `func/**/init`, `var// x⏎y`): it leaves a space.
+    if (source.startsWith('//', i)) [i, out] = [skipTo('\n', i), depth === 0 ? `${out} ` : out];
+    else if (source.startsWith('/*', i))
+      [i, out] = [skipTo('*/', i + 2), depth === 0 ? `${out} ` : out];
     else if (c === '`') i = skipTo('`', i + 1);
     else if (c === '"') {
       i++;

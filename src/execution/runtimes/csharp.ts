@@ -1,4 +1,5 @@
 import type { RawOutcome } from '../sandboxes/types.js';
+import { enclosingTypeOfLastMain } from './launcher-main.js';
 import { NONCE_FD } from './nonce-channel.js';
 import {
   artifactKey,
@@ -48,6 +49,13 @@ public static class PasskLauncher {
 
 /** The class that declares `static void Main(` (the last class opened before it). */
 export function csharpMainClass(program: string): string {
+  // The tests' Main is the last (launcher-main.ts): a candidate's decoy before it is not called.
+  const tests = enclosingTypeOfLastMain(
+    program,
+    /static\s+(?:void|int)\s+Main\s*\(/,
+    /(?<![.\w])(?:class|struct|interface|record)\s+([A-Za-z_]\w*)/,
+  );
+  if (tests !== undefined) return tests;
   const source = program.replace(/\/\*[\s\S]*?\*\//g, '').replace(/\/\/[^\n]*/g, '');
   const at = source.search(/static\s+(?:void|int)\s+Main\s*\(/);
   const before = at < 0 ? source : source.slice(0, at);

@@ -2,6 +2,7 @@ import { availableParallelism } from 'node:os';
 import type { ExecPlan, RawOutcome } from '../sandboxes/types.js';
 import { Batches } from './batch.js';
 import { WRAPPER as CPP_WRAPPER } from './cpp.js';
+import { catchPlan } from './exercism-catch.js';
 import { exercismFiles, exercismSource } from './exercism-source.js';
 import { GUARD_GO, testMain } from './go.js';
 import { JAVA, JAVA_ETC, JVM_FLAGS, jvmArgv } from './java.js';
@@ -215,6 +216,7 @@ const CARGO = `${RUST_SYSROOT}/bin/cargo`;
  * mid-run leaves its binary without one).
  */
 const CARGO_SCRIPT = `nonce=$(cat <&${NONCE_FD}); exec ${NONCE_FD}<&-
+"$1" -shared -fPIC -O2 -w -o passk_exit.so passk_exit.c || { echo "passk: cannot build passk_exit.so" >&2; exit 1; }
 out=$("$0" test --offline --tests -- --include-ignored 2>&1); code=$?
 printf '%s\\n' "$out" >&2
 runs=$(printf '%s\\n' "$out" | grep -c '^ *Running ')
@@ -223,6 +225,25 @@ if [ -n "$nonce" ] && [ $code -eq 0 ] && [ "$runs" -gt 0 ] && [ "$runs" -eq "$ok
   printf '{"n": "%s", "e": "end"}\\n' "$nonce" >&3
 fi
 exit $code`;
+
+/**
+ * Preloaded into each test binary (cargo's target runner): an explicit exit with status 0 —
+ * `process::exit(0)`, `libc::_exit(0)` — from anywhere in the binary exits 93 instead. libtest
+ * itself ends a passing run by returning from main (glibc's own call of exit, which a preload
+ * does not see), so only an early exit is caught: without this, a candidate that printed
+ * libtest's `test result: ok` line and exited 0 mid-run passed (redteam).
+ */
+const EXIT_PRELOAD_C = `#define _GNU_SOURCE
+#include <dlfcn.h>
+typedef void (*exit_fn)(int);
+static void leave(const char *name, int status) {
+  ((exit_fn)dlsym(RTLD_NEXT, name))(status == 0 ? 93 : status);
+  for (;;) {}
+}
+void exit(int status) { leave("exit", status); }
+void _exit(int status) { leave("_exit", status); }
+void _Exit(int status) { leave("_Exit", status); }
+`;
 
 const rustCanary = (body: string) => ({
   'Cargo.toml': '[package]\nedition = "2021"\nname = "canary"\nversion = "0.0.0"\n',
@@ -243,15 +264,18 @@ export const exercismRust = defineProcessRuntime({
       files: {
         ...exercismFiles(source),
         '.cargo/config.toml': CARGO_CONFIG /* Debian's crates, offline (rust-crates.ts) */,
+        'passk_exit.c': EXIT_PRELOAD_C,
       },
       run: {
-        argv: ['/bin/sh', '-c', CARGO_SCRIPT, CARGO],
+        argv: ['/bin/sh', '-c', CARGO_SCRIPT, CARGO, realBinary('/usr/bin/cc')],
         env: {
           CARGO_HOME: '{scratch}/.cargo',
           CARGO_TARGET_DIR: '{scratch}/target',
           CARGO_NET_OFFLINE: 'true',
           // /usr/bin/cc is a link through /etc/alternatives, which the sandbox does not show
           CARGO_TARGET_X86_64_UNKNOWN_LINUX_GNU_LINKER: realBinary('/usr/bin/cc'),
+          CARGO_TARGET_X86_64_UNKNOWN_LINUX_GNU_RUNNER:
+            '/usr/bin/env LD_PRELOAD={scratch}/passk_exit.so',
           PATH: `${RUST_SYSROOT}/bin:/usr/bin:/bin`,
         },
         // cargo runs rustc (threads, processes, address space) inside the program's limits
@@ -265,26 +289,10 @@ export const exercismRust = defineProcessRuntime({
 // --- C++ --------------------------------------------------------------------------------------
 
 /**
- * Exercism's CMakeLists compiles every .cpp of the exercise with its bundled Catch and
- * EXERCISM_RUN_ALL_TESTS (all test cases on); the same here with g++ directly (no CMake build
- * dir), C++17, and without its -Werror (a warning is not a failed exercise here).
+ * C++'s own revision, in its version after the file's (r2: Exercism's Debug flags instead of -O1,
+ * Catch's main compiled once per cache); the other tracks' verdicts stay cached.
  */
-function cppCompile(files: Record<string, string>): string[] {
-  const sources = Object.keys(files).filter((f) => f.endsWith('.cpp'));
-  return [
-    '/usr/bin/g++',
-    '-std=c++17',
-    '-O1',
-    '-DEXERCISM_RUN_ALL_TESTS',
-    '-I.',
-    '-Itest',
-    '-pthread',
-    '-Wl,--wrap=main',
-    ...sources,
-    '-o',
-    'program',
-  ];
-}
+const EXERCISM_CPP_REVISION = 3;
 
 const cppCanary = (body: string) => ({
   'canary.h': '#pragma once\nint value();\n',
@@ -295,7 +303,7 @@ const cppCanary = (body: string) => ({
 
 export const exercismCpp = defineProcessRuntime({
   language: 'exercism-cpp',
-  versionArgv: versionOf('/usr/bin/g++ -dumpfullversion'),
+  versionArgv: versionOf(`printf 'c++ r${EXERCISM_CPP_REVISION} '; /usr/bin/g++ -dumpfullversion`),
   debianPackages: 'g++',
   canaries: canaries(
     cppCanary('int value() { return 1; }'),
@@ -307,16 +315,10 @@ export const exercismCpp = defineProcessRuntime({
       ...exercismFiles(source),
       'passk_main.cpp': CPP_WRAPPER /* as cpp.ts: the end event follows Catch's main returning 0 */,
     };
-    const argv = cppCompile(files);
     return {
       files,
-      compile: {
-        argv,
-        key: artifactKey(version, argv, files),
-        outputs: ['program'],
-        // Catch's main is a big translation unit: allow the compiler a few minutes under load
-        limits: compileLimits(limits, 180_000),
-      },
+      // Exercism's own flags; Catch's main compiled once and linked (exercism-catch.ts)
+      ...catchPlan(files, version, limits),
       run: {
         argv: ['/bin/sh', '-c', 'exec "$0" 1>&2', '{artifacts}/program'],
         // bank-account's test starts 1000 threads at once: each reserves an 8 MiB stack of

@@ -32,6 +32,7 @@ export function testMain(pkg: string, guard = './passkguard'): string {
   return `package ${pkg}
 
 import (
+	"flag"
 	"os"
 	"testing"
 
@@ -39,8 +40,13 @@ import (
 )
 
 func TestMain(m *testing.M) {
+	// The tests' flags as passk set them (test.timeout only): a program that appended
+	// -test.run=^$, -test.list or -test.short to os.Args at package initialisation ran no tests.
+	flag.Parse()
+	chosen := true
+	flag.Visit(func(f *flag.Flag) { chosen = chosen && f.Name == "test.timeout" })
 	code := m.Run()
-	if code == 0 {
+	if code == 0 && chosen {
 		passkguard.End()
 	}
 	os.Exit(code)

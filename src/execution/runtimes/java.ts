@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { RawOutcome, ResolvedLimits } from '../sandboxes/types.js';
 import { Batches } from './batch.js';
 import { ensureBatchCompiler, jvmBatch } from './java-batch.js';
+import { enclosingTypeOfLastMain } from './launcher-main.js';
 import { JAVA_TAKE_NONCE } from './nonce-channel.js';
 import {
   artifactKey,
@@ -51,18 +52,27 @@ function launcher(mainClass: string): string {
 `;
 }
 
-/** The class that declares `static void main(` (the last class opened before it), and the public one. */
+/** A Java type declaration's head (not `X.class`); its name is the first group. */
+const JAVA_TYPE_HEAD = /(?<![.\w$])(?:class|interface|enum|record)\s+([A-Za-z_$][\w$]*)/;
+
+/**
+ * The type that declares the tests' `static void main(` (the last one: see launcher-main.ts;
+ * else the last class opened before the first), and the public one.
+ */
 export function javaClasses(program: string): { main: string; file: string } {
   // Comments first: prose such as "the name of a class (a string)" is not a declaration.
   const source = program.replace(/\/\*[\s\S]*?\*\//g, '').replace(/\/\/[^\n]*/g, '');
   const at = source.search(/static\s+void\s+main\s*\(/);
   const before = at < 0 ? source : source.slice(0, at);
   const classes = [...before.matchAll(/\bclass\s+([A-Za-z_$][\w$]*)/g)].map((m) => m[1]!);
-  const main = classes.at(-1) ?? 'Main';
+  const main =
+    enclosingTypeOfLastMain(program, /static\s+void\s+main\s*\(/, JAVA_TYPE_HEAD) ??
+    classes.at(-1) ??
+    'Main';
   const declaredPublic = /\bpublic\s+(?:final\s+|abstract\s+)*class\s+([A-Za-z_$][\w$]*)/.exec(
     source,
   )?.[1];
-  return { main, file: `${declaredPublic ?? main}.java` };
+  return { main, file: `${declaredPublic ?? main.split('.')[0]}.java` };
 }
 
 /** A JVM program's uncaught exception (Java, Scala): AssertionError is a failed test. */

@@ -12,6 +12,17 @@ const MAIN = /\b(?:pub(?:\s*\([^)]*\))?\s+)?fn\s+main\s*\(\s*\)/;
 const NOT_IN_BATCH =
   /#!|crate::|\$crate|#\s*\[\s*(?:path|no_mangle|export_name|link_section|used|link|macro_export|global_allocator|panic_handler|start)\b|\bextern\s*"|\binclude(?:_str|_bytes)?!|\b(?:file|line|column|module_path)!|type_name/;
 
+/**
+ * Attributes and macros that place code before main or name another file, matched where the word
+ * stands (also inside `cfg_attr(…)` or `unsafe(…)`), and attributes whose name follows a line
+ * comment (`#[// …⏎used]`); block comments keep a program out (they nest, so no regular
+ * expression sees past nested ones). A member's code run before main would run in
+ * the process of every member of its batch (another sample's verdict).
+ */
+const ANYWHERE =
+  /\/\*|\b(?:cfg_attr|link_section|no_mangle|export_name|global_asm|naked_asm|global_allocator|panic_handler|include|include_str|include_bytes|macro_export)\b/;
+const ATTRIBUTE = /#\s*!?\s*\[(?:\s|\/\/[^\n]*)*(?:r#)?(?:used|link|path|start|unsafe)\b/;
+
 /** Outside every `{…}`, `super` would name the batch's root (alone it is an error there). */
 function topLevelSuper(source: string): boolean {
   const top = topLevelText(source);
@@ -26,7 +37,12 @@ function topLevelSuper(source: string): boolean {
  */
 export function rustBatch(compiler: readonly string[], wrapper: string): BatchLanguage {
   return {
-    eligible: (source) => MAIN.test(source) && !NOT_IN_BATCH.test(source) && !topLevelSuper(source),
+    eligible: (source) =>
+      MAIN.test(source) &&
+      !NOT_IN_BATCH.test(source) &&
+      !ANYWHERE.test(source) &&
+      !ATTRIBUTE.test(source) &&
+      !topLevelSuper(source),
     memberFiles: (source, member) => ({
       [`${member}.rs`]: source.replace(MAIN, 'pub(crate) fn passk_user_main()'),
     }),

@@ -2,6 +2,7 @@ import { availableParallelism } from 'node:os';
 import { Batches } from './batch.js';
 import { JAVA, JAVA_ETC, JVM_FLAGS, jvmArgv, jvmDiagnose } from './java.js';
 import { ensureBatchCompiler, jvmBatch } from './java-batch.js';
+import { enclosingTypeOfLastMain } from './launcher-main.js';
 import { JAVA_TAKE_NONCE } from './nonce-channel.js';
 import {
   artifactKey,
@@ -42,6 +43,13 @@ function launcher(mainObject: string): string {
 
 /** The object that declares `def main(` (the last one opened before it). */
 export function scalaMainObject(program: string): string {
+  // The tests' main is the last (launcher-main.ts): a candidate's decoy before it is not called.
+  const tests = enclosingTypeOfLastMain(
+    program,
+    /\bdef\s+main\s*\(/,
+    /(?<![.\w])(?:object|class|trait)\s+([A-Za-z_]\w*)/,
+  );
+  if (tests !== undefined) return tests;
   const source = program.replace(/\/\*[\s\S]*?\*\//g, '').replace(/\/\/[^\n]*/g, '');
   const at = source.search(/\bdef\s+main\s*\(/);
   const before = at < 0 ? source : source.slice(0, at);

@@ -15,9 +15,11 @@ export const STDIO_DRIVER_PY = `
 import hashlib as _h
 import json as _json
 import os as _os
+import resource as _resource
 import signal as _signal
 import subprocess as _sp
 import threading as _threading
+import time as _time
 
 _CFG = _json.loads(_PASSK_STDIO)
 _sys = __import__("sys")
@@ -57,6 +59,62 @@ def _kill_group(pid):
         pass
 
 
+def _become_subreaper():
+    # PR_SET_CHILD_SUBREAPER: a process the candidate orphans (double fork, setsid) becomes the
+    # driver's child, so the driver can kill it after the test and its CPU time counts.
+    try:
+        import ctypes
+
+        return ctypes.CDLL(None, use_errno=True).prctl(36, 1, 0, 0, 0) == 0
+    except (OSError, AttributeError):
+        return False
+
+
+def _children():
+    me = str(_os.getpid())
+    found = []
+    for entry in _os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open("/proc/%s/stat" % entry, "rb") as f:
+                    stat = f.read().decode("ascii", "replace")
+            except OSError:
+                continue
+            if stat[stat.rfind(")") + 2:].split(" ")[1] == me:
+                found.append(int(entry))
+    return found
+
+
+def _reap_all():
+    # Kills and reaps every process the test left (orphans come here: _become_subreaper), so that
+    # none runs on into the next test and the CPU they used is in RUSAGE_CHILDREN.
+    while True:
+        try:
+            pid, _ = _os.waitpid(-1, _os.WNOHANG)
+        except ChildProcessError:
+            return
+        if pid:
+            continue
+        left = _children()
+        for pid in left:
+            try:
+                _os.kill(pid, _signal.SIGKILL)
+            except OSError:
+                pass
+        if not left:  # not in /proc yet: look again (the program's time limit bounds this)
+            _time.sleep(0.001)
+            continue
+        try:
+            _os.waitpid(-1, 0)
+        except ChildProcessError:
+            return
+
+
+def _children_cpu():
+    usage = _resource.getrusage(_resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
 def _compile(spec, workdir):
     argv = spec.get("compile")
     if not argv:
@@ -88,15 +146,19 @@ def _run_one(index, argv, workdir):
     with open(paths[0], "rb") as fin, open(paths[1], "wb") as fout, open(paths[2], "wb") as ferr:
         child = _sp.Popen(argv, cwd=workdir, stdin=fin, stdout=fout, stderr=ferr,
                           close_fds=True, start_new_session=True)
+    cpu_before = _children_cpu()
     killed = []
     # Wall clock as a backstop for a program that sleeps or blocks; CPU time decides otherwise.
     timer = _threading.Timer(3 * limit + 1, lambda: (killed.append(1), _kill_group(child.pid)))
     timer.start()
-    _, status, usage = _os.wait4(child.pid, 0)
+    _, status, _usage = _os.wait4(child.pid, 0)
     timer.cancel()
-    child.returncode = 0  # reaped here (wait4, for the child's CPU time), not by Popen
+    child.returncode = 0  # reaped here (wait4), not by Popen
     _kill_group(child.pid)  # whatever it left behind
-    cpu = usage.ru_utime + usage.ru_stime
+    _reap_all()
+    # The test's CPU: the child's and that of every process it started, reaped ones and orphans
+    # (a too-slow program must not pass by doing its work in a grandchild that outlives it).
+    cpu = _children_cpu() - cpu_before
     record = {"e": "t", "i": index, "ms": round(cpu * 1000)}
     if killed or cpu > limit:
         record["s"] = "tle"
@@ -126,6 +188,7 @@ def _run_one(index, argv, workdir):
 
 def _passk_stdio_main():
     spec = _COMMANDS[_CFG["language"]]
+    _become_subreaper()
     workdir = _os.path.abspath("passk-stdio")
     _os.mkdir(workdir)
     with open(_os.path.join(workdir, spec["file"]), "w", encoding="utf-8") as f:

@@ -38,7 +38,10 @@ export interface OpenAICompatibleOptions {
    * keeps sending is never cut by it. Default 300 000 ms.
    */
   requestTimeoutMs?: number;
-  /** Cap on one whole attempt, however busy the stream (`--total-timeout`). Default: none. */
+  /**
+   * Cap on one whole attempt, however busy the stream (`--total-timeout`): a server that
+   * trickles tokens forever (ignoring max_tokens) still ends. Default 3 600 000 ms; 0 = none.
+   */
   totalTimeoutMs?: number;
   retry?: Partial<RetryPolicy>;
   /** Per-replica circuit breaker and the outage limit (see ReplicaPool). */
@@ -57,6 +60,9 @@ export interface OpenAICompatibleOptions {
 
 export { normalizeBaseUrl, splitBaseUrls } from './endpoints.js';
 
+/** One attempt's default cap (an hour: far beyond any honest answer, short of a lost night). */
+export const DEFAULT_TOTAL_TIMEOUT_MS = 3_600_000;
+
 /** A backend for any server speaking the OpenAI completions or chat protocol. */
 export function createOpenAICompatibleBackend(options: OpenAICompatibleOptions): ModelBackend {
   return new OpenAICompatibleBackend(options);
@@ -68,6 +74,7 @@ function replicaOutcome(error: unknown): Outcome {
   // 429 is load, a total timeout is a slow stream, an error event or a missing finish reason is
   // a failed generation on a live server: none of them says the replica is dead.
   const alive = ['http-429', 'total-timeout', 'error-event', 'no-finish-reason', 'stream-options'];
+  // (a wrong model, an HTML page, a choice without text: that replica is misrouted or broken)
   return alive.includes(error.reason) ? 'neutral' : 'failed';
 }
 
@@ -80,6 +87,7 @@ class OpenAICompatibleBackend implements ModelBackend {
   private readonly api: OpenAIApi;
   private readonly stream: boolean;
   private readonly timeoutMs: number;
+  private readonly totalTimeoutMs: number;
   private readonly policy: RetryPolicy;
   private readonly pool: ReplicaPool;
   private readonly doFetch: typeof fetch;
@@ -87,6 +95,8 @@ class OpenAICompatibleBackend implements ModelBackend {
   private model: Promise<string> | undefined;
   private checked: Promise<void> | undefined;
   private listed: string | undefined;
+  /** Every model id the replicas listed at start-up (GET /models). */
+  private readonly listedIds = new Set<string>();
   private serverModel: string | undefined;
   /** Cleared for servers that reject stream_options (then there is no usage in streams). */
   private streamUsage = true;
@@ -101,6 +111,7 @@ class OpenAICompatibleBackend implements ModelBackend {
     this.api = options.api ?? 'completions';
     this.stream = options.stream ?? true;
     this.timeoutMs = options.requestTimeoutMs ?? 300_000;
+    this.totalTimeoutMs = options.totalTimeoutMs ?? DEFAULT_TOTAL_TIMEOUT_MS;
     this.policy = { ...DEFAULT_RETRY_POLICY, ...options.retry };
     this.pool = new ReplicaPool(
       this.baseUrls,
@@ -224,6 +235,7 @@ class OpenAICompatibleBackend implements ModelBackend {
       });
     }
     for (const { url, error } of down) this.pool.markDown(url, error.message);
+    for (const { ids } of reachable) for (const id of ids ?? []) this.listedIds.add(id);
     this.listed = this.servedModelOf(reachable);
     if (this.options.model === undefined && this.listed !== undefined) {
       this.model = Promise.resolve(this.listed);
@@ -298,7 +310,6 @@ class OpenAICompatibleBackend implements ModelBackend {
       throw error;
     }
     if (completions.length < request.n) this.count(this.counters.fallbacks, 'ignored_n');
-    this.serverModel ??= completions[0]?.serverModel;
     return completions;
   }
 
@@ -339,7 +350,7 @@ class OpenAICompatibleBackend implements ModelBackend {
     });
     this.counters.attempts++;
     const endpoint = url + (this.api === 'chat' ? '/chat/completions' : '/completions');
-    const control = new RequestControl(signal, this.timeoutMs, this.options.totalTimeoutMs);
+    const control = new RequestControl(signal, this.timeoutMs, this.totalTimeoutMs);
     try {
       const response = await this.doFetch(endpoint, {
         method: 'POST',
@@ -348,22 +359,69 @@ class OpenAICompatibleBackend implements ModelBackend {
         signal: control.signal,
       });
       if (!response.ok) throw await this.failure(response, endpoint, streamUsage);
-      if (!this.stream || !response.body) {
-        return completionsFromBody(parseWire(await response.text(), endpoint), endpoint);
-      }
-      return await completionsFromStream(response.body, {
-        url: endpoint,
-        n: request.n,
-        stops: request.sampling.stop,
-        maxNewTokens: request.sampling.maxNewTokens,
-        abandon: () => control.abandon(),
-        onBytes: control.touch,
-      });
+      const completions = await this.read(response, endpoint, request, control);
+      this.checkModel(endpoint, completions[0]?.serverModel);
+      return completions;
     } catch (error) {
       throw errorFromException(error, endpoint, signal, control);
     } finally {
       control.dispose();
     }
+  }
+
+  /**
+   * Reads a 2xx answer by what it is, not by what was asked: servers and proxies that ignore
+   * `stream` send one JSON body to a streaming request (or a stream to a plain one), and an
+   * HTML page is a proxy's, never the model's. An unknown content type is read as requested.
+   */
+  private async read(
+    response: Response,
+    endpoint: string,
+    request: GenerateRequest,
+    control: RequestControl,
+  ): Promise<Completion[]> {
+    const type = (response.headers.get('content-type') ?? '').toLowerCase();
+    const sse = type.includes('text/event-stream') || (this.stream && !type.includes('json'));
+    if (!sse || !response.body || type.includes('text/html')) {
+      return completionsFromBody(parseWire(await response.text(), endpoint), endpoint, request.n);
+    }
+    return completionsFromStream(response.body, {
+      url: endpoint,
+      n: request.n,
+      stops: request.sampling.stop,
+      maxNewTokens: request.sampling.maxNewTokens,
+      abandon: () => control.abandon(),
+      onProgress: control.touch,
+    });
+  }
+
+  /**
+   * The model an answer says it came from, checked so one run never mixes two models. The
+   * first answer pins it, unless the server lists both the model asked for and another one
+   * that answered (a misrouted request); any other name is an alias or a gateway naming its
+   * upstream: kept, with a notice (none for the model asked for, the one listed, or a dated
+   * snapshot of either). An answer from any other model afterwards (a load balancer routing to
+   * another deployment, a gateway's fallback) is a failed attempt.
+   */
+  private checkModel(endpoint: string, reported: string | undefined): void {
+    if (reported === undefined) return;
+    const pinned = this.serverModel;
+    const asked = this.options.model ?? this.listed;
+    if (pinned !== undefined) {
+      if (reported === pinned) return;
+      throw wrongModel(endpoint, reported, `this run's answers come from '${pinned}'`);
+    }
+    const expected = [this.options.model, this.listed].filter((m) => m !== undefined);
+    if (asked !== undefined && !expected.some((m) => sameModel(reported, m))) {
+      // the server lists both the model asked for and the one that answered: misrouted
+      if (this.listedIds.has(reported) && this.listedIds.has(asked)) {
+        throw wrongModel(endpoint, reported, `'${asked}' was asked for`);
+      }
+      this.options.onNotice?.(
+        `${endpoint} answers as model '${reported}', not '${asked}': the run keeps to '${reported}'`,
+      );
+    }
+    this.serverModel = reported;
   }
 
   /**
@@ -389,6 +447,24 @@ class OpenAICompatibleBackend implements ModelBackend {
     }
     return error;
   }
+}
+
+function wrongModel(endpoint: string, reported: string, expected: string) {
+  return new RetryableRequestError(`${endpoint} answered as model '${reported}', but ${expected}`, {
+    reason: 'wrong-model',
+  });
+}
+
+/**
+ * Whether a reported model name is `asked`: the same, or a dated snapshot of it (OpenAI answers
+ * `gpt-4o-mini` with `gpt-4o-mini-2024-07-18`, `gpt-4` with `gpt-4-0613`).
+ */
+function sameModel(reported: string, asked: string): boolean {
+  if (reported === asked) return true;
+  return (
+    reported.startsWith(`${asked}-`) &&
+    /^\d{4}(-\d{2}-\d{2})?$/.test(reported.slice(asked.length + 1))
+  );
 }
 
 /** The start-up check stopped waiting for a replica that failed once another one answered. */

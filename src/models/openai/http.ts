@@ -1,9 +1,39 @@
 import { ModelRequestError } from '../../core/errors.js';
 import { ContextLengthError, isContextLengthMessage, RetryableRequestError } from '../errors.js';
 
-/** HTTP statuses worth retrying: timeouts, conflicts, rate limits and server errors. */
+/**
+ * HTTP statuses worth retrying: timeouts, conflicts, too early, rate limits and server errors,
+ * but not 501/505 (the server lacks the feature or protocol: asking again cannot help).
+ */
 function isRetryableStatus(status: number): boolean {
-  return status === 408 || status === 409 || status === 429 || status >= 500;
+  if (status === 501 || status === 505) return false;
+  return status === 408 || status === 409 || status === 425 || status === 429 || status >= 500;
+}
+
+/** Whether a body is an HTML page (a proxy's error or login page, a web UI) rather than JSON. */
+export function isHtml(body: string): boolean {
+  return /^\s*<(!doctype|html|head|body|\?xml|center|h1)/i.test(body);
+}
+
+/** An HTML page in one short line: its title, else its text without tags. */
+export function htmlSummary(body: string): string {
+  const title = /<title[^>]*>([\s\S]*?)<\/title>/i.exec(body)?.[1];
+  const text = (title ?? body.replace(/<(script|style)[\s\S]*?<\/\1>|<[^>]*>/gi, ' '))
+    .replace(/\s+/g, ' ')
+    .trim();
+  return `HTML page "${text.length > 120 ? `${text.slice(0, 120)}…` : text}"`;
+}
+
+/**
+ * A 200 answer that is an HTML page: a proxy, gateway or captive portal answered instead of the
+ * model server (or the base URL points at a web UI). Retried: a gateway that recovers answers
+ * JSON; one that does not is a failed sample, and its replica's breaker opens.
+ */
+export function htmlAnswerError(url: string, body: string): RetryableRequestError {
+  return new RetryableRequestError(
+    `${url} answered HTTP 200 with an ${htmlSummary(body)} instead of JSON (a proxy? check --base-url)`,
+    { reason: 'html' },
+  );
 }
 
 /**
@@ -34,6 +64,7 @@ function messageOf(body: string): string {
   } catch {
     // not JSON: servers behind proxies answer with HTML or plain text
   }
+  if (isHtml(body)) return htmlSummary(body);
   return body.length > 300 ? `${body.slice(0, 300)}…` : body;
 }
 

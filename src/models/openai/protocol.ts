@@ -1,5 +1,7 @@
-import { RetryableRequestError } from '../errors.js';
+import { ModelRequestError } from '../../core/errors.js';
+import { ContextLengthError, isContextLengthMessage, RetryableRequestError } from '../errors.js';
 import type { Completion, GenerateRequest } from '../types.js';
+import { htmlAnswerError, isHtml } from './http.js';
 
 export type OpenAIApi = 'completions' | 'chat';
 
@@ -81,6 +83,7 @@ export function wireError(body: WireBody): string | undefined {
 
 /** Parses a body or SSE chunk; a server sending broken JSON is treated as transient. */
 export function parseWire(text: string, url: string): WireBody {
+  if (isHtml(text)) throw htmlAnswerError(url, text);
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
@@ -104,33 +107,79 @@ export function choiceText(choice: WireChoice): string {
 }
 
 /**
+ * The error a body reporting a failure (`{"error": …}` or vLLM's `{"object": "error"}` with
+ * HTTP 200, or such an SSE event) stands for: a prompt that does not fit is a ContextLengthError
+ * (asking again cannot help), anything else a failed attempt whose text is never kept.
+ */
+export function bodyError(message: string, url: string, where: string): ModelRequestError {
+  const text = `${url} ${where}: ${message}`;
+  return isContextLengthMessage(message)
+    ? new ContextLengthError(text)
+    : new RetryableRequestError(text, { reason: 'error-event' });
+}
+
+/**
+ * The choices of a plain answer in index order, each checked: indices must be distinct and in
+ * [0, n) (a server that numbers them wrongly cannot be trusted to have kept them apart); a
+ * server that sends none is read in order.
+ */
+function orderedChoices(choices: WireChoice[], n: number, url: string): WireChoice[] {
+  if (choices.every((choice) => choice.index === undefined)) return choices;
+  const seen = new Set<number>();
+  for (const { index } of choices) {
+    if (!isChoiceIndex(index, n) || seen.has(index)) {
+      throw new RetryableRequestError(
+        `${url} answered with choice index ${JSON.stringify(index)} (${seen.has(index as number) ? 'twice' : `asked for n=${n}`})`,
+        { reason: 'malformed' },
+      );
+    }
+    seen.add(index);
+  }
+  return [...choices].sort((a, b) => (a.index ?? 0) - (b.index ?? 0));
+}
+
+/** A choice index a request for `n` choices can come back with. */
+export function isChoiceIndex(index: unknown, n: number): index is number {
+  return typeof index === 'number' && Number.isInteger(index) && index >= 0 && index < n;
+}
+
+/**
+ * A plain choice that carries no text at all (`text: null`, `message.content: null`, or none):
+ * not an empty sample but an answer that lost its text. A reasoning model that spent every
+ * token thinking (`reasoning_content` only) did answer: its empty text is its sample.
+ */
+function lacksText(choice: WireChoice): boolean {
+  if (typeof choice.text === 'string' || typeof choice.message?.content === 'string') return false;
+  return typeof choice.message?.reasoning_content !== 'string';
+}
+
+/**
  * Completions of a non-streaming response, ordered by choice index. With n > 1 the server
  * reports only total completion tokens; each choice gets a share proportional to its length.
  */
-export function completionsFromBody(body: WireBody, url: string): Completion[] {
+export function completionsFromBody(
+  body: WireBody,
+  url: string,
+  n: number = Number.POSITIVE_INFINITY,
+): Completion[] {
   const error = wireError(body);
-  if (error !== undefined) {
-    throw new RetryableRequestError(`${url} answered with an error: ${error}`, {
-      reason: 'error-event',
-    });
-  }
+  if (error !== undefined) throw bodyError(error, url, 'answered with an error');
   if (!Array.isArray(body.choices) || body.choices.length === 0) {
     throw new RetryableRequestError(`${url} answered without choices`, { reason: 'no-choices' });
   }
-  const choices = [...body.choices].sort((a, b) => (a.index ?? 0) - (b.index ?? 0));
-  // A choice without a finish reason was cut off inside the server: a failed attempt.
-  const failed = choices.find((choice) => isFailedFinish(choice.finish_reason));
-  if (failed) {
-    throw new RetryableRequestError(
-      `${url} ended a choice with finish_reason '${failed.finish_reason}'`,
-      {
-        reason: 'error-event',
-      },
-    );
-  }
+  const choices = orderedChoices(body.choices, n, url);
+  const finishError = choices
+    .map((choice) => errorOfFinish(choice.finish_reason, url))
+    .find((e) => e !== undefined);
+  if (finishError) throw finishError;
   if (choices.some((choice) => !choice.finish_reason)) {
     throw new RetryableRequestError(`${url} answered a choice without a finish_reason`, {
       reason: 'no-finish-reason',
+    });
+  }
+  if (choices.some(lacksText)) {
+    throw new RetryableRequestError(`${url} answered a choice without text (text: null)`, {
+      reason: 'no-text',
     });
   }
   const texts = choices.map(choiceText);
@@ -149,6 +198,30 @@ export function completionsFromBody(body: WireBody, url: string): Completion[] {
       ...(reasoning === undefined || choices.length !== 1 ? {} : { reasoningTokens: reasoning }),
     };
   });
+}
+
+/**
+ * What a finish reason makes of its choice: undefined for a finished sample (`stop`, `length`,
+ * TGI's `eos_token`/`stop_sequence`, …). vLLM's `abort` and `error` report a failed generation:
+ * a failed attempt, retried. `content_filter` means the provider withheld or cut the text: what
+ * is left is not the model's answer, and asking again with the same seed would only filter
+ * the draws (the sample is recorded as failed, not scored, and `--resume` asks again).
+ */
+export function errorOfFinish(
+  reason: string | null | undefined,
+  url: string,
+): ModelRequestError | undefined {
+  if (isFailedFinish(reason)) {
+    return new RetryableRequestError(`${url} ended a choice with finish_reason '${reason}'`, {
+      reason: 'error-event',
+    });
+  }
+  if (reason === 'content_filter') {
+    return new ModelRequestError(
+      `${url} ended a choice with finish_reason 'content_filter' (the provider withheld the text)`,
+    );
+  }
+  return undefined;
 }
 
 /**

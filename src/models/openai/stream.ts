@@ -1,7 +1,15 @@
 import { earliestStop, StreamingStopDetector } from '../../postprocess/stop.js';
 import { RetryableRequestError } from '../errors.js';
 import type { Completion } from '../types.js';
-import { choiceText, isFailedFinish, parseWire, type WireBody, wireError } from './protocol.js';
+import {
+  bodyError,
+  choiceText,
+  errorOfFinish,
+  isChoiceIndex,
+  parseWire,
+  type WireBody,
+  wireError,
+} from './protocol.js';
 import { sseData } from './sse.js';
 
 /** Per-choice state while a stream is read. */
@@ -12,6 +20,8 @@ class ChoiceState {
   reasoningDeltas = 0;
   finishReason: string | undefined;
   stoppedEarlyBy: string | undefined;
+  /** The server sent this choice's finish_reason (not just our own early stop). */
+  serverFinished = false;
 
   constructor(stops: readonly string[]) {
     this.detector = new StreamingStopDetector(stops);
@@ -30,19 +40,11 @@ export interface StreamOptions {
   maxNewTokens: number;
   /** Closes the connection: called once every choice has stopped. */
   abandon: () => void;
-  /** Called on every chunk of bytes received (the idle timeout is reset there). */
-  onBytes?: () => void;
-}
-
-/** The body, telling `onBytes` about each chunk as it arrives. */
-async function* watched(
-  body: AsyncIterable<Uint8Array>,
-  onBytes: () => void,
-): AsyncGenerator<Uint8Array> {
-  for await (const bytes of body) {
-    onBytes();
-    yield bytes;
-  }
+  /**
+   * Called on every whole event received (the idle timeout is reset there). Not on bytes:
+   * keep-alive comments, or bytes trickled without ever completing an event, are no progress.
+   */
+  onProgress?: () => void;
 }
 
 /**
@@ -60,23 +62,26 @@ export async function completionsFromStream(
   const states = new Map<number, ChoiceState>();
   let usage: WireBody['usage'];
   let serverModel: string | undefined;
-  const events = sseData(options.onBytes ? watched(body, options.onBytes) : body);
+  const events = sseData(body);
   let next = await events.next();
   for (; !next.done; next = await events.next()) {
+    options.onProgress?.();
     const chunk = parseWire(next.value, options.url);
     const error = wireError(chunk);
-    if (error !== undefined) {
-      // vLLM/SGLang: `data: {"error": …}` then [DONE]; the text so far is not a finished sample.
-      throw new RetryableRequestError(`${options.url} sent an error event mid-stream: ${error}`, {
-        reason: 'error-event',
-      });
-    }
+    // vLLM/SGLang: `data: {"error": …}` then [DONE]; the text so far is not a finished sample.
+    if (error !== undefined) throw bodyError(error, options.url, 'sent an error event mid-stream');
     serverModel ??= chunk.model;
     if (chunk.usage) usage = chunk.usage;
     for (const choice of chunk.choices ?? []) {
-      const index = choice.index ?? 0;
-      const state = states.get(index) ?? new ChoiceState(options.stops);
-      states.set(index, state);
+      const state = stateOf(states, choice.index ?? 0, options);
+      if (choice.finish_reason && state.serverFinished && options.n > 1) {
+        // two choices sent under one index: their deltas were interleaved into one text
+        throw new RetryableRequestError(
+          `${options.url} finished choice ${choice.index ?? 0} twice (choices share an index)`,
+          { reason: 'malformed' },
+        );
+      }
+      if (choice.finish_reason) state.serverFinished = true;
       if (state.done) continue;
       const delta = choiceText(choice);
       if (delta !== '') state.deltas++;
@@ -100,6 +105,25 @@ export async function completionsFromStream(
   return finish(states, options, endedCleanly, usage, serverModel);
 }
 
+/** The state of choice `index`, created on its first chunk; an index outside [0, n) is refused. */
+function stateOf(
+  states: Map<number, ChoiceState>,
+  index: number,
+  options: StreamOptions,
+): ChoiceState {
+  const known = states.get(index);
+  if (known) return known;
+  if (!isChoiceIndex(index, options.n)) {
+    throw new RetryableRequestError(
+      `${options.url} streamed choice index ${JSON.stringify(index)} (asked for n=${options.n})`,
+      { reason: 'malformed' },
+    );
+  }
+  const state = new ChoiceState(options.stops);
+  states.set(index, state);
+  return state;
+}
+
 function finish(
   states: Map<number, ChoiceState>,
   options: StreamOptions,
@@ -108,14 +132,13 @@ function finish(
   serverModel: string | undefined,
 ): Completion[] {
   const ordered = [...states.entries()].sort(([a], [b]) => a - b).map(([, state]) => state);
-  if (ordered.length === 0) throw new RetryableRequestError(`${options.url} streamed no choices`);
-  const failed = ordered.find((state) => isFailedFinish(state.finishReason));
-  if (failed) {
-    throw new RetryableRequestError(
-      `${options.url} ended a choice with finish_reason '${failed.finishReason}'`,
-      { reason: 'error-event' },
-    );
+  if (ordered.length === 0) {
+    throw new RetryableRequestError(`${options.url} streamed no choices`, { reason: 'no-choices' });
   }
+  const finishError = ordered
+    .map((state) => errorOfFinish(state.finishReason, options.url))
+    .find((error) => error !== undefined);
+  if (finishError) throw finishError;
   // A choice without a finish reason was cut off: with [DONE] the server ended it (an error it
   // did not report), without [DONE] the connection broke. Either way a failed attempt.
   if (ordered.some((state) => !state.done)) {

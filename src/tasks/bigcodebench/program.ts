@@ -1,3 +1,4 @@
+import { withReferenceSemantics } from '../../execution/python-reference.js';
 import type { Program } from '../../execution/types.js';
 import type { Problem } from '../types.js';
 
@@ -87,7 +88,9 @@ export function bigcodebenchTests(test: string): string {
  * still holds it (docs/bigcodebench.md).
  */
 export function bigcodebenchProgram(problem: Problem, candidate: string): Program {
-  return { language: 'python', source: `${PREAMBLE}${candidate}\n${problem.tests}` };
+  const source = `${PREAMBLE}${candidate}\n${problem.tests}`;
+  // Upstream's reliability_guard sets exit/quit to None; its verdict is decided when the tests end.
+  return { language: 'python', source: withReferenceSemantics(source, 'bigcodebench') };
 }
 
 /**

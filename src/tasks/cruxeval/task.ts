@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { validateRows } from '../../datasets/validate.js';
+import { withReferenceSemantics } from '../../execution/python-reference.js';
 import type { Program } from '../../execution/types.js';
 import { cutAtStop } from '../../postprocess/stop.js';
 import type { Problem, Task } from '../types.js';
@@ -59,7 +60,9 @@ export function cruxProgram(problem: Problem<CruxMeta>, answer: string): Program
   if (refused !== undefined) {
     return { language: 'python', source: `raise AssertionError(${JSON.stringify(refused)})\n` };
   }
-  return { language: 'python', source: `${code}\nassert ${output} == ${answer}\n` };
+  // CRUXEval's evaluation runs the check as human-eval does (utils_execute.py: its reliability_guard).
+  const source = withReferenceSemantics(`${code}\nassert ${output} == ${answer}\n`, 'human-eval');
+  return { language: 'python', source };
 }
 
 /** A CRUXEval problem's data: the function, its given input and output, what is predicted. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ConfigError } from '../../core/errors.js';
 import { validateRows } from '../../datasets/validate.js';
+import { withReferenceSemantics } from '../../execution/python-reference.js';
 import { cutAtStop } from '../../postprocess/stop.js';
 import type { Problem, Task } from '../types.js';
 
@@ -127,9 +128,13 @@ export function humanEvalInfilling(
         : generation;
       return problem.datasetPrompt + cutAtStop(middle, format.stops);
     },
+    // human-eval-infilling's execution.py is human-eval's, reliability_guard included.
     program: (problem, candidate) => ({
       language: 'python',
-      source: `${candidate}${problem.meta.suffix}\n${problem.tests}\n`,
+      source: withReferenceSemantics(
+        `${candidate}${problem.meta.suffix}\n${problem.tests}\n`,
+        'human-eval',
+      ),
     }),
   };
 }

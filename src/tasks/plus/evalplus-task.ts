@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { defaultCacheDir } from '../../datasets/paths.js';
 import type { DatasetSpec } from '../../datasets/types.js';
 import type { OutputJudge } from '../../execution/judge.js';
+import { withReferenceSemantics } from '../../execution/python-reference.js';
 import { runtimes } from '../../execution/runtimes/index.js';
 import { promptPlusCut } from '../python-program.js';
 import type { Problem, Task, TaskPrepareContext } from '../types.js';
@@ -128,7 +129,9 @@ export function evalPlusTask(spec: EvalPlusTaskSpec, options: EvalPlusOptions = 
         // Fail closed: the outside driver only reports outputs; without its judge it would pass anything.
         throw new Error(`internal: ${spec.name} problem ${problem.id} has no judge for '${suite}'`);
       }
-      return { language: 'python', source: `${candidate}\n${tests}`, ...(judge ? { judge } : {}) };
+      // Run as EvalPlus runs it (its reliability_guard, `open` included; docs/environments.md).
+      const source = withReferenceSemantics(`${candidate}\n${tests}`, 'evalplus');
+      return { language: 'python', source, ...(judge ? { judge } : {}) };
     },
     prepare: (problems, context) =>
       preparePlus(problems, context, { spec, options, placement, judges }),

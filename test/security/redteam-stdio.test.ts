@@ -1,0 +1,95 @@
+/**
+ * Redteam: a stdin/stdout candidate must not escape its per-test CPU limit by doing the work in a
+ * process it orphans (double fork + setsid). The driver measured the direct child's CPU (wait4)
+ * only, so a program too slow for the limit passed (the wall-clock backstop, 3× the limit + 1 s,
+ * was its only bound). Now the driver is a child subreaper: orphans come back to it, are killed
+ * and reaped after each test, and their CPU counts. Real sandbox, real Python.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { stdioProgram } from '../../src/execution/stdio/index.js';
+import type { Executor, Verdict } from '../../src/execution/types.js';
+import { securityExecutor } from '../helpers/security-executor.js';
+
+const FIXTURES = join(import.meta.dirname, '../fixtures/redteam');
+const N = 40_000_000; // a Python loop of N steps: well over a second of CPU
+const CASES = [{ input: String(N), output: String((N * (N - 1)) / 2) }];
+
+let executor: Executor;
+beforeAll(async () => {
+  executor = await securityExecutor(2);
+}, 60_000);
+afterAll(async () => {
+  await executor?.close();
+});
+
+async function judged(
+  sources: Record<string, string>,
+  cases = CASES,
+  limitMs = 1000,
+): Promise<Map<string, Verdict>> {
+  const jobs = Object.entries(sources).map(([id, source]) => ({
+    id,
+    program: stdioProgram({ language: 'python', source, cases, limitMs }),
+    limits: { timeoutMs: 120_000, memoryBytes: 2 * 2 ** 30, outputBytes: 2 ** 20 },
+  }));
+  return executor.run(jobs);
+}
+
+const FAST = 'n = int(input())\nprint(n * (n - 1) // 2)\n';
+// Right and quick, with a helper process it waits for: a child's CPU is no reason to fail.
+const FAST_WITH_CHILD = `import os
+n = int(input())
+pid = os.fork()
+if pid == 0:
+    os._exit(0)
+os.waitpid(pid, 0)
+print(n * (n - 1) // 2)
+`;
+const SLOW = 'n = int(input())\ntotal = 0\nfor i in range(n):\n    total += i\nprint(total)\n';
+
+describe('stdio: CPU spent in orphaned processes counts', () => {
+  it('a too-slow program that works in an orphaned grandchild exceeds the limit', async () => {
+    const verdicts = await judged({
+      fast: FAST,
+      child: FAST_WITH_CHILD,
+      slow: SLOW,
+      offload: readFileSync(join(FIXTURES, 'stdio-offload.py'), 'utf8'),
+    });
+    expect(verdicts.get('fast')?.status).toBe('passed');
+    expect(verdicts.get('child')?.status).toBe('passed');
+    expect(verdicts.get('slow')).toMatchObject({
+      status: 'timeout',
+      errorType: 'TimeLimitExceeded',
+    });
+    expect(verdicts.get('offload')).toMatchObject({
+      status: 'timeout',
+      errorType: 'TimeLimitExceeded',
+    });
+  }, 300_000);
+
+  it('a process a test leaves does not live on into the next test', async () => {
+    const cases = [
+      { input: 'start', output: 'started' },
+      { input: '21', output: '42' },
+    ];
+    // The fixture sleeps up to 2 s waiting for its survivor: a 3 s limit (10 s backstop).
+    const verdicts = await judged(
+      { survivor: readFileSync(join(FIXTURES, 'stdio-survivor.py'), 'utf8') },
+      cases,
+      3000,
+    );
+    expect(verdicts.get('survivor')).toMatchObject({ status: 'failed', errorType: 'WrongAnswer' });
+    expect(verdicts.get('survivor')?.message).toContain('got "alone"');
+  }, 120_000);
+
+  it("the candidate cannot reach its driver's result fd or memory", async () => {
+    const cases = [{ input: '', output: 'PermissionError PermissionError nofd3' }];
+    const verdicts = await judged(
+      { reach: readFileSync(join(FIXTURES, 'stdio-reach-driver.py'), 'utf8') },
+      cases,
+    );
+    expect(verdicts.get('reach')?.status).toBe('passed');
+  }, 120_000);
+});
