@@ -51,7 +51,7 @@ describe('JVM batches', () => {
 
   it('leaves the Rust and Go batch specs as they were (no `partial`)', () => {
     const batches = new Batches(rustBatch(['rustc'], ''), ['python3'], 'v1');
-    const sources = programs.map((p) => `fn main() {} // ${p}`);
+    const sources = [1, 2, 3, 4].map((n) => `fn main() {\n    assert_eq!(${n}, ${n});\n}\n`);
     batches.prepare(sources, 1);
     const step = batches.step(sources[0]!, limits, { argv: ['{artifacts}/program'] })!;
     expect(JSON.parse(step.files['batch.json']!)).not.toHaveProperty('partial');
