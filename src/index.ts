@@ -16,6 +16,7 @@ export {
 export type { ContaminationReport } from './contamination/index.js';
 export { DEFAULT_NGRAM, DEFAULT_THRESHOLD } from './contamination/index.js';
 export * from './core/errors.js';
+export { CACHE_OFF, isSwitchWord, pathValue } from './core/switch-words.js';
 export { PASSK_VERSION } from './core/version.js';
 export { defaultDataDir, loadDataset } from './datasets/index.js';
 export type { DatasetLoadOptions, DatasetSpec, LoadedDataset } from './datasets/types.js';

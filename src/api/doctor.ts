@@ -2,9 +2,11 @@ import { RuntimeMissingError } from '../core/errors.js';
 import type { DatasetLoadOptions } from '../datasets/types.js';
 import { checkEnvironment, type EnvironmentCheck } from '../pipeline/environment-check.js';
 import { evaluate } from '../pipeline/evaluate.js';
-import { checkToolchain, type ToolchainCheck } from '../pipeline/toolchain-check.js';
+import { checkToolchains, type ToolchainCheck } from '../pipeline/toolchain-check.js';
 import { resolveTask } from '../tasks/resolve.js';
 import type { Task } from '../tasks/types.js';
+
+export type { ToolchainCheck };
 
 export interface DoctorOptions {
   /** A registered task name, a task module or a Task object. */
@@ -41,6 +43,11 @@ export interface DoctorReport extends EnvironmentCheck {
   references?: ReferenceCheck;
   /** Not Python: the task's toolchain, found (its version) or missing (why). */
   toolchain?: ToolchainCheck;
+  /**
+   * Every language's toolchain the task needs, `toolchain` first (one entry for a one-language
+   * task; six for `aider-polyglot`). Python is not listed: see `modules` and `sandboxWorks`.
+   */
+  toolchains?: ToolchainCheck[];
 }
 
 /**
@@ -55,18 +62,24 @@ export async function doctor(options: DoctorOptions): Promise<DoctorReport> {
     ...(options.sandbox === undefined ? {} : { sandbox: options.sandbox }),
     ...(options.pythonEnv === undefined ? {} : { pythonEnv: options.pythonEnv }),
   });
-  const toolchain = task.language === 'python' ? undefined : await checkToolchain(task.language);
-  const ok =
-    check.sandboxWorks && check.missing.length === 0 && toolchain?.check.missing === undefined;
-  const hint = toolchain?.hint ?? (ok ? undefined : hintFor(task, check));
+  const toolchains = await checkToolchains([task.language, ...(task.languages ?? [])]);
+  const missingToolchain = toolchains.checks.some((t) => t.missing !== undefined);
+  const ok = check.sandboxWorks && check.missing.length === 0 && !missingToolchain;
+  const hint =
+    toolchains.hints.length > 0
+      ? toolchains.hints.join('; ')
+      : ok
+        ? undefined
+        : hintFor(task, check);
+  const [toolchain] = toolchains.checks;
   const report: DoctorReport = {
     ...check,
     ok,
     ...(hint === undefined ? {} : { hint }),
-    ...(toolchain === undefined ? {} : { toolchain: toolchain.check }),
+    ...(toolchain === undefined ? {} : { toolchain, toolchains: toolchains.checks }),
   };
-  // references cannot run without the toolchain (the hint says how to install it)
-  if (options.allowCodeExecution === true && toolchain?.check.missing === undefined) {
+  // references cannot run without the toolchains (the hint says how to install them)
+  if (options.allowCodeExecution === true && !missingToolchain) {
     report.references = await checkReferences(task, options);
   }
   return report;
@@ -74,10 +87,11 @@ export async function doctor(options: DoctorOptions): Promise<DoctorReport> {
 
 /** The error the CLI ends with when the report is not ok (exit code 3). */
 export function doctorError(report: DoctorReport): RuntimeMissingError {
+  const missing = (report.toolchains ?? []).flatMap((t) => (t.missing ? [t.missing] : []));
   const what = !report.sandboxWorks
     ? `${report.task}: a standard-library program does not run in the ${report.sandbox.sandbox} sandbox`
-    : report.toolchain?.missing !== undefined
-      ? `${report.task}: ${report.toolchain.missing}`
+    : missing.length > 0
+      ? `${report.task}: ${missing.join('; ')}`
       : `${report.task}: not importable in the sandbox: ${report.missing.join(', ')}`;
   return new RuntimeMissingError(what, report.hint === undefined ? {} : { hint: report.hint });
 }

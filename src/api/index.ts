@@ -14,6 +14,7 @@ export {
   doctor,
   doctorError,
   type ReferenceCheck,
+  type ToolchainCheck,
 } from './doctor.js';
 export { type MergeOptions, type MergeResult, merge } from './merge.js';
 export { type ReportOptions, type ReportResult, report } from './report.js';

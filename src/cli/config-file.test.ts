@@ -23,6 +23,15 @@ describe('passk.config.json', () => {
     expect(readConfigFile(undefined, named)).toEqual({ task: 'humaneval' });
   });
 
+  it('refuses a switch word as a path (dataDir: "false" would name ./false)', async () => {
+    for (const key of ['dataDir', 'datasetPath']) {
+      const dir = await configIn(`{"${key}": "false"}`);
+      expect(() => readConfigFile(undefined, dir)).toThrow(`key '${key}': a switch word`);
+    }
+    const path = await configIn('{"dataDir": "./false"}');
+    expect(readConfigFile(undefined, path)).toEqual({ dataDir: join(path, 'false') });
+  });
+
   it('is optional unless named with --config', async () => {
     const empty = await mkdtemp(join(tmpdir(), 'passk-config-'));
     expect(readConfigFile(undefined, empty)).toEqual({});

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { z } from 'zod';
-import { ConfigError } from '../index.js';
+import { ConfigError, isSwitchWord } from '../index.js';
 
 /** The file looked for in the current directory when `--config` is not given. */
 export const DEFAULT_CONFIG_FILE = 'passk.config.json';
@@ -13,13 +13,19 @@ export const DEFAULT_CONFIG_FILE = 'passk.config.json';
  * seconds). Which problems to run (`--limit`) stays a flag. Paths are relative to the config
  * file's folder, so the file works from any current directory.
  */
+/** A path value: `"dataDir": "false"` would name ./false, as `--data-dir false` would. */
+const pathString = z
+  .string()
+  .min(1)
+  .refine((value) => !isSwitchWord(value), 'a switch word is not a path (write ./NAME for one)');
+
 const configSchema = z.strictObject({
   /** A registered task name, a task module (.ts / .js) or a custom benchmark file (.jsonl). */
   task: z.string().min(1).optional(),
   /** An explicit dataset file, as `--dataset-path`. */
-  datasetPath: z.string().min(1).optional(),
+  datasetPath: pathString.optional(),
   /** A local data directory, as `--data-dir`. */
-  dataDir: z.string().min(1).optional(),
+  dataDir: pathString.optional(),
   /** As `--k`: the ks of pass@k. */
   k: z.array(z.number().int().positive()).min(1).optional(),
   /** As `--timeout`: per-program wall-clock limit in seconds. */

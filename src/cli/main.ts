@@ -11,6 +11,7 @@ import { registerRuns } from './commands/runs.js';
 import { registerShow } from './commands/show.js';
 import { registerTasks } from './commands/tasks.js';
 import { reportInternalError } from './internal-error.js';
+import { checkPathFlags } from './path-flags.js';
 import { installStopSignals } from './stop-signals.js';
 
 /** Runs the CLI; returns the exit code. User mistakes print one line and a hint, no stack. */
@@ -33,6 +34,7 @@ export async function main(argv: string[]): Promise<number> {
   registerShow(program);
   registerReport(program);
   registerDoctor(program);
+  checkPathFlags(program);
   try {
     await program.parseAsync(argv, { from: 'user' });
     // A command that finished but must report a partial outcome sets process.exitCode.

@@ -1,3 +1,5 @@
+import { CACHE_OFF, pathValue } from '../core/switch-words.js';
+
 /**
  * The one place the datasets layer reads environment variables. Everything else takes explicit
  * options; these values are only the defaults behind them (flags and options always win).
@@ -24,10 +26,16 @@ export function readDatasetEnv(env: NodeJS.ProcessEnv = process.env): DatasetEnv
   return {
     hubUrl: nonEmpty(HF_ENDPOINT),
     token: nonEmpty(HF_TOKEN),
-    cacheDir: nonEmpty(PASSK_CACHE_DIR),
-    dataDir: nonEmpty(PASSK_DATA_DIR),
+    cacheDir: folder(PASSK_CACHE_DIR, 'PASSK_CACHE_DIR', CACHE_OFF),
+    dataDir: folder(PASSK_DATA_DIR, 'PASSK_DATA_DIR'),
     offline: isTruthy(HF_HUB_OFFLINE) || isTruthy(PASSK_OFFLINE),
   };
+}
+
+/** A folder variable: unset when empty, refused when a switch word (it would name ./false). */
+function folder(value: string | undefined, name: string, off?: string): string | undefined {
+  const set = nonEmpty(value);
+  return set === undefined ? undefined : pathValue(set, name, 'folder', off);
 }
 
 function nonEmpty(value: string | undefined): string | undefined {

@@ -42,6 +42,15 @@ describe('dataset environment and paths', () => {
     expect(defaultCacheDir({ PASSK_CACHE_DIR: '/c' })).toBe('/c');
   });
 
+  it('refuses a switch word in PASSK_CACHE_DIR or PASSK_DATA_DIR (it would name ./false)', () => {
+    expect(() => defaultCacheDir({ PASSK_CACHE_DIR: 'false' })).toThrow(
+      "PASSK_CACHE_DIR 'false' is not a folder",
+    );
+    expect(() => defaultDataDir({ PASSK_DATA_DIR: '0' })).toThrow("PASSK_DATA_DIR '0'");
+    expect(defaultCacheDir({ PASSK_CACHE_DIR: '' })).toBe(join(homedir(), '.cache', 'passk'));
+    expect(defaultCacheDir({ PASSK_CACHE_DIR: './false' })).toBe('./false');
+  });
+
   it('finds ../shared/data from the repository root, not the cwd', () => {
     const repoRoot = join(import.meta.dirname, '..', '..');
     expect(sharedDataDir({})).toBe(join(repoRoot, '..', 'shared', 'data'));

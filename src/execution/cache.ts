@@ -2,12 +2,13 @@ import { createHash } from 'node:crypto';
 import { appendFileSync, mkdirSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
+import { CACHE_OFF, pathValue } from '../core/switch-words.js';
 import { usedFullCpu } from './rerun.js';
 import type { ResolvedLimits } from './sandboxes/types.js';
 import type { Language, Verdict } from './types.js';
 
 /** Bump when a change to the engine could change a verdict: old cache entries then stop matching. */
-export const ENGINE_VERSION = 'exec-4'; // 4: writable /tmp, /dev/shm, python in bwrap
+export const ENGINE_VERSION = 'exec-5'; // 5: AF_INET on bwrap's own loopback, /etc/hosts; 4: writable /tmp, /dev/shm, python in bwrap
 
 /**
  * Default cache location. Reads the environment here and only here: `$PASSK_CACHE_DIR/verdicts`,
@@ -15,7 +16,11 @@ export const ENGINE_VERSION = 'exec-4'; // 4: writable /tmp, /dev/shm, python in
  */
 export function defaultCacheDir(env: NodeJS.ProcessEnv = process.env): string {
   const { PASSK_CACHE_DIR: fromEnv } = env;
-  const base = fromEnv || join(homedir(), '.cache', 'passk');
+  // As the datasets layer reads it (datasets/env.ts): empty is unset, `false` is refused.
+  const base =
+    fromEnv === undefined || fromEnv.trim() === ''
+      ? join(homedir(), '.cache', 'passk')
+      : pathValue(fromEnv, 'PASSK_CACHE_DIR', 'folder', CACHE_OFF);
   return join(base, 'verdicts');
 }
 

@@ -2,6 +2,7 @@ import { readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ConfigError } from '../core/errors.js';
 import type { BackendProvenance, BackendStats } from '../models/types.js';
+import { JOURNAL_FILE } from './journal.js';
 import type { SampleRecord } from './types.js';
 
 export const METADATA_FILE = 'generation.json';
@@ -77,12 +78,27 @@ export interface GenerationMetadata {
   complete: boolean;
 }
 
+/**
+ * The run's generation.json, or undefined when it has none.
+ *
+ * @throws ConfigError naming the file when it is not JSON (a damaged copy; the samples are in the journal)
+ */
 export async function readMetadata(runDir: string): Promise<GenerationMetadata | undefined> {
+  const file = join(runDir, METADATA_FILE);
+  let text: string;
   try {
-    return JSON.parse(await readFile(join(runDir, METADATA_FILE), 'utf8')) as GenerationMetadata;
+    text = await readFile(file, 'utf8');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw error;
+  }
+  try {
+    return JSON.parse(text) as GenerationMetadata;
+  } catch (error) {
+    throw new ConfigError(`${file} is not valid JSON (${(error as Error).message})`, {
+      hint: `restore it, or delete it: the samples are in ${JOURNAL_FILE}, and the next --resume writes a new one`,
+      cause: error,
+    });
   }
 }
 

@@ -1,7 +1,11 @@
 import { stat } from 'node:fs/promises';
 import { GenerationsError } from '../core/errors.js';
 import { JOURNAL_FILE, readSavedGenerations } from '../generation/index.js';
-import { type BenchmarkPositions, readGenerationsFile } from '../store/formats/index.js';
+import {
+  type BenchmarkPositions,
+  isSamplesFolder,
+  readGenerationsFile,
+} from '../store/formats/index.js';
 import type { GenerationRecord } from '../store/records.js';
 import type { Problem, Task } from '../tasks/types.js';
 
@@ -46,7 +50,9 @@ export async function loadCandidates(
   if (source.kind === 'records') {
     return { records: source.records, problems, missing: [], ...countRange(source.records) };
   }
-  const read = (await isDirectory(source.path))
+  // A folder is a passk run directory, unless it holds EvalPlus's or MultiPL-E's samples.
+  const runDir = (await isDirectory(source.path)) && !(await isSamplesFolder(source.path));
+  const read = runDir
     ? await readRunDirGenerations(source.path, problems, source.allowMissing ?? false)
     : await readGenerationsFile(source.path, problems, {
         allowMissing: source.allowMissing ?? false,

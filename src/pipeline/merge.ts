@@ -6,6 +6,7 @@ import { writeFileDurably } from '../store/formats/durable-write.js';
 import { writeResults } from '../store/formats/index.js';
 import { loadRun, scoresOf } from '../store/load.js';
 import { buildMetrics, type MetricsFile } from '../store/metrics-file.js';
+import { checkOutputDir } from '../store/output-paths.js';
 import type { ResultRecord } from '../store/records.js';
 import { readRunInfo } from '../store/run-files.js';
 import { mergeDateMetrics } from '../tasks/date-window.js';
@@ -84,6 +85,8 @@ export async function mergeRuns(refs: readonly string[], outDir: string): Promis
       hint: 'merge into a new directory',
     });
   }
+  // a file, or a folder that cannot be written: one line now, not EEXIST from mkdir below
+  await checkOutputDir(dir, { overwrite: true });
   const first = runs[0]!.metrics;
   const task = await resolveTask(runs[0]!.task);
   const ids = runs.flatMap((run) => run.metrics.per_problem.map((p) => p.task_id));
@@ -229,7 +232,17 @@ function sumCounters(
 
 /** A shard's generations.json, which must have one list per scored problem. */
 async function shardGenerations(run: ShardRun): Promise<unknown[]> {
-  const lists = JSON.parse(await readFile(join(run.dir, 'generations.json'), 'utf8')) as unknown;
+  const file = join(run.dir, 'generations.json');
+  let lists: unknown;
+  try {
+    lists = JSON.parse(await readFile(file, 'utf8'));
+  } catch (error) {
+    const why = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+    throw new ConfigError(`cannot read ${file} (${why})`, {
+      hint: 'every shard run writes generations.json beside metrics.json: copy the whole run directory',
+      cause: error,
+    });
+  }
   if (!Array.isArray(lists) || lists.length !== run.metrics.per_problem.length) {
     throw new ConfigError(
       `${run.dir}/generations.json does not match its metrics.json (one list per problem)`,

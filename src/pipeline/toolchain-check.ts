@@ -24,3 +24,22 @@ export async function checkToolchain(
     };
   }
 }
+
+/**
+ * Every toolchain a task's programs need (a combined task such as `aider-polyglot` runs six
+ * languages; each must be found, not only the first), Python excepted (environment-check.ts).
+ * One at a time: each resolve may start a compiler, and the machine may be busy.
+ */
+export async function checkToolchains(
+  languages: readonly string[],
+): Promise<{ checks: ToolchainCheck[]; hints: string[] }> {
+  const checks: ToolchainCheck[] = [];
+  const hints: string[] = [];
+  for (const language of new Set(languages.filter((l) => l !== 'python'))) {
+    const { check, hint } = await checkToolchain(language);
+    checks.push(check);
+    if (check.missing !== undefined && hint !== undefined && !hints.includes(hint))
+      hints.push(hint);
+  }
+  return { checks, hints };
+}

@@ -20,8 +20,16 @@ export async function checkOutputDir(
   await checkWritable(dir);
 }
 
-/** Creates the folder a output file goes in (report -o, compare --json, contamination -o). */
+/**
+ * Creates the folder an output file goes in (report -o, compare --json, contamination -o), and
+ * checks the file is not a folder (`-o /tmp` would fail with EISDIR after the work).
+ */
 export async function ensureParentDir(file: string): Promise<void> {
+  if ((await stat(file).catch(() => undefined))?.isDirectory()) {
+    throw new ConfigError(`cannot write to ${file}: it is a folder, not a file`, {
+      hint: `name a file in it, e.g. ${join(file, 'NAME')}`,
+    });
+  }
   const parent = dirname(resolve(file));
   try {
     await mkdir(parent, { recursive: true });

@@ -74,12 +74,25 @@ export async function readMetricsFile(dir: string): Promise<MetricsFile> {
   return parsed.data as unknown as MetricsFile;
 }
 
-/** A run directory's run.json (empty when it has none: imports, older runs). */
+/**
+ * A run directory's run.json (empty when it has none: imports, older runs).
+ *
+ * @throws RunNotFoundError (PASSK_RUN) naming the file when it is there but not a JSON object
+ */
 export async function readRunInfo(dir: string): Promise<Record<string, unknown>> {
-  return readFile(join(dir, 'run.json'), 'utf8').then(
-    (text) => JSON.parse(text) as Record<string, unknown>,
-    () => ({}),
-  );
+  const file = join(dir, 'run.json');
+  const text = await readFile(file, 'utf8').catch(() => undefined);
+  if (text === undefined) return {};
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    throw runError(`${file}: not valid JSON (${(error as Error).message})`);
+  }
+  if (typeof json !== 'object' || json === null || Array.isArray(json)) {
+    throw runError(`${file}: not a passk run.json (not a JSON object)`);
+  }
+  return json as Record<string, unknown>;
 }
 
 /** The RunConfig in a run.json, or null when it has none that this passk can read. */

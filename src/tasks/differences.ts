@@ -30,6 +30,8 @@ const TASK_DIFFERENCES: Readonly<Record<string, readonly string[]>> = {
   ],
   humanevalplus: [
     'judging: EvalPlus base and plus suites (see docs/tasks.md "HumanEval+ and MBPP+")',
+    "generation (completion models): bigcode's humanevalplus/mbppplus protocol (stripped prompt, bigcode's stop words, no sanitize); EvalPlus's own codegen sends prompt.strip() + newline with its own stop words and sanitizes every output (docs/fidelity.md)",
+    "chat: EvalPlus's message and sanitize; EvalPlus also sends the system message 'You are a helpful assistant good at coding.', which passk sends only with --system-prompt",
   ],
   'instruct-humaneval': [
     "data: bigcode's codeparrot/instructhumaneval (Hub, pinned), not among passk's data files: its prompts and post-processing are checked against a reimplementation of bigcode's on a test file in that schema, not on the dataset itself",
@@ -41,6 +43,8 @@ const TASK_DIFFERENCES: Readonly<Record<string, readonly string[]>> = {
   ],
   mbppplus: [
     'judging: EvalPlus base and plus suites (see docs/tasks.md "HumanEval+ and MBPP+")',
+    "generation (completion models): bigcode's humanevalplus/mbppplus protocol (stripped prompt, bigcode's stop words, no sanitize); EvalPlus's own codegen sends prompt.strip() + newline with its own stop words and sanitizes every output (docs/fidelity.md)",
+    "chat: EvalPlus's message and sanitize; EvalPlus also sends the system message 'You are a helpful assistant good at coding.', which passk sends only with --system-prompt",
     'prompt: built from the EvalPlus release file, whose prompt is already the docstring; bigcode builds it from the Hub dataset (`prompt` + test_list[0]), not compared byte for byte here',
   ],
 };
@@ -49,6 +53,7 @@ const TASK_DIFFERENCES: Readonly<Record<string, readonly string[]>> = {
 const MULTIPL_E_DIFFERENCES: readonly string[] = [
   "data: DeepSeek-Coder's copy of MultiPL-E's HumanEval translations; bigcode loads nuprl/MultiPL-E at its own pinned revision (not compared here)",
   'execution: passk\'s own runtimes and toolchains (docs/tasks.md "Other languages"), not MultiPL-E\'s evaluators',
+  "pass@k: bigcode's multiple-* reports pass@k when its first problem has k samples, counts a problem with fewer as 1.0, and averages every *.results.json in the system temp folder (earlier runs' included); passk reports pass@k only where every problem has k samples, over this run's problems",
 ];
 const STRICT_EQUALITY =
   'JS/TS: assert.deepEqual/equal are strict in passk (a check that passes only loosely is failed, LooseEqualityOnly); MultiPL-E uses the loose ones';
@@ -110,7 +115,7 @@ function pythonDifferences(task: Task): readonly string[] {
 
 /** What metrics.json records as `reference_differences` for a run of `task`. */
 export function referenceDifferences(task: Task): string[] {
-  const own = TASK_DIFFERENCES[task.name.replace(/-unstripped$/, '')] ?? [];
+  const own = TASK_DIFFERENCES[task.name.replace(/-(unstripped|inprocess)$/, '')] ?? [];
   const multiplE = /^multipl(e|-e)-/.test(task.name)
     ? [
         ...MULTIPL_E_DIFFERENCES,

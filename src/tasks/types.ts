@@ -80,6 +80,11 @@ export interface Task<Data extends object = ProblemData> {
   name: string;
   description: string;
   language: Language;
+  /**
+   * Every language the task's programs run in, for a task whose problems are in several
+   * (Aider polyglot's six tracks): `passk doctor` checks each one's toolchain. Absent: `language`.
+   */
+  languages?: readonly Language[];
   dataset: DatasetSpec;
   /** Default wall-clock limit per program, in milliseconds. */
   defaultTimeoutMs: number;

@@ -237,13 +237,13 @@ assert [child.exitcode for child in children] == [0, 0], [child.exitcode for chi
   }, 90_000);
 });
 
-describe('a python command and local sockets, but no network', () => {
+describe('a python command and local sockets, but no network (loopback only: loopback.test.ts)', () => {
   it('`python` runs the sandbox interpreter, which is under the same filter', async () => {
     const child = `import subprocess, sys
 run = lambda code: subprocess.run(["python", "-c", code], capture_output=True, text=True)
 done = run("import sys; print(sys.version_info[:2])")
 assert done.returncode == 0 and done.stdout.strip() == str(sys.version_info[:2]), done
-net = run("import socket; socket.socket(socket.AF_INET)")
+net = run("import socket; socket.socket(socket.AF_NETLINK, socket.SOCK_RAW)")
 assert net.returncode != 0 and "Address family not supported" in net.stderr, net
 usr = run("open('/usr/passk-mark', 'w')")
 assert usr.returncode != 0 and "Read-only file system" in usr.stderr, usr
@@ -254,7 +254,7 @@ assert usr.returncode != 0 and "Read-only file system" in usr.stderr, usr
     expect(existsSync('/opt/passk-bin')).toBe(false); // made in the sandbox's root, not here
   }, 60_000);
 
-  it('AF_UNIX socketpair and multiprocessing pipes work; AF_INET and AF_INET6 are refused', async () => {
+  it('AF_UNIX socketpair and multiprocessing pipes work; AF_INET and AF_INET6 reach no route out', async () => {
     const sockets = `import socket, multiprocessing as mp
 a, b = socket.socketpair()
 a.send(b"x")
@@ -262,12 +262,13 @@ assert b.recv(1) == b"x"
 left, right = mp.Pipe()
 left.send([1, 2])
 assert right.recv() == [1, 2]
-for family in (socket.AF_INET, socket.AF_INET6):
+for family, address in ((socket.AF_INET, ("192.0.2.1", 80)), (socket.AF_INET6, ("2001:db8::1", 80))):
     try:
-        socket.socket(family)
-    except OSError:
+        socket.socket(family).connect(address)
+    except OSError as error:
+        assert error.errno == 101, error  # ENETUNREACH: the namespace has only lo
         continue
-    raise AssertionError("socket family %s allowed" % family)
+    raise AssertionError("reached %s" % (address,))
 `;
     expect(await verdictOf(executor, sockets)).toMatchObject({ status: 'passed' });
     expect(executor.stats().infraErrors).toBe(0);

@@ -5,6 +5,7 @@ import {
   defaultDataDir,
   doctor,
   doctorError,
+  type ToolchainCheck,
 } from '../../index.js';
 
 interface DoctorFlags {
@@ -90,16 +91,12 @@ function datasetOf(flags: DoctorFlags) {
 /** The report as aligned lines: where things come from, one line per module, the references. */
 export function formatDoctor(report: DoctorReport): string {
   const lines = [
-    `task        ${report.task} (${report.language})`,
+    `task        ${report.task} (${languagesOf(report)})`,
     `python      ${report.interpreter} ${report.pythonVersion} ${report.flags?.join(' ') ?? ''}`,
     `sandbox     ${report.sandbox.sandbox} (${report.sandbox.isolation}): ${report.sandboxWorks ? 'runs Python' : 'BROKEN'}`,
     `libraries   ${librariesLine(report)}`,
   ];
-  const tool = report.toolchain;
-  if (tool)
-    lines.push(
-      `toolchain   ${tool.missing === undefined ? tool.version : `MISSING  ${tool.missing}`}`,
-    );
+  for (const tool of report.toolchains ?? []) lines.push(`toolchain   ${toolchainLine(tool)}`);
   const width = Math.max(0, ...report.modules.map((m) => m.name.length));
   for (const m of report.modules) {
     const state = m.importable ? `ok ${m.version || '(no version)'}` : `MISSING  ${m.error ?? ''}`;
@@ -117,9 +114,22 @@ export function formatDoctor(report: DoctorReport): string {
   return `${lines.join('\n')}\n`;
 }
 
+/** The task's language, or every one of a combined task's (aider-polyglot: six). */
+function languagesOf(report: DoctorReport): string {
+  const all = (report.toolchains ?? []).map((t) => t.language);
+  return all.length > 1 ? all.join(', ') : report.language;
+}
+
+/** A toolchain found (its version names it) or missing (its message, named if it does not). */
+function toolchainLine(tool: ToolchainCheck): string {
+  if (tool.missing === undefined) return tool.version ?? tool.language;
+  const named = tool.missing.includes(tool.language) ? '' : ` (${tool.language})`;
+  return `MISSING  ${tool.missing}${named}`;
+}
+
 function librariesLine(report: DoctorReport): string {
   if (report.kind === 'stdlib') return 'standard library only (the task needs no environment)';
-  if (report.kind === 'none') return `none (a ${report.language} task)`;
+  if (report.kind === 'none') return `none (a ${languagesOf(report)} task)`;
   const from = report.kind === 'venv' ? `venv ${report.venv}` : 'Debian python3-* packages';
   // Only bwrap mounts them (read-only); the other sandboxes read the host's files as they are.
   const how = report.sandbox.sandbox === 'bwrap' ? 'mounted read-only' : 'read from the host';

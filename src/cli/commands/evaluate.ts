@@ -13,7 +13,7 @@ export function registerEvaluate(program: Command, stop: StopSignals): void {
   )
     .requiredOption(
       '--generations <file>',
-      'generations.json (list of lists) or samples.jsonl(.gz)',
+      'generations.json (list of lists), samples.jsonl(.gz), or an EvalPlus or MultiPL-E samples folder',
     )
     .option('--n-samples <n>', 'use the first n samples of each problem (default: all in the file)')
     .option(

@@ -373,7 +373,7 @@ def main():
     worker.become_subreaper()
     # Non-dumpable, capped tmpfs: before the filter forbids mount.
     slot, tmp_caps = worker.prepare_slot(opts, ExecSlot)
-    runner.seccomp.install(inet=opts.private_tmp is None)  # bwrap: AF_UNIX only
+    runner.seccomp.install(inet=slot.inet())  # bwrap: loopback only, see Loopback
 
     def send(message):
         proto_out.write((json.dumps(message) + "\n").encode())

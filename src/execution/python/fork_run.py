@@ -253,6 +253,13 @@ class SlotState:
         watched = (opts.scratch, "/tmp", "/dev/shm") if self.private else ()
         self.scratch = slot_hygiene.Scratch(opts.scratch, opts.uid, watched)
         self.cgroup = slot_hygiene.Cgroup(opts.cgroup) if opts.cgroup else None
+        # bwrap: the worker's own network namespace, loopback only (the other backends share the
+        # host's network and allow AF_INET by design: nothing of theirs to rebuild).
+        self.loopback = slot_hygiene.Loopback() if self.private else None
+
+    def inet(self):
+        """Whether programs may open AF_INET/AF_INET6 sockets (the seccomp filter's switch)."""
+        return self.loopback is None or self.loopback.available()
 
     def set_memory(self, limits):
         if self.cgroup is not None:
@@ -270,6 +277,8 @@ class SlotState:
             return {"cleanupFailed": problem, "rebuild": True}
         if self.private and (not slot_hygiene.remove_sysv_ipc(self.uid) or self.scratch.poisoned()):
             return {"rebuild": True}
+        if self.loopback is not None and self.loopback.used():
+            return {"rebuild": True}  # a fresh network namespace for the next sample
         return {}
 
 

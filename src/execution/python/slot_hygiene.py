@@ -13,7 +13,10 @@ Shared by worker.py (Python) and exec_worker.py (other languages):
     multiprocessing's semaphores work) is swept the same way, so the next sample finds them empty;
   * `remove_sysv_ipc()`: SysV shared memory, queues and semaphores are removed after each sample;
   * `Cgroup`: (cgroup v1, root) the per-slot memory cgroup every sample joins, so memfd, shm and
-    tmpfs pages count against the memory limit; an OOM kill there is reported as such.
+    tmpfs pages count against the memory limit; an OOM kill there is reported as such;
+  * `Loopback`: (bwrap) the slot's own network namespace, loopback only: a sample that sent
+    anything over it, or left a socket open, has the slot rebuilt (a fresh namespace), so no
+    TIME_WAIT port, listener or counter of one sample reaches the next.
 """
 
 import ctypes
@@ -328,3 +331,45 @@ def read_setup_channel(fd):
         pass
     os.close(fd)
     return data
+
+
+class Loopback:
+    """The slot's network namespace (bwrap makes one per worker, with only `lo`, up): programs may
+    use AF_INET/AF_INET6 there (BigCodeBench's socket tasks bind and connect on 127.0.0.1). What a
+    sample could leave behind after all its processes are killed needs traffic (a TCP connection's
+    TIME_WAIT holds its port: a fixed-port server of the next sample would get EADDRINUSE), and
+    traffic shows in lo's packet counters; an open socket shows in sockstat's per-namespace
+    `inuse`. Either differing from the fresh namespace's means: rebuild the slot. Both files are
+    cheap to read (not /proc/net/tcp, which walks the host's whole hash table: ~30 ms)."""
+
+    FILES = ("/proc/net/dev", "/proc/net/sockstat", "/proc/net/sockstat6")
+
+    def __init__(self):
+        self.baseline = self.state()
+
+    @staticmethod
+    def state():
+        """lo's line of /proc/net/dev and every `inuse` count, or None when unreadable."""
+        try:
+            with open(Loopback.FILES[0], "rb") as f:
+                lo = [line for line in f.read().split(b"\n") if line.strip().startswith(b"lo:")]
+        except OSError:
+            return None
+        inuse = []
+        for path in Loopback.FILES[1:]:
+            try:
+                with open(path, "rb") as f:
+                    for line in f.read().split(b"\n"):
+                        fields = line.split()
+                        if b"inuse" in fields[:-1]:
+                            inuse.append((fields[0], fields[fields.index(b"inuse") + 1]))
+            except OSError:
+                pass
+        return (tuple(lo), tuple(inuse))
+
+    def available(self):
+        """Whether a sample's use can be seen: only then are AF_INET sockets allowed."""
+        return self.baseline is not None and len(self.baseline[0]) == 1
+
+    def used(self):
+        return self.state() != self.baseline

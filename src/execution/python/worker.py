@@ -140,7 +140,7 @@ def main():
     slot, tmp_caps = prepare_slot(opts)
     # Once, here: every forked child inherits the filter (and cannot remove it). Nothing the
     # worker itself does (fork, wait, setuid, kill, prctl) is on the deny list.
-    runner.seccomp.install(inet=opts.private_tmp is None)  # bwrap: AF_UNIX only
+    runner.seccomp.install(inet=slot.inet())  # bwrap: loopback only, see Loopback
 
     def send(message):
         proto_out.write((json.dumps(message) + "\n").encode())

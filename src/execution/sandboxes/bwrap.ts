@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { SandboxError } from '../../core/errors.js';
 import { runCommand } from '../run-command.js';
 import type { Toolchain } from '../runtimes/types.js';
@@ -54,9 +55,10 @@ const WORKER_CAPS = [
 /**
  * bubblewrap argv for one worker. The view: read-only /usr (with Debian's merged /bin, /lib,
  * /lib64 links), a minimal /dev with a private sized /dev/shm, its own /proc, a private sized
- * tmpfs /tmp, the support files read-only; no /root, /home, /work, /etc or host /tmp. Own
- * network (loopback only, no route out), pid, ipc and uts namespaces; a clean environment; dies
- * with passk.
+ * tmpfs /tmp, the support files read-only; no /root, /home, /work, host /tmp, nor /etc but
+ * passk's own /etc/hosts (localhost). Own network (loopback only, no route out: programs may
+ * serve and connect on it, and a sample that did has the slot rebuilt, see slot_hygiene.py
+ * Loopback), pid, ipc and uts namespaces; a clean environment; dies with passk.
  *
  * As root there is no user namespace (its uid map would hold only root, so no drop to another
  * uid could happen inside); instead the worker keeps a few capabilities and every program runs
@@ -140,7 +142,7 @@ function withSupportMount(argv: string[], supportDir: string, runtime?: Toolchai
   const at = argv.indexOf('--remount-ro');
   const mounts = runtime?.mounts ?? [];
   // bwrap makes missing mount points 0700; the programs' uid must be able to pass through them.
-  const dirs = new Set(['/opt']);
+  const dirs = new Set(['/opt', '/etc']);
   for (const path of mounts) {
     const parts = path.split('/').filter(Boolean);
     for (let i = 1; i < parts.length; i++) dirs.add(`/${parts.slice(0, i).join('/')}`);
@@ -157,10 +159,21 @@ function withSupportMount(argv: string[], supportDir: string, runtime?: Toolchai
     supportDir,
     SUPPORT_MOUNT,
     ...extra,
+    ...hosts(supportDir),
     ...artifacts,
     ...commands(runtime),
     ...argv.slice(at),
   ];
+}
+
+/**
+ * `localhost` for programs that serve and connect on the sandbox's own loopback (its network
+ * namespace has only `lo`; BigCodeBench 1038 and 1040 bind "localhost"): without /etc/hosts the
+ * name does not resolve. The file is passk's own (support dir), not the host's.
+ */
+function hosts(supportDir: string): string[] {
+  const file = join(supportDir, 'etc-hosts');
+  return existsSync(file) ? ['--ro-bind', file, '/etc/hosts'] : [];
 }
 
 /**

@@ -1,5 +1,5 @@
-import { mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { mkdirSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import Database from 'better-sqlite3';
 import { RunStoreError } from '../../core/errors.js';
 import { MIGRATIONS, SCHEMA_VERSION } from './schema.js';
@@ -30,6 +30,14 @@ export function openRunDb(path: string, options: OpenOptions = {}): RunDb {
   try {
     db = new Database(path, { readonly, fileMustExist: readonly, timeout: 10_000 });
   } catch (error) {
+    // SQLite says "disk I/O error" for a folder; the user gave a folder where a file goes
+    const folder = path !== ':memory:' && statSync(path, { throwIfNoEntry: false })?.isDirectory();
+    if (folder) {
+      throw new RunStoreError(`the run store ${path} is a folder, not a file`, {
+        hint: `pass --db ${join(path, 'passk.db')} (or set PASSK_DB to a file)`,
+        cause: error,
+      });
+    }
     throw new RunStoreError(`cannot open the run store ${path}: ${(error as Error).message}`, {
       hint: readonly ? 'no runs recorded there yet; pass --db PATH or set PASSK_DB' : '',
       cause: error,

@@ -1,5 +1,6 @@
 import { dirname, resolve } from 'node:path';
 import { ConfigError } from '../../core/errors.js';
+import { isSwitchWord } from '../../core/switch-words.js';
 
 /** The store's file name when passk picks the place. */
 export const DB_FILE = 'passk.db';
@@ -27,19 +28,13 @@ export function defaultDbPath(runDir?: string, env: NodeJS.ProcessEnv = process.
 }
 
 /**
- * Values that mean "off" to a person but, taken as a path, create a store file of that name in
- * the current folder (a 1.6 MB SQLite file named `false` was once committed at a repo root).
- */
-const SWITCH_WORD = /^\s*(false|true|no|yes|off|on|0|1|none|null|undefined|disabled?)?\s*$/i;
-
-/**
  * The store file `value` names, refused when it is a switch word rather than a path
  * (`--db false`, `PASSK_DB=0`); `./false` is a path and is accepted.
  *
  * @throws ConfigError naming where the value came from and how to not record a run
  */
 export function storeFile(value: string, origin: string): string {
-  if (SWITCH_WORD.test(value)) {
+  if (isSwitchWord(value)) {
     throw new ConfigError(`${origin} '${value}' is not a run store file`, {
       hint: 'to not record the run pass --no-db (library: db: false); to use a file of that name write ./NAME',
     });

@@ -3,7 +3,11 @@ import type { Problem } from '../../tasks/types.js';
 import type { GenerationRecord } from '../records.js';
 import { listIds, plural } from './messages.js';
 
-export type GenerationsFormat = 'bigcode' | 'samples';
+/**
+ * bigcode generations.json, human-eval/EvalPlus samples.jsonl, EvalPlus's folder of .py files,
+ * MultiPL-E's folder of completions files.
+ */
+export type GenerationsFormat = 'bigcode' | 'samples' | 'evalplus-dir' | 'multipl-e-dir';
 
 export interface ReadGenerationsOptions {
   /**

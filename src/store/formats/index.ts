@@ -1,11 +1,14 @@
 import type { Problem } from '../../tasks/types.js';
 import { readBigcodeGenerations } from './bigcode.js';
 import { detectFormat } from './detect.js';
+import { isEvalPlusSamplesDir, readEvalPlusDir } from './evalplus-dir.js';
 import type { ImportedGenerations, ReadGenerationsOptions } from './imported.js';
+import { isMultiplECompletionsDir, readMultiplECompletionsDir } from './multipl-e-dir.js';
 import { readSamples } from './samples.js';
 
 export { readBigcodeGenerations, writeBigcodeGenerations } from './bigcode.js';
 export { detectFormat } from './detect.js';
+export { isEvalPlusSamplesDir, readEvalPlusDir } from './evalplus-dir.js';
 export type {
   BenchmarkPositions,
   GenerationsFormat,
@@ -13,12 +16,14 @@ export type {
   ReadGenerationsOptions,
 } from './imported.js';
 export { type JsonlAppender, openJsonlAppender } from './jsonl-appender.js';
+export { isMultiplECompletionsDir, readMultiplECompletionsDir } from './multipl-e-dir.js';
 export { openResultsWriter, readResults, VERDICT_STATUSES, writeResults } from './results.js';
 export { readSamples, type WriteSamplesOptions, writeSamples } from './samples.js';
 
 /**
- * Reads a generations file in whichever format it is (see detectFormat), matched against the
- * selected problems.
+ * Reads a generations file in whichever format it is (see detectFormat), or a folder of EvalPlus
+ * samples or MultiPL-E completions (see readEvalPlusDir, readMultiplECompletionsDir), matched
+ * against the selected problems.
  *
  * @throws GenerationsError as readBigcodeGenerations / readSamples do
  */
@@ -27,8 +32,17 @@ export async function readGenerationsFile(
   problems: readonly Problem[],
   options: ReadGenerationsOptions = {},
 ): Promise<ImportedGenerations> {
+  if (await isEvalPlusSamplesDir(file)) return readEvalPlusDir(file, problems, options);
+  if (await isMultiplECompletionsDir(file)) {
+    return readMultiplECompletionsDir(file, problems, options);
+  }
   const format = await detectFormat(file);
   return format === 'bigcode'
     ? readBigcodeGenerations(file, problems, options)
     : readSamples(file, problems, options);
+}
+
+/** A folder another harness wrote its samples in (not a passk run directory). */
+export async function isSamplesFolder(dir: string): Promise<boolean> {
+  return (await isEvalPlusSamplesDir(dir)) || (await isMultiplECompletionsDir(dir));
 }

