@@ -74,15 +74,20 @@ const summary = (verdicts: Map<string, Verdict>) =>
     [...verdicts].map(([id, v]) => [id, [v.status, v.errorType ?? '', v.message ?? '']]),
   );
 
-/** Path → member names of every batch in the artifact cache (its `members` file). */
-function batchesBuilt(): Map<string, string[]> {
+/**
+ * Path → member names of every JVM batch of `language` in the artifact cache (its `members`
+ * file, beside `classes/` holding the members' output). The cache is shared with other test files
+ * (Rust and Go batches, possibly built meanwhile): only this language's batches count.
+ */
+function batchesBuilt(language: string): Map<string, string[]> {
+  const output = language === 'scala' ? 'passk_m0.jar' : 'passk_m0';
   const found = new Map<string, string[]>();
   const walk = (dir: string): void => {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
       const path = join(dir, entry.name);
       if (entry.isDirectory() && !/^(rust-crates|java-support|go-build)/.test(entry.name)) {
         walk(path);
-      } else if (entry.name === 'members') {
+      } else if (entry.name === 'members' && existsSync(join(dir, 'classes', output))) {
         found.set(path, readFileSync(path, 'utf8').split(/\s+/).filter(Boolean));
       }
     }
@@ -93,9 +98,9 @@ function batchesBuilt(): Map<string, string[]> {
 
 /** Runs `programs` batched, then alone; returns both, and the batches the first run built. */
 async function bothWays(language: string, programs: Record<string, string>) {
-  const before = batchesBuilt();
+  const before = batchesBuilt(language);
   const batched = await executor.run(jobs(language, programs, 'batched'));
-  const built = [...batchesBuilt()].filter(([path]) => !before.has(path));
+  const built = [...batchesBuilt(language)].filter(([path]) => !before.has(path));
   process.env['PASSK_COMPILE_BATCH'] = '0';
   const alone = await executor.run(jobs(language, programs, 'alone')).finally(() => {
     delete process.env['PASSK_COMPILE_BATCH'];
