@@ -41,6 +41,13 @@ export interface BatchLanguage {
    * being `file` with `{m}`; members it blames are dropped.
    */
   pre?: { argv: string[]; file: string };
+  /**
+   * The build compiles each member on its own and lists in a file `failed` those it left out
+   * (java-batch.ts); a build that succeeds then holds the others.
+   */
+  partial?: boolean;
+  /** A member's run step from the program's own (default: PASSK_MEMBER added to its environment). */
+  memberRun?(run: ExecStep, member: string): ExecStep;
 }
 
 /** Programs per batch: the compiler's fixed cost is shared by this many; a failure costs a rebuild. */
@@ -78,6 +85,10 @@ for _ in range(spec["rounds"] if len(members) >= 2 else 0):
         out.write(spec["main"].replace("{items}", items).replace("{arms}", arms))
     done = subprocess.run(argv, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     if done.returncode == 0:
+        if spec.get("partial"):
+            with open("failed", encoding="utf-8") as handle:
+                failed = set(handle.read().split())
+            members = [m for m in members if m not in failed]
         with open("members", "w", encoding="utf-8") as out:
             out.write("\\n".join(members) + "\\n")
         sys.exit(0)
@@ -182,8 +193,9 @@ export class Batches {
       Object.assign(files, this.language.memberFiles(source, names[index]!));
       this.members.set(source, { batch, member: names[index]! });
     });
-    const { mainFile, main, item, arm, argv, blame, pre } = this.language;
+    const { mainFile, main, item, arm, argv, blame, pre, partial } = this.language;
     const spec = { members: names, rounds: ROUNDS, mainFile, main, item, arm, argv, blame, pre };
+    if (partial) Object.assign(spec, { partial });
     files['batch.json'] = JSON.stringify(spec);
     const build = [...this.python, 'batch_build.py', '{cache}'];
     this.steps.push({ key: artifactKey(this.version, build, files), files });
@@ -197,7 +209,7 @@ export class Batches {
     const found = this.members.get(source);
     if (!found) return undefined;
     const { key, files } = this.steps[found.batch]!;
-    const { env, output } = this.language;
+    const { env, output, memberRun } = this.language;
     return {
       key,
       files,
@@ -207,7 +219,9 @@ export class Batches {
       outputs: [output, 'members'],
       limits,
       member: found.member,
-      run: { ...run, env: { ...run.env, PASSK_MEMBER: found.member } },
+      run: memberRun
+        ? memberRun(run, found.member)
+        : { ...run, env: { ...run.env, PASSK_MEMBER: found.member } },
     };
   }
 }

@@ -1,5 +1,8 @@
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import type { RawOutcome, ResolvedLimits } from '../sandboxes/types.js';
+import { Batches } from './batch.js';
+import { ensureBatchCompiler, jvmBatch } from './java-batch.js';
 import { enclosingTypeOfLastMain } from './launcher-main.js';
 import { JAVA_TAKE_NONCE } from './nonce-channel.js';
 import {
@@ -10,6 +13,7 @@ import {
   END_EVENT,
   realBinary,
 } from './process-runtime.js';
+import { PYTHON_FLAGS } from './python.js';
 import { buildInto, supportHash } from './toolchain-support.js';
 import type { Diagnosis, Toolchain } from './types.js';
 
@@ -111,7 +115,8 @@ const javacArchives = new Map<string, string>();
  * Kept in the artifact cache's `java-support/` folder (exempt from eviction). Only the compiler's
  * start-up changes: the class files it writes are the same.
  */
-async function prepare(_sources: readonly string[], install: Toolchain): Promise<void> {
+async function prepare(sources: readonly string[], install: Toolchain): Promise<void> {
+  batches = undefined;
   if (!install.artifactsDir) return;
   const name = `java-support/${supportHash(install.version, ...JAVAC_JVM)}`;
   const built = await buildInto(join(install.artifactsDir, name), { 'Main.java': CDS_SAMPLE }, [
@@ -124,6 +129,41 @@ async function prepare(_sources: readonly string[], install: Toolchain): Promise
   ]);
   if (built) javacArchives.set(install.artifactsDir, `{cache}/${name}/javac.jsa`);
   else javacArchives.delete(install.artifactsDir);
+  const compiler = await ensureBatchCompiler(install.artifactsDir, JAVAC, install.version);
+  if (!compiler) return;
+  batches = new Batches(
+    jvmBatch({
+      mode: 'javac',
+      jvm: [JAVA, ...JVM_FLAGS, '-Xmx512m', '-cp', compiler],
+      // -proc:none: no annotation processor (none is on the class path anyway) runs in the JVM
+      // that compiles the other members.
+      options: [...JAVAC_OPTIONS, '-proc:none'],
+      files: (source) => javaFiles(source).files,
+      sources: (source) => javaFiles(source).sources,
+      memberLimitMs: JAVAC_TIMEOUT_MS / 4,
+      output: '{artifacts}/classes',
+      memberOutput: (member) => `{artifacts}/classes/${member}`,
+    }),
+    [install.interpreter, ...PYTHON_FLAGS],
+    install.version,
+  );
+  batches.prepare(sources, availableParallelism());
+}
+
+/** This run's batches (batch.ts, java-batch.ts), made by prepare. */
+let batches: Batches | undefined;
+
+/** javac's options after its JVM's (`-J…`): the same alone and in a batch. */
+const JAVAC_OPTIONS = ['-encoding', 'UTF-8', '-nowarn', '-cp', CLASSPATH.join(':')];
+const JAVAC_TIMEOUT_MS = 60_000;
+
+/** A program's files (its own, named for its public class, and the launcher) and javac's sources. */
+function javaFiles(source: string): { files: Record<string, string>; sources: string[] } {
+  const { main, file } = javaClasses(source);
+  return {
+    files: { [file]: source, 'PasskLauncher.java': launcher(main) },
+    sources: [file, 'PasskLauncher.java'],
+  };
 }
 
 /** Heap: half the memory limit; the JVM's other reservations need the rest of the address space. */
@@ -136,14 +176,14 @@ export function jvmArgv(
   limits: ResolvedLimits,
   classpath: readonly string[],
   mainClass: string,
-  options: { before?: readonly string[]; args?: readonly string[] } = {},
+  options: { before?: readonly string[]; args?: readonly string[]; flags?: readonly string[] } = {},
 ): string[] {
   const heap = `-Xmx${heapMiB(limits)}m`;
   const cp = classpath.join(':');
   return [
     JAVA,
     ...(options.before ?? []),
-    ...JVM_FLAGS,
+    ...(options.flags ?? JVM_FLAGS),
     heap,
     '-cp',
     cp,
@@ -168,41 +208,38 @@ export const java = defineProcessRuntime({
     comment: (text) => `// ${text.replace(/\n/g, ' ')}\n`,
   },
   plan(source, limits, version, install) {
-    const { main, file } = javaClasses(source);
-    const files = { [file]: source, 'PasskLauncher.java': launcher(main) };
+    const { files, sources } = javaFiles(source);
     const archive = install.artifactsDir ? javacArchives.get(install.artifactsDir) : undefined;
     const argv = [
       JAVAC,
       ...JAVAC_JVM,
       ...(archive ? [`-J-XX:SharedArchiveFile=${archive}`] : []),
-      '-encoding',
-      'UTF-8',
-      '-nowarn',
-      '-cp',
-      CLASSPATH.join(':'),
+      ...JAVAC_OPTIONS,
       '-d',
       'classes',
-      file,
-      'PasskLauncher.java',
+      ...sources,
     ];
+    const run = {
+      // -ea: MultiPL-E's tests are `assert` statements, which the JVM skips without it.
+      argv: jvmArgv(limits, ['{artifacts}/classes', ...CLASSPATH], 'PasskLauncher', {
+        before: ['-ea'],
+      }),
+      limits: {
+        memoryBytes: atLeast(limits, { memoryBytes: 2 * 2 ** 30 }).memoryBytes,
+        maxProcesses: Math.max(limits.maxProcesses, 128),
+      },
+    };
+    const batch = batches?.step(source, compileLimits(limits, 240_000), run);
     return {
       files,
       compile: {
         argv,
         key: artifactKey(version, argv, files),
         outputs: ['classes'],
-        limits: compileLimits(limits, 60_000),
+        limits: compileLimits(limits, JAVAC_TIMEOUT_MS),
       },
-      run: {
-        // -ea: MultiPL-E's tests are `assert` statements, which the JVM skips without it.
-        argv: jvmArgv(limits, ['{artifacts}/classes', ...CLASSPATH], 'PasskLauncher', {
-          before: ['-ea'],
-        }),
-        limits: {
-          memoryBytes: atLeast(limits, { memoryBytes: 2 * 2 ** 30 }).memoryBytes,
-          maxProcesses: Math.max(limits.maxProcesses, 128),
-        },
-      },
+      run,
+      ...(batch ? { batch } : {}),
     };
   },
   diagnose: jvmDiagnose,

@@ -1,5 +1,7 @@
-import { existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { Batches } from './batch.js';
 import { JAVA, JAVA_ETC, JVM_FLAGS, jvmArgv, jvmDiagnose } from './java.js';
+import { ensureBatchCompiler, jvmBatch } from './java-batch.js';
 import { enclosingTypeOfLastMain } from './launcher-main.js';
 import { JAVA_TAKE_NONCE } from './nonce-channel.js';
 import {
@@ -8,7 +10,10 @@ import {
   compileLimits,
   defineProcessRuntime,
   END_EVENT,
+  realBinary,
 } from './process-runtime.js';
+import { PYTHON_FLAGS } from './python.js';
+import type { Toolchain } from './types.js';
 
 /** Debian's Scala (2.11), run on the JDK directly: its scalac/scala scripts need /etc/alternatives. */
 const SCALA_LIB = '/usr/share/scala-2.11/lib';
@@ -51,14 +56,65 @@ export function scalaMainObject(program: string): string {
   return [...before.matchAll(/\bobject\s+([A-Za-z_][\w]*)/g)].map((m) => m[1]!).at(-1) ?? 'Main';
 }
 
+/**
+ * The compiler's version as `scalac -version` prints it, read from its jar: a scalac JVM started
+ * only to print it took 1–2 s of CPU per run, and more than the probe's 20 s under heavy load.
+ * Fails (toolchain missing) without the library jar or the JVM.
+ */
+const VERSION_SCRIPT = `import os, re, sys, zipfile
+text = zipfile.ZipFile(sys.argv[1]).read("compiler.properties").decode()
+zipfile.ZipFile(sys.argv[2]).close()
+if not os.access(sys.argv[3], os.X_OK): sys.exit("no JVM")
+print("Scala compiler version " + re.search(r"version\\.number=(\\S+)", text).group(1))`;
+
+/** scalac's JVM (its own flags: a deeper stack and a bigger heap than a program's). */
+const SCALAC_JVM = [JAVA, ...JVM_FLAGS, '-Xss8m', '-Xmx768m'];
+/** scalac's options after its main class, before `-d` and the sources: the same alone and batched. */
+const SCALAC_OPTIONS = ['-usejavacp', '-nowarn', '-encoding', 'UTF-8'];
+const SCALAC_TIMEOUT_MS = 120_000;
+const SOURCES = ['program.scala', 'PasskLauncher.scala'];
+
+function scalaFiles(source: string): Record<string, string> {
+  return { 'program.scala': source, 'PasskLauncher.scala': launcher(scalaMainObject(source)) };
+}
+
+/** This run's batches (batch.ts, java-batch.ts), made by prepare. */
+let batches: Batches | undefined;
+
+/** One scalac JVM per batch compiles its members one by one (java-batch.ts). */
+async function prepare(sources: readonly string[], install: Toolchain): Promise<void> {
+  batches = undefined;
+  if (!install.artifactsDir) return;
+  const javac = realBinary('/usr/bin/javac');
+  const compiler = await ensureBatchCompiler(install.artifactsDir, javac, install.version);
+  if (!compiler) return;
+  batches = new Batches(
+    jvmBatch({
+      mode: 'scalac',
+      jvm: [...SCALAC_JVM, `-Dpassk.classpath=${COMPILER_CP}`, '-cp', `${COMPILER_CP}:${compiler}`],
+      options: SCALAC_OPTIONS,
+      files: scalaFiles,
+      sources: () => SOURCES,
+      memberLimitMs: SCALAC_TIMEOUT_MS / 4,
+      output: '{artifacts}/classes.jar',
+      memberOutput: (member) => `{artifacts}/classes/${member}.jar`,
+    }),
+    [install.interpreter, ...PYTHON_FLAGS],
+    install.version,
+  );
+  batches.prepare(sources, availableParallelism());
+}
+
 export const scala = defineProcessRuntime({
   language: 'scala',
   versionArgv: [
+    '/usr/bin/python3',
+    '-I',
+    '-c',
+    VERSION_SCRIPT,
+    `${SCALA_LIB}/scala-compiler.jar`,
+    LIBRARY,
     JAVA,
-    '-cp',
-    COMPILER_CP,
-    'scala.tools.nsc.Main',
-    existsSync(LIBRARY) ? '-version' : '--missing-scala',
   ],
   debianPackages: 'scala openjdk-17-jdk-headless',
   mounts: [JAVA_ETC],
@@ -73,45 +129,39 @@ export const scala = defineProcessRuntime({
     comment: (text) => `// ${text.replace(/\n/g, ' ')}\n`,
   },
   plan(source, limits, version) {
-    const files = {
-      'program.scala': source,
-      'PasskLauncher.scala': launcher(scalaMainObject(source)),
-    };
+    const files = scalaFiles(source);
     const argv = [
-      JAVA,
-      ...JVM_FLAGS,
-      '-Xss8m',
-      '-Xmx768m',
+      ...SCALAC_JVM,
       '-cp',
       COMPILER_CP,
       'scala.tools.nsc.Main',
-      '-usejavacp',
-      '-nowarn',
-      '-encoding',
-      'UTF-8',
+      ...SCALAC_OPTIONS,
       // A jar: scalac writes one itself, where a classes folder would have to exist already.
       '-d',
       'classes.jar',
-      'program.scala',
-      'PasskLauncher.scala',
+      ...SOURCES,
     ];
+    const run = {
+      // Scala's `assert` throws java.lang.AssertionError (always on, no -ea needed).
+      argv: jvmArgv(limits, ['{artifacts}/classes.jar', LIBRARY], 'PasskLauncher'),
+      limits: {
+        memoryBytes: atLeast(limits, { memoryBytes: 2 * 2 ** 30 }).memoryBytes,
+        maxProcesses: Math.max(limits.maxProcesses, 128),
+      },
+    };
+    const batch = batches?.step(source, compileLimits(limits, 2 * SCALAC_TIMEOUT_MS), run);
     return {
       files,
       compile: {
         argv,
         key: artifactKey(version, argv, files),
         outputs: ['classes.jar'],
-        limits: compileLimits(limits, 120_000),
+        limits: compileLimits(limits, SCALAC_TIMEOUT_MS),
       },
-      run: {
-        // Scala's `assert` throws java.lang.AssertionError (always on, no -ea needed).
-        argv: jvmArgv(limits, ['{artifacts}/classes.jar', LIBRARY], 'PasskLauncher'),
-        limits: {
-          memoryBytes: atLeast(limits, { memoryBytes: 2 * 2 ** 30 }).memoryBytes,
-          maxProcesses: Math.max(limits.maxProcesses, 128),
-        },
-      },
+      run,
+      ...(batch ? { batch } : {}),
     };
   },
   diagnose: jvmDiagnose,
+  prepareBatch: prepare,
 });

@@ -1,0 +1,175 @@
+import { join } from 'node:path';
+import type { ExecStep } from '../sandboxes/types.js';
+import type { BatchLanguage } from './batch.js';
+import { buildInto, supportHash } from './toolchain-support.js';
+
+/**
+ * JVM batch compilation (Java, Scala): ONE compiler JVM per batch compiles each member in turn,
+ * alone, with the argv it gets alone, into a folder of its own (`classes/passk_mN`). What is
+ * shared is the JVM's start and the compiler's classes, loaded and warmed once instead of once per
+ * program; nothing of one member's source is seen by another's compile (each is its own javac or
+ * scalac invocation, with a fresh compiler context, its own output folder, and no annotation
+ * processors or plugins: no member code runs in the compiler JVM). Unlike the Rust and Go batches
+ * no source is rewritten, so class names, stack traces and reflection are those of the program
+ * compiled alone.
+ *
+ * A member whose compile fails, throws, or takes more CPU time than a quarter of its compile step's
+ * own time limit is listed in `failed` and left out of the batch: it compiles alone by its plan's own
+ * compile step, which gives its compile error (or compile timeout) exactly as before.
+ */
+export const BATCH_COMPILER = `import java.io.OutputStream;
+import java.io.PrintStream;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
+import java.lang.reflect.Method;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import javax.tools.ToolProvider;
+
+/** passk's batch compiler (src/execution/runtimes/java-batch.ts). */
+public final class PasskBatchCompiler {
+  public static void main(String[] args) throws Exception {
+    String mode = args[0];
+    long limitMs = Long.parseLong(args[1]);
+    String[] options = Arrays.copyOfRange(args, 2, args.length);
+    // scalac's -usejavacp reads the class path the compiler JVM started with alone.
+    String classpath = System.getProperty("passk.classpath");
+    if (classpath != null) System.setProperty("java.class.path", classpath);
+    Files.createDirectories(Path.of("classes"));
+    // The compile's own CPU (javac and scalac compile in the calling thread), not the wall clock,
+    // which a loaded machine stretches.
+    ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+    List<String> failed = new ArrayList<>();
+    int done = 0;
+    for (String member : Files.readAllLines(Path.of("members.txt"))) {
+      if (member.isBlank()) continue;
+      // Most members so far did not compile: the rest compile alone, as they would after failing
+      // here (each failure is compiled twice, here and alone).
+      if (failed.size() >= 4 && failed.size() * 2 > done) {
+        failed.add(member);
+        continue;
+      }
+      done++;
+      List<String> argv = new ArrayList<>(Arrays.asList(options));
+      argv.add("-d");
+      argv.add(mode.equals("javac") ? "classes/" + member : "classes/" + member + ".jar");
+      for (String source : Files.readAllLines(Path.of(member, "sources"))) {
+        if (!source.isBlank()) argv.add(member + "/" + source);
+      }
+      long started = threads.getCurrentThreadCpuTime();
+      boolean ok;
+      try {
+        ok = mode.equals("javac") ? javac(argv) : scalac(argv);
+      } catch (Throwable error) {
+        ok = false;
+      }
+      if (!ok || (threads.getCurrentThreadCpuTime() - started) / 1_000_000 > limitMs) {
+        failed.add(member);
+      }
+    }
+    Files.write(Path.of("failed"), failed);
+  }
+
+  private static boolean javac(List<String> argv) {
+    OutputStream sink = OutputStream.nullOutputStream();
+    return ToolProvider.getSystemJavaCompiler().run(null, sink, sink, argv.toArray(new String[0])) == 0;
+  }
+
+  /** scala.tools.nsc.Main as scalac runs it (a fresh Settings, reporter and Global per call). */
+  private static boolean scalac(List<String> argv) throws Exception {
+    Class<?> main = Class.forName("scala.tools.nsc.Main");
+    PrintStream err = System.err;
+    System.setErr(new PrintStream(OutputStream.nullOutputStream()));
+    try {
+      main.getMethod("process", String[].class).invoke(null, (Object) argv.toArray(new String[0]));
+    } finally {
+      System.setErr(err);
+    }
+    Object reporter = main.getMethod("reporter").invoke(null);
+    Method errors = reporter.getClass().getMethod("hasErrors");
+    return !(Boolean) errors.invoke(reporter);
+  }
+}
+`;
+
+/**
+ * Builds the batch compiler (trusted code, on the host) into the artifact cache's java-support/
+ * folder; resolves its folder as the sandbox sees it (`{cache}/…`), or undefined when it did not
+ * build (programs then compile alone, as without batches).
+ */
+export async function ensureBatchCompiler(
+  artifactsDir: string,
+  javac: string,
+  version: string,
+): Promise<string | undefined> {
+  const name = `java-support/batch-${supportHash(version, BATCH_COMPILER)}`;
+  const built = await buildInto(
+    join(artifactsDir, name),
+    { 'PasskBatchCompiler.java': BATCH_COMPILER },
+    [
+      javac,
+      '-J-XX:+UseSerialGC',
+      '-J-XX:TieredStopAtLevel=1',
+      '-d',
+      '{dir}',
+      '{dir}/PasskBatchCompiler.java',
+    ],
+  );
+  return built ? `{cache}/${name}` : undefined;
+}
+
+export interface JvmBatchOptions {
+  /** 'javac' or 'scalac': which compiler the batch compiler calls. */
+  mode: 'javac' | 'scalac';
+  /** The JVM start of the batch compiler: java, its flags and classpath, up to the main class. */
+  jvm: string[];
+  /** The compiler's options as the program's compile step passes them, without `-d` and sources. */
+  options: string[];
+  /** The program's files (sources in compile order first), as its plan writes them. */
+  files(source: string): Record<string, string>;
+  /** Which of `files` are the compiler's sources, in the order the compile step names them. */
+  sources(source: string): string[];
+  /** A member longer to compile than this (ms, warm) compiles alone instead. */
+  memberLimitMs: number;
+  /** The run step's compiled-output path (`{artifacts}/classes`), and the member's in the batch. */
+  output: string;
+  memberOutput(member: string): string;
+}
+
+/** A JVM language's batch: every member in its own folder, compiled alone by one JVM. */
+export function jvmBatch(options: JvmBatchOptions): BatchLanguage {
+  return {
+    // Every program: nothing of one member reaches another's compile (see above).
+    eligible: () => true,
+    memberFiles(source, member) {
+      const files: Record<string, string> = {};
+      for (const [name, text] of Object.entries(options.files(source))) {
+        files[`${member}/${name}`] = text;
+      }
+      files[`${member}/sources`] = `${options.sources(source).join('\n')}\n`;
+      return files;
+    },
+    mainFile: 'members.txt',
+    main: '{items}',
+    item: '{m}\n',
+    arm: '',
+    argv: [
+      ...options.jvm,
+      'PasskBatchCompiler',
+      options.mode,
+      String(options.memberLimitMs),
+      ...options.options,
+    ],
+    output: 'classes',
+    // The batch compiler blames no one: it lists the members it left out in `failed`.
+    blame: '(?!)(passk_m\\d+)',
+    partial: true,
+    memberRun: (run: ExecStep, member: string) => ({
+      ...run,
+      argv: run.argv.map((arg) => arg.replace(options.output, options.memberOutput(member))),
+    }),
+  };
+}
