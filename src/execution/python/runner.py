@@ -606,16 +606,15 @@ def _finish_like_interpreter(status):
             atexit._run_exitfuncs()
     except BaseException:
         pass
-    for stream in (sys.stdout, sys.stderr):
-        try:
-            stream.flush()
-        except BaseException:
-            pass
-    _exit(status)
+    _flush_and_exit(status)
 
 
 def _finish_like_reference(status):
     """How the reference harnesses end (reference_guard.py): output flushed, nothing else waited for."""
+    _flush_and_exit(status)
+
+
+def _flush_and_exit(status):
     for stream in (sys.stdout, sys.stderr):
         try:
             stream.flush()

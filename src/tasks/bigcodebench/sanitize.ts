@@ -100,7 +100,7 @@ function hasAssignment(tokens: readonly Token[]): boolean {
 }
 
 /** Names reachable from `entryPoint` through the identifiers each definition mentions. */
-function reachable(definitions: readonly Statement[], entryPoint: string): Set<string> {
+export function reachable(definitions: readonly Statement[], entryPoint: string): Set<string> {
   const graph = new Map<string, Set<string>>();
   for (const definition of definitions) {
     if (definition.name === undefined) continue;

@@ -1,4 +1,9 @@
-import { codeExtract, type Statement, topLevelStatements } from '../bigcodebench/sanitize.js';
+import {
+  codeExtract,
+  reachable,
+  type Statement,
+  topLevelStatements,
+} from '../bigcodebench/sanitize.js';
 import { pythonStrip } from '../python-program.js';
 
 /**
@@ -46,27 +51,4 @@ export function evalPlusSanitize(code: string, entryPoint: string): string {
 
 function hasReturn(statement: Statement): boolean {
   return statement.tokens.some((token) => token.kind === 'keyword' && token.text === 'return');
-}
-
-/** Names reachable from `entryPoint` through the identifiers each definition mentions. */
-function reachable(definitions: readonly Statement[], entryPoint: string): Set<string> {
-  const graph = new Map<string, string[]>();
-  for (const d of definitions) {
-    if (d.name === undefined) continue;
-    graph.set(
-      d.name,
-      d.tokens.filter((t) => t.kind === 'name').map((t) => t.text),
-    );
-  }
-  const seen = new Set([entryPoint]);
-  const queue = [entryPoint];
-  for (let current = queue.shift(); current !== undefined; current = queue.shift()) {
-    for (const next of graph.get(current) ?? []) {
-      if (!seen.has(next)) {
-        seen.add(next);
-        queue.push(next);
-      }
-    }
-  }
-  return seen;
 }
