@@ -28,8 +28,12 @@ afterAll(async () => {
 });
 
 const LONG = { ...LIMITS, timeoutMs: 30_000 };
-/** A port for a test's fixed-port servers (BigCodeBench 1040 uses 12345): random per run. */
-const port = () => 20_000 + Math.floor(Math.random() * 30_000);
+/**
+ * A port for a test's fixed-port servers (BigCodeBench 1040 uses 12345): random per run, and
+ * below Linux's ephemeral range (32768+), so the controls on the host's network do not meet a
+ * port the other tests' connections took or left in TIME_WAIT.
+ */
+const port = () => 10_000 + Math.floor(Math.random() * 20_000);
 
 async function listening(): Promise<{ server: Server; port: number; hits: () => number }> {
   let hits = 0;
