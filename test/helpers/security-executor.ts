@@ -1,3 +1,4 @@
+import { afterAll, beforeAll } from 'vitest';
 import { createExecutor } from '../../src/execution/index.js';
 import type { ExecLimits, Executor, Language, Verdict } from '../../src/execution/types.js';
 
@@ -13,6 +14,24 @@ export function securityExecutor(workers: number, sandbox?: 'subprocess'): Promi
     workers,
     ...(sandbox ? { sandbox } : {}),
   });
+}
+
+/**
+ * The security files' common set-up: one `securityExecutor(workers)` made before the file's tests
+ * and closed after them; the returned function gives it to a test.
+ */
+export function securityExecutorForFile(workers = 2): () => Executor {
+  let executor: Executor | undefined;
+  beforeAll(async () => {
+    executor = await securityExecutor(workers);
+  }, 60_000);
+  afterAll(async () => {
+    await executor?.close();
+  });
+  return () => {
+    if (executor === undefined) throw new Error('the executor is made in beforeAll');
+    return executor;
+  };
 }
 
 /** Runs each of `sources` (id → source) in `language` with 20 s and 2 GiB on top of `limits`. */

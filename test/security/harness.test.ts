@@ -6,24 +6,19 @@
  * same wrong one without the attack fails. Java and shell programs are MultiPL-E's own
  * (HumanEval_53_add, built by the task as in a real run).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadDataset } from '../../src/datasets/index.js';
-import type { Executor, Language, Verdict } from '../../src/execution/types.js';
+import type { Language, Verdict } from '../../src/execution/types.js';
 import { tasks } from '../../src/tasks/index.js';
 import { requireTaskData } from '../helpers/data.js';
-import { runSources, securityExecutor } from '../helpers/security-executor.js';
+import { runSources, securityExecutorForFile } from '../helpers/security-executor.js';
 import { LIMITS } from './helpers.js';
 
-let executor: Executor;
-beforeAll(async () => {
-  executor = await securityExecutor(2);
-}, 60_000);
-afterAll(async () => {
-  await executor?.close();
-});
+/** One sandboxed executor (two slots) for this file's tests. */
+const executor = securityExecutorForFile();
 
 function run(language: Language, sources: Record<string, string>) {
-  return runSources(executor, language, sources, LIMITS);
+  return runSources(executor(), language, sources, LIMITS);
 }
 
 /** MultiPL-E's HumanEval_53_add program with `body` as the candidate's completion. */

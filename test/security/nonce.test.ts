@@ -9,22 +9,17 @@
  * too. Next to the attacks, a right program passes and the same wrong one fails (the harness still
  * gets its nonce).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { exercismSource } from '../../src/execution/runtimes/exercism-source.js';
-import type { Executor, Language, Verdict } from '../../src/execution/types.js';
-import { runSources, securityExecutor } from '../helpers/security-executor.js';
+import type { Language, Verdict } from '../../src/execution/types.js';
+import { runSources, securityExecutorForFile } from '../helpers/security-executor.js';
 import { LIMITS } from './helpers.js';
 
-let executor: Executor;
-beforeAll(async () => {
-  executor = await securityExecutor(2);
-}, 60_000);
-afterAll(async () => {
-  await executor?.close();
-});
+/** One sandboxed executor (two slots) for this file's tests. */
+const executor = securityExecutorForFile();
 
 function run(language: Language, sources: Record<string, string>) {
-  return runSources(executor, language, sources, LIMITS);
+  return runSources(executor(), language, sources, LIMITS);
 }
 
 function expectNoForgedPass(verdicts: Map<string, Verdict>): void {

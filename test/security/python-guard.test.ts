@@ -11,9 +11,8 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Executor } from '../../src/execution/types.js';
-import { securityExecutor } from '../helpers/security-executor.js';
+import { describe, expect, it } from 'vitest';
+import { securityExecutor, securityExecutorForFile } from '../helpers/security-executor.js';
 import { LIMITS } from './helpers.js';
 
 const ATTACKS = join(import.meta.dirname, '..', 'fixtures', 'guard-attacks');
@@ -27,13 +26,8 @@ const TESTS = `def check(candidate):
 check(add)
 `;
 
-let executor: Executor;
-beforeAll(async () => {
-  executor = await securityExecutor(2);
-}, 60_000);
-afterAll(async () => {
-  await executor?.close();
-});
+/** One sandboxed executor (two slots) for this file's tests. */
+const executor = securityExecutorForFile();
 
 describe('the Python guard and nonce against a candidate that knows the runner', () => {
   it('no attack passes; right, wrong and gc.get_referents behave as usual', async () => {
@@ -52,7 +46,7 @@ describe('the Python guard and nonce against a candidate that knows the runner',
       program: { language: 'python' as const, source },
       limits: { ...LIMITS, timeoutMs: 20_000 },
     }));
-    const verdicts = await executor.run(jobs);
+    const verdicts = await executor().run(jobs);
     expect(verdicts.get('right')?.status).toBe('passed');
     expect(verdicts.get('wrong')?.status).toBe('failed');
     expect(verdicts.get('referents')?.status).toBe('passed');

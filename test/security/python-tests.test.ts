@@ -5,10 +5,9 @@
  * code objects and restores the interpreter in between, so each attack is 'failed'; a correct
  * candidate (one using doctest, which sets a trace itself) still passes and a wrong one fails.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Executor } from '../../src/execution/types.js';
+import { describe, expect, it } from 'vitest';
 import { PYTHON_TESTS_MARKER } from '../../src/tasks/python-program.js';
-import { securityExecutor } from '../helpers/security-executor.js';
+import { securityExecutorForFile } from '../helpers/security-executor.js';
 import { verdictOf } from './helpers.js';
 
 const TESTS = `
@@ -58,29 +57,24 @@ atexit.register(lambda: _exit(0))
 `,
 };
 
-let executor: Executor;
-beforeAll(async () => {
-  executor = await securityExecutor(2);
-}, 60_000);
-afterAll(async () => {
-  await executor?.close();
-});
+/** One sandboxed executor (two slots) for this file's tests. */
+const executor = securityExecutorForFile();
 
 const program = (candidate: string) => `${candidate}${PYTHON_TESTS_MARKER}${TESTS}`;
 
 describe('a Python candidate cannot disable the tests that run beside it', () => {
   it('passes a right candidate (even one that runs doctest) and fails a wrong one', async () => {
     const withDoctest = `${RIGHT}import doctest\ndoctest.testmod()\n`;
-    expect((await verdictOf(executor, program(RIGHT))).status).toBe('passed');
-    expect((await verdictOf(executor, program(withDoctest))).status).toBe('passed');
-    expect(await verdictOf(executor, program(WRONG))).toMatchObject({
+    expect((await verdictOf(executor(), program(RIGHT))).status).toBe('passed');
+    expect((await verdictOf(executor(), program(withDoctest))).status).toBe('passed');
+    expect(await verdictOf(executor(), program(WRONG))).toMatchObject({
       status: 'failed',
       errorType: 'AssertionError',
     });
   });
 
   it.each(Object.keys(ATTACKS))('%s: the wrong candidate still fails', async (name) => {
-    const verdict = await verdictOf(executor, program(ATTACKS[name]!));
+    const verdict = await verdictOf(executor(), program(ATTACKS[name]!));
     expect(verdict).toMatchObject({ status: 'failed', errorType: 'AssertionError' });
   });
 });

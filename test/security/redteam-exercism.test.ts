@@ -8,21 +8,15 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { exercismSource } from '../../src/execution/runtimes/exercism-source.js';
-import type { Executor } from '../../src/execution/types.js';
-import { runSources, securityExecutor } from '../helpers/security-executor.js';
+import { runSources, securityExecutorForFile } from '../helpers/security-executor.js';
 import { LIMITS } from './helpers.js';
 
 const FIXTURES = join(import.meta.dirname, '../fixtures/redteam');
 
-let executor: Executor;
-beforeAll(async () => {
-  executor = await securityExecutor(2);
-}, 60_000);
-afterAll(async () => {
-  await executor?.close();
-});
+/** One sandboxed executor (two slots) for this file's tests. */
+const executor = securityExecutorForFile();
 
 /** An exercise with two tests of `value()`, and `lib` as the solution. */
 const exercise = (lib: string) =>
@@ -38,7 +32,7 @@ const fixture = (name: string) => readFileSync(join(FIXTURES, name), 'utf8');
 describe('Exercism Rust: libtest output printed by the candidate', () => {
   it('a forged summary and an exit 0 mid-run do not pass', async () => {
     const verdicts = await runSources(
-      executor,
+      executor(),
       'exercism-rust',
       {
         right: exercise('pub fn value() -> i32 {\n    2\n}\n'),

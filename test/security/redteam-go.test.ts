@@ -7,20 +7,14 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Executor } from '../../src/execution/types.js';
-import { runSources, securityExecutor } from '../helpers/security-executor.js';
+import { describe, expect, it } from 'vitest';
+import { runSources, securityExecutorForFile } from '../helpers/security-executor.js';
 import { LIMITS } from './helpers.js';
 
 const FIXTURES = join(import.meta.dirname, '../fixtures/redteam');
 
-let executor: Executor;
-beforeAll(async () => {
-  executor = await securityExecutor(2);
-}, 60_000);
-afterAll(async () => {
-  await executor?.close();
-});
+/** One sandboxed executor (two slots) for this file's tests. */
+const executor = securityExecutorForFile();
 
 const program = (op: string) => `package add_test
 
@@ -38,7 +32,7 @@ func TestAdd(t *testing.T) {
 describe('Go: flags a program adds to its own test binary', () => {
   it('-test.run=^$ and -test.list from package initialisation do not pass', async () => {
     const verdicts = await runSources(
-      executor,
+      executor(),
       'go',
       {
         right: program('+'),

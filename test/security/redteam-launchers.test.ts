@@ -7,20 +7,14 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Executor } from '../../src/execution/types.js';
-import { runSources, securityExecutor } from '../helpers/security-executor.js';
+import { describe, expect, it } from 'vitest';
+import { runSources, securityExecutorForFile } from '../helpers/security-executor.js';
 import { LIMITS } from './helpers.js';
 
 const FIXTURES = join(import.meta.dirname, '../fixtures/redteam');
 
-let executor: Executor;
-beforeAll(async () => {
-  executor = await securityExecutor(2);
-}, 60_000);
-afterAll(async () => {
-  await executor?.close();
-});
+/** One sandboxed executor (two slots) for this file's tests. */
+const executor = securityExecutorForFile();
 
 const program = (op: string) => `import java.util.*;
 class Problem {
@@ -65,7 +59,7 @@ object Problem {
 describe("the launcher calls the tests' main", () => {
   it('Java: a decoy main declared before the tests is not the one called', async () => {
     const verdicts = await runSources(
-      executor,
+      executor(),
       'java',
       {
         right: program('+'),
@@ -86,7 +80,7 @@ describe("the launcher calls the tests' main", () => {
     '%s: a decoy main declared before the tests is not the one called',
     async (language, program, fixture) => {
       const verdicts = await runSources(
-        executor,
+        executor(),
         language,
         {
           right: program('+'),

@@ -7,22 +7,17 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { stdioProgram } from '../../src/execution/stdio/index.js';
-import type { Executor, Verdict } from '../../src/execution/types.js';
-import { securityExecutor } from '../helpers/security-executor.js';
+import type { Verdict } from '../../src/execution/types.js';
+import { securityExecutorForFile } from '../helpers/security-executor.js';
 
 const FIXTURES = join(import.meta.dirname, '../fixtures/redteam');
 const N = 40_000_000; // a Python loop of N steps: well over a second of CPU
 const CASES = [{ input: String(N), output: String((N * (N - 1)) / 2) }];
 
-let executor: Executor;
-beforeAll(async () => {
-  executor = await securityExecutor(2);
-}, 60_000);
-afterAll(async () => {
-  await executor?.close();
-});
+/** One sandboxed executor (two slots) for this file's tests. */
+const executor = securityExecutorForFile();
 
 async function judged(
   sources: Record<string, string>,
@@ -34,7 +29,7 @@ async function judged(
     program: stdioProgram({ language: 'python', source, cases, limitMs }),
     limits: { timeoutMs: 120_000, memoryBytes: 2 * 2 ** 30, outputBytes: 2 ** 20 },
   }));
-  return executor.run(jobs);
+  return executor().run(jobs);
 }
 
 const FAST = 'n = int(input())\nprint(n * (n - 1) // 2)\n';

