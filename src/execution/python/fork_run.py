@@ -98,6 +98,9 @@ class Clock:
         factor = max(1.0, float(limits.get("wallFactor") or 1))
         self.backstop = self.started + self.limit * factor
         self.deadline = self.started + self.limit
+        # The wait the timeout was judged with (None until then, and for the wall backstop): the
+        # reported wait, as a later read would include waiting done while the program was killed.
+        self.judged_wait = None
 
     def remaining(self):
         """Seconds until the next look; 0 once the program is out of time."""
@@ -107,8 +110,10 @@ class Clock:
         if now >= self.backstop:
             return 0.0
         # Read only at a deadline: a program that ends within its limit costs no /proc read.
-        own = now - self.started - (run_delay(self.pid) or 0.0)
+        waited = run_delay(self.pid)
+        own = now - self.started - (waited or 0.0)
         if own >= self.limit:
+            self.judged_wait = waited
             return 0.0
         self.deadline = min(now + self.limit - own, self.backstop)
         return self.deadline - now
@@ -151,7 +156,9 @@ def collect(pid, pipes, limits):
     if state == "exited":
         drain(open_fds, chunks, err_r, res_r)
     os.close(pidfd)
-    waited = run_delay(pid)  # still readable: the child is not reaped yet
+    waited = clock.judged_wait if state == "timeout" else None
+    if waited is None:
+        waited = run_delay(pid)  # still readable: the child is not reaped yet
     return state, chunks, (out_r, err_r, res_r), None if waited is None else waited * 1000.0
 
 
