@@ -3,7 +3,6 @@ import { join, resolve } from 'node:path';
 import { ConfigError } from '../core/errors.js';
 import type { DatasetLoadOptions } from '../datasets/types.js';
 import type { GeneratedSample } from '../report/html/generation.js';
-import { defaultIntervals, renderReport } from '../report/html/index.js';
 import { loadRun } from '../store/load.js';
 import { ensureParentDir } from '../store/output-paths.js';
 import type { RunRecord } from '../store/records.js';
@@ -49,6 +48,8 @@ export async function report(options: ReportOptions): Promise<ReportResult> {
     );
   }
   const generations = await Promise.all(runs.map((run) => readJournalStats(run.summary.runDir)));
+  // The renderer (~30 modules) loads only here, so other commands do not pay for it at start-up.
+  const { defaultIntervals, renderReport } = await import('../report/html/index.js');
   const html = renderReport(runs, {
     intervals: defaultIntervals,
     generations,

@@ -1,5 +1,6 @@
 import type { RunRecord, RunSummary } from '../store/records.js';
-import { failureBreakdown, formatScore, headline } from './html/index.js';
+import { failureBreakdown } from './html/analysis.js';
+import { formatScore, headline } from './html/headline.js';
 import { defaultIntervals } from './html/intervals.js';
 import { oneLine, sampleLabel } from './terminal.js';
 
