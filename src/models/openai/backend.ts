@@ -11,6 +11,7 @@ import type {
 } from '../types.js';
 import { fetchModelIds, normalizeBaseUrl } from './endpoints.js';
 import { errorFromException, errorFromResponse, RequestControl } from './http.js';
+import { type FetchLike, type FetchResponse, nodeFetch } from './node-fetch.js';
 import { completionsFromBody, type OpenAIApi, parseWire, requestBody } from './protocol.js';
 import { type BreakerPolicy, DEFAULT_BREAKER, type Outcome, ReplicaPool } from './replicas.js';
 import { DEFAULT_RETRY_POLICY, type RetryPolicy, withRetries } from './retry.js';
@@ -51,7 +52,7 @@ export interface OpenAICompatibleOptions {
   /** Extra JSON fields for every request body (top_k, repetition_penalty, …). */
   extraBody?: Record<string, unknown>;
   /** Injected for tests; defaults to the global fetch. */
-  fetch?: typeof fetch;
+  fetch?: FetchLike;
   /** Told about each retry (for logs). */
   onRetry?: (message: string, delayMs: number) => void;
   /** Told about replica health and fallbacks (a replica failing, all down, stream_options). */
@@ -90,7 +91,7 @@ class OpenAICompatibleBackend implements ModelBackend {
   private readonly totalTimeoutMs: number;
   private readonly policy: RetryPolicy;
   private readonly pool: ReplicaPool;
-  private readonly doFetch: typeof fetch;
+  private readonly doFetch: FetchLike;
   private readonly headers: Record<string, string>;
   private model: Promise<string> | undefined;
   private checked: Promise<void> | undefined;
@@ -119,7 +120,7 @@ class OpenAICompatibleBackend implements ModelBackend {
       { ...DEFAULT_BREAKER, ...options.breaker },
       (message) => options.onNotice?.(message),
     );
-    this.doFetch = options.fetch ?? fetch;
+    this.doFetch = options.fetch ?? nodeFetch;
     const apiKey = options.apiKey ?? apiKeyFromEnv();
     this.headers = {
       ...options.headers,
@@ -375,7 +376,7 @@ class OpenAICompatibleBackend implements ModelBackend {
    * HTML page is a proxy's, never the model's. An unknown content type is read as requested.
    */
   private async read(
-    response: Response,
+    response: FetchResponse,
     endpoint: string,
     request: GenerateRequest,
     control: RequestControl,
@@ -429,7 +430,11 @@ class OpenAICompatibleBackend implements ModelBackend {
    * the shared flag, so that requests already in flight when the first rejection cleared the
    * flag are retried without it instead of failing for good.
    */
-  private async failure(response: Response, endpoint: string, sentUsage: boolean): Promise<Error> {
+  private async failure(
+    response: FetchResponse,
+    endpoint: string,
+    sentUsage: boolean,
+  ): Promise<Error> {
     const error = await errorFromResponse(response, endpoint);
     if (this.stream && sentUsage && /stream_options/.test(error.message)) {
       // Servers that predate stream_options reject it: ask again without it.

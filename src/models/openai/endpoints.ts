@@ -1,5 +1,6 @@
 import { ConfigError } from '../../core/errors.js';
 import { errorFromException, errorFromResponse, RequestControl } from './http.js';
+import type { FetchLike } from './node-fetch.js';
 
 /**
  * `--base-url` values → their URLs: each value may itself be a comma list, and the flag may be
@@ -48,7 +49,7 @@ export function normalizeBaseUrl(raw: string): string {
  */
 export async function fetchModelIds(
   baseUrl: string,
-  doFetch: typeof fetch,
+  doFetch: FetchLike,
   headers: Record<string, string>,
   timeoutMs: number,
   signal?: AbortSignal,

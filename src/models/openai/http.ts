@@ -1,5 +1,6 @@
 import { ModelRequestError } from '../../core/errors.js';
 import { ContextLengthError, isContextLengthMessage, RetryableRequestError } from '../errors.js';
+import type { FetchResponse } from './node-fetch.js';
 
 /**
  * HTTP statuses worth retrying: timeouts, conflicts, too early, rate limits and server errors,
@@ -40,7 +41,10 @@ export function htmlAnswerError(url: string, body: string): RetryableRequestErro
  * Retry-After as milliseconds: OpenAI's `retry-after-ms`, else `retry-after` in seconds or as
  * an HTTP date. Undefined when absent or unparsable.
  */
-export function parseRetryAfter(headers: Headers, now: number = Date.now()): number | undefined {
+export function parseRetryAfter(
+  headers: FetchResponse['headers'],
+  now: number = Date.now(),
+): number | undefined {
   const ms = Number.parseFloat(headers.get('retry-after-ms') ?? '');
   if (Number.isFinite(ms) && ms >= 0) return ms;
   const value = headers.get('retry-after');
@@ -70,7 +74,7 @@ function messageOf(body: string): string {
 
 /** Maps a non-2xx response to the one error type the rest of passk handles. */
 export async function errorFromResponse(
-  response: Response,
+  response: FetchResponse,
   url: string,
 ): Promise<ModelRequestError> {
   const body = await response.text().catch(() => '');
