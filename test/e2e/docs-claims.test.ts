@@ -2,8 +2,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '../../src/core/errors.js';
-import { repoRoot, runCli, tempDir } from '../helpers/cli.js';
+import { type CliResult, repoRoot, runCli, tempDir } from '../helpers/cli.js';
 import { helpOf } from '../helpers/cli-help.js';
+import { runCliInProcess } from '../helpers/cli-in-process.js';
 
 /** Claims of README.md and docs/commands.md that can be checked against the CLI itself. */
 
@@ -77,13 +78,21 @@ describe('"user mistakes print one line and a hint, with no stack trace"', () =>
     ['no-such-command'],
     ['tasks', '/no/such/bench.jsonl'],
   ];
-  it.each(mistakes)('passk %s …', async (...args) => {
-    const dir = await tempDir();
-    const result = await runCli([...args], { PASSK_DB: join(dir, 'passk.db') });
+  const expectOneLine = (result: CliResult) => {
     expect(result.code, result.stderr).toBe(2);
     const lines = result.stderr.trim().split('\n');
     expect(lines[0]).toMatch(/^passk: error: /);
     expect(lines.length).toBeLessThanOrEqual(2);
     expect(result.stderr).not.toMatch(/\n\s+at |internal error/);
+  };
+  // Refused before any work: main() in this process says what the process would (its exit code
+  // and stderr), without a CLI start each; the first one also runs as a process, as users run it.
+  it.each(mistakes)('passk %s …', async (...args) => {
+    const dir = await tempDir();
+    expectOneLine(await runCliInProcess([...args], { PASSK_DB: join(dir, 'passk.db') }));
+  });
+  it('passk run --task no-such-task … as a process of its own', async () => {
+    const dir = await tempDir();
+    expectOneLine(await runCli([...mistakes[0]!], { PASSK_DB: join(dir, 'passk.db') }));
   });
 });
