@@ -3,6 +3,7 @@ import { rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot, runCli, tempDir } from '../helpers/cli.js';
+import { runCliInProcess } from '../helpers/cli-in-process.js';
 
 /**
  * A switch word where a path is expected (`--cache-dir false`, PASSK_CACHE_DIR=off, `-o ''`)
@@ -59,8 +60,9 @@ const CASES: { args: () => string[]; env?: NodeJS.ProcessEnv; error: string; hin
 describe('switch words given as paths', () => {
   it('are refused with exit 2, one line, and leave nothing in the current folder', async () => {
     const before = readdirSync(repoRoot).sort();
+    // Refused before any work: main() in this process, in the repository root as runCli.
     for (const { args, env, error, hint } of CASES) {
-      const result = await runCli(args(), env);
+      const result = await runCliInProcess(args(), env);
       expect(result.code, `${args().join(' ')}\n${result.stderr}`).toBe(2);
       expect(result.stderr).toContain(`passk: error: ${error}`);
       expect(result.stderr).toContain('to use a');
@@ -69,7 +71,7 @@ describe('switch words given as paths', () => {
       expect(readdirSync(repoRoot).sort()).toEqual(before);
     }
     expect(readdirSync(dir).sort()).toEqual(['one.jsonl']);
-  }, 300_000); // ten CLI starts, each a few seconds on a loaded machine
+  }, 300_000);
 
   it('a path that happens to be a switch word, written as one, is a path', async () => {
     const cache = join(dir, 'false');
