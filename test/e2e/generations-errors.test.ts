@@ -2,21 +2,28 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { repoRoot, runCli, tempDir } from '../helpers/cli.js';
+import { runCliInProcess } from '../helpers/cli-in-process.js';
 import { dataPath } from '../helpers/data.js';
 
 const problemFile = dataPath('humaneval/example_problem.jsonl');
 const toyProblems = join(repoRoot, 'test', 'fixtures', 'two-problems.jsonl');
 
+/**
+ * `passk evaluate` of a file holding `content`. A file refused before any program runs is
+ * checked in this process (`run` = runCliInProcess: exit code and stderr as the process's); one
+ * that is scored runs as a process.
+ */
 async function evaluateFile(
   content: string,
   name = 'samples.jsonl',
   extra: string[] = [],
   dataset = problemFile,
+  run = runCliInProcess,
 ) {
   const dir = await tempDir();
   const file = join(dir, name);
   await writeFile(file, content);
-  return runCli([
+  return run([
     'evaluate',
     '--task',
     'humaneval',
@@ -71,7 +78,13 @@ describe('a generations file that does not fit the task is refused, never scored
     const refused = await evaluateFile(content, 'samples.jsonl', [], toyProblems);
     expect(refused.code).toBe(2);
     expect(refused.stderr).toContain('toy/1');
-    const partial = await evaluateFile(content, 'samples.jsonl', ['--allow-missing'], toyProblems);
+    const partial = await evaluateFile(
+      content,
+      'samples.jsonl',
+      ['--allow-missing'],
+      toyProblems,
+      runCli,
+    );
     expect(partial.code).toBe(0);
     expect(partial.stderr).toContain('1 problems have no samples');
     expect(partial.stdout).toContain('1 problems, 1 samples');
@@ -82,7 +95,13 @@ describe('a generations file that does not fit the task is refused, never scored
       line({ task_id: 'toy/0', completion: '    return 1' }) +
       line({ task_id: 'toy/0', completion: '    return 0' }) +
       line({ task_id: 'toy/1', completion: '    return 2 * x' });
-    const result = await evaluateFile(content, 'samples.jsonl', ['--k', '1,2'], toyProblems);
+    const result = await evaluateFile(
+      content,
+      'samples.jsonl',
+      ['--k', '1,2'],
+      toyProblems,
+      runCli,
+    );
     expect(result.code).toBe(0);
     expect(result.stdout).toContain('pass@1 = 0.7500');
     expect(result.stdout).not.toContain('pass@2');

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { JOURNAL_FILE } from '../../src/generation/journal.js';
 import { runCli, runCliWithFileLimit, tempDir } from '../helpers/cli.js';
+import { runCliInProcess } from '../helpers/cli-in-process.js';
 import {
   journalLines,
   keysOf,
@@ -64,7 +65,9 @@ describe('generation flags (issue 12.7)', () => {
       [['--api-key-env', 'PASSK_NO_SUCH_VAR'], /PASSK_NO_SUCH_VAR is not set/],
       [['--header', 'no colon'], /--header 'no colon' is not NAME:VALUE/],
     ] as const) {
-      const result = await runCli(toyRunArgs([server.baseUrl], await tempDir(), [...flags]));
+      // refused before any request: main() in this process (runCliInProcess)
+      const args = toyRunArgs([server.baseUrl], await tempDir(), [...flags]);
+      const result = await runCliInProcess(args);
       expect(result.code).toBe(2);
       expect(result.stderr).toMatch(message);
     }
