@@ -6,15 +6,38 @@
  * sandbox, real compilers.
  */
 import { readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { runSources, securityExecutorForFile } from '../helpers/security-executor.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createExecutor } from '../../src/execution/index.js';
+import type { Executor } from '../../src/execution/types.js';
+import { runSources } from '../helpers/security-executor.js';
 import { LIMITS } from './helpers.js';
 
 const FIXTURES = join(import.meta.dirname, '../fixtures/redteam');
 
-/** One sandboxed executor (two slots) for this file's tests. */
-const executor = securityExecutorForFile();
+/**
+ * One sandboxed executor (two slots) for this file's tests, as securityExecutor() makes it (no
+ * verdict cache: every program runs) but with the tests' persistent artifact cache: javac and
+ * scalac start from their class-data archives there, the three programs of a language compile
+ * in one compiler JVM (java-batch.ts), and a program compiled by an earlier run is not compiled
+ * again (the cache is content-addressed: compiler, flags, the program's and launcher's files).
+ * What this file checks, which `main` the launcher calls, is in the run, which always happens.
+ */
+let shared: Executor | undefined;
+beforeAll(async () => {
+  shared = await createExecutor({
+    allowCodeExecution: true,
+    cacheDir: false,
+    workers: 2,
+    artifactsDir: join(tmpdir(), 'passk-test-artifacts'),
+  });
+}, 60_000);
+afterAll(() => shared?.close());
+const executor = (): Executor => {
+  if (shared === undefined) throw new Error('the executor is made in beforeAll');
+  return shared;
+};
 
 const program = (op: string) => `import java.util.*;
 class Problem {

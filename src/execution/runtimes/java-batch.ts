@@ -208,6 +208,9 @@ export function jvmBatch(options: JvmBatchOptions): BatchLanguage {
     // The batch compiler blames no one: it lists the members it left out in `failed`.
     blame: '(?!)(passk_m\\d+)',
     partial: true,
+    // Each member compiles apart and only the JVM's start is shared: two programs already
+    // save one compiler JVM (~1 s of CPU for javac, ~2 s for scalac).
+    minPrograms: 2,
     memberRun: (run: ExecStep, member: string) => ({
       ...run,
       argv: run.argv.map((arg) => arg.replace(options.output, options.memberOutput(member))),
