@@ -5,6 +5,7 @@
  * running them (MultiPL-E's own harness runs `java Problem`, which fails such a program). Real
  * sandbox, real compilers.
  */
+import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -22,7 +23,8 @@ const FIXTURES = join(import.meta.dirname, '../fixtures/redteam');
  * scalac start from their class-data archives there, the three programs of a language compile
  * in one compiler JVM (java-batch.ts), and a program compiled by an earlier run is not compiled
  * again (the cache is content-addressed: compiler, flags, the program's and launcher's files).
- * What this file checks, which `main` the launcher calls, is in the run, which always happens.
+ * What this file checks, which `main` the launcher calls, is in the run, which always happens;
+ * each decoy (the attack) carries this run's tag, so it is compiled here too, every run.
  */
 let shared: Executor | undefined;
 beforeAll(async () => {
@@ -34,6 +36,9 @@ beforeAll(async () => {
   });
 }, 60_000);
 afterAll(() => shared?.close());
+const RUN = randomBytes(6).toString('hex');
+const decoy = (fixture: string) =>
+  `// run ${RUN}\n${readFileSync(join(FIXTURES, fixture), 'utf8')}`;
 const executor = (): Executor => {
   if (shared === undefined) throw new Error('the executor is made in beforeAll');
   return shared;
@@ -87,7 +92,7 @@ describe("the launcher calls the tests' main", () => {
       {
         right: program('+'),
         wrong: program('-'),
-        decoy: readFileSync(join(FIXTURES, 'java-decoy-main.java'), 'utf8'),
+        decoy: decoy('java-decoy-main.java'),
       },
       LIMITS,
     );
@@ -108,7 +113,7 @@ describe("the launcher calls the tests' main", () => {
         {
           right: program('+'),
           wrong: program('-'),
-          decoy: readFileSync(join(FIXTURES, fixture), 'utf8'),
+          decoy: decoy(fixture),
         },
         LIMITS,
       );
