@@ -195,6 +195,8 @@ def _run_one(index, argv, workdir):
     record = {"e": "t", "i": index, "ms": round(cpu * 1000)}
     if killed or cpu > limit:
         record["s"] = "tle"
+        # Over its CPU limit: final (load cannot change it). Else the wall-clock backstop.
+        record["by"] = "cpu" if cpu > limit else "wall"
     elif _os.WIFSIGNALED(status):
         record["s"] = "crash"
         number = _os.WTERMSIG(status)
