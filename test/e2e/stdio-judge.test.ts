@@ -108,12 +108,13 @@ describe('the stdin/stdout judge, end to end', () => {
       status: 'timeout',
       error_type: 'TimeLimitExceeded',
     });
-    // Over its CPU limit: final, not run again; the sleeper, stopped by the wall clock, is.
-    expect(verdict('sum-two', 2).rerun).toBeUndefined();
     expect(verdict('sum-two', 3)).toMatchObject({
       status: 'timeout',
       error_type: 'TimeLimitExceeded',
     });
+    // Stopped by the wall clock, not its CPU time: it may have been the machine's fault, so it
+    // runs again. (The looping one is final when its CPU reached the limit first, which on a
+    // loaded machine it may not: src/execution/stdio/judge.test.ts checks that rule.)
     expect(verdict('sum-two', 3).rerun).toBeDefined();
     expect(verdict('sum-two', 4)).toMatchObject({ status: 'error', error_type: 'RuntimeError' });
     expect(verdict('sum-two', 4).message).toContain('ZeroDivisionError');
@@ -143,7 +144,6 @@ describe('the stdin/stdout judge, end to end', () => {
       status: 'timeout',
       error_type: 'TimeLimitExceeded',
     });
-    expect(verdict('sum-two', 2).rerun).toBeUndefined();
     expect(verdict('sum-two', 3)).toMatchObject({ status: 'error', error_type: 'RuntimeError' });
     expect(verdict('sum-two', 3).message).toContain('SIGSEGV');
     expect(verdict('sum-two', 4)).toMatchObject({ status: 'error', error_type: 'CompileError' });
