@@ -6,10 +6,11 @@
  * and is a verdict-cache hit the second time. registry.test.ts checks that the shards cover every task exactly once.
  */
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { RuntimeMissingError } from '../core/errors.js';
 import { sharedDataDir } from '../datasets/index.js';
-import { runtimes } from '../execution/index.js';
+import { createExecutor, runtimes } from '../execution/index.js';
+import type { Executor } from '../execution/types.js';
 import { evaluate } from '../pipeline/evaluate.js';
 import { loadProblems } from '../pipeline/problems.js';
 import type { NotRunnable } from '../pipeline/runnable.js';
@@ -81,8 +82,19 @@ export async function problemsOf(name: string) {
   return { task, problems };
 }
 
-/** Why the task's toolchain cannot run here, or undefined when it can. */
-async function missingToolchain(language: string): Promise<string | undefined> {
+const toolchainChecks = new Map<string, Promise<string | undefined>>();
+
+/** Why the task's toolchain cannot run here, or undefined when it can (asked once per language). */
+function missingToolchain(language: string): Promise<string | undefined> {
+  let check = toolchainChecks.get(language);
+  if (check === undefined) {
+    check = findMissingToolchain(language);
+    toolchainChecks.set(language, check);
+  }
+  return check;
+}
+
+async function findMissingToolchain(language: string): Promise<string | undefined> {
   if (!runtimes.has(language)) return `no runtime is registered for '${language}'`;
   try {
     await (await runtimes.get(language)).resolve({});
@@ -105,6 +117,14 @@ export async function namesOf(shard: ShardName): Promise<string[]> {
 /** Each of the shard's tasks passes its reference solutions and fails a wrong program. */
 export async function describeReferenceRuns(shard: ShardName): Promise<void> {
   const names = await namesOf(shard);
+  // One executor for the file's tasks, as a library user evaluating many tasks would hold one:
+  // sandboxes, warm workers and toolchains start once per language (and per library
+  // environment), not once per task. Made on first use: a shard whose tasks all skip makes none.
+  let executor: Promise<Executor> | undefined;
+  const shared = () => (executor ??= createExecutor({ allowCodeExecution: true, workers: 2 }));
+  afterAll(async () => {
+    await (await executor)?.close();
+  });
   it('has tasks to run', () => expect(names.length, `shard '${shard}'`).toBeGreaterThan(0));
   describe.each(names)('registered task %s', (name) => {
     it('passes its reference solutions and fails a wrong program, in the real sandbox', async (ctx) => {
@@ -146,7 +166,7 @@ export async function describeReferenceRuns(shard: ShardName): Promise<void> {
         allowCodeExecution: true,
         limit: sample.length,
         preflight: false,
-        workers: 2,
+        executor: await shared(),
         db: false,
         dataset: datasetOf(name),
         ...inputOf(task),
