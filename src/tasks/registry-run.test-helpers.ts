@@ -4,6 +4,8 @@
  * one file running all ~180 tasks in a row. Tasks of one language (or benchmark) stay in one
  * file, in order, so a program two tasks share (aliases, HumanEvalPack's variants) runs once
  * and is a verdict-cache hit the second time. registry.test.ts checks that the shards cover every task exactly once.
+ * A file's tasks share one executor (evaluate's `executor` option), so each language's toolchain
+ * is resolved and its sandboxed workers started once per file, not once per task.
  */
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
