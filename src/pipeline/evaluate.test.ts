@@ -91,7 +91,7 @@ describe('evaluate() on an executor the caller owns', () => {
     }
   }, 60_000);
 
-  it('refuses options the executor was not made with', async () => {
+  it('refuses options the executor was not made with, before reading any data', async () => {
     const executor = await createExecutor({
       allowCodeExecution: true,
       workers: 1,
@@ -102,7 +102,8 @@ describe('evaluate() on an executor the caller owns', () => {
         task: 'humaneval',
         candidates: { kind: 'reference' },
         allowCodeExecution: true,
-        dataset,
+        // refused before any data is read: a missing file would be a DatasetError
+        dataset: { datasetPath: '/nonexistent/file.jsonl' },
         executor,
       } as const;
       await expect(evaluate({ ...base, workers: 2 })).rejects.toThrow(/workers 2 differs/);

@@ -29,7 +29,7 @@ import { persistRun } from './persist.js';
 import { prepareProblems } from './prepare.js';
 import { type LoadedProblems, loadProblems, type ProblemSelection } from './problems.js';
 import { pythonEnvironment } from './python-environment.js';
-import { openRunExecutor } from './run-executor.js';
+import { checkAgrees, openRunExecutor } from './run-executor.js';
 import { notRunnableMessage, runnableProblems, withoutProblems } from './runnable.js';
 import { selectCandidates } from './select.js';
 import type { Shard } from './shard.js';
@@ -137,6 +137,7 @@ const OUTPUT_CAP_BYTES = 1024 * 1024;
 export async function evaluate(options: EvaluateOptions): Promise<EvaluateResult> {
   // Checked first so that a user without the flag learns it before any slow work.
   if (options.allowCodeExecution !== true) throw new ExecutionDisabledError();
+  if (options.executor !== undefined) checkAgrees(options.executor, options);
   // Likewise the output dir: a finished run is not replaced by accident, and an unwritable
   // folder fails now rather than after every program ran.
   if (options.outputDir !== undefined) {

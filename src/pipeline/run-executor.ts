@@ -40,7 +40,11 @@ export async function openRunExecutor(options: RunExecutorOptions): Promise<RunE
   return { executor, release: () => executor.close() };
 }
 
-function checkAgrees(executor: Executor, options: RunExecutorOptions): void {
+/**
+ * @throws ConfigError when options ask for a sandbox, worker count or verdict cache the caller's
+ *   executor was not made with (evaluate checks this first, before any slow work)
+ */
+export function checkAgrees(executor: Executor, options: RunExecutorOptions): void {
   const hint = 'pass it to createExecutor() instead, or leave it out';
   const { sandbox, workers } = executor.info;
   if (options.sandbox !== undefined && options.sandbox !== sandbox) {
