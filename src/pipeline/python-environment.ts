@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { interpreterPackages } from '../execution/environments/interpreter-packages.js';
 import { type ExecEnvironment, resolvePythonEnvironment } from '../execution/index.js';
-import { PYTHON_FLAGS } from '../execution/runtimes/python.js';
+import { PYTHON_FLAGS, probeInterpreter } from '../execution/runtimes/python.js';
 
 /** What Python programs run with: recorded in metrics.json as `environment.python`. */
 export interface PythonEnvironment {
@@ -23,6 +23,22 @@ export interface PythonEnvironment {
   env?: Record<string, string>;
 }
 
+/** The interpreter the python runtime starts (probeInterpreter's choice). */
+const interpreterName = (pythonPath?: string) =>
+  pythonPath ?? (existsSync('/usr/bin/python3') ? '/usr/bin/python3' : 'python3');
+
+/**
+ * The real interpreter programs run on by default, from the cached answer (no interpreter
+ * start once known); when Python cannot be asked, probeInterpreter's error says how to fix it.
+ */
+export async function defaultInterpreter(): Promise<string> {
+  try {
+    return (await interpreterPackages(interpreterName(), PYTHON_FLAGS)).interpreter;
+  } catch {
+    return (await probeInterpreter(undefined)).path;
+  }
+}
+
 /**
  * The interpreter the python runtime picks by default and the packages programs see without an
  * environment (asked once per installed state: interpreter-packages.ts); with a task
@@ -34,8 +50,7 @@ export async function pythonEnvironment(
   environment?: ExecEnvironment,
   venv?: string,
 ): Promise<PythonEnvironment> {
-  const name = pythonPath ?? (existsSync('/usr/bin/python3') ? '/usr/bin/python3' : 'python3');
-  const probed = await interpreterPackages(name, PYTHON_FLAGS);
+  const probed = await interpreterPackages(interpreterName(pythonPath), PYTHON_FLAGS);
   const { interpreter } = probed;
   const base = { interpreter, version: probed.version, flags: [...PYTHON_FLAGS] };
   if (!environment) return { ...base, packages: probed.packages };
