@@ -108,6 +108,11 @@ export interface Verdict {
   exitCode?: number;
   /** Signal that ended the program's process, e.g. 'SIGKILL', when one did. */
   signal?: string;
+  /**
+   * A timeout decided on the program's own CPU time (the stdio judge's per-test limit): load
+   * cannot change it, so it is final like one that used its full budget (never re-run, cached).
+   */
+  finalTimeout?: boolean;
   /** True when a first-run timeout was run again and this verdict comes from that re-run. */
   rerun?: boolean;
   /** Why it was re-run: 'low-cpu' (used < 50% of the limit as CPU), 'overloaded' (CPU pressure high), 'no-cpu-measure'. */
