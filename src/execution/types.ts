@@ -212,8 +212,8 @@ export interface ExecutorOptions {
   cacheDir?: string | false;
   /**
    * Where compiled artifacts (C++/Rust/Go binaries, Java classes) and Go's seeded build cache are
-   * kept by content hash; `false`: compile every time. Default: `artifacts` inside cacheDir, or
-   * none when cacheDir is false.
+   * kept by content hash; `false`: compile every time. Default: `$PASSK_ARTIFACTS_DIR`, else
+   * `artifacts` inside cacheDir; none when cacheDir is false.
    */
   artifactsDir?: string | false;
   /** Python interpreter for the 'process' and 'subprocess' sandboxes; default: Debian's python3. */
