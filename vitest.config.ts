@@ -12,6 +12,10 @@ const scratch = process.env['PASSK_TEST_SCRATCH'];
 mkdirSync(scratch, { recursive: true });
 // Earlier runs' per-file CPU cgroups that were still in use when those runs ended.
 removeLeftoverCgroups();
+// Node reads this CA bundle at every start (~40 ms of CPU for the 220 kB Debian bundle): each
+// worker and each CLI a test starts would pay it. No test connects over TLS (model servers are
+// local HTTP), so the workers and everything they start go without it.
+delete process.env['NODE_EXTRA_CA_CERTS'];
 /** Each test file's CPU seconds (test/setup/cpu-time.ts), summed per project by the reporter. */
 const cpuLog = join(scratch, 'test-cpu.jsonl');
 
