@@ -56,7 +56,11 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['src/**/*.test.ts', 'test/architecture/**/*.test.ts'],
+          include: [
+            'src/**/*.test.ts',
+            'test/architecture/**/*.test.ts',
+            'test/setup/**/*.test.ts',
+          ],
           // A worker runs file after file without reloading vitest and the sources for each:
           // ~0.2 s of CPU less per file, about a third of the project's CPU outside the registry
           // runs. Its files restore what they change (vi.unstubAllEnvs, a module mock loads the
