@@ -74,9 +74,16 @@ export default defineConfig({
           name: 'e2e',
           include: ['test/e2e/**/*.test.ts', 'test/generation/**/*.test.ts'],
           exclude: SLOW,
+          // Shared workers here too (e2e: 13.1 → 5.0 s of CPU outside the files, 51 files):
+          // these files close the servers and executors they start and put back the
+          // environment variables they set (docs/testing.md says what a file must leave).
+          isolate: false,
         },
       },
-      { extends: true, test: { name: 'security', include: ['test/security/**/*.test.ts'] } },
+      {
+        extends: true,
+        test: { name: 'security', include: ['test/security/**/*.test.ts'], isolate: false },
+      },
       { extends: true, test: { name: 'slow', include: SLOW } },
     ],
   },
