@@ -7,7 +7,8 @@ import { join } from 'node:path';
 /**
  * House-keeping of the artifact cache's toolchain folders (what passk builds once on the host:
  * cpp-support/ wrapper and precompiled headers, java-support/ class-data archives, rust-crates/,
- * go-build/), which artifact_cache.py's size-capped eviction exempts. Two things leaked:
+ * go-build/, typescript-support/), which artifact_cache.py's size-capped eviction exempts. Two
+ * things leaked:
  * - staging folders of builds that were killed (`X.staging-abc123`, `X.<pid>-<hex>.tmp`,
  *   `.tmp-…`) are never renamed into place nor removed;
  * - a folder built for a toolchain version (or a precompiled header for an include block) that
@@ -31,7 +32,7 @@ export interface CleanupOptions {
 }
 
 /** Folders keyed by a hash of the toolchain version (and flags): one per version ever used. */
-const KEYED_FAMILIES = ['cpp-support', 'java-support', 'rust-crates'];
+const KEYED_FAMILIES = ['cpp-support', 'java-support', 'rust-crates', 'typescript-support'];
 /** Layouts of earlier passk versions at the top of an engine folder, read by nothing now. */
 const RETIRED = /^(go-build-seed|rust-crates-[0-9a-f]{16})$/;
 /** `mkdtemp(X.staging-)`, rust-crates' `X.<pid>-<hex>.tmp`, artifact_cache.py's `.tmp-…`. */

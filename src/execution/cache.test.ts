@@ -1,7 +1,9 @@
-import { homedir } from 'node:os';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { defaultCacheDir } from './cache.js';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { defaultArtifactsDir, defaultCacheDir } from './cache.js';
+import { createExecutor } from './executor.js';
 
 describe('verdict cache location', () => {
   it('is $PASSK_CACHE_DIR/verdicts; empty is unset; a switch word is refused, not ./false', () => {
@@ -13,5 +15,40 @@ describe('verdict cache location', () => {
       "PASSK_CACHE_DIR 'off' is not a folder",
     );
     expect(defaultCacheDir({ PASSK_CACHE_DIR: './off' })).toBe('off/verdicts');
+  });
+});
+
+describe('artifact cache location', () => {
+  afterEach(() => vi.unstubAllEnvs());
+
+  it('is $PASSK_ARTIFACTS_DIR, else artifacts/ beside the verdicts; none without a verdict cache', () => {
+    expect(defaultArtifactsDir('/c/verdicts', {})).toBe('/c/verdicts/artifacts');
+    expect(defaultArtifactsDir('/c/verdicts', { PASSK_ARTIFACTS_DIR: ' ' })).toBe(
+      '/c/verdicts/artifacts',
+    );
+    expect(defaultArtifactsDir('/c/verdicts', { PASSK_ARTIFACTS_DIR: '/a' })).toBe('/a');
+    // --no-cache promises every program is compiled: the variable does not bring a cache back.
+    expect(defaultArtifactsDir(false, { PASSK_ARTIFACTS_DIR: '/a' })).toBeUndefined();
+    expect(() => defaultArtifactsDir('/c', { PASSK_ARTIFACTS_DIR: 'false' })).toThrow(
+      "PASSK_ARTIFACTS_DIR 'false' is not a folder",
+    );
+  });
+
+  it('the executor keeps its artifacts in $PASSK_ARTIFACTS_DIR', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'passk-artifacts-env-'));
+    try {
+      vi.stubEnv('PASSK_ARTIFACTS_DIR', join(root, 'artifacts'));
+      const executor = await createExecutor({
+        allowCodeExecution: true,
+        workers: 1,
+        cacheDir: join(root, 'verdicts'),
+      });
+      await executor.close();
+      // The clean-up's stamp is written into the artifact cache as the executor starts.
+      expect(existsSync(join(root, 'artifacts'))).toBe(true);
+      expect(existsSync(join(root, 'verdicts', 'artifacts'))).toBe(false);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 });

@@ -24,6 +24,27 @@ export function defaultCacheDir(env: NodeJS.ProcessEnv = process.env): string {
   return join(base, 'verdicts');
 }
 
+const ARTIFACTS_OFF = 'to compile every time pass --no-cache (library: artifactsDir: false)';
+
+/**
+ * Default artifact cache for a verdict cache (`false`: none, as `--no-cache` promises):
+ * `$PASSK_ARTIFACTS_DIR` when set, else `artifacts` inside the verdict cache. Its own folder lets
+ * compiled programs and toolchain support (Rust's crates, Go's seeded build cache, C++'s
+ * precompiled headers: tens of seconds of CPU to rebuild) outlive a fresh verdict cache, e.g.
+ * kept by CI between runs, or shared by several cache folders. Content-addressed: a cached binary
+ * is the one its source compiles to, so reusing it never changes a verdict.
+ */
+export function defaultArtifactsDir(
+  cacheDir: string | false,
+  env: NodeJS.ProcessEnv = process.env,
+): string | undefined {
+  if (cacheDir === false) return undefined;
+  const { PASSK_ARTIFACTS_DIR: fromEnv } = env;
+  return fromEnv === undefined || fromEnv.trim() === ''
+    ? join(cacheDir, 'artifacts')
+    : pathValue(fromEnv, 'PASSK_ARTIFACTS_DIR', 'folder', ARTIFACTS_OFF);
+}
+
 /** Content key of a program run: identical keys give identical verdicts, so run once. */
 export function programKey(parts: {
   language: Language;

@@ -3,7 +3,13 @@ import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { ConfigError, ExecutionDisabledError } from '../core/errors.js';
 import { cleanArtifactsOnce } from './artifact-cleanup.js';
-import { defaultCacheDir, ENGINE_VERSION, programKey, VerdictCache } from './cache.js';
+import {
+  defaultArtifactsDir,
+  defaultCacheDir,
+  ENGINE_VERSION,
+  programKey,
+  VerdictCache,
+} from './cache.js';
 import type { ExecEnvironment } from './environments/types.js';
 import { byEngine, type Engine, type Group, runGroup, sum } from './group.js';
 import { SlotPool } from './pool.js';
@@ -37,13 +43,11 @@ export async function createExecutor(options: ExecutorOptions): Promise<Executor
   const factory = await sandboxes.get(sandboxName);
   const engines = new Map<string, Promise<Engine>>();
   const cacheDir = options.cacheDir === undefined ? defaultCacheDir() : options.cacheDir;
-  // Compiled artifacts live beside the verdicts they produced; no verdict cache, no artifact cache.
+  // Compiled artifacts live beside the verdicts (or in $PASSK_ARTIFACTS_DIR); no verdict cache, none.
   const artifactsDir =
     options.artifactsDir !== undefined
       ? options.artifactsDir || undefined
-      : cacheDir === false
-        ? undefined
-        : join(cacheDir, 'artifacts');
+      : defaultArtifactsDir(cacheDir);
   const artifactStore = artifactsDir === undefined ? undefined : join(artifactsDir, ENGINE_VERSION);
   // Before any toolchain folder is prepared: killed builds' staging and unused versions go.
   if (artifactsDir !== undefined) await cleanArtifactsOnce(artifactsDir, ENGINE_VERSION);

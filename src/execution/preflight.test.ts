@@ -1,3 +1,6 @@
+import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PreflightError, SandboxError } from '../core/errors.js';
 import { createExecutor, runPreflight } from './index.js';
@@ -59,5 +62,31 @@ describe('bwrap probe', () => {
     await expect(probe).rejects.toMatchObject({
       hint: expect.stringMatching(/apt-get install -y bubblewrap.*--sandbox process/),
     });
+  });
+
+  it('asks once per toolchain when the sandbox was built, every time when it was not', async () => {
+    const { toolchain } = await python.resolve({});
+    const dir = mkdtempSync(join(tmpdir(), 'passk-bwrap-probe-'));
+    const log = join(dir, 'starts');
+    const fake = (answer: string) => {
+      const path = join(dir, `bwrap-${answer}`);
+      writeFileSync(path, `#!/bin/sh\necho >> '${log}'\necho ${answer}\n`);
+      chmodSync(path, 0o755);
+      return path;
+    };
+    const starts = () => readFileSync(log, 'utf8').length;
+    try {
+      writeFileSync(log, '');
+      const working = fake('ok');
+      await probeBwrap(toolchain, working);
+      await probeBwrap(toolchain, working);
+      expect(starts()).toBe(1);
+      const broken = fake('no');
+      await expect(probeBwrap(toolchain, broken)).rejects.toBeInstanceOf(SandboxError);
+      await expect(probeBwrap(toolchain, broken)).rejects.toBeInstanceOf(SandboxError);
+      expect(starts()).toBe(3);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -50,6 +50,15 @@ describe('which timeouts are re-run', () => {
     ).toBeUndefined();
   });
 
+  it('never re-runs a timeout decided on CPU time (the stdio judge), and caches it', () => {
+    const decided = { ...timeout(100), durationMs: 5000, waitMs: 4400, finalTimeout: true };
+    expect(rerunReason(decided, 20_000, busy)).toBeUndefined();
+    expect(rerunReason({ ...timeout(), finalTimeout: true }, 20_000, busy)).toBeUndefined();
+    expect(usedFullCpu(decided, 20_000)).toBe(true);
+    expect(isCacheable(decided, 20_000)).toBe(true);
+    expect(isCacheable({ ...decided, finalTimeout: false }, 20_000)).toBe(false);
+  });
+
   it('never re-runs what is not a timeout', () => {
     expect(rerunReason({ status: 'failed', durationMs: 5, cpuMs: 1 }, 1000, busy)).toBeUndefined();
   });

@@ -24,7 +24,7 @@ export function rerunReason(
   timeoutMs: number,
   pressure: () => number = cpuPressure,
 ): RerunReason | undefined {
-  if (verdict.status !== 'timeout') return undefined;
+  if (verdict.status !== 'timeout' || verdict.finalTimeout === true) return undefined;
   if (verdict.cpuMs === undefined) return 'no-cpu-measure';
   if (verdict.cpuMs >= FULL_CPU_SHARE * timeoutMs) return undefined;
   if (
@@ -46,10 +46,14 @@ export function attemptOf(verdict: Verdict): NonNullable<Verdict['firstAttempt']
   };
 }
 
-/** A timeout that had its full CPU budget: the same program under the same limits times out again. */
+/**
+ * A timeout that had its full CPU budget (or was decided on CPU time: `finalTimeout`): the same
+ * program under the same limits times out again.
+ */
 export function usedFullCpu(verdict: Verdict, timeoutMs: number): boolean {
+  if (verdict.status !== 'timeout') return false;
+  if (verdict.finalTimeout === true) return true;
   return (
-    verdict.status === 'timeout' &&
     verdict.errorType !== 'CompileTimeout' &&
     verdict.cpuMs !== undefined &&
     verdict.cpuMs >= FULL_CPU_SHARE * timeoutMs

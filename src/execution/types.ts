@@ -108,6 +108,11 @@ export interface Verdict {
   exitCode?: number;
   /** Signal that ended the program's process, e.g. 'SIGKILL', when one did. */
   signal?: string;
+  /**
+   * A timeout decided on the program's own CPU time (the stdio judge's per-test limit): load
+   * cannot change it, so it is final like one that used its full budget (never re-run, cached).
+   */
+  finalTimeout?: boolean;
   /** True when a first-run timeout was run again and this verdict comes from that re-run. */
   rerun?: boolean;
   /** Why it was re-run: 'low-cpu' (used < 50% of the limit as CPU), 'overloaded' (CPU pressure high), 'no-cpu-measure'. */
@@ -207,8 +212,8 @@ export interface ExecutorOptions {
   cacheDir?: string | false;
   /**
    * Where compiled artifacts (C++/Rust/Go binaries, Java classes) and Go's seeded build cache are
-   * kept by content hash; `false`: compile every time. Default: `artifacts` inside cacheDir, or
-   * none when cacheDir is false.
+   * kept by content hash; `false`: compile every time. Default: `$PASSK_ARTIFACTS_DIR`, else
+   * `artifacts` inside cacheDir; none when cacheDir is false.
    */
   artifactsDir?: string | false;
   /** Python interpreter for the 'process' and 'subprocess' sandboxes; default: Debian's python3. */

@@ -1,5 +1,12 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it, vi } from 'vitest';
-import { ExecutionDisabledError } from '../core/errors.js';
+import { ConfigError, ExecutionDisabledError } from '../core/errors.js';
+import { createExecutor } from '../execution/index.js';
+import type { Executor } from '../execution/types.js';
+import type { GenerationRecord } from '../store/records.js';
 import { defineTask } from '../tasks/types.js';
 import { evaluate } from './evaluate.js';
 
@@ -34,3 +41,79 @@ describe('evaluate() execution gate', () => {
     expect(task.program).not.toHaveBeenCalled();
   });
 });
+
+describe('evaluate() on an executor the caller owns', () => {
+  const dataset = {
+    datasetPath: fileURLToPath(new URL('../../test/fixtures/two-problems.jsonl', import.meta.url)),
+    offline: true,
+  };
+  const records = (wrong: string): GenerationRecord[] => [
+    { problemId: 'toy/0', sample: 0, program: 'def one():\n    return 1\n' },
+    { problemId: 'toy/1', sample: 0, program: `def double(x):\n    return ${wrong}\n` },
+  ];
+  const run = (executor: Executor, wrong: string, outputDir: string) =>
+    evaluate({
+      task: 'humaneval',
+      candidates: { kind: 'records', records: records(wrong) },
+      allowCodeExecution: true,
+      preflight: false,
+      db: false,
+      dataset,
+      executor,
+      outputDir,
+    });
+
+  it('runs on it, leaves it open, and counts only its own programs in run.json', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'passk-evaluate-executor-'));
+    const executor = await createExecutor({
+      allowCodeExecution: true,
+      workers: 1,
+      cacheDir: false,
+    });
+    try {
+      const first = await run(executor, 'x + x', join(dir, 'a'));
+      const second = await run(executor, 'x * 3', join(dir, 'b'));
+      expect(first.results.map((r) => r.status)).toEqual(['passed', 'passed']);
+      expect(second.results.map((r) => r.status)).toEqual(['passed', 'failed']);
+      const runJson = JSON.parse(await readFile(join(dir, 'b', 'run.json'), 'utf8'));
+      // not the first run's two as well (no verdict cache: both programs ran again)
+      expect(runJson.execution).toMatchObject({ jobs: 2, executed: 2, workers: 1 });
+      expect(runJson.config.workers).toBe(1);
+      expect(executor.stats().executed).toBe(4);
+      // still open: another run works on it
+      const again = await executor.run([
+        { id: 'x', program: { language: 'python', source: 'assert True\n' }, limits: LIMITS },
+      ]);
+      expect(again.get('x')?.status).toBe('passed');
+    } finally {
+      await executor.close();
+      await rm(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+
+  it('refuses options the executor was not made with, before reading any data', async () => {
+    const executor = await createExecutor({
+      allowCodeExecution: true,
+      workers: 1,
+      cacheDir: false,
+    });
+    try {
+      const base = {
+        task: 'humaneval',
+        candidates: { kind: 'reference' },
+        allowCodeExecution: true,
+        // refused before any data is read: a missing file would be a DatasetError
+        dataset: { datasetPath: '/nonexistent/file.jsonl' },
+        executor,
+      } as const;
+      await expect(evaluate({ ...base, workers: 2 })).rejects.toThrow(/workers 2 differs/);
+      await expect(evaluate({ ...base, sandbox: 'process' })).rejects.toThrow(/sandbox 'process'/);
+      await expect(evaluate({ ...base, verdictCache: false })).rejects.toBeInstanceOf(ConfigError);
+      expect(executor.stats().jobs).toBe(0);
+    } finally {
+      await executor.close();
+    }
+  }, 60_000);
+});
+
+const LIMITS = { timeoutMs: 5000, memoryBytes: 2 * 1024 ** 3, outputBytes: 1 << 20 };

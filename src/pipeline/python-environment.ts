@@ -1,7 +1,7 @@
-import { existsSync, realpathSync } from 'node:fs';
+import { existsSync } from 'node:fs';
+import { interpreterPackages } from '../execution/environments/interpreter-packages.js';
 import { type ExecEnvironment, resolvePythonEnvironment } from '../execution/index.js';
-import { runCommand } from '../execution/run-command.js';
-import { PYTHON_FLAGS } from '../execution/runtimes/python.js';
+import { PYTHON_FLAGS, probeInterpreter } from '../execution/runtimes/python.js';
 
 /** What Python programs run with: recorded in metrics.json as `environment.python`. */
 export interface PythonEnvironment {
@@ -23,44 +23,35 @@ export interface PythonEnvironment {
   env?: Record<string, string>;
 }
 
-/**
- * Asks the interpreter programs run on, with the flags they run under, which packages a program
- * can import without touching sys.path: with -S there is no site-packages, so a program sees the
- * standard library only, whatever is installed (a verdict that does not depend on the machine).
- */
-export const PACKAGES_PROBE = [
-  'import json, os, sys',
-  'seen = {}',
-  // importlib.metadata costs ~35 ms of CPU to import, at every run; it finds distributions only
-  // as *.dist-info / *.egg-info entries of a sys.path folder, or inside a sys.path zip, so when
-  // there are none (the usual -S path: the standard library) the answer is empty without it.
-  'def listed(p):',
-  '    try: return os.listdir(p)',
-  '    except OSError: return []',
-  'def found(p):',
-  '    return os.path.isfile(p) or any(e.endswith((".dist-info", ".egg-info")) for e in listed(p or "."))',
-  'if any(found(p) for p in sys.path):',
-  '    from importlib import metadata',
-  '    for d in metadata.distributions(path=sys.path):',
-  '        name = d.metadata["Name"]',
-  '        if name: seen.setdefault(name, d.version)',
-  'print(json.dumps({"interpreter": sys.executable, "version": sys.version.split()[0], "packages": [{"name": k, "version": v} for k, v in sorted(seen.items())]}))',
-].join('\n');
+/** The interpreter the python runtime starts (probeInterpreter's choice). */
+const interpreterName = (pythonPath?: string) =>
+  pythonPath ?? (existsSync('/usr/bin/python3') ? '/usr/bin/python3' : 'python3');
 
 /**
- * One interpreter start per evaluation, on the interpreter the python runtime picks by default;
- * with a task `environment`, also what it mounts and its modules' versions (the executor's probe,
- * memoised, so the same answer that went into the verdict cache keys).
+ * The real interpreter programs run on by default, from the cached answer (no interpreter
+ * start once known); when Python cannot be asked, probeInterpreter's error says how to fix it.
+ */
+export async function defaultInterpreter(): Promise<string> {
+  try {
+    return (await interpreterPackages(interpreterName(), PYTHON_FLAGS)).interpreter;
+  } catch {
+    return (await probeInterpreter(undefined)).path;
+  }
+}
+
+/**
+ * The interpreter the python runtime picks by default and the packages programs see without an
+ * environment (asked once per installed state: interpreter-packages.ts); with a task
+ * `environment`, also what it mounts and its modules' versions (the executor's probe, memoised,
+ * so the same answer that went into the verdict cache keys).
  */
 export async function pythonEnvironment(
   pythonPath?: string,
   environment?: ExecEnvironment,
   venv?: string,
 ): Promise<PythonEnvironment> {
-  const name = pythonPath ?? (existsSync('/usr/bin/python3') ? '/usr/bin/python3' : 'python3');
-  const { stdout } = await runCommand([name, ...PYTHON_FLAGS, '-c', PACKAGES_PROBE]);
-  const probed = JSON.parse(stdout) as Omit<PythonEnvironment, 'flags'>;
-  const interpreter = realpathSync(probed.interpreter);
+  const probed = await interpreterPackages(interpreterName(pythonPath), PYTHON_FLAGS);
+  const { interpreter } = probed;
   const base = { interpreter, version: probed.version, flags: [...PYTHON_FLAGS] };
   if (!environment) return { ...base, packages: probed.packages };
   const resolved = await resolvePythonEnvironment(environment.python, {

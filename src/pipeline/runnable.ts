@@ -1,7 +1,7 @@
 import { resolvePythonEnvironment } from '../execution/index.js';
-import { probeInterpreter } from '../execution/runtimes/python.js';
 import type { GenerationRecord } from '../store/records.js';
 import type { Problem, Task } from '../tasks/types.js';
+import { defaultInterpreter } from './python-environment.js';
 
 /**
  * metrics.json `not_runnable`: problems whose libraries do not import here (e.g. DS-1000's
@@ -52,7 +52,7 @@ export async function runnableProblems<P extends Problem>(
 /** The environment's modules that do not import here, with why (the probe's error). */
 async function missingModules(task: Task, pythonEnv?: string): Promise<Record<string, string>> {
   if (task.environment === undefined) return {};
-  const { path: interpreter } = await probeInterpreter(undefined);
+  const interpreter = await defaultInterpreter();
   const resolved = await resolvePythonEnvironment(task.environment.python, {
     interpreter,
     ...(pythonEnv === undefined ? {} : { venv: pythonEnv }),

@@ -69,26 +69,33 @@ function jobs(language: string, programs: Record<string, string>, tag: string): 
   }));
 }
 
+// `output`: a compile error's full text, which the batch keeps for a member that does not compile.
 const summary = (verdicts: Map<string, Verdict>) =>
   Object.fromEntries(
-    [...verdicts].map(([id, v]) => [id, [v.status, v.errorType ?? '', v.message ?? '']]),
+    [...verdicts].map(([id, v]) => [
+      id,
+      [v.status, v.errorType ?? '', v.message ?? '', v.output ?? ''],
+    ]),
   );
 
 /**
  * Path → member names of every JVM batch of `language` in the artifact cache (its `members`
- * file, beside `classes/` holding the members' output). The cache is shared with other test files
- * (Rust and Go batches, possibly built meanwhile): only this language's batches count.
+ * file, beside `classes/` holding the members' output), and the compile errors it kept
+ * (`classes/<member>.error`). The cache is shared with other test files (Rust and Go batches,
+ * possibly built meanwhile): only this language's batches count.
  */
-function batchesBuilt(language: string): Map<string, string[]> {
+function batchesBuilt(language: string): Map<string, { members: string[]; errors: string[] }> {
   const output = language === 'scala' ? 'passk_m0.jar' : 'passk_m0';
-  const found = new Map<string, string[]>();
+  const found = new Map<string, { members: string[]; errors: string[] }>();
   const walk = (dir: string): void => {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
       const path = join(dir, entry.name);
       if (entry.isDirectory() && !/^(rust-crates|java-support|go-build)/.test(entry.name)) {
         walk(path);
       } else if (entry.name === 'members' && existsSync(join(dir, 'classes', output))) {
-        found.set(path, readFileSync(path, 'utf8').split(/\s+/).filter(Boolean));
+        const members = readFileSync(path, 'utf8').split(/\s+/).filter(Boolean);
+        const errors = readdirSync(join(dir, 'classes')).filter((f) => f.endsWith('.error'));
+        found.set(path, { members, errors });
       }
     }
   };
@@ -105,7 +112,7 @@ async function bothWays(language: string, programs: Record<string, string>) {
   const alone = await executor.run(jobs(language, programs, 'alone')).finally(() => {
     delete process.env['PASSK_COMPILE_BATCH'];
   });
-  return { batched, alone, built: built.map(([, members]) => members) };
+  return { batched, alone, built: built.map(([, batch]) => batch) };
 }
 
 let executor: Executor;
@@ -126,8 +133,10 @@ describe('JVM batch compilation', () => {
       JAVA_EXPECTED,
     );
     expect(summary(batched)).toEqual(summary(alone));
-    // One batch, holding every program but the one that does not compile.
-    expect(built.map((members) => members.length)).toEqual([Object.keys(JAVA).length - 1]);
+    // One batch, holding every program but the one that does not compile, and keeping its
+    // compile error (which summary() above shows to be the one it gets compiled alone).
+    expect(built.map(({ members }) => members.length)).toEqual([Object.keys(JAVA).length - 1]);
+    expect(built.map(({ errors }) => errors.length)).toEqual([1]);
   }, 600_000);
 
   it('Scala: the same, through one scalac JVM per batch', async () => {
@@ -136,6 +145,7 @@ describe('JVM batch compilation', () => {
       SCALA_EXPECTED,
     );
     expect(summary(batched)).toEqual(summary(alone));
-    expect(built.map((members) => members.length)).toEqual([Object.keys(SCALA).length - 1]);
+    expect(built.map(({ members }) => members.length)).toEqual([Object.keys(SCALA).length - 1]);
+    expect(built.map(({ errors }) => errors.length)).toEqual([1]);
   }, 600_000);
 });

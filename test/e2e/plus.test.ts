@@ -6,8 +6,10 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadDataset } from '../../src/datasets/index.js';
+import { createExecutor } from '../../src/execution/index.js';
+import type { Executor } from '../../src/execution/types.js';
 import { evaluate } from '../../src/pipeline/evaluate.js';
 import type { GenerationRecord } from '../../src/store/records.js';
 import { tasks } from '../../src/tasks/index.js';
@@ -19,10 +21,17 @@ const dataDir = requireData('humanevalplus', 'mbppplus');
 /** Problems per task in these tests: the full runs are `npm run bench:plus` and the README. */
 const LIMIT = 12;
 let cacheDir = '';
+/** The in-process runs share one executor (no verdict cache): its workers start once. */
+let executor: Executor;
 
 beforeAll(async () => {
   cacheDir = await tempDir('passk-plus-cache-');
   process.env['PASSK_CACHE_DIR'] = cacheDir; // the oracle's cache, for the in-process runs
+  executor = await createExecutor({ allowCodeExecution: true, cacheDir: false });
+});
+
+afterAll(async () => {
+  await executor?.close();
 });
 
 async function problemsOf(name: string): Promise<Problem[]> {
@@ -38,7 +47,7 @@ async function score(name: string, records: GenerationRecord[]) {
     allowCodeExecution: true,
     limit: records.length,
     dataset: { dataDir, offline: true },
-    verdictCache: false,
+    executor,
     preflight: false,
   });
   return { metrics, results };

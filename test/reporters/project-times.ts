@@ -65,6 +65,9 @@ export default class ProjectTimes implements Reporter {
         `  ${name.padEnd(9)} ${seconds} s${cpuText}  ${t.files} files, ${t.tests} tests${failed}`,
       );
     }
+    lines.push(
+      `  vitest's own process: cpu ${cpuOfThisProcess().toFixed(1)} s (transforms, RPC, reporters)`,
+    );
     process.stdout.write(`${lines.join('\n')}\n`);
   }
 
@@ -96,4 +99,10 @@ export default class ProjectTimes implements Reporter {
     }
     return time;
   }
+}
+
+/** CPU seconds this process (vitest's main one, where reporters run) used so far. */
+function cpuOfThisProcess(): number {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1e6;
 }

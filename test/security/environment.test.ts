@@ -63,13 +63,28 @@ describe('a program with numpy, pandas and matplotlib mounted', () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const { port } = server.address() as { port: number };
     const attack = `${WITH_LIBRARIES}import socket\ns = socket.create_connection(("127.0.0.1", ${port}), timeout=2)\ns.sendall(b"pwned")\n`;
-    const viaPandas = `${WITH_LIBRARIES}pandas.read_csv("http://127.0.0.1:${port}/x.csv")\n`;
+    // Sandboxed, one program tries both ways (one library import): the socket must be refused
+    // by the sandbox's own loopback, not the host's, and pandas' reader must fail too.
+    const both = [
+      WITH_LIBRARIES,
+      'import socket',
+      'try:',
+      `    socket.create_connection(("127.0.0.1", ${port}), timeout=2).sendall(b"pwned")`,
+      'except ConnectionRefusedError:',
+      '    pass',
+      'else:',
+      '    raise AssertionError("connected")',
+      'try:',
+      `    pandas.read_csv("http://127.0.0.1:${port}/x.csv")`,
+      'except Exception:',
+      '    pass',
+      'else:',
+      '    raise AssertionError("pandas read over the network")',
+      '',
+    ].join('\n');
     try {
-      expect(await run(sandboxed, attack)).toMatchObject({
-        status: 'error',
-        errorType: 'ConnectionRefusedError', // the sandbox's own loopback, not the host's
-      });
-      expect(await run(sandboxed, viaPandas)).toMatchObject({ status: 'error' });
+      const verdict = await run(sandboxed, both);
+      expect(verdict, JSON.stringify(verdict)).toMatchObject({ status: 'passed' });
       expect(connections).toBe(0);
       expect((await run(weak, attack)).status).toBe('passed'); // control: works unsandboxed
       expect(connections).toBe(1);
@@ -87,15 +102,32 @@ describe('a program with numpy, pandas and matplotlib mounted', () => {
       '/etc/matplotlibrc',
       '/etc/ld.so.cache',
     ];
-    for (const target of targets) {
-      const attack = `${WITH_LIBRARIES}open(${JSON.stringify(target)}, "a").write("import os\\n")\n`;
-      const verdict = await run(sandboxed, attack);
-      expect(verdict.status, target).toBe('error');
-      expect(['OSError', 'PermissionError', 'FileNotFoundError']).toContain(verdict.errorType);
-    }
+    // One program tries every write (each refusal must be read-only or absent: OSError,
+    // PermissionError, FileNotFoundError) and a shell the same; it passes only if all were
+    // refused so. One library import, not six.
+    const attack = [
+      WITH_LIBRARIES,
+      'import subprocess',
+      'written = []',
+      `for target in ${JSON.stringify(targets)}:`,
+      '    try:',
+      '        open(target, "a").write("import os\\n")',
+      '    except OSError as error:',
+      '        if type(error).__name__ in ("OSError", "PermissionError", "FileNotFoundError"):',
+      '            continue',
+      '    written.append(target)',
+      'try:',
+      `    subprocess.run(["/bin/sh", "-c", "touch ${DIST}/numpy/${marker}.sh"], check=True)`,
+      'except subprocess.CalledProcessError:',
+      '    pass',
+      'else:',
+      '    written.append("sh")',
+      'assert not written, written',
+      '',
+    ].join('\n');
+    const verdict = await run(sandboxed, attack);
+    expect(verdict, JSON.stringify(verdict)).toMatchObject({ status: 'passed' });
     for (const target of targets.slice(0, 3)) expect(existsSync(target), target).toBe(false);
-    const shell = `${WITH_LIBRARIES}import subprocess\nsubprocess.run(["/bin/sh", "-c", "touch ${DIST}/numpy/${marker}.sh"], check=True)\n`;
-    expect((await run(sandboxed, shell)).status).toBe('error');
     expect(existsSync(`${DIST}/numpy/${marker}.sh`)).toBe(false);
   });
 

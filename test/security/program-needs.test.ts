@@ -204,7 +204,8 @@ for child in children:
         ['spin-alone', 'python', ALONE],
         ['spin-bad', 'python', BAD_PY('spin')],
       ],
-      { ...LIMITS, timeoutMs: 3000 },
+      // The children start within milliseconds; each spins (costs CPU) until the limit.
+      { ...LIMITS, timeoutMs: 1000 },
     );
     expect(verdicts['spin']?.status).toBe('timeout');
     expect(verdicts['spin-alone']?.status).toBe('passed');

@@ -5,9 +5,13 @@
  * admits no such code (rust-batch.ts, go-batch.ts); these fixtures spell it so that the earlier
  * checks missed it (Rust: the attribute inside `cfg_attr`; Go: a comment between `func` and
  * `init`), and made every other member of their batch fail. Real sandbox, real compilers, an
- * artifact cache (batches need one).
+ * artifact cache (batches need one): the tests' persistent one, so Rust's crates and Go's seeded
+ * build cache are built once per machine, not per run (they took most of this file's CPU), with
+ * fresh sources every run, so each batch (the attack with its victims) is compiled here and never
+ * found in that cache.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,29 +20,30 @@ import type { Executor, Language, Verdict } from '../../src/execution/types.js';
 import { LIMITS } from './helpers.js';
 
 const FIXTURES = join(import.meta.dirname, '../fixtures/redteam');
+// Shared with compile-batch.test.ts and languages.test.ts (content-addressed).
+const ARTIFACTS = join(tmpdir(), 'passk-test-artifacts');
+// A comment line on top of every source: this run's batches are new to the persistent cache.
+const RUN = randomBytes(6).toString('hex');
 let executor: Executor;
-let artifacts: string;
 
 beforeAll(async () => {
-  artifacts = mkdtempSync(join(tmpdir(), 'passk-redteam-batch-'));
   executor = await createExecutor({
     allowCodeExecution: true,
     cacheDir: false,
-    artifactsDir: artifacts,
+    artifactsDir: ARTIFACTS,
     workers: 1,
   });
 }, 120_000);
 
 afterAll(async () => {
   await executor?.close();
-  rmSync(artifacts, { recursive: true, force: true });
 });
 
 async function runAll(language: Language, sources: Record<string, string>) {
   const limits = { ...LIMITS, timeoutMs: 10_000, memoryBytes: 2 * 2 ** 30 };
   const jobs = Object.entries(sources).map(([id, source]) => ({
     id,
-    program: { language, source },
+    program: { language, source: `// ${RUN} ${id}\n${source}` },
     limits,
   }));
   const verdicts = await executor.run(jobs);

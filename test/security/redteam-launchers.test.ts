@@ -5,16 +5,44 @@
  * running them (MultiPL-E's own harness runs `java Problem`, which fails such a program). Real
  * sandbox, real compilers.
  */
+import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { runSources, securityExecutorForFile } from '../helpers/security-executor.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createExecutor } from '../../src/execution/index.js';
+import type { Executor } from '../../src/execution/types.js';
+import { runSources } from '../helpers/security-executor.js';
 import { LIMITS } from './helpers.js';
 
 const FIXTURES = join(import.meta.dirname, '../fixtures/redteam');
 
-/** One sandboxed executor (two slots) for this file's tests. */
-const executor = securityExecutorForFile();
+/**
+ * One sandboxed executor (two slots) for this file's tests, as securityExecutor() makes it (no
+ * verdict cache: every program runs) but with the tests' persistent artifact cache: javac and
+ * scalac start from their class-data archives there, the three programs of a language compile
+ * in one compiler JVM (java-batch.ts), and a program compiled by an earlier run is not compiled
+ * again (the cache is content-addressed: compiler, flags, the program's and launcher's files).
+ * What this file checks, which `main` the launcher calls, is in the run, which always happens;
+ * each decoy (the attack) carries this run's tag, so it is compiled here too, every run.
+ */
+let shared: Executor | undefined;
+beforeAll(async () => {
+  shared = await createExecutor({
+    allowCodeExecution: true,
+    cacheDir: false,
+    workers: 2,
+    artifactsDir: join(tmpdir(), 'passk-test-artifacts'),
+  });
+}, 60_000);
+afterAll(() => shared?.close());
+const RUN = randomBytes(6).toString('hex');
+const decoy = (fixture: string) =>
+  `// run ${RUN}\n${readFileSync(join(FIXTURES, fixture), 'utf8')}`;
+const executor = (): Executor => {
+  if (shared === undefined) throw new Error('the executor is made in beforeAll');
+  return shared;
+};
 
 const program = (op: string) => `import java.util.*;
 class Problem {
@@ -64,7 +92,7 @@ describe("the launcher calls the tests' main", () => {
       {
         right: program('+'),
         wrong: program('-'),
-        decoy: readFileSync(join(FIXTURES, 'java-decoy-main.java'), 'utf8'),
+        decoy: decoy('java-decoy-main.java'),
       },
       LIMITS,
     );
@@ -85,7 +113,7 @@ describe("the launcher calls the tests' main", () => {
         {
           right: program('+'),
           wrong: program('-'),
-          decoy: readFileSync(join(FIXTURES, fixture), 'utf8'),
+          decoy: decoy(fixture),
         },
         LIMITS,
       );

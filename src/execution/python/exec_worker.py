@@ -270,7 +270,25 @@ def batch_step(plan, base_env, slot, scratch):
             members = handle.read().split()
     except OSError:
         return None
-    return found[1] if batch["member"] in members else None
+    if batch["member"] in members:
+        return found[1]
+    return _batch_compile_error(found[1], batch["member"])
+
+
+def _batch_compile_error(built, member):
+    """The member's own compile error, kept by a JVM batch (java-batch.ts: `classes/<member>.error`,
+    its exit status, a newline, what the compiler printed as it prints it alone), as compile_step
+    reports a failed compile; None when there is none (the member then compiles alone)."""
+    try:
+        with open(os.path.join(built, "classes", member + ".error"), "rb") as handle:
+            status, _, printed = handle.read().partition(b"\n")
+    except OSError:
+        return None
+    # Cut as a compile step cuts its stderr: the last bytes, decoded, then the last characters.
+    tail = printed[-fork_run.STDERR_TAIL :].decode("utf-8", "replace")[-COMPILE_TAIL:]
+    if any(marker in tail for marker in ENVIRONMENT_FAILURES):
+        return None
+    return {"ok": False, "cached": True, "batch": True, "timedOut": False, "exitCode": int(status), "signal": None, "stderrTail": tail, "durationMs": 0}
 
 
 def _build_batch(batch, base_env, slot, scratch, cache):
@@ -312,6 +330,8 @@ def run_plan(req, slot, scratch):
     artifacts, compiled, run = None, None, plan["run"]
     started = time.monotonic()
     shared = batch_step(plan, base_env, slot, scratch)
+    if isinstance(shared, dict):
+        return failed_compile(shared)
     if shared is not None:
         artifacts, run = shared, plan["batch"]["run"]
         compiled = {"ok": True, "cached": True, "batch": True, "durationMs": (time.monotonic() - started) * 1000.0}

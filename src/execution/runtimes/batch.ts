@@ -48,6 +48,8 @@ export interface BatchLanguage {
   partial?: boolean;
   /** A member's run step from the program's own (default: PASSK_MEMBER added to its environment). */
   memberRun?(run: ExecStep, member: string): ExecStep;
+  /** Fewer programs than this in a run compile alone (default MIN_PROGRAMS). */
+  minPrograms?: number;
 }
 
 /** Programs per batch: the compiler's fixed cost is shared by this many; a failure costs a rebuild. */
@@ -166,7 +168,7 @@ export class Batches {
     // PASSK_COMPILE_BATCH=0: every program compiled alone (to compare the two ways' verdicts).
     if (process.env['PASSK_COMPILE_BATCH'] === '0') return;
     const unique = [...new Set(sources)].filter((source) => this.language.eligible(source));
-    if (unique.length < MIN_PROGRAMS) return;
+    if (unique.length < (this.language.minPrograms ?? MIN_PROGRAMS)) return;
     const groups: string[][] = [];
     const round = BATCH_SIZE * lanes;
     for (let start = 0; start < unique.length; start += round) {

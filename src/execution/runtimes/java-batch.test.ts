@@ -58,6 +58,15 @@ describe('JVM batches', () => {
     expect(step.run.env).toEqual({ PASSK_MEMBER: 'passk_m0' });
   });
 
+  it('batches two programs (only the compiler JVM is shared), not one', () => {
+    const two = new Batches(java, ['python3'], 'v1');
+    two.prepare(programs.slice(0, 2), 1);
+    expect(two.step(programs[1]!, limits, run)?.member).toBe('passk_m1');
+    const one = new Batches(java, ['python3'], 'v1');
+    one.prepare(programs.slice(0, 1), 1);
+    expect(one.step(programs[0]!, limits, run)).toBeUndefined();
+  });
+
   it('compiles every program alone with PASSK_COMPILE_BATCH=0', () => {
     process.env['PASSK_COMPILE_BATCH'] = '0';
     try {

@@ -134,7 +134,16 @@ async function prepare(sources: readonly string[], install: Toolchain): Promise<
   batches = new Batches(
     jvmBatch({
       mode: 'javac',
-      jvm: [JAVA, ...JVM_FLAGS, '-Xmx512m', '-cp', compiler],
+      // javac's archive serves the batch compiler's JVM too (the same JDK classes and javac's;
+      // the archive was dumped without a class path, which any class path extends).
+      jvm: [
+        JAVA,
+        ...JVM_FLAGS,
+        ...(built ? [`-XX:SharedArchiveFile={cache}/${name}/javac.jsa`] : []),
+        '-Xmx512m',
+        '-cp',
+        compiler,
+      ],
       // -proc:none: no annotation processor (none is on the class path anyway) runs in the JVM
       // that compiles the other members.
       options: [...JAVAC_OPTIONS, '-proc:none'],

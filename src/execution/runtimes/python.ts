@@ -1,4 +1,5 @@
-import { existsSync, realpathSync } from 'node:fs';
+import { existsSync, realpathSync, statSync } from 'node:fs';
+import { isAbsolute } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { RuntimeMissingError } from '../../core/errors.js';
 import { resolvePythonEnvironment } from '../environments/resolve.js';
@@ -39,18 +40,59 @@ export async function probeInterpreter(
   requested: string | undefined,
 ): Promise<{ path: string; version: string }> {
   const name = requested ?? (existsSync(SYSTEM_PYTHON) ? SYSTEM_PYTHON : 'python3');
+  const known = knownAnswer(name);
+  if (known !== undefined) return known;
   const probe =
     'import sys, os, resource, json; assert sys.version_info >= (3, 9); print(sys.executable); print(sys.version.split()[0])';
   try {
     const { stdout } = await runCommand([name, ...PYTHON_FLAGS, '-c', probe]);
     const [path = '', version = ''] = stdout.trim().split('\n');
-    return { path: realpathSync(path), version: `python ${version}` };
+    const answer = { path: realpathSync(path), version: `python ${version}` };
+    remember(name, answer);
+    return answer;
   } catch (error) {
     throw new RuntimeMissingError(`no usable Python 3.9+ interpreter at '${name}'`, {
       hint: 'install Debian python3 (apt-get install -y python3) or pass pythonPath',
       cause: error,
     });
   }
+}
+
+/**
+ * Answers of interpreters named by their own absolute path, while that file is unchanged: an
+ * evaluation asks two or three times and each ask starts Python (~40 ms of CPU). A shim (a name
+ * that is not the interpreter itself, e.g. pyenv's `python3`, which an environment variable can
+ * point elsewhere) is asked every time.
+ */
+const answers = new Map<string, { answer: { path: string; version: string }; stamp: string }>();
+
+function stampOf(path: string): string | undefined {
+  try {
+    const { mtimeMs, size, ino } = statSync(path);
+    return `${ino}:${size}:${mtimeMs}`;
+  } catch {
+    return undefined;
+  }
+}
+
+function knownAnswer(name: string): { path: string; version: string } | undefined {
+  const entry = answers.get(name);
+  if (entry === undefined) return undefined;
+  if (stampOf(entry.answer.path) === entry.stamp) return entry.answer;
+  answers.delete(name);
+  return undefined;
+}
+
+function remember(name: string, answer: { path: string; version: string }): void {
+  if (!isAbsolute(name)) return;
+  let resolved: string;
+  try {
+    resolved = realpathSync(name);
+  } catch {
+    return;
+  }
+  const stamp = stampOf(answer.path);
+  if (resolved === answer.path && stamp !== undefined) answers.set(name, { answer, stamp });
 }
 
 const canaries: Canaries = {

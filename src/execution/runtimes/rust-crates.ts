@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, readdirSync } from 'node:fs';
 import { chmod, cp, mkdir, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { dirname, isAbsolute, join } from 'node:path';
 import { markUsed } from '../artifact-cleanup.js';
 import { runCommand } from '../run-command.js';
 
@@ -104,7 +104,7 @@ export async function ensureCrates(
   const index = join(out, 'externs.json');
   if (existsSync(index)) {
     markUsed(out); // kept by the artifact clean-up while in use
-    return { dir: out, externs: JSON.parse(await readFile(index, 'utf8')) };
+    return { dir: out, externs: await readExterns(out) };
   }
   const cargo = [join(sysroot, 'bin', 'cargo'), '/usr/bin/cargo'].find((path) => existsSync(path));
   if (!cargo) return { missing: 'cargo is not installed' };
@@ -120,17 +120,29 @@ export async function ensureCrates(
     await chmod(root, 0o755).catch(() => undefined);
     const deps = join(work, 'target', 'release', 'deps');
     await cp(deps, join(staging, 'deps'), { recursive: true });
-    const relocated = Object.fromEntries(
-      Object.entries(externs).map(([name, path]) => [name, path.replace(deps, join(out, 'deps'))]),
+    // Relative to the folder: a cache copied or mounted elsewhere (a CI cache) still finds them.
+    const relative = Object.fromEntries(
+      Object.entries(externs).map(([name, path]) => [name, path.replace(deps, 'deps')]),
     );
-    await writeFile(join(staging, 'externs.json'), JSON.stringify(relocated));
+    await writeFile(join(staging, 'externs.json'), JSON.stringify(relative));
     await runCommand(['/bin/chmod', '-R', 'a+rX', staging]);
     await rename(staging, out).catch(async () => rm(staging, { recursive: true, force: true }));
     await chmod(root, 0o755).catch(() => undefined);
-    return { dir: out, externs: JSON.parse(await readFile(index, 'utf8')) };
+    return { dir: out, externs: await readExterns(out) };
   } finally {
     await rm(work, { recursive: true, force: true });
   }
+}
+
+/** The rlibs listed in `out`'s externs.json, as paths inside `out` (older folders list absolute ones). */
+async function readExterns(out: string): Promise<Record<string, string>> {
+  const listed = JSON.parse(await readFile(join(out, 'externs.json'), 'utf8')) as Record<
+    string,
+    string
+  >;
+  return Object.fromEntries(
+    Object.entries(listed).map(([name, path]) => [name, isAbsolute(path) ? path : join(out, path)]),
+  );
 }
 
 function hasCrate(prefix: string): boolean {

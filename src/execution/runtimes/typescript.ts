@@ -1,13 +1,16 @@
 import type { Verdict } from '../types.js';
 import { JS_CANARIES, jsDiagnose, NODE_PRELOAD, nodeRunStep } from './node-support.js';
 import { artifactKey, compileLimits, defineProcessRuntime } from './process-runtime.js';
+import type { Toolchain } from './types.js';
 import { CHECKER, CHECKER_HASH, checkerLine, TS_DIR, TS_VERSION } from './typescript-check.js';
+import { CHECKER_NODE, ensureCompilerCache } from './typescript-support.js';
 
 /**
  * TypeScript semantics (documented in docs/tasks.md):
  *  - the `typescript` package passk depends on (pinned, 6.0.x) is the compiler, run as each
  *    sample's compile step inside the sandbox (see typescript-check.ts): one process per sample,
- *    `strict: true`, lib ES2022, no @types, no file resolution;
+ *    `strict: true`, lib ES2022, no @types, no file resolution; loaded from V8's code cache of it
+ *    when the artifact cache has one (typescript-support.ts);
  *  - a sample with any diagnostic is 'type-error' (error type `TS<code>`) and does not run; a
  *    compiler crash is that sample's 'error' (`TypeCheckerCrash`);
  *  - otherwise its tests run on the emitted CommonJS (ES2022) under the same Node preload as
@@ -43,9 +46,10 @@ export const typescript = defineProcessRuntime({
     wrong: `declare var require: any;\n${JS_CANARIES.wrong.replace('(a, b)', '(a: number, b: number)')}`,
     earlyExits: JS_CANARIES.earlyExits.map((source) => `declare var process: any;\n${source}`),
   },
-  plan(source, limits, version) {
+  plan(source, limits, version, install) {
     const files = { 'program.ts': source, 'passk-tsc.cjs': CHECKER };
-    const argv = ['/usr/bin/node', '--max-old-space-size=1536', '{scratch}/passk-tsc.cjs', TS_DIR];
+    const cache = install.artifactsDir ? compilerCaches.get(install.artifactsDir) : undefined;
+    const argv = [...CHECKER_NODE, '{scratch}/passk-tsc.cjs', TS_DIR, ...(cache ? [cache] : [])];
     return {
       files: { ...files, 'passk-preload.cjs': NODE_PRELOAD },
       compile: {
@@ -59,4 +63,15 @@ export const typescript = defineProcessRuntime({
   },
   diagnose: jsDiagnose,
   review,
+  prepareBatch: prepare,
 });
+
+/** Per artifact cache (host path): the compiler's code cache, as the sandbox sees it. */
+const compilerCaches = new Map<string, string>();
+
+async function prepare(_sources: readonly string[], install: Toolchain): Promise<void> {
+  if (!install.artifactsDir) return;
+  const found = await ensureCompilerCache(install.artifactsDir, '{cache}', install.version);
+  if (found) compilerCaches.set(install.artifactsDir, found);
+  else compilerCaches.delete(install.artifactsDir);
+}

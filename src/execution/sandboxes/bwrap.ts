@@ -194,6 +194,13 @@ function commands(runtime: Toolchain | undefined): string[] {
 const HOW_TO_GET_IT =
   'install it with `apt-get install -y bubblewrap` (or scripts/setup.sh), or accept weaker isolation with --sandbox process';
 
+/**
+ * Probes that built a sandbox, by their command line: asked again for the same toolchain (each
+ * evaluation makes one sandbox per toolchain), the answer is the same, and a probe costs a bwrap
+ * and a Python start. Failures are not kept: the user may fix the machine and try again.
+ */
+const sandboxesBuilt = new Set<string>();
+
 /** Checks that bwrap exists and can build the sandbox here; throws SandboxError saying why not. */
 export async function probeBwrap(runtime: Toolchain, bwrap = BWRAP): Promise<void> {
   if (!existsSync(bwrap)) {
@@ -214,9 +221,12 @@ export async function probeBwrap(runtime: Toolchain, bwrap = BWRAP): Promise<voi
     runtime.supportDir,
   );
   const argv = [bwrap, ...flags];
+  const key = argv.join('\0');
+  if (sandboxesBuilt.has(key)) return;
   try {
     const { stdout } = await runCommand(argv, { env: {} });
     if (stdout.trim() !== 'ok') throw new Error(`unexpected output: ${stdout.slice(0, 200)}`);
+    sandboxesBuilt.add(key);
   } catch (error) {
     const detail = (error as { stderr?: string }).stderr?.trim() || (error as Error).message;
     throw new SandboxError(

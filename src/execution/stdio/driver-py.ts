@@ -2,10 +2,11 @@
  * The stdin/stdout driver: a Python program run in the sandbox like any other (one sandboxed
  * process per candidate, never one per test). It writes the candidate to a file, compiles it
  * when the language needs it, then runs it once per test in a child process: the test's input
- * on stdin, stdout to a file, a CPU limit and a wall-clock kill per test. For each test it writes
- * one JSON line on the result channel (fd 3, which the candidate never inherits): the output (or
- * its token digest when it is large), the exit status and the CPU time. It stops at the first
- * test that crashes or passes its limit. Nothing here knows the expected outputs: they never
+ * on stdin, stdout to a file, a CPU limit (watched while the test runs: a test over it is killed
+ * then) and a wall-clock kill per test. For each test it writes one JSON line on the result
+ * channel (fd 3, which the candidate never inherits): the output (or its token digest when it
+ * is large), the exit status and the CPU time. It stops at the first test that crashes or
+ * passes its limit. Nothing here knows the expected outputs: they never
  * enter the sandbox, and the verdict is decided in passk's process (stdio/judge.ts).
  *
  * Config (`_PASSK_STDIO`, JSON): language, source, inputs, limit_s (per test, CPU), cap (bytes
@@ -110,6 +111,35 @@ def _reap_all():
             return
 
 
+_TICK = float(_os.sysconf("SC_CLK_TCK"))
+
+
+def _cpu_of(pid):
+    # The process's CPU (all its threads) and that of the children it waited for, in seconds.
+    try:
+        with open("/proc/%d/stat" % pid, "rb") as f:
+            stat = f.read().decode("ascii", "replace")
+    except OSError:
+        return 0.0
+    fields = stat[stat.rfind(")") + 2:].split(" ")
+    return sum(int(x) for x in fields[11:15]) / _TICK
+
+
+def _watch(pid, limit, killed, done):
+    # Stops the test as soon as it is over its CPU limit, not at the wall-clock backstop (3x + 1 s,
+    # for a program that sleeps or blocks): a program that loops costs its limit, not 3x + 1 s of
+    # CPU. The verdict is the same either way (the CPU counted after the test decides, too).
+    deadline = _time.monotonic() + 3 * limit + 1
+    while not done.wait(_POLL_S):
+        if _time.monotonic() > deadline or _cpu_of(pid) > limit:
+            killed.append(1)
+            _kill_group(pid)
+            return
+
+
+_POLL_S = 0.02
+
+
 def _children_cpu():
     usage = _resource.getrusage(_resource.RUSAGE_CHILDREN)
     return usage.ru_utime + usage.ru_stime
@@ -148,11 +178,14 @@ def _run_one(index, argv, workdir):
                           close_fds=True, start_new_session=True)
     cpu_before = _children_cpu()
     killed = []
-    # Wall clock as a backstop for a program that sleeps or blocks; CPU time decides otherwise.
-    timer = _threading.Timer(3 * limit + 1, lambda: (killed.append(1), _kill_group(child.pid)))
-    timer.start()
+    done = _threading.Event()
+    watch = _threading.Thread(target=_watch, args=(child.pid, limit, killed, done), daemon=True)
+    watch.start()
+    # Exited but not reaped yet (WNOWAIT), so its pid is not reused while the watch may kill it.
+    _os.waitid(_os.P_PID, child.pid, _os.WEXITED | _os.WNOWAIT)
+    done.set()
+    watch.join()
     _, status, _usage = _os.wait4(child.pid, 0)
-    timer.cancel()
     child.returncode = 0  # reaped here (wait4), not by Popen
     _kill_group(child.pid)  # whatever it left behind
     _reap_all()
@@ -162,6 +195,8 @@ def _run_one(index, argv, workdir):
     record = {"e": "t", "i": index, "ms": round(cpu * 1000)}
     if killed or cpu > limit:
         record["s"] = "tle"
+        # Over its CPU limit: final (load cannot change it). Else the wall-clock backstop.
+        record["by"] = "cpu" if cpu > limit else "wall"
     elif _os.WIFSIGNALED(status):
         record["s"] = "crash"
         number = _os.WTERMSIG(status)

@@ -22,6 +22,8 @@ interface TestLine {
   g?: string;
   m?: string;
   ms?: number;
+  /** What decided a 'tle': its CPU time, or the wall-clock backstop (a sleeper, or load). */
+  by?: 'cpu' | 'wall';
 }
 
 /** The digest the driver sends for a large output: sha256 of its tokens joined by one space. */
@@ -72,7 +74,13 @@ function decide(
     const line = lines.get(index);
     if (line === undefined) return fail('incomplete', 'MissingOutput', `${where}: no result`);
     if (line.s === 'tle') {
-      return fail('timeout', 'TimeLimitExceeded', `${where}: over the ${limitMs / 1000} s limit`);
+      const timeout = fail(
+        'timeout',
+        'TimeLimitExceeded',
+        `${where}: over the ${limitMs / 1000} s limit`,
+      );
+      // On CPU time: the same on any machine, so never re-run (a second run cost its limit again).
+      return line.by === 'cpu' ? { ...timeout, finalTimeout: true } : timeout;
     }
     if (line.s === 'crash') {
       const how = line.g ?? `exit code ${line.c}`;

@@ -1,5 +1,5 @@
 import { normalCdf, normalQuantile } from './normal.js';
-import { DEFAULT_SEED, mulberry32, randomIndex } from './prng.js';
+import { DEFAULT_SEED, resampleMeans } from './prng.js';
 
 /** Options shared by every bootstrap in passk. */
 export interface BootstrapOptions {
@@ -51,13 +51,7 @@ export function bootstrapMean(
   const estimate = values.reduce((sum, v) => sum + v, 0) / count;
   const base = { estimate, confidence, resamples, seed, method };
   if (values.every((v) => v === values[0])) return { ...base, lower: estimate, upper: estimate };
-  const random = mulberry32(seed);
-  const means = new Float64Array(resamples);
-  for (let b = 0; b < resamples; b++) {
-    let sum = 0;
-    for (let i = 0; i < count; i++) sum += values[randomIndex(random, count)]!;
-    means[b] = sum / count;
-  }
+  const means = resampleMeans(values, resamples, seed);
   means.sort();
   const alpha = (1 - confidence) / 2;
   const [low, high] =
