@@ -12,15 +12,29 @@ void globalFetchFits;
 
 let server: Server;
 let base = '';
+/** Another origin (same host, another port), for redirects that leave the first. */
+let other: Server;
+let otherBase = '';
 
 const routes: Record<string, (req: IncomingMessage, res: ServerResponse, body: string) => void> = {
   '/echo': (req, res, body) => {
     res.setHeader('content-type', 'application/json');
     res.setHeader('set-cookie', ['a=1', 'b=2']);
-    res.end(JSON.stringify({ method: req.method, body, length: req.headers['content-length'] }));
+    const { authorization } = req.headers;
+    res.end(
+      JSON.stringify({
+        method: req.method,
+        body,
+        length: req.headers['content-length'],
+        authorization,
+      }),
+    );
   },
   '/307': (_req, res) => {
     res.writeHead(307, { location: '/echo' }).end();
+  },
+  '/away': (_req, res) => {
+    res.writeHead(307, { location: `${otherBase}/echo` }).end();
   },
   '/303': (_req, res) => {
     res.writeHead(303, { location: `${base}/echo` }).end();
@@ -43,20 +57,27 @@ const routes: Record<string, (req: IncomingMessage, res: ServerResponse, body: s
   },
 };
 
-beforeAll(async () => {
-  server = createServer((req, res) => {
+async function listen(): Promise<[Server, string]> {
+  const created = createServer((req, res) => {
     let body = '';
     req.on('data', (chunk: Buffer) => {
       body += chunk.toString();
     });
     req.on('end', () => routes[req.url ?? '']?.(req, res, body));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  await new Promise<void>((resolve) => created.listen(0, '127.0.0.1', resolve));
+  return [created, `http://127.0.0.1:${(created.address() as AddressInfo).port}`];
+}
+
+beforeAll(async () => {
+  [server, base] = await listen();
+  [other, otherBase] = await listen();
 });
 afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise((resolve) => server.close(resolve));
+  for (const s of [server, other]) {
+    s.closeAllConnections();
+    await new Promise((resolve) => s.close(resolve));
+  }
 });
 
 describe('nodeFetch', () => {
@@ -75,6 +96,16 @@ describe('nodeFetch', () => {
     expect(await kept.json()).toMatchObject({ method: 'POST', body: 'x' });
     const changed = await nodeFetch(`${base}/303`, { method: 'POST', body: 'x' });
     expect(await changed.json()).toMatchObject({ method: 'GET', body: '' });
+  });
+
+  it('sends the API key on a redirect within the origin, never to another origin', async () => {
+    const headers = { authorization: 'Bearer secret' };
+    const same = await nodeFetch(`${base}/307`, { method: 'POST', body: 'x', headers });
+    expect(await same.json()).toMatchObject({ authorization: 'Bearer secret' });
+    const away = await nodeFetch(`${base}/away`, { method: 'POST', body: 'x', headers });
+    const echoed = (await away.json()) as Record<string, unknown>;
+    expect(echoed).toMatchObject({ method: 'POST', body: 'x' });
+    expect(echoed['authorization']).toBeUndefined();
   });
 
   it('decodes gzip, deflate and brotli bodies, and fails the read of a corrupt one', async () => {

@@ -44,13 +44,26 @@ export async function nodeFetch(url: string, init: FetchInit = {}): Promise<Fetc
       return wrap(res, current.signal);
     }
     res.resume();
-    target = new URL(location, target);
+    const next = new URL(location, target);
+    // As fetch: the API key is not sent on to another origin (a redirect to another host, or
+    // from https to http, must not receive it).
+    if (next.origin !== target.origin)
+      current = { ...current, headers: withoutCredentials(current.headers) };
+    target = next;
     const status = res.statusCode ?? 0;
     if (status === 303 || ((status === 301 || status === 302) && current.method === 'POST')) {
       const { body: _dropped, ...rest } = current;
       current = { ...rest, method: 'GET' };
     }
   }
+}
+
+const CREDENTIALS = new Set(['authorization', 'proxy-authorization', 'cookie']);
+
+function withoutCredentials(headers: Record<string, string> | undefined): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(headers ?? {}).filter(([name]) => !CREDENTIALS.has(name.toLowerCase())),
+  );
 }
 
 function send(target: URL, init: FetchInit): Promise<IncomingMessage> {
