@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from 'vitest/config';
@@ -6,7 +6,12 @@ import { removeLeftoverCgroups } from './test/helpers/cpu-accounting.js';
 import LongestFirst from './test/setup/sequencer.js';
 
 // vitest evaluates this file more than once per run (root and projects): one scratch per run.
-process.env['PASSK_TEST_SCRATCH'] ??= mkdtempSync(join(tmpdir(), 'passk-test-cache-'));
+if (process.env['PASSK_TEST_SCRATCH'] === undefined) {
+  process.env['PASSK_TEST_SCRATCH'] = mkdtempSync(join(tmpdir(), 'passk-test-cache-'));
+} else if (process.env['PASSK_TEST_SCRATCH_CHECKED'] === undefined) {
+  refuseUsedScratch(process.env['PASSK_TEST_SCRATCH']);
+}
+process.env['PASSK_TEST_SCRATCH_CHECKED'] = '1';
 const scratch = process.env['PASSK_TEST_SCRATCH'];
 // A folder named by the user (docs/testing.md) may not exist yet.
 mkdirSync(scratch, { recursive: true });
@@ -89,3 +94,16 @@ export default defineConfig({
     ],
   },
 });
+
+/**
+ * A folder named with PASSK_TEST_SCRATCH (docs/testing.md) must not hold an earlier run's cache:
+ * its verdicts would stand in for running the programs the tests are about, and its CPU log
+ * would add the earlier run's figures to this one's.
+ */
+function refuseUsedScratch(dir: string): void {
+  const used = ['verdicts', 'test-cpu.jsonl'].filter((name) => existsSync(join(dir, name)));
+  if (used.length === 0 || readdirSync(dir).length === 0) return;
+  throw new Error(
+    `PASSK_TEST_SCRATCH=${dir} holds an earlier test run's ${used.join(' and ')}: name a new folder (or remove this one), so that no cached verdict stands in for running a program`,
+  );
+}

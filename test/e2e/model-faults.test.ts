@@ -176,7 +176,9 @@ describe('start-up check (issue 12.3)', () => {
       toyRunArgs([server.baseUrl], out, ['--max-retries', '1', '--request-timeout', '0.5']),
     );
     expectOneLineError(result, /no bytes received for 500 ms/);
-    expect(server.modelListings).toBe(2);
+    // The CLI gave up on the hanging request and exited; this process may not have read that
+    // request yet when the exit is seen (a loaded machine): wait for it.
+    await expect.poll(() => server.modelListings).toBe(2);
   });
 
   it('refuses a base URL without a scheme, naming it', async () => {
