@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createExecutor } from '../../src/execution/index.js';
 import type { ExecJob, Executor, Verdict } from '../../src/execution/types.js';
+import { TEST_ARTIFACTS_DIR } from '../helpers/test-artifacts.js';
 
 /**
  * Batch compilation (src/execution/runtimes/batch.ts) through the real engine: several Rust
@@ -14,7 +14,7 @@ import type { ExecJob, Executor, Verdict } from '../../src/execution/types.js';
  */
 const LIMITS = { timeoutMs: 15_000, memoryBytes: 2 * 2 ** 30, outputBytes: 2 ** 20 };
 // Shared with languages.test.ts: Rust's crates are built there once per machine (content-addressed).
-const ARTIFACTS = join(tmpdir(), 'passk-test-artifacts');
+const ARTIFACTS = TEST_ARTIFACTS_DIR;
 // Fresh sources every run, so the batch is built here and not found in the persistent cache.
 const RUN = randomBytes(6).toString('hex');
 

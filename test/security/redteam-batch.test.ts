@@ -12,7 +12,6 @@
  */
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createExecutor } from '../../src/execution/index.js';
@@ -21,7 +20,7 @@ import { LIMITS } from './helpers.js';
 
 const FIXTURES = join(import.meta.dirname, '../fixtures/redteam');
 // Shared with compile-batch.test.ts and languages.test.ts (content-addressed).
-const ARTIFACTS = join(tmpdir(), 'passk-test-artifacts');
+const ARTIFACTS = TEST_ARTIFACTS_DIR;
 // A comment line on top of every source: this run's batches are new to the persistent cache.
 const RUN = randomBytes(6).toString('hex');
 let executor: Executor;
@@ -65,6 +64,8 @@ func TestAdd(t *testing.T) {
 	}
 }
 `;
+
+import { TEST_ARTIFACTS_DIR } from '../helpers/test-artifacts.js';
 
 describe('a batch member cannot run code in its neighbours', () => {
   it('Rust: a function in .init_array through cfg_attr', async () => {

@@ -7,12 +7,12 @@
  */
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createExecutor } from '../../src/execution/index.js';
 import type { Executor } from '../../src/execution/types.js';
 import { runSources } from '../helpers/security-executor.js';
+import { TEST_ARTIFACTS_DIR } from '../helpers/test-artifacts.js';
 import { LIMITS } from './helpers.js';
 
 const FIXTURES = join(import.meta.dirname, '../fixtures/redteam');
@@ -32,7 +32,7 @@ beforeAll(async () => {
     allowCodeExecution: true,
     cacheDir: false,
     workers: 2,
-    artifactsDir: join(tmpdir(), 'passk-test-artifacts'),
+    artifactsDir: TEST_ARTIFACTS_DIR,
   });
 }, 60_000);
 afterAll(() => shared?.close());

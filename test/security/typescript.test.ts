@@ -12,6 +12,7 @@ import { createExecutor } from '../../src/execution/index.js';
 import { runtimes } from '../../src/execution/runtimes/index.js';
 import { CHECKER_HASH, TS_VERSION } from '../../src/execution/runtimes/typescript-check.js';
 import type { Executor, Verdict } from '../../src/execution/types.js';
+import { TEST_ARTIFACTS_DIR } from '../helpers/test-artifacts.js';
 import { LIMITS, token } from './helpers.js';
 
 const ASSERT = "declare var require: any;\nconst assert = require('node:assert');\n";
@@ -23,7 +24,7 @@ const WRONG = `${ASSERT}const add = (a: number, b: number): number => a - b;\nas
  * type checks are compiled once per machine. Every other sample is new to it (a comment naming
  * this run on top), so each attack is type-checked here, in the batch with its controls.
  */
-const ARTIFACTS = join(tmpdir(), 'passk-test-artifacts');
+const ARTIFACTS = TEST_ARTIFACTS_DIR;
 const RUN = randomBytes(6).toString('hex');
 const CONTROLS = new Set(['good', 'wrong']);
 let executor: Executor;
