@@ -79,12 +79,31 @@ describe('evaluate() on an executor the caller owns', () => {
       // not the first run's two as well (no verdict cache: both programs ran again)
       expect(runJson.execution).toMatchObject({ jobs: 2, executed: 2, workers: 1 });
       expect(runJson.config.workers).toBe(1);
+      expect(runJson.config.sandbox).toBeNull();
       expect(executor.stats().executed).toBe(4);
       // still open: another run works on it
       const again = await executor.run([
         { id: 'x', program: { language: 'python', source: 'assert True\n' }, limits: LIMITS },
       ]);
       expect(again.get('x')?.status).toBe('passed');
+    } finally {
+      await executor.close();
+      await rm(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+
+  it("records the executor's sandbox in the run config when it is not the default", async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'passk-evaluate-executor-'));
+    const executor = await createExecutor({
+      allowCodeExecution: true,
+      workers: 1,
+      cacheDir: false,
+      sandbox: 'process',
+    });
+    try {
+      await run(executor, 'x + x', dir);
+      const runJson = JSON.parse(await readFile(join(dir, 'run.json'), 'utf8'));
+      expect(runJson.config.sandbox).toBe('process');
     } finally {
       await executor.close();
       await rm(dir, { recursive: true, force: true });

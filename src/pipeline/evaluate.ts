@@ -2,7 +2,7 @@ import { ConfigError, ExecutionDisabledError } from '../core/errors.js';
 import { PASSK_VERSION } from '../core/version.js';
 import type { DatasetLoadOptions } from '../datasets/types.js';
 import type { RunEventListener } from '../execution/events.js';
-import { runPreflight } from '../execution/index.js';
+import { DEFAULT_SANDBOX, runPreflight } from '../execution/index.js';
 import type { ExecLimits, Executor } from '../execution/types.js';
 import { attemptRates } from '../metrics/attempts.js';
 import { runStorePath } from '../store/db/paths.js';
@@ -154,7 +154,7 @@ export async function evaluate(options: EvaluateOptions): Promise<EvaluateResult
   const generationConfig = options.generationConfig ?? (await savedGenerationConfig(options));
   const config = resolveRunConfig(task, {
     ...options,
-    ...(options.executor && { workers: options.executor.info.workers }),
+    ...(options.executor && executorConfig(options.executor)),
     ...(generationConfig && { generationConfig }),
   });
   const loaded = await loadProblems(task, options.dataset ?? {}, options);
@@ -355,4 +355,13 @@ function countersSince(
         : [key, value];
     }),
   );
+}
+
+/**
+ * What a caller's executor decides for the run config: its workers, and its sandbox when not the
+ * default (a run that named none records null, as one given `sandbox: 'bwrap'` does not differ).
+ */
+function executorConfig(executor: Executor): { workers: number; sandbox?: string } {
+  const { workers, sandbox } = executor.info;
+  return sandbox === DEFAULT_SANDBOX ? { workers } : { workers, sandbox };
 }
