@@ -2,11 +2,11 @@ import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { z } from 'zod';
-import { RunNotFoundError } from '../core/errors.js';
+import { ResultsFileError, RunNotFoundError } from '../core/errors.js';
 import { inferModel, runProvenance } from './db/provenance.js';
 import { readResults } from './formats/index.js';
 import type { MetricsFile } from './metrics-file.js';
-import type { RunRecord } from './records.js';
+import type { ResultRecord, RunRecord } from './records.js';
 import { type RunConfig, runConfigSchema } from './run-config.js';
 
 /** The parts of metrics.json that readers rely on; the rest passes through untouched. */
@@ -118,7 +118,7 @@ export function runDirId(dir: string, finished: Date): string {
  */
 export async function readRunScores(dir: string): Promise<RunRecord> {
   const metrics = await readMetricsFile(dir);
-  const results = await readResults(join(dir, 'results.jsonl'));
+  const results = await readRunResults(dir, metrics);
   const info = await readRunInfo(dir);
   const finished = (await stat(join(dir, 'metrics.json'))).mtime;
   const task = metrics.config['task'] as string;
@@ -151,6 +151,31 @@ export async function readRunScores(dir: string): Promise<RunRecord> {
     samples: [],
     results,
   };
+}
+
+/**
+ * A finished run's verdicts (results.jsonl), for every reader of run directories. The file holds
+ * a verdict for every sample metrics.json scored (and those left out of the score, such as infra
+ * errors): fewer lines means it was cut short (a torn last line is dropped when read, as a
+ * crashed run's is before resuming) or edited, and the run would be shown, compared or reported
+ * on part of its samples without a word.
+ *
+ * @throws ResultsFileError (PASSK_RESULTS) for a damaged or cut-short file
+ */
+export async function readRunResults(
+  dir: string,
+  metrics: { samples?: number } | null,
+): Promise<ResultRecord[]> {
+  const file = join(dir, 'results.jsonl');
+  const results = await readResults(file);
+  const scored = metrics?.samples;
+  if (scored !== undefined && results.length < scored) {
+    throw new ResultsFileError(
+      `${file} holds ${results.length} verdicts but metrics.json scored ${scored} samples: the file was cut short or edited`,
+      { hint: 'restore results.jsonl from a copy of the run, or run the evaluation again' },
+    );
+  }
+  return results;
 }
 
 function runError(message: string, options: { hint?: string } = {}): RunNotFoundError {

@@ -62,6 +62,28 @@ describe('damaged run files', () => {
     expectUserError(await runCli(['compare', finished, broken, '--db', db]), 'run.json');
   }, 120_000);
 
+  it('show, report and compare refuse a results.jsonl cut short, naming it', async () => {
+    const lines = (await readFile(join(finished, 'results.jsonl'), 'utf8')).split('\n');
+    expect(lines.length).toBeGreaterThan(3);
+    // A copy cut mid-line: the torn line is dropped when read, as a crashed run's is.
+    const cut = await damaged(
+      'cut-results',
+      finished,
+      'results.jsonl',
+      lines.join('\n').slice(0, -40),
+    );
+    const db = join(dir, 'store.db');
+    for (const args of [
+      ['show', cut],
+      ['report', cut, '-o', join(dir, 'c.html')],
+      ['compare', finished, cut],
+    ]) {
+      const result = await runCli([...args, '--db', db]);
+      expectUserError(result, 'results.jsonl');
+      expect(result.stderr).toMatch(/holds \d+ verdicts but metrics.json scored \d+ samples/);
+    }
+  }, 120_000);
+
   it('merge names a shard whose generations.json is missing or not JSON', async () => {
     const shards = [0, 1].map((i) => join(dir, `shard-${i}`));
     for (const [i, out] of shards.entries()) {

@@ -1,9 +1,8 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { DatasetLoadOptions } from '../../datasets/types.js';
-import { readResults } from '../formats/index.js';
 import type { ResultRecord, RunRecord, StoredSample } from '../records.js';
-import { readMetricsFile, readRunInfo, runConfigOf } from '../run-files.js';
+import { readMetricsFile, readRunInfo, readRunResults, runConfigOf } from '../run-files.js';
 import { damagedStore, openRunDb, type RunDb, RunStoreError } from './open.js';
 import { defaultDbPath } from './paths.js';
 import { findRun, loadRunDetail } from './query.js';
@@ -52,8 +51,8 @@ async function withResults(run: StoredRun): Promise<RunRecord> {
   const dir = run.summary.runDir;
   const file = dir === null ? undefined : join(dir, 'results.jsonl');
   const results =
-    file !== undefined && existsSync(file)
-      ? await readResults(file)
+    dir !== null && file !== undefined && existsSync(file)
+      ? await readRunResults(dir, run.metrics)
       : run.samples.flatMap((s) => resultOf(s));
   const runConfig = dir === null ? null : runConfigOf(await readRunInfo(dir));
   return { ...run, results, runConfig };

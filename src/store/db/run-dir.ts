@@ -5,9 +5,9 @@ import { loadDataset } from '../../datasets/index.js';
 import type { DatasetLoadOptions } from '../../datasets/types.js';
 import { tasks } from '../../tasks/index.js';
 import { isTaskPath, resolveTask } from '../../tasks/resolve.js';
-import { readGenerationsFile, readResults } from '../formats/index.js';
+import { readGenerationsFile } from '../formats/index.js';
 import type { MetricsFile } from '../metrics-file.js';
-import { runDirId } from '../run-files.js';
+import { readRunResults, runDirId } from '../run-files.js';
 import { RunStoreError } from './open.js';
 import { inferModel } from './provenance.js';
 import type { RecordRunInput } from './record.js';
@@ -56,7 +56,7 @@ export async function readRunDir(
   return {
     id: runDirId(dir, finished),
     metrics,
-    results: await readResults(join(dir, 'results.jsonl')),
+    results: await readRunResults(dir, metrics),
     records: generations.records,
     problems,
     runDir: resolve(dir),
