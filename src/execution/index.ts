@@ -4,6 +4,7 @@
  */
 export { defaultCacheDir, ENGINE_VERSION } from './cache.js';
 export {
+  checkVenvDir,
   DEBIAN_DIST_PACKAGES,
   ENVIRONMENT_MEMORY_BYTES,
   resolvePythonEnvironment,

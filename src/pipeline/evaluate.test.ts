@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -40,6 +40,57 @@ describe('evaluate() execution gate', () => {
     expect(task.problems).not.toHaveBeenCalled();
     expect(task.program).not.toHaveBeenCalled();
   });
+});
+
+describe('evaluate() --python-env', () => {
+  const dataset = {
+    datasetPath: fileURLToPath(new URL('../../test/fixtures/two-problems.jsonl', import.meta.url)),
+    offline: true,
+  };
+
+  it('refuses a folder that is not a virtual environment before reading data, for any task', async () => {
+    const task = spyTask();
+    const run = evaluate({
+      task,
+      candidates: { kind: 'reference' },
+      allowCodeExecution: true,
+      pythonEnv: '/nonexistent/venv',
+      dataset: { datasetPath: '/nonexistent/file.jsonl' },
+    });
+    await expect(run).rejects.toBeInstanceOf(ConfigError);
+    await expect(run).rejects.toThrow(
+      /--python-env \/nonexistent\/venv is not a virtual environment/,
+    );
+    expect(task.problems).not.toHaveBeenCalled();
+  });
+
+  it('says it is not used by a task that needs no libraries', async () => {
+    const venv = await mkdtemp(join(tmpdir(), 'passk-evaluate-venv-'));
+    try {
+      await writeFile(join(venv, 'pyvenv.cfg'), 'home = /usr/bin\n');
+      const warnings: string[] = [];
+      const { metrics } = await evaluate({
+        task: 'humaneval',
+        candidates: {
+          kind: 'records',
+          records: [{ problemId: 'toy/0', sample: 0, program: 'def one():\n    return 1\n' }],
+        },
+        allowCodeExecution: true,
+        preflight: false,
+        db: false,
+        limit: 1,
+        dataset,
+        pythonEnv: venv,
+        onEvent: (event) => {
+          if (event.type === 'warning') warnings.push(event.message);
+        },
+      });
+      expect(metrics['humaneval']).toMatchObject({ 'pass@1': 1 });
+      expect(warnings).toContain('humaneval needs no Python libraries: --python-env is not used');
+    } finally {
+      await rm(venv, { recursive: true, force: true });
+    }
+  }, 60_000);
 });
 
 describe('evaluate() on an executor the caller owns', () => {

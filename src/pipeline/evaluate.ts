@@ -2,7 +2,7 @@ import { ConfigError, ExecutionDisabledError } from '../core/errors.js';
 import { PASSK_VERSION } from '../core/version.js';
 import type { DatasetLoadOptions } from '../datasets/types.js';
 import type { RunEventListener } from '../execution/events.js';
-import { DEFAULT_SANDBOX, runPreflight } from '../execution/index.js';
+import { checkVenvDir, DEFAULT_SANDBOX, runPreflight } from '../execution/index.js';
 import type { ExecLimits, Executor } from '../execution/types.js';
 import { attemptRates } from '../metrics/attempts.js';
 import { runStorePath } from '../store/db/paths.js';
@@ -150,6 +150,15 @@ export async function evaluate(options: EvaluateOptions): Promise<EvaluateResult
   const task = await resolveTask(options.task);
   if (task.generationOnly !== undefined) {
     throw new ConfigError(`${task.name} cannot be evaluated: it ${task.generationOnly}`);
+  }
+  if (options.pythonEnv !== undefined) {
+    checkVenvDir(options.pythonEnv);
+    if (task.environment === undefined) {
+      emit({
+        type: 'warning',
+        message: `${task.name} needs no Python libraries: --python-env is not used`,
+      });
+    }
   }
   const generationConfig = options.generationConfig ?? (await savedGenerationConfig(options));
   const config = resolveRunConfig(task, {

@@ -1,4 +1,4 @@
-import { mkdir } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli, tempDir } from '../helpers/cli.js';
@@ -24,6 +24,8 @@ describe('passk run --resume DIR', () => {
     const out = await tempDir();
     const venv = join(out, 'venv');
     await mkdir(venv);
+    // What makes a folder a virtual environment to passk (checked before any run starts).
+    await writeFile(join(venv, 'pyvenv.cfg'), 'home = /usr/bin\n');
     const first = await runCli(
       toyRunArgs([server.baseUrl], out, [
         '--python-env',

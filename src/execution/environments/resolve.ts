@@ -100,14 +100,24 @@ function debianPlace(): Place {
 }
 
 /** A venv's site-packages for the interpreter's minor version (its binaries must match it). */
-async function venvPlace(dir: string, interpreter: string): Promise<Place> {
-  const hint =
-    'make it with `/usr/bin/python3 -m venv DIR` and install the task’s packages into it';
+const VENV_HINT =
+  'make it with `/usr/bin/python3 -m venv DIR` and install the task’s packages into it';
+
+/**
+ * @throws ConfigError when `dir` (`--python-env`) is not a virtual environment: checked before a
+ *   run starts, whether or not its task needs libraries (a mistyped path is never ignored)
+ */
+export function checkVenvDir(dir: string): void {
   if (!existsSync(join(dir, 'pyvenv.cfg'))) {
     throw new ConfigError(`--python-env ${dir} is not a virtual environment (no pyvenv.cfg)`, {
-      hint,
+      hint: VENV_HINT,
     });
   }
+}
+
+async function venvPlace(dir: string, interpreter: string): Promise<Place> {
+  const hint = VENV_HINT;
+  checkVenvDir(dir);
   const root = realpathSync(dir);
   const cfg = readFileSync(join(root, 'pyvenv.cfg'), 'utf8');
   const { stdout } = await runCommand([
