@@ -1,7 +1,6 @@
-import { existsSync } from 'node:fs';
 import { interpreterPackages } from '../execution/environments/interpreter-packages.js';
 import { type ExecEnvironment, resolvePythonEnvironment } from '../execution/index.js';
-import { PYTHON_FLAGS, probeInterpreter } from '../execution/runtimes/python.js';
+import { interpreterName, PYTHON_FLAGS, probeInterpreter } from '../execution/runtimes/python.js';
 
 /** What Python programs run with: recorded in metrics.json as `environment.python`. */
 export interface PythonEnvironment {
@@ -22,10 +21,6 @@ export interface PythonEnvironment {
   /** Variables every program of the task gets (HOME etc. are per sample, in its scratch dir). */
   env?: Record<string, string>;
 }
-
-/** The interpreter the python runtime starts (probeInterpreter's choice). */
-const interpreterName = (pythonPath?: string) =>
-  pythonPath ?? (existsSync('/usr/bin/python3') ? '/usr/bin/python3' : 'python3');
 
 /**
  * The real interpreter programs run on by default, from the cached answer (no interpreter

@@ -4,6 +4,7 @@ import type { Fault, ReceivedRequest } from '../helpers/fake-openai-server.js';
 import {
   journalLines,
   keysOf,
+  passAt1,
   readJson,
   resultLines,
   TOY_PROBLEMS,
@@ -23,9 +24,6 @@ import {
 const serve = toyServers();
 const N = 3;
 const PAIRS = TOY_PROBLEMS * N;
-
-const passAt1 = (metrics: { config: { task: string } } & Record<string, unknown>) =>
-  (metrics[metrics.config.task] as Record<string, number>)['pass@1'];
 
 /** The first attempt of each request gets the next fault of `faults` (cycling); retries succeed. */
 function firstAttemptsFail(faults: readonly Fault[]) {

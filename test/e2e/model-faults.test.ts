@@ -11,6 +11,7 @@ import {
 import {
   journalLines,
   keysOf,
+  passAt1,
   readJson,
   resultLines,
   TOY_PROBLEMS,
@@ -35,10 +36,6 @@ async function deadUrl(): Promise<string> {
   await server.close();
   return server.baseUrl;
 }
-
-/** pass@1 of a run's metrics.json (a custom task's name is its file path). */
-const passAt1 = (metrics: { config: { task: string } } & Record<string, unknown>) =>
-  (metrics[metrics.config.task] as Record<string, number>)['pass@1'];
 
 /**
  * Deterministic faults: the first attempt of some requests fails (kind chosen by `pick`), every

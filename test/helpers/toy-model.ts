@@ -97,6 +97,10 @@ export async function resultLines(dir: string): Promise<ResultLine[]> {
 }
 
 /** Every (problem, sample) key, as `id#sample`. */
+/** pass@1 of a run's metrics.json (a custom task's name is its file path). */
+export const passAt1 = (metrics: { config: { task: string } } & Record<string, unknown>) =>
+  (metrics[metrics.config.task] as Record<string, number>)['pass@1'];
+
 export const keysOf = (rows: { task_id: string; sample: number }[]) =>
   rows.map((r) => `${r.task_id}#${r.sample}`);
 

@@ -1,7 +1,8 @@
-import { existsSync, realpathSync, statSync } from 'node:fs';
+import { existsSync, realpathSync } from 'node:fs';
 import { isAbsolute } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { RuntimeMissingError } from '../../core/errors.js';
+import { installFingerprint } from '../environments/probe-cache.js';
 import { resolvePythonEnvironment } from '../environments/resolve.js';
 import type { ResolvedPythonEnvironment } from '../environments/types.js';
 import { runCommand } from '../run-command.js';
@@ -35,11 +36,15 @@ export function pythonSupportDir(): string {
   });
 }
 
+/** The interpreter name the python runtime starts: `requested`, else Debian's, else `python3`. */
+export const interpreterName = (requested?: string): string =>
+  requested ?? (existsSync(SYSTEM_PYTHON) ? SYSTEM_PYTHON : 'python3');
+
 /** The real interpreter behind a name (shims such as pyenv's are resolved by asking Python). Also the exec worker's driver. */
 export async function probeInterpreter(
   requested: string | undefined,
 ): Promise<{ path: string; version: string }> {
-  const name = requested ?? (existsSync(SYSTEM_PYTHON) ? SYSTEM_PYTHON : 'python3');
+  const name = interpreterName(requested);
   const known = knownAnswer(name);
   if (known !== undefined) return known;
   const probe =
@@ -66,14 +71,8 @@ export async function probeInterpreter(
  */
 const answers = new Map<string, { answer: { path: string; version: string }; stamp: string }>();
 
-function stampOf(path: string): string | undefined {
-  try {
-    const { mtimeMs, size, ino } = statSync(path);
-    return `${ino}:${size}:${mtimeMs}`;
-  } catch {
-    return undefined;
-  }
-}
+/** The interpreter file as it is now (size and mtime), the probe cache's fingerprint. */
+const stampOf = (path: string): string => installFingerprint(path, []);
 
 function knownAnswer(name: string): { path: string; version: string } | undefined {
   const entry = answers.get(name);
@@ -91,8 +90,7 @@ function remember(name: string, answer: { path: string; version: string }): void
   } catch {
     return;
   }
-  const stamp = stampOf(answer.path);
-  if (resolved === answer.path && stamp !== undefined) answers.set(name, { answer, stamp });
+  if (resolved === answer.path) answers.set(name, { answer, stamp: stampOf(answer.path) });
 }
 
 const canaries: Canaries = {
