@@ -95,6 +95,13 @@ export interface Verdict {
    * output (exercism-*): a feedback task sends it back to the model.
    */
   output?: string;
+  /**
+   * Set when the program did something only an attack on the harness does (rebinding assertion
+   * machinery, touching the runner's objects or fds, trace/profile hooks during the tests, a
+   * top-level return, linkname into the test main, a forged result line): the reason, e.g.
+   * 'assert-rebound'. A verdict with a tamper reason is never 'passed'; runs count them.
+   */
+  tamper?: string;
   /** Wall time of the program, in milliseconds. */
   durationMs: number;
   /** CPU time (user + system) of the program, where the sandbox can measure it. */
