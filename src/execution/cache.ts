@@ -73,11 +73,12 @@ export function programKey(parts: {
 /**
  * Verdicts that describe the program, not the machine: only these are cached. A timeout is one
  * only when it used its full CPU budget (rerun.ts): under the same limits (part of the key) it
- * would time out again, however idle the machine.
+ * would time out again, however idle the machine. A flagged one (tamper) is final like any
+ * other: the attack is the program's, not the machine's.
  */
 export function isCacheable(verdict: Verdict, timeoutMs?: number): boolean {
   if (verdict.status === 'infra-error') return false;
-  if (verdict.status !== 'timeout') return true;
+  if (verdict.status !== 'timeout' || verdict.tamper !== undefined) return true;
   return timeoutMs !== undefined && usedFullCpu(verdict, timeoutMs);
 }
 

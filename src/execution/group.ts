@@ -5,6 +5,7 @@ import type { RerunReason } from './rerun.js';
 import type { ProgramAdapter, Toolchain } from './runtimes/types.js';
 import { resolveLimits } from './sandboxes/common.js';
 import type { ProgramRequest, Slot } from './sandboxes/types.js';
+import { withTamperRule } from './tamper.js';
 import type { ExecJob, Verdict } from './types.js';
 import { classify } from './verdict.js';
 
@@ -56,7 +57,8 @@ export async function runGroup(group: Group, slot: Slot): Promise<Verdict> {
   }
   const verdict = classify(result.outcome, request.nonce, adapter.diagnose);
   const reviewed = adapter.review ? adapter.review(source, verdict) : verdict;
-  return judged(reviewed, result.outcome.report, group.job.program.judge);
+  const final = judged(reviewed, result.outcome.report, group.job.program.judge);
+  return withTamperRule(final, reviewed.tamper ?? verdict.tamper);
 }
 
 function newNonce(): string {

@@ -25,6 +25,8 @@ export function rerunReason(
   pressure: () => number = cpuPressure,
 ): RerunReason | undefined {
   if (verdict.status !== 'timeout' || verdict.finalTimeout === true) return undefined;
+  // An attack on the harness is the program's doing whatever the load: its verdict is final.
+  if (verdict.tamper !== undefined) return undefined;
   if (verdict.cpuMs === undefined) return 'no-cpu-measure';
   if (verdict.cpuMs >= FULL_CPU_SHARE * timeoutMs) return undefined;
   if (

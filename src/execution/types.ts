@@ -84,6 +84,27 @@ export type VerdictStatus =
   /** The sandbox itself failed for this program even after a retry; not the program's fault. */
   | 'infra-error';
 
+/**
+ * Why a verdict is flagged as an attack on the harness (docs/security.md, "Tamper flags"). Open
+ * union: a runtime may name a new class without a change here.
+ */
+export type TamperReason =
+  /** The tests' assertion machinery was rebound (a local `assert`, `__assert_fail`, a `Debug` class). */
+  | 'assert-rebound'
+  /** Builtins or the runner's own objects were patched while the tests ran. */
+  | 'builtins-patched'
+  /** A trace or profile hook was installed during the tests. */
+  | 'trace-hook'
+  /** The result channel's file descriptor was touched (dup2 over it, closed, re-pointed). */
+  | 'result-fd'
+  /** A result line the runner did not write (a forged end or failure event). */
+  | 'forged-event'
+  /** A top-level `return` ended the module before the tests. */
+  | 'top-level-return'
+  /** `//go:linkname` into the generated test main. */
+  | 'linkname'
+  | (string & {});
+
 export interface Verdict {
   status: VerdictStatus;
   /** Exception class or failure kind, e.g. 'AssertionError', 'NameError', 'SystemExit'. */
@@ -99,9 +120,10 @@ export interface Verdict {
    * Set when the program did something only an attack on the harness does (rebinding assertion
    * machinery, touching the runner's objects or fds, trace/profile hooks during the tests, a
    * top-level return, linkname into the test main, a forged result line): the reason, e.g.
-   * 'assert-rebound'. A verdict with a tamper reason is never 'passed'; runs count them.
+   * 'assert-rebound'. A verdict with a tamper reason is never 'passed' (tamper.ts); runs count
+   * them (metrics.json `tamper`).
    */
-  tamper?: string;
+  tamper?: TamperReason;
   /** Wall time of the program, in milliseconds. */
   durationMs: number;
   /** CPU time (user + system) of the program, where the sandbox can measure it. */
