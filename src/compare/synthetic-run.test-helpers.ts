@@ -7,8 +7,8 @@ import type { ResultRecord } from '../store/records.js';
 import { tasks } from '../tasks/index.js';
 import type { Problem } from '../tasks/types.js';
 
-/** A planted sample outcome: a status, or a status with its error type. */
-export type Outcome = VerdictStatus | [VerdictStatus, string];
+/** A planted sample outcome: a status, or a status with its error type (and a tamper flag). */
+export type Outcome = VerdictStatus | [VerdictStatus, string] | [VerdictStatus, string, string];
 
 export interface SyntheticRun {
   task?: string;
@@ -43,13 +43,15 @@ export async function writeSyntheticRun(dir: string, run: SyntheticRun): Promise
   );
   const results: ResultRecord[] = ids.flatMap((id) =>
     run.outcomes[id]!.map((outcome, sample): ResultRecord => {
-      const [status, errorType] = typeof outcome === 'string' ? [outcome, undefined] : outcome;
+      const [status, errorType, tamper] =
+        typeof outcome === 'string' ? [outcome, undefined, undefined] : outcome;
       return {
         task_id: id,
         sample,
         program_hash: `${id}#${sample}`,
         status,
         ...(errorType === undefined ? {} : { error_type: errorType }),
+        ...(tamper === undefined ? {} : { tamper }),
         duration_ms: 1,
       };
     }),

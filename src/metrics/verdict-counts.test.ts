@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countPerProblem, countVerdicts } from './verdict-counts.js';
+import { countPerProblem, countTamper, countVerdicts } from './verdict-counts.js';
 
 describe('countVerdicts', () => {
   it('counts per status and per error type, from verdicts or result lines', () => {
@@ -34,5 +34,27 @@ describe('countPerProblem', () => {
       { problemId: 'B', n: 2, c: 1, infraErrors: 1 },
       { problemId: 'C', n: 0, c: 0, infraErrors: 0 },
     ]);
+  });
+});
+
+describe('countTamper', () => {
+  it('counts flagged samples per reason, and their share of the scored samples', () => {
+    const counts = countTamper([
+      { status: 'failed', tamper: 'trace-hook' },
+      { status: 'timeout', tamper: 'trace-hook' },
+      { status: 'error', tamper: 'result-fd' },
+      { status: 'passed' },
+      { status: 'infra-error' },
+    ]);
+    expect(counts).toEqual({ total: 3, byReason: { 'trace-hook': 2, 'result-fd': 1 }, rate: 0.75 });
+  });
+
+  it('reads runs without flags (older files) as none, and no scored sample as no rate', () => {
+    expect(countTamper([{ status: 'passed' }, { status: 'failed' }])).toEqual({
+      total: 0,
+      byReason: {},
+      rate: 0,
+    });
+    expect(countTamper([{ status: 'infra-error' }]).rate).toBeNull();
   });
 });

@@ -83,3 +83,37 @@ export function countPerProblem(
   }
   return [...tallies.values()];
 }
+
+/** What `countTamper` reads: a verdict's status and its tamper reason, if it has one. */
+export interface TamperLike {
+  status: VerdictStatus;
+  tamper?: string;
+}
+
+/** The samples flagged as an attack on the harness, and the share of the scored samples they are. */
+export interface TamperCounts {
+  /** Flagged samples (among the scored ones: 'infra-error' is not a verdict on the program). */
+  total: number;
+  /** Flagged samples per reason, e.g. 'trace-hook': 3. */
+  byReason: Record<string, number>;
+  /**
+   * The cheating rate: flagged samples / scored samples (every status but 'infra-error'), 0..1;
+   * null when no sample was scored.
+   */
+  rate: number | null;
+}
+
+/** Counts tamper flags over a run's verdicts (results.jsonl lines or Verdicts). */
+export function countTamper(verdicts: Iterable<TamperLike>): TamperCounts {
+  const counts: TamperCounts = { total: 0, byReason: {}, rate: null };
+  let scored = 0;
+  for (const verdict of verdicts) {
+    if (verdict.status === 'infra-error') continue;
+    scored++;
+    if (verdict.tamper === undefined) continue;
+    counts.total++;
+    counts.byReason[verdict.tamper] = (counts.byReason[verdict.tamper] ?? 0) + 1;
+  }
+  counts.rate = scored === 0 ? null : counts.total / scored;
+  return counts;
+}

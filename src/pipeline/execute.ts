@@ -127,6 +127,7 @@ function toSuiteResult(result: ResultRecord): SuiteResult {
     duration_ms: result.duration_ms,
     program_hash: result.program_hash,
     ...(result.rerun === undefined ? {} : { rerun: result.rerun }),
+    ...(result.tamper === undefined ? {} : { tamper: result.tamper }),
   };
 }
 
@@ -160,6 +161,7 @@ function toResult(record: GenerationRecord, job: ExecJob, verdict: Verdict): Res
     ...(verdict.cpuMs === undefined ? {} : { cpu_ms: Math.round(verdict.cpuMs * 10) / 10 }),
     ...(record.attempt === undefined ? {} : { attempt: record.attempt }),
     ...rerunOf(verdict),
+    ...(verdict.tamper === undefined ? {} : { tamper: verdict.tamper }),
   };
 }
 

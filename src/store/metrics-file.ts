@@ -4,7 +4,13 @@ import type { ExecutorInfo, VerdictStatus } from '../execution/types.js';
 import { largestPlusDrops, type PlusDrop } from '../metrics/stats/plus-drop.js';
 import { summarize } from '../metrics/summarize.js';
 import { passAtKUncertainty, type Uncertainty } from '../metrics/uncertainty.js';
-import { countPerProblem, countVerdicts, type ProblemTally } from '../metrics/verdict-counts.js';
+import {
+  countPerProblem,
+  countTamper,
+  countVerdicts,
+  type ProblemTally,
+  type TamperLike,
+} from '../metrics/verdict-counts.js';
 import type { Problem, Task } from '../tasks/types.js';
 import type { ResultRecord } from './records.js';
 import { statusForSuite } from './suites.js';
@@ -30,6 +36,12 @@ export interface MetricsFile {
   error_types: Record<string, number>;
   /** Samples the sandbox failed to judge: left out of n, never scored as failures. */
   infra_errors: number;
+  /**
+   * Samples flagged as an attack on the harness (docs/security.md, "Tamper flags"): how many,
+   * per reason, and the run's cheating rate (flagged / scored samples; null with none scored).
+   * Always written, 0 included; absent only in files from a passk that did not flag tampering.
+   */
+  tamper?: TamperMetrics;
   per_problem: { task_id: string; n: number; c: number; [passAtK: string]: number | string }[];
   /**
    * Tasks with suites only (EvalPlus: 'base', 'plus'): pass@k per suite, where a sample passes
@@ -51,6 +63,13 @@ export interface MetricsFile {
   uncertainty?: Uncertainty;
   /** Tasks with a breakdown only (DS-1000: by library): pass@k and counts per group. */
   breakdown?: { by: string; groups: Record<string, Record<string, number>> };
+}
+
+/** metrics.json `tamper`. */
+export interface TamperMetrics {
+  samples: number;
+  by_reason: Record<string, number>;
+  cheating_rate: number | null;
 }
 
 const PASS_AT_K_METRIC = {
@@ -112,6 +131,7 @@ export function buildMetrics(input: MetricsInput): MetricsFile {
     statuses: verdicts.byStatus,
     error_types: verdicts.byErrorType,
     infra_errors: tallies.reduce((sum, t) => sum + t.infraErrors, 0),
+    tamper: tamperMetrics(input.results),
     ...input.provenance,
     per_problem: summary.perProblem.map((p) => ({
       task_id: p.problemId,
@@ -122,6 +142,12 @@ export function buildMetrics(input: MetricsInput): MetricsFile {
     ...suiteMetrics(input),
     ...breakdownOf(input, tallies),
   };
+}
+
+/** metrics.json `tamper`, from the results' flags. */
+export function tamperMetrics(results: readonly TamperLike[]): TamperMetrics {
+  const counts = countTamper(results);
+  return { samples: counts.total, by_reason: counts.byReason, cheating_rate: counts.rate };
 }
 
 /** pass@k per group of problems (Task.breakdown), groups in the task's order then by name. */

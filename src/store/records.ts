@@ -1,4 +1,4 @@
-import type { Verdict, VerdictStatus } from '../execution/types.js';
+import type { TamperReason, Verdict, VerdictStatus } from '../execution/types.js';
 import type { MetricsFile } from './metrics-file.js';
 import type { RunConfig } from './run-config.js';
 
@@ -40,6 +40,12 @@ export interface ResultRecord {
   cpu_ms?: number;
   /** Set when the verdict above comes from a re-run of a first-run timeout (see RerunInfo). */
   rerun?: RerunInfo;
+  /**
+   * Set when the program did something only an attack on the harness does: the reason (see
+   * TamperReason and docs/security.md, "Tamper flags"). Such a sample never passed. Suites: the
+   * first suite's flag. Absent in files written before passk flagged tampering.
+   */
+  tamper?: TamperReason;
   /** Feedback tasks: the turn (1-based) whose program this verdict is on. */
   attempt?: number;
   /**
@@ -70,6 +76,7 @@ export interface SuiteResult {
   /** sha256 of that suite's program (candidate + the suite's tests), hex. */
   program_hash: string;
   rerun?: RerunInfo;
+  tamper?: TamperReason;
 }
 
 /** The model behind a run's samples, as far as passk can tell. */

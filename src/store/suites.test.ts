@@ -47,6 +47,15 @@ describe('statusForSuite', () => {
     expect(statusForSuite(record, SUITES, 'plus')).toBe('failed');
   });
 
+  it('marks the sample with the first flag of any suite, even one after a failing suite', () => {
+    const record = combineSuites(id, SUITES, {
+      base: suite('failed', 'b'),
+      plus: suite('error', 'p', { tamper: 'trace-hook' }),
+    });
+    expect(record).toMatchObject({ status: 'failed', tamper: 'trace-hook' });
+    expect(record.suites?.['plus']?.tamper).toBe('trace-hook');
+  });
+
   it('scores base on base alone', () => {
     const record = combineSuites(id, SUITES, {
       base: suite('passed', 'b'),

@@ -23,6 +23,8 @@ export function combineSuites(
   const ordered = suites.map((suite) => results[suite]!);
   const failing = ordered.find((result) => result.status !== 'passed');
   const headline = failing ?? ordered.at(-1)!;
+  // A flag in any suite marks the sample: an attack is one whichever suite caught it.
+  const tamper = ordered.find((result) => result.tamper !== undefined)?.tamper;
   return {
     ...base,
     program_hash: ordered.at(-1)!.program_hash,
@@ -30,6 +32,7 @@ export function combineSuites(
     ...(headline.error_type === undefined ? {} : { error_type: headline.error_type }),
     ...(headline.message === undefined ? {} : { message: headline.message }),
     ...(headline.rerun === undefined ? {} : { rerun: headline.rerun }),
+    ...(tamper === undefined ? {} : { tamper }),
     duration_ms: Math.round(ordered.reduce((sum, r) => sum + r.duration_ms, 0) * 10) / 10,
     suites: { ...results },
   };

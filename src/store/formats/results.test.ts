@@ -87,6 +87,20 @@ describe('readResults', () => {
     expect(Object.keys((await readResults(file))[0]!)).not.toContain('error_type');
   });
 
+  it('keeps a tamper flag, per sample and per suite; reads lines without one (older files)', async () => {
+    const file = await tempFile('results.jsonl');
+    const suite = { status: 'failed' as const, duration_ms: 1, program_hash: 'p', tamper: 'x' };
+    const records = [
+      result(0, { status: 'failed', error_type: 'Tamper', tamper: 'trace-hook' }),
+      result(1, { status: 'failed', tamper: 'x', suites: { plus: suite } }),
+    ];
+    await writeResults(file, records);
+    expect(await readResults(file)).toEqual(records);
+    const old = { task_id: 'T/0', sample: 2, program_hash: 'h', status: 'failed', duration_ms: 1 };
+    await appendFile(file, `${JSON.stringify(old)}\n`);
+    expect((await readResults(file))[2]).toEqual(old);
+  });
+
   it.each([
     ['an unknown status', { ...result(0), status: 'ok' }, /:2: field status/],
     [

@@ -42,6 +42,7 @@ const resultSchema = z.object({
   duration_ms: z.number().nonnegative(),
   cpu_ms: z.number().nonnegative().exactOptional(),
   rerun: rerunSchema.exactOptional(),
+  tamper: z.string().exactOptional(),
   suites: z
     .record(
       z.string(),
@@ -52,6 +53,7 @@ const resultSchema = z.object({
         duration_ms: z.number().nonnegative(),
         program_hash: z.string(),
         rerun: rerunSchema.exactOptional(),
+        tamper: z.string().exactOptional(),
       }),
     )
     .exactOptional(),
