@@ -144,6 +144,8 @@ export interface StoredVerdict {
    * (one name for it everywhere; the store's column is `executed_sha256`).
    */
   programHash: string;
+  /** The verdict's tamper flag (results.jsonl `tamper`; the store's `tamper` column). */
+  tamper?: TamperReason;
 }
 
 export interface StoredSample {

@@ -72,6 +72,7 @@ function resultOf(sample: StoredSample): ResultRecord[] {
       ...(v.message === undefined ? {} : { message: v.message }),
       duration_ms: v.durationMs,
       ...(v.cpuMs === undefined ? {} : { cpu_ms: v.cpuMs }),
+      ...(v.tamper === undefined ? {} : { tamper: v.tamper }),
     },
   ];
 }

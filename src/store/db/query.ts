@@ -95,6 +95,7 @@ interface SampleRow {
   duration_ms: number | null;
   cpu_ms: number | null;
   executed_sha256: string | null;
+  tamper: string | null;
 }
 
 /**
@@ -124,7 +125,7 @@ export function loadRunDetail(
   const rows = db
     .prepare(
       `SELECT s.problem_id, s.sample, prog.body AS program, s.program_sha256, raw.body AS raw,
-              s.finish_reason, s.seed, v.status, v.error_type, v.message, v.duration_ms, v.cpu_ms, v.executed_sha256
+              s.finish_reason, s.seed, v.status, v.error_type, v.message, v.duration_ms, v.cpu_ms, v.executed_sha256, v.tamper
        FROM samples s JOIN texts prog ON prog.sha256 = s.program_sha256
        LEFT JOIN texts raw ON raw.sha256 = s.raw_sha256
        LEFT JOIN verdicts v USING (run_id, problem_id, sample)
@@ -167,6 +168,7 @@ function toSample(row: SampleRow): StoredSample {
       durationMs: row.duration_ms ?? 0,
       ...(row.cpu_ms === null ? {} : { cpuMs: row.cpu_ms }),
       programHash: row.executed_sha256,
+      ...(row.tamper === null ? {} : { tamper: row.tamper }),
     };
   }
   return sample;

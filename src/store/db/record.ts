@@ -61,7 +61,7 @@ export function recordRun(db: RunDb, input: RecordRunInput): string {
     'INSERT INTO samples (run_id, problem_id, sample, program_sha256, raw_sha256, finish_reason, seed) VALUES (?, ?, ?, ?, ?, ?, ?)',
   );
   const addVerdict = db.prepare(
-    'INSERT INTO verdicts (run_id, problem_id, sample, status, error_type, message, duration_ms, cpu_ms, executed_sha256) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
+    'INSERT INTO verdicts (run_id, problem_id, sample, status, error_type, message, duration_ms, cpu_ms, executed_sha256, tamper) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
   );
   db.transaction(() => {
     db.prepare(
@@ -105,6 +105,7 @@ export function recordRun(db: RunDb, input: RecordRunInput): string {
         v.duration_ms,
         v.cpu_ms ?? null,
         v.program_hash,
+        v.tamper ?? null,
       );
     }
   })();

@@ -6,7 +6,7 @@
  * Bump SCHEMA_VERSION and add a step to MIGRATIONS for any change; a database written by a newer
  * passk is refused rather than guessed at.
  */
-export const SCHEMA_VERSION = 1;
+export const SCHEMA_VERSION = 2;
 
 export const MIGRATIONS: readonly string[] = [
   // 0 → 1
@@ -65,4 +65,6 @@ export const MIGRATIONS: readonly string[] = [
   ) WITHOUT ROWID;
   CREATE INDEX IF NOT EXISTS verdicts_by_status ON verdicts (run_id, status, error_type);
   `,
+  // 1 → 2: each verdict's tamper flag (results.jsonl `tamper`); runs before it have none.
+  'ALTER TABLE verdicts ADD COLUMN tamper TEXT;',
 ];

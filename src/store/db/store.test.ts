@@ -1,13 +1,14 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { HOSTILE_PROGRAM, syntheticRun } from './__fixtures__/synthetic-run.js';
 import { openRunDb, RunStoreError } from './open.js';
 import { defaultDbPath } from './paths.js';
 import { findRun, listRuns, loadRunDetail } from './query.js';
 import { recordRun } from './record.js';
-import { SCHEMA_VERSION } from './schema.js';
+import { MIGRATIONS, SCHEMA_VERSION } from './schema.js';
 
 const tmp = () => mkdtempSync(join(tmpdir(), 'passk-db-'));
 
@@ -37,6 +38,35 @@ describe('run store', () => {
     expect(detail.metrics).toEqual(run.metrics);
     expect(detail.provenance.machine.cpus).toBeGreaterThan(0);
     expect(detail.provenance.dataset?.sha256).toBe('f'.repeat(64));
+    db.close();
+  });
+
+  it("keeps each verdict's tamper flag and the run's count (metrics.json tamper)", () => {
+    const db = openRunDb(':memory:');
+    const flagged = (i: number, j: number) =>
+      i === 2 && j === 1
+        ? { status: 'failed' as const, errorType: 'Tamper', tamper: 'trace-hook' }
+        : { status: 'passed' as const };
+    const run = syntheticRun({ n: 2, verdict: flagged });
+    const detail = loadRunDetail(db, recordRun(db, run))!;
+    const tampered = detail.samples.filter((s) => s.verdict?.tamper !== undefined);
+    expect(tampered.map((s) => [s.problemId, s.sample, s.verdict?.tamper])).toEqual([
+      ['synthetic/2', 1, 'trace-hook'],
+    ]);
+    expect(detail.metrics?.tamper).toMatchObject({ samples: 1, cheating_rate: 1 / 8 });
+    db.close();
+  });
+
+  it('upgrades a store written before tamper flags: its verdicts read as unflagged', () => {
+    const file = join(tmp(), 'v1.db');
+    const v1 = new Database(file);
+    v1.exec(MIGRATIONS[0]!);
+    v1.pragma('user_version = 1');
+    v1.close();
+    const db = openRunDb(file);
+    const detail = loadRunDetail(db, recordRun(db, syntheticRun({ n: 1 })))!;
+    expect(detail.samples.every((s) => s.verdict?.tamper === undefined)).toBe(true);
+    expect(db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
     db.close();
   });
 

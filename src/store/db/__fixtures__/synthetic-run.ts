@@ -14,6 +14,7 @@ export interface SyntheticVerdict {
   status: VerdictStatus;
   errorType?: string;
   message?: string;
+  tamper?: string;
 }
 
 export interface SyntheticRun {
@@ -88,6 +89,7 @@ export function syntheticRun(
         status: v.status,
         ...(v.errorType === undefined ? {} : { error_type: v.errorType }),
         ...(v.message === undefined ? {} : { message: v.message }),
+        ...(v.tamper === undefined ? {} : { tamper: v.tamper }),
         duration_ms: 10 + i + j,
       });
     }
