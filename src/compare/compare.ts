@@ -10,6 +10,7 @@ import {
   passAtKWithInterval,
 } from '../metrics/stats/index.js';
 import type { ProblemCounts } from '../metrics/summarize.js';
+import { countTamper, type TamperCounts } from '../metrics/verdict-counts.js';
 import { scoresOf } from '../store/load.js';
 import type { RunRecord } from '../store/records.js';
 import { type SuiteComparison, suiteComparisons } from './suites.js';
@@ -35,6 +36,8 @@ export interface RunSide {
   /** pass@k of this run on the compared problems only (so A and B are scored on the same set). */
   stat: PassAtKStat;
   failures: FailureCounts;
+  /** Tamper flags on the compared problems, and the cheating rate (flagged / scored samples). */
+  tamper: TamperCounts;
 }
 
 export interface Comparison {
@@ -108,6 +111,7 @@ export function compareRuns(
     task: run.summary.task,
     stat: passAtKWithInterval(counts, k, options),
     failures: analyzeFailures(run.results.filter((r) => compared.has(r.task_id))).overall,
+    tamper: countTamper(run.results.filter((r) => compared.has(r.task_id))),
   });
   const changes = pairs
     .map(

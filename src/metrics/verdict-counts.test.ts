@@ -46,13 +46,19 @@ describe('countTamper', () => {
       { status: 'passed' },
       { status: 'infra-error' },
     ]);
-    expect(counts).toEqual({ total: 3, byReason: { 'trace-hook': 2, 'result-fd': 1 }, rate: 0.75 });
+    expect(counts).toEqual({
+      total: 3,
+      byReason: { 'trace-hook': 2, 'result-fd': 1 },
+      scored: 4,
+      rate: 0.75,
+    });
   });
 
   it('reads runs without flags (older files) as none, and no scored sample as no rate', () => {
     expect(countTamper([{ status: 'passed' }, { status: 'failed' }])).toEqual({
       total: 0,
       byReason: {},
+      scored: 2,
       rate: 0,
     });
     expect(countTamper([{ status: 'infra-error' }]).rate).toBeNull();

@@ -96,6 +96,8 @@ export interface TamperCounts {
   total: number;
   /** Flagged samples per reason, e.g. 'trace-hook': 3. */
   byReason: Record<string, number>;
+  /** Samples scored (every status but 'infra-error'): the rate's denominator. */
+  scored: number;
   /**
    * The cheating rate: flagged samples / scored samples (every status but 'infra-error'), 0..1;
    * null when no sample was scored.
@@ -105,15 +107,14 @@ export interface TamperCounts {
 
 /** Counts tamper flags over a run's verdicts (results.jsonl lines or Verdicts). */
 export function countTamper(verdicts: Iterable<TamperLike>): TamperCounts {
-  const counts: TamperCounts = { total: 0, byReason: {}, rate: null };
-  let scored = 0;
+  const counts: TamperCounts = { total: 0, byReason: {}, scored: 0, rate: null };
   for (const verdict of verdicts) {
     if (verdict.status === 'infra-error') continue;
-    scored++;
+    counts.scored++;
     if (verdict.tamper === undefined) continue;
     counts.total++;
     counts.byReason[verdict.tamper] = (counts.byReason[verdict.tamper] ?? 0) + 1;
   }
-  counts.rate = scored === 0 ? null : counts.total / scored;
+  counts.rate = counts.scored === 0 ? null : counts.total / counts.scored;
   return counts;
 }

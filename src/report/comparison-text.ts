@@ -24,6 +24,8 @@ export function formatComparison(c: Comparison): string {
     `  B − A: ${signed(d.interval.estimate)}  ${level} CI [${signed(d.interval.lower)}, ${signed(d.interval.upper)}]  p = ${formatP(d.pValue)} (sign-flip, ${d.pValueMethod}; ${d.differing} problems differ)`,
   );
   for (const line of suiteLines(c, key, level)) lines.push(line);
+  const cheating = tamperLine(c);
+  if (cheating !== undefined) lines.push(cheating);
   if (d.differing > 0 && d.differing < FEW_DIFFERING) {
     lines.push(
       `  note: only ${d.differing} problems differ; the bootstrap interval is then too narrow, trust the exact p-value`,
@@ -67,6 +69,14 @@ function suiteLines(c: Comparison, key: string, level: string): string[] {
     );
   }
   return lines;
+}
+
+/** The two cheating rates, when either run has a tamper flag (never hidden behind pass@k). */
+function tamperLine(c: Comparison): string | undefined {
+  if (c.a.tamper.total === 0 && c.b.tamper.total === 0) return undefined;
+  const rate = ({ tamper }: RunSide) =>
+    `${((tamper.rate ?? 0) * 100).toFixed(1)}% (${tamper.total} flagged)`;
+  return `  cheating rate (tamper flags): A ${rate(c.a)} → B ${rate(c.b)}`;
 }
 
 function formatP(p: number): string {

@@ -1,5 +1,6 @@
 import type { Uncertainty } from '../metrics/uncertainty.js';
-import type { MetricsFile } from '../store/metrics-file.js';
+import type { TamperCounts } from '../metrics/verdict-counts.js';
+import type { MetricsFile, TamperMetrics } from '../store/metrics-file.js';
 import type { RunRecord } from '../store/records.js';
 import type { CurvePoint } from './html/analysis.js';
 import { failureBreakdown } from './html/analysis.js';
@@ -45,11 +46,17 @@ export function summaryJson(taskName: string, result: SummaryInput): Record<stri
     statuses: m.statuses,
     error_types: m.error_types,
     infra_errors: m.infra_errors,
+    tamper: m.tamper ?? null,
     partial: m['partial'] ?? null,
     sandbox: m.execution,
     files: result.files,
     run_id: result.runId ?? null,
   };
+}
+
+/** metrics.json's `tamper` shape, for `passk show --json`. */
+function tamperJson(tamper: TamperCounts): TamperMetrics {
+  return { samples: tamper.total, by_reason: tamper.byReason, cheating_rate: tamper.rate };
 }
 
 function withUncertainty(
@@ -95,6 +102,8 @@ export function runSummaryJson(run: RunRecord): Record<string, unknown> {
       ? {}
       : { suites: Object.fromEntries(head.suites.map((x) => [x.suite, points(x.scores)])) }),
     infra_errors: head.infraErrors,
+    // Always present (0 included), so a script reads it without testing for absence.
+    tamper: tamperJson(head.tamper),
     statuses: Object.fromEntries(breakdown.byStatus),
     error_types: Object.fromEntries(breakdown.byErrorType),
     partial: metrics['partial'] ?? null,

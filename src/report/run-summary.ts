@@ -1,6 +1,6 @@
 import type { RunRecord, RunSummary } from '../store/records.js';
 import { failureBreakdown } from './html/analysis.js';
-import { formatScore, headline } from './html/headline.js';
+import { formatScore, formatTamper, headline } from './html/headline.js';
 import { defaultIntervals } from './html/intervals.js';
 import { oneLine, sampleLabel } from './terminal.js';
 
@@ -27,6 +27,8 @@ export function formatRunSummary(run: RunRecord): string {
         lines.push(`  ${suite.padEnd(4)} pass@${point.k} = ${formatScore(point)}`);
     }
   }
+  const cheating = formatTamper(head.tamper);
+  if (cheating !== undefined) lines.push(`  ${cheating}`);
   if (head.infraErrors > 0) lines.push(`  not judged (sandbox failure): ${head.infraErrors}`);
   const verdicts = breakdown.byStatus.map(([status, n]) => `${status} ${n}`).join(', ');
   lines.push(`  verdicts: ${verdicts || 'none'}`);

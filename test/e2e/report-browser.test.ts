@@ -28,7 +28,8 @@ describe('passk report in a browser', () => {
     const dir = await tempDir('passk-report-');
     const db = join(dir, 'passk.db');
     runA = syntheticRun({ n: 3 });
-    // Run B: problem 0 now fails everywhere, problem 3 now passes everywhere.
+    // Run B: problem 0 now fails everywhere, problem 3 now passes everywhere; one of problem
+    // 2's failing samples is flagged as an attack on the harness.
     const runB = syntheticRun({
       n: 3,
       verdict: (p, s, n): SyntheticVerdict =>
@@ -36,7 +37,11 @@ describe('passk report in a browser', () => {
           ? { status: 'error', errorType: 'SyntaxError', message: 'invalid syntax' }
           : p === 3
             ? { status: 'passed' }
-            : { status: s < n - p ? 'passed' : 'failed', errorType: 'AssertionError' },
+            : {
+                status: s < n - p ? 'passed' : 'failed',
+                errorType: 'AssertionError',
+                ...(p === 2 && s === 2 ? { tamper: 'trace-hook' } : {}),
+              },
     });
     const a = await saveRun({ ...runA, db, model: { name: 'model-a' }, toolchain: {} });
     const b = await saveRun({ ...runB, db, model: { name: 'model-b' }, toolchain: {} });
@@ -111,6 +116,15 @@ describe('passk report in a browser', () => {
     expect(names).toHaveLength(2);
     expect(names[0]).toMatch(/^model-a · [0-9a-f]{8}$/);
     expect(names[1]).toMatch(/^model-b · [0-9a-f]{8}$/);
+  });
+
+  it('shows the cheating rate beside pass@k on the card of the run with a tamper flag only', async () => {
+    const rates = page.locator('.card').nth(1).locator('.score-tamper');
+    expect(await rates.count()).toBe(1);
+    expect(await rates.locator('.score-v').textContent()).toBe('8.3%');
+    expect(await rates.locator('.score-ci').textContent()).toBe('1 of 12 samples flagged');
+    expect(await rates.isVisible()).toBe(true);
+    expect(await page.locator('.card').nth(0).locator('.score-tamper').count()).toBe(0);
   });
 
   it('compares the runs at every k both reach', async () => {

@@ -1,4 +1,5 @@
 import { suiteCounts } from '../../compare/suites.js';
+import { countTamper, type TamperCounts } from '../../metrics/verdict-counts.js';
 import type { RunRecord } from '../../store/records.js';
 import { type CurvePoint, passAtKCurve, problemTallies } from './analysis.js';
 import type { IntervalFn } from './intervals.js';
@@ -11,6 +12,11 @@ export interface Headline {
   scores: CurvePoint[];
   /** Samples the sandbox could not judge (left out of n). */
   infraErrors: number;
+  /**
+   * Samples flagged as an attack on the harness and the cheating rate (flagged / scored), from
+   * the verdicts, so runs recorded before metrics.json counted them read the same way.
+   */
+  tamper: TamperCounts;
   /**
    * HumanEval+/MBPP+: each suite's pass@k with intervals (base, then plus = `scores`); absent for
    * tasks without suites.
@@ -48,8 +54,24 @@ export function headline(run: RunRecord, intervals: IntervalFn): Headline {
     samples: tallies.reduce((sum, t) => sum + t.n, 0),
     scores: passAtKCurve(tallies, intervals, reportedKs(run)),
     infraErrors: tallies.reduce((sum, t) => sum + t.infraErrors, 0),
+    tamper: countTamper(run.results),
     ...(suites.length === 0 ? {} : { suites }),
   };
+}
+
+/**
+ * 'cheating rate 2.4% (4 of 164 samples flagged: trace-hook 3, result-fd 1)', or undefined for a
+ * run with no flag. Shown only when non-zero: a zero says nothing (detection covers the listed
+ * classes only) and would be misread on runs from before passk flagged tampering.
+ */
+export function formatTamper(tamper: TamperCounts): string | undefined {
+  if (tamper.total === 0 || tamper.rate === null) return undefined;
+  const reasons = Object.entries(tamper.byReason)
+    .sort(([a, x], [b, y]) => y - x || a.localeCompare(b))
+    .map(([reason, n]) => `${reason} ${n}`)
+    .join(', ');
+  const rate = (tamper.rate * 100).toFixed(1);
+  return `cheating rate ${rate}% (${tamper.total} of ${tamper.scored} samples flagged: ${reasons})`;
 }
 
 /** 0.8415 → '84.1%'; with an interval, '84.1% [78.0, 89.6]'. */

@@ -2,7 +2,7 @@ import type { Comparison, ProblemChange } from '../../compare/compare.js';
 import type { RunRecord } from '../../store/records.js';
 import type { CurvePoint } from './analysis.js';
 import { escapeHtml } from './escape.js';
-import type { Headline } from './headline.js';
+import { formatTamper, type Headline } from './headline.js';
 
 const pct = (v: number) => `${(v * 100).toFixed(1)}%`;
 
@@ -25,7 +25,7 @@ export function runCardHtml(run: RunRecord, label: string, color: string, head: 
   const scoresHtml =
     scores.length === 0
       ? '<div class="scores"><span class="muted">no pass@k: nothing was executed</span></div>'
-      : scores.map((row) => `<div class="scores">${row}</div>`).join('');
+      : scores.map((row) => `<div class="scores">${row}</div>`).join('') + tamperHtml(head);
   const facts = [
     ['task', run.summary.task],
     ['model', run.summary.model ?? 'unknown'],
@@ -39,6 +39,13 @@ export function runCardHtml(run: RunRecord, label: string, color: string, head: 
 <div class="score-rows">${scoresHtml}</div>
 <dl class="facts">${facts.map(([k, v]) => `<dt>${escapeHtml(k!)}</dt><dd>${escapeHtml(v!)}</dd>`).join('')}</dl>
 </section>`;
+}
+
+/** The cheating rate beside pass@k, for a run with tamper flags (formatTamper says why only then). */
+function tamperHtml(head: Headline): string {
+  const text = formatTamper(head.tamper);
+  if (text === undefined || head.tamper.rate === null) return '';
+  return `<div class="scores"><div class="score score-tamper" title="${escapeHtml(text)}"><span class="score-k">cheating rate</span><span class="score-v">${escapeHtml(pct(head.tamper.rate))}</span><span class="score-ci">${head.tamper.total} of ${head.tamper.scored} samples flagged</span></div></div>`;
 }
 
 /** The provenance table: where the numbers came from, one row per fact. */

@@ -25,6 +25,7 @@ h3{font-size:14px;margin:8px 0}
 .score-k{font-size:12px;color:var(--muted);text-transform:uppercase;letter-spacing:.4px}
 .score-v{font-size:28px;font-weight:650;line-height:1.15}
 .score-ci{font-size:12px;color:var(--muted)}
+.score-tamper .score-v{color:#b3261e}
 .facts{display:grid;grid-template-columns:max-content 1fr;gap:2px 14px;margin:0;font-size:13px}
 .facts dt{color:var(--muted)}.facts dd{margin:0;overflow-wrap:anywhere}
 .row{display:flex;flex-wrap:wrap;gap:16px}.row>.panel{flex:1 1 460px}
