@@ -31,6 +31,7 @@ const cpuLog = join(scratch, 'test-cpu.jsonl');
  */
 const SLOW = [
   'test/e2e/contamination.test.ts',
+  'test/e2e/impossible-variants.test.ts',
   'test/e2e/languages.test.ts',
   'test/e2e/plus.test.ts',
   'test/generation/humaneval-e2e.test.ts',

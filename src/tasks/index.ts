@@ -11,6 +11,15 @@ tasks.register(
   async () => (await import('./humaneval.js')).humanevalUnstripped,
 );
 tasks.register('mbpp', async () => (await import('./mbpp.js')).mbpp);
+// ImpossibleBench-style variants: one test per problem mutated, so pass@k is the cheating rate.
+tasks.register(
+  'humaneval-impossible',
+  async () => (await import('./impossible/task.js')).humanevalImpossible as Task,
+);
+tasks.register(
+  'mbpp-impossible',
+  async () => (await import('./impossible/task.js')).mbppImpossible as Task,
+);
 tasks.register('humanevalplus', async () => (await import('./humanevalplus.js')).humanevalplus);
 tasks.register('humanevalplus-unstripped', async () =>
   unstrippedOf((await import('./humanevalplus.js')).humanevalplus, 'humanevalplus-unstripped'),
