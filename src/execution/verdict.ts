@@ -27,6 +27,13 @@ export function parseReport(report: string, nonce: string): ReportEvent[] {
   return events;
 }
 
+/**
+ * What the Python runner's armed guard raises when the tests' code (the candidate's function,
+ * called by a test) installs a trace or profile hook (runner.py `armed`): only an attack on the
+ * verdict does that. A program that forges the message only flags its own failure.
+ */
+const TRACE_HOOK_REFUSED = /^passk: sys\.(settrace|setprofile) is not available to the tests/;
+
 /** The exception class on the last line of a Python traceback, e.g. 'TypeError: …' → TypeError. */
 export function lastErrorLine(stderr: string): { type: string; message: string } | undefined {
   const lines = stderr.trimEnd().split('\n');
@@ -87,7 +94,10 @@ export function classify(
   if (exception) {
     const status =
       exception.k === 'assert' ? 'failed' : exception.k === 'memory' ? 'memory' : 'error';
-    return with_(status, exception.t ?? 'Exception', exception.m);
+    const verdict = with_(status, exception.t ?? 'Exception', exception.m);
+    return TRACE_HOOK_REFUSED.test(exception.m ?? '')
+      ? { ...verdict, tamper: 'trace-hook' }
+      : verdict;
   }
   const exit = events.find((event) => event.e === 'exit');
   if (exit)
