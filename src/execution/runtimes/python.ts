@@ -6,6 +6,7 @@ import { installFingerprint } from '../environments/probe-cache.js';
 import { resolvePythonEnvironment } from '../environments/resolve.js';
 import type { ResolvedPythonEnvironment } from '../environments/types.js';
 import { runCommand } from '../run-command.js';
+import type { Verdict } from '../types.js';
 import type {
   Canaries,
   ProgramAdapter,
@@ -160,8 +161,28 @@ async function pythonToolchain(options: ResolveOptions): Promise<Toolchain> {
   };
 }
 
+/**
+ * The exit status runner.py's nonce hook ends a program with when fd 3 was not the harness's pipe
+ * when the end event was due (runner.TAMPER_STATUS): a program can choose it too, but only to
+ * fail itself.
+ */
+export const TAMPER_STATUS = 86;
+
+/** A verdict whose process ended with TAMPER_STATUS and no other tamper reason gets one. */
+export function reviewPython(_source: string, verdict: Verdict): Verdict {
+  if (verdict.exitCode !== TAMPER_STATUS || verdict.tamper !== undefined) return verdict;
+  if (verdict.errorType === 'SystemExit') return verdict; // sys.exit(86): the program's own choice
+  return {
+    ...verdict,
+    status: 'failed',
+    errorType: 'Tamper',
+    message: 'the result fd was not the harness pipe when the tests ended',
+    tamper: 'result-fd-replaced',
+  };
+}
+
 /** Python's worker runs the source itself: the plan is the source (worker.py, runner.py). */
-const adapter: ProgramAdapter = { plan: (source) => ({ source }) };
+const adapter: ProgramAdapter = { plan: (source) => ({ source }), review: reviewPython };
 
 export const python: Runtime = {
   language: 'python',
