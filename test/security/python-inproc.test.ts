@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { withReferenceSemantics } from '../../src/execution/python-reference.js';
+import { exercismSource } from '../../src/execution/runtimes/exercism-source.js';
 import { bigcodebenchTests } from '../../src/tasks/bigcodebench/program.js';
 import { runSources, securityExecutorForFile } from '../helpers/security-executor.js';
 import { LIMITS } from './helpers.js';
@@ -84,5 +85,29 @@ describe('Python in-process judging: the round-3 classes', () => {
       status: 'failed',
       tamper: 'assertions-patched',
     });
+  }, 120_000);
+
+  it("Aider's Python: re-running the runner's code against a test file it wrote does not pass", async () => {
+    const tests = `import unittest\nfrom canary import value\n\nclass CanaryTest(unittest.TestCase):\n    def test_it(self):\n        self.assertEqual(value, 2)\n`;
+    const exercise = (canary: string) =>
+      exercismSource({ 'canary.py': canary, 'canary_test.py': tests });
+    const verdicts = await runSources(
+      executor(),
+      'exercism-python',
+      {
+        right: exercise('value = 2\n'),
+        wrong: exercise('value = 1\n'),
+        rerun: exercise(attack('exercism_rerun_runner.py')),
+        patched: exercise(
+          'import unittest\nunittest.TestCase.assertEqual = lambda *args, **kwargs: None\nvalue = 1\n',
+        ),
+      },
+      LIMITS,
+    );
+    expect(verdicts.get('right')).toMatchObject({ status: 'passed' });
+    expect(verdicts.get('wrong')).toMatchObject({ status: 'failed' });
+    for (const id of ['rerun', 'patched']) {
+      expect([id, verdicts.get(id)?.status]).not.toEqual([id, 'passed']);
+    }
   }, 120_000);
 });
