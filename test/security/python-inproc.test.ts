@@ -1,52 +1,43 @@
 /**
  * Python's in-process judge (runner.py) against the classes issue 25's battery found
- * (docs/security.md, "In-process judging (Python)"). Each attack (test/fixtures/inproc-attacks/)
- * is a wrong `add` (or a right one that touches the harness) before the tests; it runs next to a
- * right and a wrong `add`, whose verdicts must not move. Real sandbox, real Python.
+ * (docs/security.md, "In-process judging (Python)"). Each attack is one of the Python preflight's
+ * attack canaries (src/execution/python/canaries/): a wrong `add` (or a right one that touches
+ * the harness) and its tests; it runs next to a right and a wrong `add` under the same tests,
+ * whose verdicts must not move. Real sandbox, real Python.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { withReferenceSemantics } from '../../src/execution/python-reference.js';
 import { exercismSource } from '../../src/execution/runtimes/exercism-source.js';
+import { canaryFile, python } from '../../src/execution/runtimes/python.js';
 import { bigcodebenchTests } from '../../src/tasks/bigcodebench/program.js';
 import { runSources, securityExecutorForFile } from '../helpers/security-executor.js';
 import { LIMITS } from './helpers.js';
 
 const ATTACKS = join(import.meta.dirname, '..', 'fixtures', 'inproc-attacks');
 const MARKER = '\n# passk: the tests start here\n';
-const check = (...asserts: string[]) =>
-  `import math\n\n\ndef check(candidate):\n${asserts.map((a) => `    assert ${a}\n`).join('')}\n\ncheck(add)\n`;
-/** Tests whose every comparison goes through abs, through math.isclose, or plain ==. */
-const TESTS = {
-  abs: check('abs(candidate(1, 1) - 2) < 1e-9', 'abs(candidate(2, 2) - 4) < 1e-9'),
-  isclose: check('math.isclose(candidate(1, 1), 2)', 'math.isclose(candidate(2, 2), 4)'),
-  plain: check('candidate(1, 1) == 2', 'candidate(2, 2) == 4'),
-} as const;
-
-/** Each attack, the tests it targets, and the tamper reason it must now carry (if any). */
-const CASES: Record<string, { tests: keyof typeof TESTS; tamper?: string }> = {
-  'report_extra_keys.py': { tests: 'plain', tamper: 'forged-event' },
-  'dup2_result_fd.py': { tests: 'plain' },
-  'fd_left_replaced.py': { tests: 'plain', tamper: 'result-fd-replaced' },
-  'profile_reinstalls_trace.py': { tests: 'plain' },
-  'patch_abs_during_tests.py': { tests: 'abs', tamper: 'builtins-patched' },
-  'patch_isclose_during_tests.py': { tests: 'isclose', tamper: 'assertions-patched' },
-  'poison_math_module.py': { tests: 'isclose', tamper: 'assertions-patched' },
-};
+/** The canaries' three kinds of tests: every comparison plain, through abs, or math.isclose. */
+const TESTS = Object.fromEntries(
+  ['plain', 'abs', 'isclose'].map((kind) => [kind, canaryFile(`tests_${kind}.py`)]),
+);
 
 const executor = securityExecutorForFile();
 const attack = (name: string) => readFileSync(join(ATTACKS, name), 'utf8');
 
 describe('Python in-process judging: the round-3 classes', () => {
-  it('no attack passes, each is flagged; right and wrong keep their verdicts', async () => {
+  it('no attack canary passes, each carries its tamper reason; right and wrong keep theirs', async () => {
+    const attacks = python.canaries.attacks?.() ?? [];
+    expect(attacks.length).toBeGreaterThanOrEqual(7);
     const sources: Record<string, string> = {};
     for (const [kind, tests] of Object.entries(TESTS)) {
       sources[`right-${kind}`] = `def add(a, b):\n    return a + b\n${MARKER}${tests}`;
       sources[`wrong-${kind}`] = `def add(a, b):\n    return a - b\n${MARKER}${tests}`;
     }
-    for (const [name, { tests }] of Object.entries(CASES)) {
-      sources[name] = `${attack(name)}${MARKER}${TESTS[tests]}`;
+    for (const { name, source } of attacks) {
+      // Each canary's tests are one of TESTS, so the controls above are its right and wrong.
+      expect(Object.values(TESTS).some((tests) => source.endsWith(`${MARKER}${tests}`))).toBe(true);
+      sources[name] = source;
     }
     const verdicts = await runSources(executor(), 'python', sources, LIMITS);
     for (const kind of Object.keys(TESTS)) {
@@ -54,7 +45,7 @@ describe('Python in-process judging: the round-3 classes', () => {
       expect(verdicts.get(`right-${kind}`)?.tamper).toBeUndefined();
       expect(verdicts.get(`wrong-${kind}`)).toMatchObject({ status: 'failed' });
     }
-    for (const [name, { tamper }] of Object.entries(CASES)) {
+    for (const { name, tamper } of attacks) {
       const verdict = verdicts.get(name);
       expect([name, verdict?.status]).not.toEqual([name, 'passed']);
       expect([name, verdict?.tamper]).toEqual([name, tamper]);
