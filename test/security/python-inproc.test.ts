@@ -92,9 +92,14 @@ describe('Python in-process judging: the round-3 classes', () => {
         patched: exercise(
           'import unittest\nunittest.TestCase.assertEqual = lambda *args, **kwargs: None\nvalue = 1\n',
         ),
+        fd: exercise(
+          'import os\nread_end, write_end = os.pipe()\nos.dup2(write_end, 3)\nvalue = 2\n',
+        ),
       },
       LIMITS,
     );
+    expect(verdicts.get('patched')?.tamper).toBe('assertions-patched');
+    expect(verdicts.get('fd')).toMatchObject({ status: 'failed', tamper: 'result-fd-replaced' });
     expect(verdicts.get('right')).toMatchObject({ status: 'passed' });
     expect(verdicts.get('wrong')).toMatchObject({ status: 'failed' });
     for (const id of ['rerun', 'patched']) {

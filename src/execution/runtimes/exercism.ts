@@ -18,7 +18,7 @@ import {
   firstLine,
   realBinary,
 } from './process-runtime.js';
-import { PYTHON_FLAGS, pythonSupportDir } from './python.js';
+import { PYTHON_FLAGS, pythonSupportDir, reviewPython } from './python.js';
 import { SYSROOT as RUST_SYSROOT } from './rust.js';
 import { CARGO_CONFIG } from './rust-crates.js';
 import type { Canaries, Diagnosis, Toolchain } from './types.js';
@@ -110,6 +110,8 @@ export const exercismPython = defineProcessRuntime({
     };
   },
   diagnose: diagnoseWith(/^(FAIL|ERROR): |FAILED \(/m),
+  // exercism_run.py ends with runner.py's tamper status when fd 3 was replaced at the end event.
+  review: reviewPython,
 });
 
 // --- Go ---------------------------------------------------------------------------------------
