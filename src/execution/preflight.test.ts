@@ -29,8 +29,15 @@ describe('runPreflight', () => {
       references: [reference],
       limits,
     });
-    expect(report.canaries).toBe(6);
+    const attacks = python.canaries.attacks?.() ?? [];
+    expect(attacks.length).toBeGreaterThanOrEqual(7);
+    expect(report.canaries).toBe(6 + attacks.length);
     expect(report.verdicts.get('sleeper')?.status).toBe('timeout');
+    // Issue 25's attacks on the in-process judge: none passes, each with its tamper reason.
+    for (const { name, tamper } of attacks) {
+      const verdict = report.verdicts.get(`attack-${name}`);
+      expect([name, verdict?.status === 'passed', verdict?.tamper]).toEqual([name, false, tamper]);
+    }
   });
 
   it('never re-runs the sleeper: its timeout is expected, and final', async () => {

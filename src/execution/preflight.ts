@@ -87,6 +87,19 @@ export async function runPreflight(
       ok: (verdict: Verdict) => verdict.status !== 'passed' && verdict.status !== 'infra-error',
       expected: 'not passed',
     })),
+    ...(canaries.attacks?.() ?? []).map((attack) => ({
+      id: `attack-${attack.name}`,
+      job: {
+        id: `attack-${attack.name}`,
+        program: program(attack.source, `attack ${attack.name}`),
+        limits: options.limits,
+      },
+      ok: (verdict: Verdict) =>
+        verdict.status !== 'passed' &&
+        verdict.status !== 'infra-error' &&
+        (attack.tamper === undefined || verdict.tamper === attack.tamper),
+      expected: attack.tamper === undefined ? 'not passed' : `not passed, tamper ${attack.tamper}`,
+    })),
     {
       id: 'sleeper',
       job: {

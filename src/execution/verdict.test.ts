@@ -24,9 +24,29 @@ describe('classify', () => {
     expect(classify(outcome({}), NONCE)?.status).toBe('incomplete');
   });
 
-  it('ignores a sentinel with another nonce (a forged or stale line)', () => {
+  it('calls a sentinel with another nonce a forged line: tamper, never a pass', () => {
     const forged = `${JSON.stringify({ n: 'other', e: 'end' })}\n`;
-    expect(classify(outcome({ report: forged }), NONCE)?.status).toBe('incomplete');
+    expect(classify(outcome({ report: forged }), NONCE)).toMatchObject({
+      status: 'failed',
+      tamper: 'forged-event',
+    });
+  });
+
+  it('a failure event with a second "e": "end" is a forgery, not the end of the tests', () => {
+    const doubled = `{"n": "${NONCE}", "e": "exc", "k": "assert", "t": "X", "m": "", "e": "end"}\n`;
+    expect(classify(outcome({ report: doubled }), NONCE)).toMatchObject({
+      status: 'failed',
+      errorType: 'Tamper',
+      tamper: 'forged-event',
+    });
+  });
+
+  it("carries the runner's tamper event as the verdict's tamper reason", () => {
+    const report = `${line({ e: 'end' })}{"e": "tamper", "r": "builtins-patched"}\n`;
+    expect(classify(outcome({ report }), NONCE)).toMatchObject({
+      status: 'failed',
+      tamper: 'builtins-patched',
+    });
   });
 
   it('maps exceptions to failed, memory and error with the exception type', () => {
@@ -102,8 +122,8 @@ describe('classify', () => {
 
 describe('report parsing', () => {
   it('keeps only well-formed lines with the nonce', () => {
-    const text = `garbage\n${line({ e: 'end' })}{"n":"n0nce", broken\n`;
-    expect(parseReport(text, NONCE)).toEqual([{ n: NONCE, e: 'end' }]);
+    const text = `garbage\n${line({ e: 'end' })}{"e": "o", "i": "1"}\n`;
+    expect(parseReport(text, NONCE)).toEqual([{ e: 'end' }]);
   });
 
   it('reads the exception class off a traceback', () => {

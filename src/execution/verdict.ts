@@ -1,30 +1,11 @@
+import { type ResultEvent, readReport } from './result-events.js';
 import type { Diagnosis } from './runtimes/types.js';
 import type { RawOutcome } from './sandboxes/types.js';
 import type { Verdict } from './types.js';
 
-/** One line of the runner's result channel (see python/runner.py `_report`). */
-interface ReportEvent {
-  e: 'end' | 'exc' | 'exit';
-  /** exc: 'assert' | 'memory' | 'other'. */
-  k?: string;
-  t?: string;
-  m?: string;
-  c?: string;
-}
-
-/** Result lines that carry this program's nonce; anything else on the channel is ignored. */
-export function parseReport(report: string, nonce: string): ReportEvent[] {
-  const events: ReportEvent[] = [];
-  for (const line of report.split('\n')) {
-    if (!line.includes(nonce)) continue;
-    try {
-      const parsed = JSON.parse(line) as { n?: unknown; e?: unknown };
-      if (parsed.n === nonce && typeof parsed.e === 'string') events.push(parsed as ReportEvent);
-    } catch {
-      // A torn or forged line is not a report.
-    }
-  }
-  return events;
+/** The events of a result channel (result-events.ts); kept here for existing callers. */
+export function parseReport(report: string, nonce: string): ResultEvent[] {
+  return readReport(report, nonce).events;
 }
 
 /**
@@ -89,7 +70,10 @@ export function classify(
     return with_('memory', 'MemoryLimit', 'killed at the memory limit (cgroup)');
   if (outcome.outputExceeded)
     return with_('output-limit', 'OutputLimit', 'wrote more than the output cap');
-  const events = parseReport(outcome.report, nonce);
+  const { events, forged } = readReport(outcome.report, nonce);
+  const tamper = forged ? 'forged-event' : events.find((event) => event.e === 'tamper')?.r;
+  if (tamper !== undefined)
+    return { ...with_('failed', 'Tamper', forged ?? `the harness saw: ${tamper}`), tamper };
   const exception = events.find((event) => event.e === 'exc');
   if (exception) {
     const status =

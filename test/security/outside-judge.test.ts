@@ -79,12 +79,11 @@ describe('outside judge', () => {
 
   it('fails an early exit with a forged end marker', async () => {
     const attack = `${WRONG}${FORGED_END}`;
-    // Without the judge it no longer works either: no frame holds the nonce (docs/security.md).
-    expect(await run(attack, false)).toMatchObject({
-      status: 'incomplete',
-      errorType: 'EarlyExit',
-    });
-    expect(await run(attack)).toMatchObject({ status: 'incomplete', errorType: 'EarlyExit' });
+    // Without the judge it no longer works either: no frame holds the nonce (docs/security.md),
+    // and an end line with another nonce is a forged event (tamper).
+    const forged = { status: 'failed', errorType: 'Tamper', tamper: 'forged-event' };
+    expect(await run(attack, false)).toMatchObject(forged);
+    expect(await run(attack)).toMatchObject(forged);
   });
 
   it('fails a settrace hook that replaces the test code with a pass', async () => {
@@ -98,8 +97,9 @@ def _tracer(frame, event, arg):
     return None
 sys.settrace(_tracer)
 `;
-    // The driver's own functions became no-ops: it wrote nothing, which is no pass.
-    expect(await run(attack)).toMatchObject({ status: 'incomplete', errorType: 'MissingOutput' });
+    // The driver's own functions became no-ops (it wrote nothing, no pass), and the trace hook
+    // still set when the program ends is a tamper (runner.py verify()).
+    expect(await run(attack)).toMatchObject({ status: 'failed', tamper: 'hook-during-tests' });
   });
 
   it('fails patched builtins and an object equal to everything', async () => {
@@ -109,8 +109,9 @@ builtins.isinstance = lambda *a: True
 builtins.AssertionError = type("Nothing", (Exception,), {})
 json.dumps = lambda *a, **k: '{"e": "o", "i": 0, "v": 3}'
 `;
-    // Every line now claims input 0 (with the right answer): no output for inputs 1 and 2.
-    expect(await run(patched)).toMatchObject({ status: 'failed', errorType: 'DuplicateOutput' });
+    // Every line now claims input 0 (with the right answer): no output for inputs 1 and 2; and
+    // builtins still patched when the program ends is a tamper (runner.py verify()).
+    expect(await run(patched)).toMatchObject({ status: 'failed', tamper: 'builtins-patched' });
     const liar = `
 class Anything:
     def __eq__(self, other):

@@ -101,7 +101,7 @@ describe('early exits and forged sentinels', () => {
     });
   }
 
-  it('ignores a sentinel forged on stdout or on the result fd without the nonce', async () => {
+  it('never passes a sentinel forged on stdout or on the result fd without the nonce', async () => {
     const forged = [
       'import os, json',
       'print(json.dumps({"n": "0" * 32, "e": "end"}))',
@@ -109,7 +109,11 @@ describe('early exits and forged sentinels', () => {
       'os._exit(0)',
       '',
     ].join('\n');
-    expect((await verdictOf(executor, forged)).status).toBe('incomplete');
+    // The line on fd 3 is event-shaped with another nonce: a forgery (stdout is not read).
+    expect(await verdictOf(executor, forged)).toMatchObject({
+      status: 'failed',
+      tamper: 'forged-event',
+    });
   });
 });
 
@@ -136,7 +140,11 @@ describe('attacks on the worker and on later programs', () => {
         'sys.modules.pop("runner", None)',
         '',
       ].join('\n');
-      expect((await verdictOf(single, tamper)).status).toBe('passed');
+      // Its own builtins still patched when it ends: flagged (runner.py verify()), not passed.
+      expect(await verdictOf(single, tamper)).toMatchObject({
+        status: 'failed',
+        tamper: 'builtins-patched',
+      });
       const later =
         'import math\nassert len([1, 2]) == 2\nassert math.sqrt(4) == 2\nassert False, "must still fail"\n';
       expect(await verdictOf(single, later)).toMatchObject({

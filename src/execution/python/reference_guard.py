@@ -45,6 +45,8 @@ PROFILES = {
         "blocked": (),
         "env": {},
         "help": True,
+        # Loaded before the program, so that the runner's verify() knows the real TestCase.
+        "preload": ("unittest",),
     },
 }
 
@@ -112,6 +114,11 @@ class _Helper:
         return pydoc.help(*args, **kwargs)
 
 
+# One instance: the restorer made in the worker (prepare) and the child (apply) must see the same
+# object, as the runner's verify() compares builtins by identity.
+_HELP = _Helper()
+
+
 def _set_none(target, names):
     for name in names:
         setattr(target, name, None)
@@ -120,10 +127,15 @@ def _set_none(target, names):
 def _guard_builtins(spec):
     _set_none(builtins, spec["builtins"])
     if spec.get("help"):
-        builtins.help = _Helper()
+        builtins.help = _HELP
 
 
 _restorers = {}
+
+
+def _preload(spec):
+    for name in spec.get("preload", ()):
+        __import__(name)
 
 
 def prepare(profile, runner):
@@ -133,6 +145,7 @@ def prepare(profile, runner):
     if profile in _restorers:
         return
     spec = PROFILES[profile]
+    _preload(spec)
     names = spec["builtins"] + (("help",) if spec.get("help") else ())
     saved = {name: builtins.__dict__[name] for name in names if name in builtins.__dict__}
     try:
@@ -166,6 +179,7 @@ def apply(profile, runner):
     for name in spec["blocked"]:
         sys.modules[name] = None
     _guard_builtins(spec)
+    _preload(spec)
     runner._reference_exit[0] = True
     runner._restorer[0] = _restorers.get(profile) or runner._make_restorer()
 

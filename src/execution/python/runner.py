@@ -23,6 +23,7 @@ import builtins
 import gc
 import io
 import json
+import math  # noqa: F401 - loaded before any program: verify() watches it
 import os
 import resource
 import sys
@@ -42,6 +43,9 @@ else:
     import reference_guard
 
 RESULT_FD = 3
+# The exit status of a program whose result fd was not the harness's pipe when the end event was
+# due (src/execution/runtimes/python.ts reads it as the tamper 'result-fd-replaced').
+TAMPER_STATUS = 86
 # The report is formatted with json's C string encoder, bound now (and compiled into the nonce
 # hook): json.dumps would go through module state a program can replace (json._default_encoder).
 _quote = json.encoder.c_encode_basestring_ascii or json.encoder.encode_basestring_ascii
@@ -114,12 +118,23 @@ def drop_privileges(uid):
     os.setuid(uid)
 
 
-def _report(event, **fields):
-    """An exc/exit event on the result fd, written (with the nonce) by the program's nonce hook."""
+def _report(event, *values):
+    """A failure event on the result fd: "exc" (kind, type, message) or "exit" (code), each with
+    fixed keys in a fixed order and never the nonce (a program that re-pointed fd 3 learns nothing
+    from one; a forged one only fails the program). The host reads only exact shapes
+    (src/execution/result-events.ts)."""
+    keys = _EVENT_KEYS.get(event)
+    if keys is None or len(keys) != len(values):
+        return
+    fields = "".join(", %s: %s" % (_quote(key), _quote(_short(value))) for key, value in zip(keys, values))
     try:
-        sys.audit("passk.report", event, tuple((key, str(value)) for key, value in fields.items()))
+        _write(RESULT_FD, ('{"e": %s%s}\n' % (_quote(event), fields)).encode("ascii"))
     except (OSError, TypeError, ValueError):
         pass
+
+
+_EVENT_KEYS = {"exc": ("k", "t", "m"), "exit": ("c",)}
+_write = os.write
 
 
 def _short(value, limit=300):
@@ -161,7 +176,8 @@ def precompile(source, filename="program.py"):
         candidate = compile(source[:at], filename, "exec", dont_inherit=True)
         padding = "\n" * source.count("\n", 0, end)  # tracebacks keep the program's line numbers
         flags = candidate.co_flags & _FUTURE_FLAGS
-        tests = compile(padding + source[end:], filename, "exec", flags=flags, dont_inherit=True)
+        # optimize=0: the tests' asserts are compiled in, whatever the interpreter's -O.
+        tests = compile(padding + source[end:], filename, "exec", flags=flags, dont_inherit=True, optimize=0)
         return _Split(candidate, tests)
     except BaseException as error:  # noqa: BLE001 - the program's failure, reported by the child
         return error
@@ -209,8 +225,12 @@ def guard(event, args):
 
 
 def armed(event, args):
-    # Hook C, added by arm() between the candidate and its tests. Stateless: nothing disarms it.
+    # Hook C, added by arm() before the tests. Stateless: nothing disarms it. Only clear() (which
+    # sets no hook, only None) may still call sys.settrace/sys.setprofile: a finalizer, a signal
+    # handler or a profile hook that runs while the hooks are cleared cannot put one back.
     if event == "sys.settrace" or event == "sys.setprofile":
+        if "@getframe"(1).f_code is "@clear_code":
+            return
         raise "@error"("passk: %s is not available to the tests" % event)
     if event == "passk.armed":
         raise "@error"("passk: armed")
@@ -228,7 +248,12 @@ def armed(event, args):
 
 
 def arm():
-    "@add"("@armed")
+    # One line: a trace function gets a single 'line' event here and cannot jump over the add
+    # (a jump lands on a line start of this code object). The probe must be refused by hook C.
+    return ("@add"("@armed"), "@probe"())
+
+
+def probe():
     try:
         "@audit"("passk.armed")
     except "@error":
@@ -236,71 +261,69 @@ def arm():
     raise "@error"("passk: the tests' guard could not be armed")
 
 
+def clear():
+    # Profile first (a profile hook sees the C calls that follow; a trace hook does not), then
+    # trace; after arm(), so whatever runs in between cannot install another.
+    return ("@setprofile"(None), "@settrace"(None))
+
+
 def nonce_hook(event, args):
-    # One per program (take()): writes its events on the result fd, with the nonce, a constant
+    # One per program (take()): writes the end event on the result fd, with the nonce, a constant
     # replaced by take() and never held in a local (a signal handler that interrupts this hook
-    # sees its locals; reading its frames' code or referents is refused). "passk.end" only from
-    # the driver (whose code is a constant too): any run of the driver runs the candidate and the
-    # whole tests again. "passk.report" only from _report, never an "end".
-    if event == "passk.end":
-        if "@getframe"(1).f_code is "@driver_code":
-            try:
-                "@write"("@result_fd", "@nonce".join(('{"n": "', '", "e": "end"}\n')).encode())
-            except "@oserror":
-                pass
-        return
-    if event != "passk.report" or "@getframe"(1).f_code is not "@report_code" or args[0] == "end":
+    # sees its locals; reading its frames' code or referents is refused). Only from the driver
+    # (whose code is a constant too: any run of it runs the candidate and the whole tests again),
+    # and only while fd 3 is still the pipe it was before the candidate ran (same device and
+    # inode, checked before and after the write): otherwise the process ends at once with the
+    # tamper status, nothing written. args[0]: verify()'s finding; a tamper event instead of end.
+    if event != "passk.end" or "@getframe"(1).f_code is not "@driver_code":
         return
     try:
-        "@write"(
-            "@result_fd",
-            (
-                "@nonce".join(('{"n": "', '", "e": '))
-                + "@quote"(args[0])
-                + "".join(", %s: %s" % ("@quote"(key), "@quote"(value)) for key, value in args[1])
-                + "}\n"
-            ).encode("utf-8", "backslashreplace"),
-        )
+        if "@fstat"("@result_fd")[1:3] != "@identity":
+            "@exit"("@tamper_status")
+        if args[0] is None:
+            "@write"("@result_fd", "@nonce".join(('{"n": "', '", "e": "end"}\n')).encode())
+        else:
+            "@write"("@result_fd", ('{"e": "tamper", "r": %s}\n' % "@quote"(args[0])).encode())
+        if "@fstat"("@result_fd")[1:3] != "@identity":
+            "@exit"("@tamper_status")
     except "@oserror":
-        pass
+        "@exit"("@tamper_status")
 
 
-def take(nonce, driver_code):
+def take(nonce, driver_code, identity):
     # Adds this program's nonce hook (hook A lets only this code do it).
-    "@add"("@make"("@code".replace(co_consts="@tuple"("@pick"(nonce, driver_code, c) for c in "@code".co_consts)), "@globals", "passk_nonce"))
+    "@add"("@make"("@code".replace(co_consts="@tuple"("@pick"(nonce, driver_code, identity, c) for c in "@code".co_consts)), "@globals", "passk_nonce"))
 
 
-def pick(nonce, driver_code, const):
+def pick(nonce, driver_code, identity, const):
     if const == "@nonce":
         return nonce
     if const == "@driver_code":
         return driver_code
+    if const == "@identity":
+        return identity
     return const
 
 
 def driver():
-    # One per program. The candidate, then (trace and profile hooks cleared first, by C calls on
-    # the line a trace function would have to jump from) the state restored and the tests; the
-    # end event in the body of a one-pass loop, which a trace function cannot jump into.
+    # One per program. The candidate; then, on one line (a trace function cannot jump within it,
+    # nor into the loop's body), the guard armed, trace and profile hooks cleared, the state
+    # restored, the tests, and verify()'s look at what the tests relied on; the end event (or the
+    # tamper event) in the body of a one-pass loop.
     "@exec"("@candidate", "@globals")
-    for done in (("@settrace"(None), "@setprofile"(None), "@exec"("@tests", "@restore"("@globals"))),):
-        "@audit"("passk.end")
+    for done in (("@arm"(), "@clear"(), "@exec"("@tests", "@restore"("@globals")), "@verify"()),):
+        "@audit"("passk.end", done[3])
 
 
 def restore(program_globals):
     # Between the candidate and its tests (made in the worker, before any fork): builtins and the
     # runner's own names put back (only if written to: a dict's version tag changes on every
-    # write), trace and profile hooks and gc callbacks cleared, the guard armed.
+    # write), new threads' trace and profile hooks and gc callbacks cleared.
     for namespace, names, address, version in "@pristine":
         if address is None or "@value"("@from_address"(address)) != version:
             if namespace is "@builtins_dict":
                 namespace.clear()
             namespace.update(names)
-    if "@gettrace"() is not None:
-        "@settrace"(None)
-    if "@getprofile"() is not None:
-        "@setprofile"(None)
-    "@arm"()
     threading = "@modules".get("threading")
     if threading is not None:
         threading._trace_hook = threading._profile_hook = None
@@ -312,10 +335,32 @@ def restore(program_globals):
     return tests_globals
 
 
+def verify():
+    # After the tests, before the end event: no trace or profile hook, and what the tests rely on
+    # (builtins, math, unittest's TestCase, those modules in sys.modules) is what it was before
+    # any program ran, by identity. A reason for the tamper event, or None.
+    if "@gettrace"() is not None or "@getprofile"() is not None:
+        return "hook-during-tests"
+    # By identity; a str (a module's __name__, rebound by the import system) by its value.
+    for name, value in "@builtins_pristine":
+        now = "@builtins_dict".get(name, "@missing")
+        if now is not value and ("@type"(now) is not "@str_type" or "@str_eq"(now, value) is not True):
+            return "builtins-patched"
+    for namespace, names in "@watched":
+        for name, value in names:
+            now = namespace.get(name, "@missing")
+            if now is not value and ("@type"(now) is not "@str_type" or "@str_eq"(now, value) is not True):
+                return "assertions-patched"
+    for name, module in "@modules_pristine":
+        if "@modules".get(name) is not module:
+            return "assertions-patched"
+    return None
+
+
 def driver_whole():
-    # A program without the tests marker: one code object, no restore.
-    for done in ("@exec"("@program", "@globals"),):
-        "@audit"("passk.end")
+    # A program without the tests marker: one code object, no restore; verify() all the same.
+    for done in (("@exec"("@program", "@globals"), "@verify"()),):
+        "@audit"("passk.end", done[1])
 """
 
 
@@ -388,14 +433,19 @@ def _seal(mounted):
         starts=str.startswith,
         support_dir=_SUPPORT_DIR,
     )
-    arm = _constant("arm", add=sys.addaudithook, armed=_constant("armed", **common), audit=sys.audit, error=RuntimeError)
+    clear = _constant("clear", settrace=sys.settrace, setprofile=sys.setprofile)
+    armed = _constant("armed", getframe=sys._getframe, clear_code=clear.__code__, **common)
+    probe = _constant("probe", audit=sys.audit, error=RuntimeError)
+    arm = _constant("arm", add=sys.addaudithook, armed=armed, probe=probe)
     nonce_code = _replace(
         _TEMPLATE["nonce_hook"],
         dict(
             getframe=sys._getframe,
-            report_code=_report.__code__,
             quote=_quote,
             write=os.write,
+            fstat=os.fstat,
+            exit=os._exit,
+            tamper_status=TAMPER_STATUS,
             result_fd=RESULT_FD,
             oserror=OSError,
         ),
@@ -421,18 +471,20 @@ def _seal(mounted):
         **common,
     )
     sys.addaudithook(guard)
-    _guard_parts.update(arm=arm, take=take)
+    _guard_parts.update(arm=arm, clear=clear, take=take)
 
 
-def _driver(compiled, restore):
-    """The function that runs one program (a code object or a _Split), its parts compiled in."""
+def _driver(compiled, restorer):
+    """The function that runs one program (a code object or a _Split), its parts compiled in.
+    `restorer`: the (restore, verify) pair of _make_restorer."""
+    restore, verify = restorer
     if isinstance(compiled, _Split):
         objects = dict(candidate=compiled.candidate, tests=compiled.tests, restore=restore)
-        objects.update(settrace=sys.settrace, setprofile=sys.setprofile)
+        objects.update(arm=_guard_parts["arm"], clear=_guard_parts["clear"])
         name = "driver"
     else:
         objects, name = dict(program=compiled), "driver_whole"
-    return _constant(name, exec=exec, globals={"__builtins__": builtins}, audit=sys.audit, **objects)
+    return _constant(name, exec=exec, globals={"__builtins__": builtins}, audit=sys.audit, verify=verify, **objects)
 
 
 # Whether the task's libraries are mounted: set by the switch below, read by _seal.
@@ -462,9 +514,36 @@ def _version_tag(namespace):
         return None, None
 
 
+# What the tests rely on besides builtins, watched by verify(): (module name, attribute path of a
+# namespace in it). unittest only where it was loaded before the program (reference_guard's
+# bigcodebench profile loads it: its tests subclass TestCase).
+_WATCHED = (("math", ()), ("unittest.case", ("TestCase",)))
+_MISSING = object()
+
+
+def _watched():
+    """((namespace, pristine items), ...) and ((module name, module), ...) for verify()."""
+    namespaces, modules = [], []
+    for name, path in _WATCHED:
+        module = sys.modules.get(name)
+        if module is None:
+            continue
+        modules.append((name, module))
+        target = module
+        for attribute in path:
+            target = getattr(target, attribute)
+        namespace = target.__dict__
+        namespaces.append((namespace, tuple(namespace.items())))
+    for name in ("builtins", "unittest"):
+        if sys.modules.get(name) is not None:
+            modules.append((name, sys.modules[name]))
+    return tuple(namespaces), tuple(modules)
+
+
 def _make_restorer():
     """Made in the worker, before any fork, once the guard is sealed: the restore() template with
-    the pristine state (tuples) and everything it calls compiled in."""
+    the pristine state (tuples) and everything it calls compiled in, and verify() with the same
+    builtins. Returns (restore, verify)."""
     pristine, reader = [], None
     for namespace in (builtins.__dict__, globals()):
         address, found = _version_tag(namespace)
@@ -474,22 +553,33 @@ def _make_restorer():
     if reader is None:
         pristine = [(namespace, names, None, None) for namespace, names, _, _ in pristine]
         reader = (None, None)
-    return _constant(
+    restore = _constant(
         "restore",
         pristine=tuple(pristine),
         value=reader[0],
         from_address=reader[1],
         builtins_dict=builtins.__dict__,
-        gettrace=sys.gettrace,
-        settrace=sys.settrace,
-        getprofile=sys.getprofile,
-        setprofile=sys.setprofile,
-        arm=_guard_parts["arm"],
         modules=sys.modules,
         callbacks=gc.callbacks,
         dict=dict,
         builtins=builtins,
     )
+    watched, modules = _watched()
+    verify = _constant(
+        "verify",
+        gettrace=sys.gettrace,
+        getprofile=sys.getprofile,
+        builtins_pristine=pristine[0][1],
+        builtins_dict=builtins.__dict__,
+        missing=_MISSING,
+        type=type,
+        str_type=str,
+        str_eq=str.__eq__,
+        watched=watched,
+        modules_pristine=modules,
+        modules=sys.modules,
+    )
+    return restore, verify
 
 
 class _CappedRaw(io.RawIOBase):
@@ -546,20 +636,20 @@ def execute(compiled, nonce_box, filename="program.py"):
     builtins module's, 'builtins') or `__file__`, so a model's `if __name__ == "__main__":` block
     does not run. `nonce_box`: a list holding the nonce, emptied here before the program runs (no
     frame keeps it); the program's nonce hook writes the events."""
-    restore, take = _restorer[0], _guard_parts["take"]  # bound before the candidate runs
+    restorer, take = _restorer[0], _guard_parts["take"]  # bound before the candidate runs
     try:
         _capped_stdio()
         if isinstance(compiled, str):
             compiled = precompile(compiled, filename)
-        driver = None if isinstance(compiled, BaseException) else _driver(compiled, restore)
-        take(nonce_box.pop(), driver and driver.__code__)
+        driver = None if isinstance(compiled, BaseException) else _driver(compiled, restorer)
+        take(nonce_box.pop(), driver and driver.__code__, _result_fd_identity())
         if driver is None:
             raise compiled
         # The end event is written by the driver after the program's last statement returned.
         driver()
     except SystemExit as stop:
         # An exit before the last test statement: never a pass, whatever the code.
-        _report("exit", c=_short(stop.code))
+        _report("exit", stop.code)
         if stop.code is None or stop.code == 0:
             return 0
         return stop.code if isinstance(stop.code, int) else 1
@@ -567,7 +657,7 @@ def execute(compiled, nonce_box, filename="program.py"):
         kind = "assert" if isinstance(error, AssertionError) else "other"
         if isinstance(error, MemoryError):
             kind = "memory"
-        _report("exc", k=kind, t=type(error).__name__, m=_short(error))
+        _report("exc", kind, type(error).__name__, error)
         try:  # skip the runner's own frames: the traceback starts in the program, as usual
             tb = error.__traceback__.tb_next
             if tb is not None and tb.tb_frame.f_code.co_name in ("driver", "driver_whole"):
@@ -577,6 +667,15 @@ def execute(compiled, nonce_box, filename="program.py"):
             pass
         return 1
     return 0
+
+
+def _result_fd_identity():
+    """(inode, device) of the result fd now, before any program code: the nonce hook writes the
+    end event only to this pipe. None when fd 3 is not open (no end event can be written)."""
+    try:
+        return tuple(os.fstat(RESULT_FD)[1:3])
+    except OSError:
+        return None
 
 
 # In a list, so that replacing it does not write to the module's namespace (see restore()).

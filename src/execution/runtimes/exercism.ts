@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
+import { join } from 'node:path';
 import type { ExecPlan, RawOutcome } from '../sandboxes/types.js';
 import { Batches } from './batch.js';
 import { WRAPPER as CPP_WRAPPER } from './cpp.js';
@@ -16,7 +18,7 @@ import {
   firstLine,
   realBinary,
 } from './process-runtime.js';
-import { PYTHON_FLAGS } from './python.js';
+import { PYTHON_FLAGS, pythonSupportDir, reviewPython } from './python.js';
 import { SYSROOT as RUST_SYSROOT } from './rust.js';
 import { CARGO_CONFIG } from './rust-crates.js';
 import type { Canaries, Diagnosis, Toolchain } from './types.js';
@@ -47,7 +49,7 @@ function diagnoseWith(failedPattern: RegExp) {
  * The toolchain's version line, prefixed with this file's revision: bump it when a change here
  * could change a verdict (the version is part of every cache key).
  */
-const EXERCISM_REVISION = 8;
+const EXERCISM_REVISION = 9;
 function versionOf(command: string): string[] {
   return ['/bin/sh', '-c', `echo "exercism r${EXERCISM_REVISION} $(${command} 2>&1)"`];
 }
@@ -70,35 +72,14 @@ function canaries(
 
 /**
  * Runs every `*_test.py` with unittest and writes the end event only after the runner returned
- * with every test passed (a candidate's os._exit(0) at import never gets there).
+ * with every test passed (a candidate's os._exit(0) at import never gets there); see
+ * python/exercism_run.py for what it refuses and checks. Read once, when first planned.
  */
-const PY_RUNNER = `import os, sys, unittest
-
-
-def passk_guard(write=os.write, getframe=sys._getframe):
-    # The nonce, taken before any exercise code is imported, lives only in this audit hook (which
-    # no Python object refers to); it writes the end event only for this script's own top level.
-    with os.fdopen(${NONCE_FD}, "rb") as taken:
-        nonce = taken.read().decode("ascii")
-    top = getframe(1).f_code
-
-    def hook(event, args):
-        if event == "passk.end" and nonce and getframe(1).f_code is top:
-            write(3, (${END_EVENT} % nonce).encode())
-
-    sys.addaudithook(hook)
-
-
-passk_guard()
-del passk_guard
-sys.path.insert(0, os.getcwd())
-sys.dont_write_bytecode = True
-suite = unittest.defaultTestLoader.discover(".", pattern="*_test.py", top_level_dir=".")
-result = unittest.TextTestRunner(stream=sys.stderr, verbosity=1).run(suite)
-if result.wasSuccessful() and result.testsRun > 0:
-    sys.audit("passk.end")
-sys.exit(0 if result.wasSuccessful() else 1)
-`;
+let pyRunner: string | undefined;
+function exercismPythonRunner(): string {
+  pyRunner ??= readFileSync(join(pythonSupportDir(), 'exercism_run.py'), 'utf8');
+  return pyRunner;
+}
 
 const PY_TEST = (body: string) =>
   `import unittest\nfrom canary import value\n\nclass CanaryTest(unittest.TestCase):\n    def test_it(self):\n${body}\n`;
@@ -119,7 +100,7 @@ export const exercismPython = defineProcessRuntime({
     }),
   ),
   plan(source): ExecPlan {
-    const files = { ...exercismFiles(source), 'passk_run.py': PY_RUNNER };
+    const files = { ...exercismFiles(source), 'passk_run.py': exercismPythonRunner() };
     return {
       files,
       run: {
@@ -129,6 +110,8 @@ export const exercismPython = defineProcessRuntime({
     };
   },
   diagnose: diagnoseWith(/^(FAIL|ERROR): |FAILED \(/m),
+  // exercism_run.py ends with runner.py's tamper status when fd 3 was replaced at the end event.
+  review: reviewPython,
 });
 
 // --- Go ---------------------------------------------------------------------------------------

@@ -1,11 +1,12 @@
-import { existsSync, realpathSync } from 'node:fs';
-import { isAbsolute } from 'node:path';
+import { existsSync, readFileSync, realpathSync } from 'node:fs';
+import { isAbsolute, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { RuntimeMissingError } from '../../core/errors.js';
 import { installFingerprint } from '../environments/probe-cache.js';
 import { resolvePythonEnvironment } from '../environments/resolve.js';
 import type { ResolvedPythonEnvironment } from '../environments/types.js';
 import { runCommand } from '../run-command.js';
+import type { Verdict } from '../types.js';
 import type {
   Canaries,
   ProgramAdapter,
@@ -17,6 +18,9 @@ import type {
 
 /** Debian's interpreter: outside any home directory, so an unprivileged uid can run it. */
 const SYSTEM_PYTHON = '/usr/bin/python3';
+
+/** runner.py's TESTS_MARKER (tasks/python-program.ts has the tasks' copy). */
+const PYTHON_TESTS_MARKER = '\n# passk: the tests start here\n';
 
 /** `-I` (isolated: no env vars, no user site, no script dir) and `-S` (no site/.pth at start-up). */
 export const PYTHON_FLAGS = ['-I', '-S'] as const;
@@ -93,6 +97,25 @@ function remember(name: string, answer: { path: string; version: string }): void
   if (resolved === answer.path) answers.set(name, { answer, stamp: stampOf(answer.path) });
 }
 
+/**
+ * python/canaries/: one attack per class of issue 25 on the in-process judge (runner.py), run
+ * before the tests in `tests_<kind>.py` (every comparison plain, through abs, or math.isclose),
+ * and the tamper reason its verdict must carry.
+ */
+const ATTACKS: Record<string, { tests: 'plain' | 'abs' | 'isclose'; tamper?: string }> = {
+  'report_extra_keys.py': { tests: 'plain', tamper: 'forged-event' },
+  'dup2_result_fd.py': { tests: 'plain' },
+  'fd_left_replaced.py': { tests: 'plain', tamper: 'result-fd-replaced' },
+  'profile_reinstalls_trace.py': { tests: 'plain' },
+  'patch_abs_during_tests.py': { tests: 'abs', tamper: 'builtins-patched' },
+  'patch_isclose_during_tests.py': { tests: 'isclose', tamper: 'assertions-patched' },
+  'poison_math_module.py': { tests: 'isclose', tamper: 'assertions-patched' },
+};
+
+/** A file of python/canaries/. */
+export const canaryFile = (name: string): string =>
+  readFileSync(join(pythonSupportDir(), 'canaries', name), 'utf8');
+
 const canaries: Canaries = {
   wrong: 'def add(a, b):\n    return a - b\n\nassert add(1, 1) == 2\n',
   earlyExits: [
@@ -102,6 +125,12 @@ const canaries: Canaries = {
   ],
   sleeper: (seconds) => `import time\ntime.sleep(${seconds})\n`,
   comment: (text) => `# ${text.replace(/\n/g, ' ')}\n`,
+  attacks: () =>
+    Object.entries(ATTACKS).map(([name, { tests, tamper }]) => ({
+      name,
+      source: `${canaryFile(name)}${PYTHON_TESTS_MARKER}${canaryFile(`tests_${tests}.py`)}`,
+      ...(tamper === undefined ? {} : { tamper }),
+    })),
 };
 
 /** The worker's / runner's view of an environment (python/task_environment.py). */
@@ -160,8 +189,28 @@ async function pythonToolchain(options: ResolveOptions): Promise<Toolchain> {
   };
 }
 
+/**
+ * The exit status runner.py's nonce hook ends a program with when fd 3 was not the harness's pipe
+ * when the end event was due (runner.TAMPER_STATUS): a program can choose it too, but only to
+ * fail itself.
+ */
+export const TAMPER_STATUS = 86;
+
+/** A verdict whose process ended with TAMPER_STATUS and no other tamper reason gets one. */
+export function reviewPython(_source: string, verdict: Verdict): Verdict {
+  if (verdict.exitCode !== TAMPER_STATUS || verdict.tamper !== undefined) return verdict;
+  if (verdict.errorType === 'SystemExit') return verdict; // sys.exit(86): the program's own choice
+  return {
+    ...verdict,
+    status: 'failed',
+    errorType: 'Tamper',
+    message: 'the result fd was not the harness pipe when the tests ended',
+    tamper: 'result-fd-replaced',
+  };
+}
+
 /** Python's worker runs the source itself: the plan is the source (worker.py, runner.py). */
-const adapter: ProgramAdapter = { plan: (source) => ({ source }) };
+const adapter: ProgramAdapter = { plan: (source) => ({ source }), review: reviewPython };
 
 export const python: Runtime = {
   language: 'python',

@@ -33,6 +33,18 @@ export interface Canaries {
   sleeper(seconds: number): string;
   /** A comment line that makes a source distinct (defeats dedup and the cache). */
   comment(text: string): string;
+  /**
+   * Attacks on the harness written against passk (issue 25's classes), read when called: none
+   * may pass, and one with `tamper` must carry that reason (Verdict.tamper).
+   */
+  attacks?(): CanaryAttack[];
+}
+
+/** One attack canary: a whole program and the tamper reason its verdict must carry, if any. */
+export interface CanaryAttack {
+  name: string;
+  source: string;
+  tamper?: string;
 }
 
 /**
