@@ -1,5 +1,6 @@
+import { execFileSync } from 'node:child_process';
 import { randomInt } from 'node:crypto';
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -102,4 +103,23 @@ describe('runCommand', () => {
     const failing = runCommand(['/bin/sh', '-c', 'echo broken >&2; exit 3']);
     await expect(failing).rejects.toMatchObject({ reason: 'status', stderr: 'broken\n' });
   });
+  it("kills a command's group when passk's own process exits while the command still runs", async () => {
+    const mark = markedSleep();
+    const dir = mkdtempSync(join(tmpdir(), 'passk-run-command-'));
+    const pidFile = join(dir, 'pid');
+    const module = join(import.meta.dirname, 'run-command.ts');
+    const command = `echo $$ > ${pidFile}; exec ${mark}`;
+    // A separate process runs the command and exits before it ends, as passk would on Ctrl-C.
+    const script = `import { runCommand } from ${JSON.stringify(module)};
+runCommand(['/bin/sh', '-c', ${JSON.stringify(command)}]).catch(() => {});
+setTimeout(() => process.exit(0), 500);`;
+    const tsx = join(import.meta.dirname, '../../node_modules/.bin/tsx');
+    try {
+      execFileSync(tsx, ['--input-type=module', '-e', script], { stdio: 'ignore' });
+      const pid = Number(readFileSync(pidFile, 'utf8')); // the command did start
+      await expect.poll(() => existsSync(`/proc/${pid}`)).toBe(false);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 20_000);
 });

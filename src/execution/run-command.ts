@@ -81,6 +81,21 @@ export function withLimits(argv: readonly string[], limits: HostLimits): string[
   ];
 }
 
+/** Process groups of commands still running: killed when passk's own process exits. */
+const running = new Set<number>();
+let exitHookInstalled = false;
+
+/** Registers `pid`'s group to be killed with passk (a build must not outlive the run). */
+function track(pid: number | undefined): void {
+  if (pid === undefined) return;
+  running.add(pid);
+  if (exitHookInstalled) return;
+  exitHookInstalled = true;
+  process.once('exit', () => {
+    for (const group of running) signalGroup(group, 'SIGKILL');
+  });
+}
+
 /** Signals a whole process group; a group already gone is fine. */
 function signalGroup(pid: number | undefined, signal: NodeJS.Signals): void {
   if (pid === undefined) return;
@@ -117,6 +132,7 @@ export function runCommand(
       env: options.env ?? process.env,
       detached: true, // setsid: its own process group, killed as one
     });
+    track(child.pid);
     const maxOutput = options.maxOutputBytes ?? DEFAULT_MAX_OUTPUT;
     const stdout: Buffer[] = [];
     let stdoutBytes = 0;
@@ -150,6 +166,7 @@ export function runCommand(
       clearTimeout(timer);
       clearTimeout(killTimer);
       signalGroup(child.pid, 'SIGKILL'); // leftovers of a finished command are orphans
+      if (child.pid !== undefined) running.delete(child.pid);
       void drained(child.stdout, child.stderr).then(() => {
         if (failure) reject(withStderr(failure, stderr));
         else if (code === 0) resolve({ stdout: Buffer.concat(stdout).toString('utf8'), stderr });
