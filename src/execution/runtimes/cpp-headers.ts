@@ -26,11 +26,25 @@ export function headerName(line: string): string | undefined {
   return name !== undefined && HEADER_NAME.test(name) ? name : undefined;
 }
 
+/** Search lists already read, per compiler and flags (one probe per process). */
+const searchLists = new Map<string, Promise<string[]>>();
+
 /**
  * The compiler's `#include <…>` search list, in its order (`g++ -E -v` prints it), for `gxx`
  * (the compiler and the flags it compiles with). Only directories inside /usr are kept.
  */
-export async function includeDirs(gxx: readonly string[]): Promise<string[]> {
+export function includeDirs(gxx: readonly string[]): Promise<string[]> {
+  const key = gxx.join('\0');
+  let found = searchLists.get(key);
+  if (!found) {
+    found = probeIncludeDirs(gxx);
+    found.catch(() => searchLists.delete(key)); // a failed probe is tried again next run
+    searchLists.set(key, found);
+  }
+  return found;
+}
+
+async function probeIncludeDirs(gxx: readonly string[]): Promise<string[]> {
   const { stderr } = await runCommand([...gxx, '-x', 'c++', '-E', '-v', '/dev/null'], {
     env: { PATH: '/usr/bin:/bin', LANG: 'C' },
     limits: hostBuildLimits(20_000, 2 * 2 ** 30),
