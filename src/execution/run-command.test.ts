@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { randomInt } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -26,6 +26,15 @@ afterEach(() => {
     }
   }
 });
+
+/** True while `pid` runs (a zombie, killed but not yet reaped by a subreaper, does not). */
+function alive(pid: number): boolean {
+  try {
+    return !/^\d+ \(.*\) Z /.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
+  } catch {
+    return false;
+  }
+}
 
 /**
  * Settles within `ms` or rejects: a runCommand that waited on the pipes' last holder (the
@@ -108,16 +117,18 @@ describe('runCommand', () => {
     const dir = mkdtempSync(join(tmpdir(), 'passk-run-command-'));
     const pidFile = join(dir, 'pid');
     const module = join(import.meta.dirname, 'run-command.ts');
-    const command = `echo $$ > ${pidFile}; exec ${mark}`;
+    const command = `echo $$ > ${pidFile}.new; mv ${pidFile}.new ${pidFile}; exec ${mark}`;
     // A separate process runs the command and exits before it ends, as passk would on Ctrl-C.
-    const script = `import { runCommand } from ${JSON.stringify(module)};
+    // It exits once the command has written its pid, however long the start took.
+    const script = `import { existsSync } from 'node:fs';
+import { runCommand } from ${JSON.stringify(module)};
 runCommand(['/bin/sh', '-c', ${JSON.stringify(command)}]).catch(() => {});
-setTimeout(() => process.exit(0), 500);`;
+setInterval(() => existsSync(${JSON.stringify(pidFile)}) && process.exit(0), 50);`;
     const tsx = join(import.meta.dirname, '../../node_modules/.bin/tsx');
     try {
       execFileSync(tsx, ['--input-type=module', '-e', script], { stdio: 'ignore' });
       const pid = Number(readFileSync(pidFile, 'utf8')); // the command did start
-      await expect.poll(() => existsSync(`/proc/${pid}`)).toBe(false);
+      await expect.poll(() => alive(pid)).toBe(false);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
