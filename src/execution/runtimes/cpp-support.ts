@@ -1,8 +1,9 @@
 import { existsSync } from 'node:fs';
-import { mkdir, readdir } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
-import { buildInto, supportHash as hash } from './toolchain-support.js';
+import { headerName, includeDirs, systemHeadersOnly } from './cpp-headers.js';
+import { buildInto, supportHash as hash, hostBuildLimits } from './toolchain-support.js';
 
 /**
  * What passk compiles once per machine for C++ (on the host: trusted inputs only, never a
@@ -21,29 +22,31 @@ export interface CppSupport {
 const PCH_MIN_USES = 8;
 /** At most this many precompiled headers per toolchain folder (each ~30 MB; never evicted). */
 const PCH_MAX = 24;
-/** A system header name: no quotes, no `..`, nothing a shell or path could make more of. */
-const SYSTEM_INCLUDE = /^#include\s*<([A-Za-z0-9_+./-]+)>\s*$/;
-
 /**
  * The program's leading `#include <…>` lines (blank lines between them allowed), or undefined.
- * Only system headers, and only at the very top: pre-including exactly these, in this order,
- * before the program's first line is what the program itself does first (their include guards
- * make its own lines no-ops), so a precompiled header changes no verdict.
+ * Only names shaped like system headers (cpp-headers.ts), and only at the very top:
+ * pre-including exactly these, in this order, before the program's first line is what the
+ * program itself does first (their include guards make its own lines no-ops), so a precompiled
+ * header changes no verdict.
  */
 export function leadingIncludes(source: string): string | undefined {
   const lines: string[] = [];
   for (const line of source.split('\n')) {
     if (line.trim() === '') continue;
-    const match = SYSTEM_INCLUDE.exec(line.trim());
-    if (!match || match[1]!.includes('..')) break;
-    lines.push(`#include <${match[1]}>`);
+    const name = headerName(line);
+    if (name === undefined) break;
+    lines.push(`#include <${name}>`);
   }
   return lines.length > 0 ? lines.join('\n') : undefined;
 }
 
+/** A precompiled header's build: cc1plus on system headers needs ~300 MB; 2 GiB bounds it. */
+const PCH_LIMITS = hostBuildLimits(120_000, 2 * 2 ** 30);
+
 /**
  * Builds (or finds) the wrapper object and the precompiled headers worth having for `sources`.
  * `host`: the artifact cache on this machine; `sandbox`: the same folder as programs see it.
+ * A block is precompiled only when it names system headers alone (cpp-headers.ts).
  */
 export async function ensureCppSupport(
   host: string,
@@ -66,31 +69,64 @@ export async function ensureCppSupport(
     '{dir}/passk_main.o',
   ]);
   if (!built) return undefined;
-  const uses = new Map<string, number>();
-  for (const source of sources) {
-    const block = leadingIncludes(source);
-    if (block) uses.set(block, (uses.get(block) ?? 0) + 1);
-  }
   const headers = new Map<string, string>();
-  let room = PCH_MAX - (await readdir(root)).filter((entry) => entry.startsWith('pch-')).length;
-  const todo: [string, string][] = [];
-  for (const [block, count] of [...uses].sort((a, b) => b[1] - a[1])) {
-    const dir = `pch-${hash(block)}`;
-    const done = existsSync(join(root, dir)); // built by an earlier run
-    if (!done && (count < PCH_MIN_USES || room-- <= 0)) continue;
-    todo.push([block, dir]);
-  }
+  const wrapperPath = `${sandbox}/${name}/wrapper/passk_main.o`;
+  // Without the compiler's search list no block can be shown to be system headers: none is.
+  const dirs = await includeDirs(gxx).catch((): string[] => []);
+  if (dirs.length === 0) return { wrapper: wrapperPath, headers };
+  await sweepForeignHeaders(root, dirs);
+  const todo = await headersToBuild(root, sources, dirs);
   // As many at once as there are cores: the programs wait for these.
   const next = async (): Promise<void> => {
     const item = todo.shift();
     if (!item) return;
     const [block, dir] = item;
     const argv = [...gxx, '-x', 'c++-header', '{dir}/h.h', '-o', '{dir}/h.h.gch'];
-    if (await buildInto(join(root, dir), { 'h.h': `${block}\n` }, argv)) {
+    if (await buildInto(join(root, dir), { 'h.h': `${block}\n` }, argv, PCH_LIMITS)) {
       headers.set(block, `${sandbox}/${name}/${dir}/h.h`);
     }
     return next();
   };
   await Promise.all(Array.from({ length: availableParallelism() }, next));
-  return { wrapper: `${sandbox}/${name}/wrapper/passk_main.o`, headers };
+  return { wrapper: wrapperPath, headers };
+}
+
+/**
+ * The blocks of system headers to precompile (or already precompiled) for `sources`, with their
+ * folder names, most used first: those shared by enough programs, while there is room.
+ */
+async function headersToBuild(
+  root: string,
+  sources: readonly string[],
+  dirs: readonly string[],
+): Promise<[string, string][]> {
+  const uses = new Map<string, number>();
+  for (const source of sources) {
+    const block = leadingIncludes(source);
+    if (block) uses.set(block, (uses.get(block) ?? 0) + 1);
+  }
+  let room = PCH_MAX - (await readdir(root)).filter((entry) => entry.startsWith('pch-')).length;
+  const todo: [string, string][] = [];
+  for (const [block, count] of [...uses].sort((a, b) => b[1] - a[1])) {
+    const dir = `pch-${hash(block)}`;
+    const done = existsSync(join(root, dir)); // built by an earlier run
+    if (!done && (count < PCH_MIN_USES || room <= 0)) continue;
+    if (!(await systemHeadersOnly(block, dirs))) continue;
+    if (!done) room--;
+    todo.push([block, dir]);
+  }
+  return todo;
+}
+
+/**
+ * Deletes precompiled headers of blocks that are not system headers alone: an older passk built
+ * any `<…>` block a run shared, absolute paths included, into this world-readable folder.
+ */
+async function sweepForeignHeaders(root: string, dirs: readonly string[]): Promise<void> {
+  for (const entry of await readdir(root)) {
+    if (!entry.startsWith('pch-') || entry.includes('.staging-')) continue; // another run's build
+    const block = await readFile(join(root, entry, 'h.h'), 'utf8').catch(() => '');
+    if (await systemHeadersOnly(block.trimEnd(), dirs)) continue;
+    await rm(join(root, entry), { recursive: true, force: true });
+  }
 }

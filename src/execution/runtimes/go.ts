@@ -16,6 +16,7 @@ import {
   realBinary,
 } from './process-runtime.js';
 import { PYTHON_FLAGS } from './python.js';
+import { hostBuildLimits } from './toolchain-support.js';
 import type { Diagnosis, Toolchain } from './types.js';
 
 const GO = realBinary('/usr/bin/go');
@@ -168,6 +169,9 @@ func TestSeed(t *testing.T) { assert.Equal(t, 1, 1) }
  * folder and renamed into place only when the build succeeded, so a killed or failed seeding
  * leaves no half-filled cache behind (the next run seeds again).
  */
+/** The seeding's wall clock (its CPU per process too, hostBuildLimits). */
+const SEED_TIMEOUT_MS = 300_000;
+
 async function warmSeed(install: Toolchain): Promise<void> {
   if (!install.artifactsDir) return;
   const seed = join(install.artifactsDir, SEED_DIR);
@@ -187,7 +191,8 @@ async function warmSeed(install: Toolchain): Promise<void> {
       join(work, 'seed'),
       join(work, 'seed_test.go'),
     ];
-    const built = await runCommand(argv, { env, timeoutMs: 300_000 }).then(
+    const limits = hostBuildLimits(SEED_TIMEOUT_MS);
+    const built = await runCommand(argv, { env, timeoutMs: SEED_TIMEOUT_MS, limits }).then(
       () => true,
       (error: unknown) => {
         // No testify: programs that need it fail to compile (not cached), and say why.

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { dirname, isAbsolute, join } from 'node:path';
 import { markUsed } from '../artifact-cleanup.js';
 import { runCommand } from '../run-command.js';
+import { hostBuildLimits } from './toolchain-support.js';
 
 /** Debian's crate sources (librust-*-dev), a Cargo directory registry. */
 export const DEBIAN_REGISTRY = '/usr/share/cargo/registry';
@@ -151,6 +152,9 @@ function hasCrate(prefix: string): boolean {
   );
 }
 
+/** The crates' build's wall clock (its CPU per process too, hostBuildLimits). */
+const CARGO_TIMEOUT_MS = 600_000;
+
 /** `cargo build` of the recipe; the rlib of each wanted crate, or why the build failed. */
 async function build(
   work: string,
@@ -178,7 +182,8 @@ async function build(
   try {
     ({ stdout } = await runCommand([...argv, '--manifest-path', manifest], {
       env,
-      timeoutMs: 600_000,
+      timeoutMs: CARGO_TIMEOUT_MS,
+      limits: hostBuildLimits(CARGO_TIMEOUT_MS),
     }));
   } catch (error) {
     const stderr = String((error as { stderr?: string }).stderr ?? error).trim();
