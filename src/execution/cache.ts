@@ -8,7 +8,7 @@ import type { ResolvedLimits } from './sandboxes/types.js';
 import type { Language, Verdict } from './types.js';
 
 /** Bump when a change to the engine could change a verdict: old cache entries then stop matching. */
-export const ENGINE_VERSION = 'exec-6'; // 6: tamper flags (a cached verdict would lack its flag); 5: AF_INET on bwrap's own loopback, /etc/hosts; 4: writable /tmp, /dev/shm, python in bwrap
+export const ENGINE_VERSION = 'exec-6'; // 6: tamper flags and result events read in exact shapes (issue 25); 5: AF_INET on bwrap's own loopback, /etc/hosts; 4: writable /tmp, /dev/shm, python in bwrap
 
 /**
  * Default cache location. Reads the environment here and only here: `$PASSK_CACHE_DIR/verdicts`,
