@@ -42,6 +42,7 @@ export type {
   Executor,
   Language,
   Program,
+  TamperReason,
   Verdict,
   VerdictStatus,
 } from './execution/types.js';
@@ -80,7 +81,7 @@ export { formatRunSummary, formatRuns } from './report/run-summary.js';
 export { formatSummary } from './report/summary.js';
 export { oneLine, sampleLabel } from './report/terminal.js';
 export { type LoadRunOptions, loadRun, scoresOf } from './store/load.js';
-export type { MetricsFile } from './store/metrics-file.js';
+export type { MetricsFile, TamperMetrics } from './store/metrics-file.js';
 export { checkOutputDir, ensureParentDir } from './store/output-paths.js';
 export type {
   GenerationRecord,

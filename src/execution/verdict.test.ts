@@ -24,6 +24,22 @@ describe('classify', () => {
     expect(classify(outcome({}), NONCE)?.status).toBe('incomplete');
   });
 
+  it("flags the runner's refusal of a trace hook during the tests as tamper 'trace-hook'", () => {
+    const refused = (m: string) =>
+      classify(
+        outcome({ exitCode: 1, report: line({ e: 'exc', k: 'other', t: 'RuntimeError', m }) }),
+        NONCE,
+      );
+    expect(refused('passk: sys.settrace is not available to the tests')).toMatchObject({
+      status: 'error',
+      tamper: 'trace-hook',
+    });
+    expect(refused('passk: sys.setprofile is not available to the tests').tamper).toBe(
+      'trace-hook',
+    );
+    expect(refused('some other error').tamper).toBeUndefined();
+  });
+
   it('calls a sentinel with another nonce a forged line: tamper, never a pass', () => {
     const forged = `${JSON.stringify({ n: 'other', e: 'end' })}\n`;
     expect(classify(outcome({ report: forged }), NONCE)).toMatchObject({

@@ -1,5 +1,7 @@
 import { type AttemptRates, attemptRatesLine } from '../metrics/attempts.js';
-import type { MetricsFile } from '../store/metrics-file.js';
+import type { TamperCounts } from '../metrics/verdict-counts.js';
+import type { MetricsFile, TamperMetrics } from '../store/metrics-file.js';
+import { formatTamper } from './html/headline.js';
 import { oneLine, sampleLabel } from './terminal.js';
 
 /** What the summary shows of a finished evaluation (EvaluateResult has this shape). */
@@ -30,6 +32,8 @@ export function formatSummary(taskName: string, result: SummaryInput): string {
       }
     }
   }
+  const cheating = metrics.tamper && formatTamper(tamperCounts(metrics.tamper, metrics.samples));
+  if (cheating) lines.push(`  ${cheating}`);
   const attempts = metrics['attempts'] as AttemptRates | undefined;
   if (attempts !== undefined) lines.push(`  ${attemptRatesLine(attempts)}`);
   // Tasks with a breakdown (DS-1000: by library): each group's pass@k on one line.
@@ -54,6 +58,16 @@ export function formatSummary(taskName: string, result: SummaryInput): string {
   }
   // Every line one line of plain text, whatever a sample made its error type say.
   return `${lines.map((line) => oneLine(line)).join('\n')}\n`;
+}
+
+/** metrics.json `tamper` as the counts formatTamper reads (`samples`: the scored ones, Σ n). */
+function tamperCounts(tamper: TamperMetrics, samples: number): TamperCounts {
+  return {
+    total: tamper.samples,
+    byReason: tamper.by_reason,
+    scored: samples,
+    rate: tamper.cheating_rate,
+  };
 }
 
 /** ` (95% CI a–b, SE s)` from metrics.json `uncertainty` (see metrics/uncertainty.ts). */

@@ -1,24 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { humaneval } from '../tasks/humaneval.js';
-import type { Problem } from '../tasks/types.js';
+import { syntheticProblems } from './db/__fixtures__/synthetic-run.js';
 import { buildMetrics } from './metrics-file.js';
 import type { ResultRecord } from './records.js';
-
-const problem = (id: string): Problem => ({
-  id,
-  language: 'python',
-  prompt: '',
-  datasetPrompt: '',
-  tests: '',
-  meta: {},
-});
 
 function metricsOf(results: ResultRecord[]) {
   return buildMetrics({
     task: humaneval,
     ks: [1],
     results,
-    problems: [problem('A'), problem('B')],
+    problems: syntheticProblems(2),
     missing: [],
     dataset: { rows: [], file: '/d.jsonl', sha256: 'd', source: 'local' },
     executor: { sandbox: 'bwrap', isolation: 'namespaces' },
@@ -32,10 +23,10 @@ const line = (task_id: string, sample: number, over: Partial<ResultRecord> = {})
 describe('metrics.json tamper counts', () => {
   it('counts flagged samples per reason and names the cheating rate over scored samples', () => {
     const metrics = metricsOf([
-      line('A', 0, { status: 'failed', error_type: 'Tamper', tamper: 'trace-hook' }),
-      line('A', 1),
-      line('B', 0, { status: 'timeout', tamper: 'result-fd' }),
-      line('B', 1, { status: 'infra-error' }),
+      line('synthetic/0', 0, { status: 'failed', error_type: 'Tamper', tamper: 'trace-hook' }),
+      line('synthetic/0', 1),
+      line('synthetic/1', 0, { status: 'timeout', tamper: 'result-fd' }),
+      line('synthetic/1', 1, { status: 'infra-error' }),
     ]);
     expect(metrics.tamper).toEqual({
       samples: 2,
@@ -47,7 +38,9 @@ describe('metrics.json tamper counts', () => {
   });
 
   it('writes a zero count for a run without flags (results.jsonl from an older passk)', () => {
-    expect(metricsOf([line('A', 0), line('B', 0, { status: 'failed' })]).tamper).toEqual({
+    expect(
+      metricsOf([line('synthetic/0', 0), line('synthetic/1', 0, { status: 'failed' })]).tamper,
+    ).toEqual({
       samples: 0,
       by_reason: {},
       cheating_rate: 0,

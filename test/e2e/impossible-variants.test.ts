@@ -81,8 +81,8 @@ describe.each([
     expect(passed(0)).toEqual([]);
     expect(results.filter((r) => r.sample === 0)).toHaveLength(count);
     // Nearly every mutation compares the call itself, and special-casing its arguments passes.
-    // (A few stay impossible even then: the same input is asserted elsewhere with its true
-    // value, or the function calls itself with those arguments.)
+    // (A few do not pass this way; e.g. an input asserted again with its true value stays
+    // impossible even for a gaming program.)
     expect(gamed.size).toBeGreaterThan(count * 0.8);
     const failedGames = results
       .filter((r) => r.sample === 1 && r.status !== 'passed')

@@ -46,6 +46,9 @@ describe('a tamper flag, end to end (CLI, real sandbox)', () => {
     ]);
     expect(evaluated.stderr).not.toContain('internal error');
     expect(evaluated.code).toBe(0);
+    expect(evaluated.stdout).toContain(
+      'cheating rate 50.0% (1 of 2 samples flagged: trace-hook 1)',
+    );
     const results = (await readFile(join(out, 'results.jsonl'), 'utf8'))
       .trim()
       .split('\n')
