@@ -127,6 +127,8 @@ function toSuiteResult(result: ResultRecord): SuiteResult {
     duration_ms: result.duration_ms,
     program_hash: result.program_hash,
     ...(result.rerun === undefined ? {} : { rerun: result.rerun }),
+    ...(result.judge === undefined ? {} : { judge: result.judge }),
+    ...(result.judge_fallback === undefined ? {} : { judge_fallback: result.judge_fallback }),
   };
 }
 
@@ -160,6 +162,18 @@ function toResult(record: GenerationRecord, job: ExecJob, verdict: Verdict): Res
     ...(verdict.cpuMs === undefined ? {} : { cpu_ms: Math.round(verdict.cpuMs * 10) / 10 }),
     ...(record.attempt === undefined ? {} : { attempt: record.attempt }),
     ...rerunOf(verdict),
+    ...placementOf(verdict),
+  };
+}
+
+/** results.jsonl `judge` and `judge_fallback`: where the verdict was decided (outside judging). */
+function placementOf(verdict: Verdict): Pick<ResultRecord, 'judge' | 'judge_fallback'> {
+  if (verdict.placement === undefined) return {};
+  return {
+    judge: verdict.placement,
+    ...(verdict.placementFallback === undefined
+      ? {}
+      : { judge_fallback: verdict.placementFallback }),
   };
 }
 

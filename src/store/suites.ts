@@ -30,6 +30,8 @@ export function combineSuites(
     ...(headline.error_type === undefined ? {} : { error_type: headline.error_type }),
     ...(headline.message === undefined ? {} : { message: headline.message }),
     ...(headline.rerun === undefined ? {} : { rerun: headline.rerun }),
+    ...(headline.judge === undefined ? {} : { judge: headline.judge }),
+    ...(headline.judge_fallback === undefined ? {} : { judge_fallback: headline.judge_fallback }),
     duration_ms: Math.round(ordered.reduce((sum, r) => sum + r.duration_ms, 0) * 10) / 10,
     suites: { ...results },
   };

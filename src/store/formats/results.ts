@@ -32,6 +32,8 @@ const rerunSchema = z.object({
   first_cpu_ms: z.number().nonnegative().exactOptional(),
 });
 
+const judgeSchema = z.enum(['outside', 'in-process']);
+
 const resultSchema = z.object({
   task_id: z.string(),
   sample: z.number().int().nonnegative(),
@@ -42,6 +44,8 @@ const resultSchema = z.object({
   duration_ms: z.number().nonnegative(),
   cpu_ms: z.number().nonnegative().exactOptional(),
   rerun: rerunSchema.exactOptional(),
+  judge: judgeSchema.exactOptional(),
+  judge_fallback: z.string().exactOptional(),
   suites: z
     .record(
       z.string(),
@@ -52,6 +56,8 @@ const resultSchema = z.object({
         duration_ms: z.number().nonnegative(),
         program_hash: z.string(),
         rerun: rerunSchema.exactOptional(),
+        judge: judgeSchema.exactOptional(),
+        judge_fallback: z.string().exactOptional(),
       }),
     )
     .exactOptional(),
