@@ -1,6 +1,13 @@
 import { createHash } from 'node:crypto';
 import type { RunEventListener } from '../execution/events.js';
-import type { ExecJob, ExecLimits, Executor, Verdict } from '../execution/types.js';
+import type {
+  ExecJob,
+  ExecLimits,
+  Executor,
+  JudgePlacement,
+  Program,
+  Verdict,
+} from '../execution/types.js';
 import type {
   GenerationRecord,
   RerunInfo,
@@ -23,6 +30,7 @@ export function buildJobs(
   problems: readonly Problem[],
   records: readonly GenerationRecord[],
   limits: ExecLimits,
+  judge: JudgePlacement = 'outside',
 ): ExecJob[] {
   const byId = new Map(problems.map((p) => [p.id, p]));
   const suites = suitesOf(task);
@@ -35,7 +43,7 @@ export function buildJobs(
       const timeoutMs = own ?? limits.timeoutMs;
       return {
         id: jobId(record, suite),
-        program: taskProgram(task, problem, record.program, suite),
+        program: placed(taskProgram(task, problem, record.program, suite), judge),
         limits: timeoutMs === limits.timeoutMs ? limits : { ...limits, timeoutMs },
       };
     });
@@ -52,6 +60,16 @@ export function taskProgram(
   const program = task.program(problem, candidate, ...(suite === undefined ? [] : [suite]));
   if (!task.environment || program.environment) return program;
   return { ...program, environment: task.environment };
+}
+
+/**
+ * `--judge in-process`: the program as one in-process program (its `source`, bit-exact with the
+ * reference harness), without the split outside judging runs.
+ */
+export function placed(program: Program, judge: JudgePlacement): Program {
+  if (judge === 'outside' || program.functionServer === undefined) return program;
+  const { functionServer: _split, ...inProcess } = program;
+  return inProcess;
 }
 
 export function jobId(
