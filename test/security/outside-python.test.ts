@@ -97,6 +97,12 @@ describe('outside judging (Python): attacks next to a correct and a wrong progra
 });
 
 describe('outside judging (Python): the tests see what they would in-process', () => {
+  it('tests that hand the candidate their own function fall back to in-process, and say why', async () => {
+    const all = await verdicts({ apply: program('apply', 'check_apply') });
+    expect(all['apply']).toMatchObject({ status: 'passed', placement: 'in-process' });
+    expect(all['apply']!.placementFallback).toContain('function');
+  }, 60_000);
+
   it('values, mutated arguments, exceptions, opaque values and candidate objects cross faithfully', async () => {
     const outside = program('semantics', 'check_semantics');
     const all = await verdicts({ outside, inProcess: inProcess(outside) });

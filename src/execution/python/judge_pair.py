@@ -207,6 +207,8 @@ def run_pair(req, opts, slot, send, proto_in):
 def _finish(req, opts, slot, scratch_dir, pids, state, chunks, fds, started, waited):
     server, judge = pids
     out_r, err_r, verdict_r, judge_err_r, setup_r = fds
+    if b'"e": "gone"' in b"".join(chunks[verdict_r]):
+        _await_exit(server)  # its pipe closed as it exited: let the exit itself arrive
     server_status = _exited_status(server)
     for pid in pids:
         fork_run.kill_group(pid)
@@ -235,6 +237,21 @@ def _finish(req, opts, slot, scratch_dir, pids, state, chunks, fds, started, wai
     if '"e": "tests"' not in result["report"]:
         raise fork_run.SetupFailed("the judge did not take the tests off the channel")
     return {"id": req["id"], **result}
+
+
+GONE_GRACE_S = 0.5
+
+
+def _await_exit(pid):
+    """Waits (briefly) for a server whose end of the pipe closed: an os._exit closes its fds just
+    before the process ends; one that only closed the pipe and lives on fails the sample."""
+    import select
+
+    fd = os.pidfd_open(pid)
+    try:
+        select.select([fd], [], [], GONE_GRACE_S)
+    finally:
+        os.close(fd)
 
 
 def _exited_status(pid):
