@@ -63,6 +63,10 @@ export function addEvaluationOptions(command: Command): Command {
     .option('--offline', 'never download; use local files and the cache only')
     .option('--no-cache', 'run every program even if an identical one was judged before')
     .option(
+      '--judge <placement>',
+      "where verdicts are decided: outside (default: the tests run in a judge process apart from the candidate's, for tasks that support it) or in-process (as the reference harness, bit-exact)",
+    )
+    .option(
       '--fim-format <name>',
       'infilling tasks: starcoder (default), santacoder, codellama, deepseek, qwen, custom (PASSK_FIM_TEMPLATE)',
     )
@@ -130,6 +134,9 @@ const rawSchema = z.object({
     .optional(),
   workers: positiveInt('--workers').optional(),
   sandbox: z.string().optional(),
+  judge: z
+    .enum(['outside', 'in-process'], { error: '--judge must be outside or in-process' })
+    .optional(),
   pythonEnv: z.string().optional(),
   outputDir: z.string().optional(),
   overwrite: z.boolean().optional(),
@@ -205,6 +212,7 @@ export function evaluationOptions(flags: EvaluationFlags) {
     ...(flags.workers === undefined ? {} : { workers: flags.workers }),
     ...(flags.timeFactor === undefined ? {} : { timeFactor: flags.timeFactor }),
     ...(flags.sandbox === undefined ? {} : { sandbox: flags.sandbox }),
+    ...(flags.judge === undefined ? {} : { judge: flags.judge }),
     ...(flags.pythonEnv === undefined ? {} : { pythonEnv: flags.pythonEnv }),
     ...(flags.db === undefined ? {} : { db: flags.db }),
     ...(flags.overwrite === true ? { overwrite: true } : {}),

@@ -27,6 +27,7 @@ const config: RunConfig = {
   until: null,
   modelCutoff: '2023-12-15',
   pythonEnv: '/opt/venv',
+  judge: 'in-process',
   generation: {
     backend: 'openai-compatible',
     model: 'coder',

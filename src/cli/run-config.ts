@@ -62,6 +62,7 @@ export function flagsOfRunConfig(config: RunConfig): Record<string, unknown> {
   if (config.until !== null) flags['until'] = config.until;
   if (config.modelCutoff !== null) flags['modelCutoff'] = config.modelCutoff;
   if (config.pythonEnv !== null) flags['pythonEnv'] = config.pythonEnv;
+  flags['judge'] = config.judge;
   if (!g) return flags;
   Object.assign(flags, {
     model: g.backend,
@@ -96,6 +97,7 @@ export const RESUME_POLICY: Readonly<Record<string, 'config' | 'saved' | { notRe
     timeFactor: 'config',
     sandbox: 'config',
     pythonEnv: 'config',
+    judge: 'config',
     shard: 'config',
     excludeContaminated: 'config',
     descriptions: 'config',

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { chmodSync, mkdirSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
@@ -12,6 +13,7 @@ import {
 } from './cache.js';
 import type { ExecEnvironment } from './environments/types.js';
 import { byEngine, type Engine, type Group, runGroup, sum } from './group.js';
+import { OUTSIDE_JUDGE_VERSION } from './outside-verdict.js';
 import { SlotPool } from './pool.js';
 import { attemptOf, type RerunReason, rerunReason, usedFullCpu } from './rerun.js';
 import { runtimes } from './runtimes/index.js';
@@ -24,6 +26,7 @@ import type {
   ExecutorOptions,
   ExecutorStats,
   Language,
+  Program,
   RunJobsOptions,
   Verdict,
 } from './types.js';
@@ -211,7 +214,7 @@ class PooledExecutor implements Executor {
         sandbox: this.info.sandbox,
         limits,
         source: job.program.source,
-        ...(job.program.judge ? { judgeKey: job.program.judge.key } : {}),
+        ...judgeKeyOf(job.program),
         ...(engine.toolchain.environment
           ? { environmentKey: engine.toolchain.environment.key }
           : {}),
@@ -256,4 +259,20 @@ class PooledExecutor implements Executor {
       this.engines.clear();
     }
   }
+}
+
+/**
+ * What decides a program's verdict beyond its source: an output judge's key, or outside judging's
+ * two sources (hashed with the judge's version: a changed judge never reuses an old verdict).
+ */
+function judgeKeyOf(program: Program): { judgeKey?: string } {
+  const parts: string[] = [];
+  if (program.judge) parts.push(program.judge.key);
+  const split = program.functionServer;
+  if (split) {
+    const hash = createHash('sha256').update(split.candidate).update('\0').update(split.tests);
+    hash.update(`\0${JSON.stringify(split.entryPoints ?? [])}`);
+    parts.push(`${OUTSIDE_JUDGE_VERSION}:${hash.digest('hex')}`);
+  }
+  return parts.length === 0 ? {} : { judgeKey: parts.join('\0') };
 }

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { judged } from './judge.js';
+import { classifyOutside, fallbackReason } from './outside-verdict.js';
 import { attempt, type SlotPool } from './pool.js';
 import type { RerunReason } from './rerun.js';
 import type { ProgramAdapter, Toolchain } from './runtimes/types.js';
@@ -39,22 +40,54 @@ export function byEngine(groups: readonly Group[]): Map<Engine, Group[]> {
   return map;
 }
 
-/** Runs one program (with the pool's one retry) and classifies the result. */
+/**
+ * Runs one program (with the pool's one retry) and classifies the result. A program with a
+ * `functionServer` is judged outside (outside-verdict.ts) where the slot can, else in-process,
+ * and its verdict says which (`placement`, and why it fell back).
+ */
 export async function runGroup(group: Group, slot: Slot): Promise<Verdict> {
+  const split = group.job.program.functionServer;
+  if (split === undefined) return runInProcess(group, slot);
+  if (slot.judgesOutside !== true)
+    return inProcessFallback(group, slot, 'this sandbox starts a fresh interpreter per program');
+  const limits = resolveLimits(group.job.limits);
+  const plan = group.engine.adapter.plan(split.candidate, limits);
+  const request: ProgramRequest = {
+    ...plan,
+    tests: split.tests,
+    ...(split.entryPoints?.length ? { entryPoints: split.entryPoints } : {}),
+    nonce: newNonce(),
+    limits,
+  };
+  const result = await attempt(slot, request);
+  if ('infra' in result) return infraVerdict(result.infra);
+  const reason = fallbackReason(result.outcome);
+  if (reason !== undefined) return inProcessFallback(group, slot, reason);
+  return classifyOutside(result.outcome);
+}
+
+async function inProcessFallback(group: Group, slot: Slot, reason: string): Promise<Verdict> {
+  const verdict = await runInProcess(group, slot);
+  return { ...verdict, placement: 'in-process', placementFallback: reason };
+}
+
+function infraVerdict(error: Error): Verdict {
+  return {
+    status: 'infra-error',
+    errorType: 'SandboxError',
+    message: error.message.slice(0, 300),
+    durationMs: 0,
+  };
+}
+
+async function runInProcess(group: Group, slot: Slot): Promise<Verdict> {
   const limits = resolveLimits(group.job.limits);
   const { adapter } = group.engine;
   const source = group.job.program.source;
   const request: ProgramRequest = { ...adapter.plan(source, limits), nonce: newNonce(), limits };
   const result = await attempt(slot, request);
   // Only the worker's own channel says "infrastructure" (pool.ts); an outcome is the program's.
-  if ('infra' in result) {
-    return {
-      status: 'infra-error',
-      errorType: 'SandboxError',
-      message: result.infra.message.slice(0, 300),
-      durationMs: 0,
-    };
-  }
+  if ('infra' in result) return infraVerdict(result.infra);
   const verdict = classify(result.outcome, request.nonce, adapter.diagnose);
   const reviewed = adapter.review ? adapter.review(source, verdict) : verdict;
   const final = judged(reviewed, result.outcome.report, group.job.program.judge);

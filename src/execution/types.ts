@@ -30,12 +30,36 @@ export interface Program {
    */
   judge?: OutputJudge;
   /**
+   * Outside judging (Python): the candidate's module and the test code, apart. When set (and the
+   * sandbox has warm workers), the candidate runs as a function server in its own sandboxed
+   * process and the tests run verbatim in a judge process that holds no candidate code (see
+   * docs/security.md, "Outside judging (Python)"); `source` is then only the in-process program
+   * used where outside judging cannot run (the `subprocess` sandbox, a fallback the judge asks for).
+   */
+  functionServer?: FunctionServerProgram;
+  /**
    * Libraries beyond the standard library (Python): copied from `Task.environment` by the
    * pipeline. Programs with one run in their own worker pool with the libraries mounted
    * read-only; it is part of the verdict cache key. Absent: standard library only.
    */
   environment?: ExecEnvironment;
 }
+
+/** A Python program split for outside judging: no marker, two sources. */
+export interface FunctionServerProgram {
+  /** The candidate's module: prompt + completion (the reference harness's pragma last). */
+  candidate: string;
+  /** The task's test code, run verbatim in the judge process; never enters the candidate's process. */
+  tests: string;
+  /**
+   * Names the tests mean as the candidate's even where a builtin has that name (the function
+   * under test, e.g. MBPP/126's `sum`). Every other builtin name stays the builtin in the judge.
+   */
+  entryPoints?: string[];
+}
+
+/** Where a verdict was decided: a judge process apart from the candidate, or the candidate's own. */
+export type JudgePlacement = 'outside' | 'in-process';
 
 /** Per-program limits. All are enforced from outside the program. */
 export interface ExecLimits {
@@ -124,6 +148,12 @@ export interface Verdict {
    * them (metrics.json `tamper`).
    */
   tamper?: TamperReason;
+  /**
+   * Set for programs with a `functionServer`: where the verdict was decided, and
+   * `placementFallback` says why it fell back to in-process when it did.
+   */
+  placement?: JudgePlacement;
+  placementFallback?: string;
   /** Wall time of the program, in milliseconds. */
   durationMs: number;
   /** CPU time (user + system) of the program, where the sandbox can measure it. */

@@ -104,6 +104,14 @@ export function classify(
     return with_('error', 'ExitStatus', `tests ended but the exit status was ${outcome.exitCode}`);
   if (outcome.exitCode === 0)
     return with_('incomplete', 'EarlyExit', 'exited 0 before the tests ended');
+  return failedExit(outcome, with_);
+}
+
+/** A process that exited non-zero before the tests ended: the exception its traceback names. */
+export function failedExit(
+  outcome: RawOutcome,
+  with_: (status: Verdict['status'], errorType: string, message?: string) => Verdict,
+): Verdict {
   const fromStderr = lastErrorLine(outcome.stderrTail);
   if (fromStderr)
     return with_(

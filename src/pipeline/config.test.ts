@@ -66,6 +66,7 @@ describe('scoringConfig', () => {
       'timeout_ms',
       'memory_bytes',
       'k',
+      'judge',
     ]);
     const factor = resolveRunConfig(task, { candidates: { kind: 'reference' }, timeFactor: 7 });
     expect(scoringConfig(factor, ['x'])).toMatchObject({

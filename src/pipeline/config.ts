@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { ConfigError } from '../core/errors.js';
+import type { JudgePlacement } from '../execution/types.js';
 import type { SamplingConfig } from '../generation/sampling.js';
 import type { BackendOptions } from '../models/index.js';
 import {
@@ -41,6 +42,8 @@ export interface RunConfigOptions {
   taskInput?: string;
   /** A venv for the task's libraries (see EvaluateOptions.pythonEnv). */
   pythonEnv?: string;
+  /** Where verdicts are decided (see EvaluateOptions.judge); default 'outside'. */
+  judge?: JudgePlacement;
 }
 
 /**
@@ -70,6 +73,7 @@ export function resolveRunConfig(task: Task, options: RunConfigOptions): RunConf
     taskInput: options.taskInput ?? null,
     // absolute: a resume from another directory must find the same venv
     pythonEnv: options.pythonEnv === undefined ? null : resolve(options.pythonEnv),
+    judge: options.judge ?? 'outside',
   });
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
@@ -81,7 +85,8 @@ export function resolveRunConfig(task: Task, options: RunConfigOptions): RunConf
 /**
  * metrics.json `config`: what decides the score, in bigcode's snake_case, the same for every
  * shard of a run (no shard, workers or paths of this machine). `time_factor` appears when it was
- * set, so shards run with different factors cannot be merged.
+ * set, so shards run with different factors cannot be merged; `judge` is where verdicts were
+ * decided ('outside' or 'in-process', `--judge`).
  */
 export function scoringConfig(config: RunConfig, excluded?: string[]): Record<string, unknown> {
   return {
@@ -103,6 +108,7 @@ export function scoringConfig(config: RunConfig, excluded?: string[]): Record<st
           },
         }),
     ...(config.taskInput === null ? {} : { task_input: config.taskInput }),
+    judge: config.judge,
   };
 }
 

@@ -3,7 +3,7 @@ import { PASSK_VERSION } from '../core/version.js';
 import type { DatasetLoadOptions } from '../datasets/types.js';
 import type { RunEventListener } from '../execution/events.js';
 import { checkVenvDir, DEFAULT_SANDBOX, runPreflight } from '../execution/index.js';
-import type { ExecLimits, Executor } from '../execution/types.js';
+import type { ExecLimits, Executor, JudgePlacement } from '../execution/types.js';
 import { attemptRates } from '../metrics/attempts.js';
 import { runStorePath } from '../store/db/paths.js';
 import { writeBigcodeReferences } from '../store/formats/references.js';
@@ -23,7 +23,7 @@ import {
   savedGenerationConfig,
   scoringConfig,
 } from './config.js';
-import { buildJobs, executeSamples } from './execute.js';
+import { buildJobs, executeSamples, placed } from './execute.js';
 import { partialMessage, partialRun } from './partial.js';
 import { persistRun } from './persist.js';
 import { prepareProblems } from './prepare.js';
@@ -52,6 +52,13 @@ export interface EvaluateOptions extends ProblemSelection {
    * the multiplier, per input `max(1 s, timeFactor × ground-truth time)` (EvalPlus). Default 4.
    */
   timeFactor?: number;
+  /**
+   * Where verdicts are decided for tasks whose tests call the candidate's functions (HumanEval,
+   * MBPP, …; docs/tasks.md): 'outside' (default; the tests run in a judge process apart from the
+   * candidate's, see docs/security.md) or 'in-process' (candidate and tests in one process, as
+   * the reference harnesses run them, bit-exact). Recorded in metrics.json `config.judge`.
+   */
+  judge?: JudgePlacement;
   /** Per-program address-space limit; default 2 GiB. */
   memoryBytes?: number;
   workers?: number;
@@ -198,7 +205,7 @@ export async function evaluate(options: EvaluateOptions): Promise<EvaluateResult
     emit,
     ...(options.signal === undefined ? {} : { signal: options.signal }),
   });
-  const jobs = buildJobs(task, problems, candidates.records, limits);
+  const jobs = buildJobs(task, problems, candidates.records, limits, config.judge);
   const { executor, release } = await openRunExecutor(options);
   // A caller's executor may have run other programs already: run.json counts this run's only.
   const before = options.executor === undefined ? undefined : { ...executor.stats() };
@@ -210,7 +217,7 @@ export async function evaluate(options: EvaluateOptions): Promise<EvaluateResult
       emit({ type: 'preflight-start' });
       const checked = problems.filter((p) => p.reference !== undefined).slice(0, 3);
       const references = checked
-        .map((p) => task.program(p, p.reference!))
+        .map((p) => placed(task.program(p, p.reference!), config.judge))
         // The task's library environment, as buildJobs gives it (a program's own one stays).
         .map((ref) =>
           ref.environment || !task.environment ? ref : { ...ref, environment: task.environment },

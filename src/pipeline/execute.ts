@@ -1,6 +1,13 @@
 import { createHash } from 'node:crypto';
 import type { RunEventListener } from '../execution/events.js';
-import type { ExecJob, ExecLimits, Executor, Verdict } from '../execution/types.js';
+import type {
+  ExecJob,
+  ExecLimits,
+  Executor,
+  JudgePlacement,
+  Program,
+  Verdict,
+} from '../execution/types.js';
 import type {
   GenerationRecord,
   RerunInfo,
@@ -23,6 +30,7 @@ export function buildJobs(
   problems: readonly Problem[],
   records: readonly GenerationRecord[],
   limits: ExecLimits,
+  judge: JudgePlacement = 'outside',
 ): ExecJob[] {
   const byId = new Map(problems.map((p) => [p.id, p]));
   const suites = suitesOf(task);
@@ -35,7 +43,7 @@ export function buildJobs(
       const timeoutMs = own ?? limits.timeoutMs;
       return {
         id: jobId(record, suite),
-        program: taskProgram(task, problem, record.program, suite),
+        program: placed(taskProgram(task, problem, record.program, suite), judge),
         limits: timeoutMs === limits.timeoutMs ? limits : { ...limits, timeoutMs },
       };
     });
@@ -52,6 +60,16 @@ export function taskProgram(
   const program = task.program(problem, candidate, ...(suite === undefined ? [] : [suite]));
   if (!task.environment || program.environment) return program;
   return { ...program, environment: task.environment };
+}
+
+/**
+ * `--judge in-process`: the program as one in-process program (its `source`, bit-exact with the
+ * reference harness), without the split outside judging runs.
+ */
+export function placed(program: Program, judge: JudgePlacement): Program {
+  if (judge === 'outside' || program.functionServer === undefined) return program;
+  const { functionServer: _split, ...inProcess } = program;
+  return inProcess;
 }
 
 export function jobId(
@@ -128,6 +146,8 @@ function toSuiteResult(result: ResultRecord): SuiteResult {
     program_hash: result.program_hash,
     ...(result.rerun === undefined ? {} : { rerun: result.rerun }),
     ...(result.tamper === undefined ? {} : { tamper: result.tamper }),
+    ...(result.judge === undefined ? {} : { judge: result.judge }),
+    ...(result.judge_fallback === undefined ? {} : { judge_fallback: result.judge_fallback }),
   };
 }
 
@@ -162,6 +182,18 @@ function toResult(record: GenerationRecord, job: ExecJob, verdict: Verdict): Res
     ...(record.attempt === undefined ? {} : { attempt: record.attempt }),
     ...rerunOf(verdict),
     ...(verdict.tamper === undefined ? {} : { tamper: verdict.tamper }),
+    ...placementOf(verdict),
+  };
+}
+
+/** results.jsonl `judge` and `judge_fallback`: where the verdict was decided (outside judging). */
+function placementOf(verdict: Verdict): Pick<ResultRecord, 'judge' | 'judge_fallback'> {
+  if (verdict.placement === undefined) return {};
+  return {
+    judge: verdict.placement,
+    ...(verdict.placementFallback === undefined
+      ? {}
+      : { judge_fallback: verdict.placementFallback }),
   };
 }
 

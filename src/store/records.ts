@@ -1,4 +1,4 @@
-import type { TamperReason, Verdict, VerdictStatus } from '../execution/types.js';
+import type { JudgePlacement, TamperReason, Verdict, VerdictStatus } from '../execution/types.js';
 import type { MetricsFile } from './metrics-file.js';
 import type { RunConfig } from './run-config.js';
 
@@ -49,6 +49,12 @@ export interface ResultRecord {
   /** Feedback tasks: the turn (1-based) whose program this verdict is on. */
   attempt?: number;
   /**
+   * Tasks judged outside (Python): where this verdict was decided, 'outside' (a judge process
+   * apart from the candidate's) or 'in-process'; `judge_fallback` says why it was in-process.
+   */
+  judge?: JudgePlacement;
+  judge_fallback?: string;
+  /**
    * Tasks with test suites (e.g. EvalPlus 'base', 'plus'): each suite's own verdict. The fields
    * above then describe the sample as a whole: 'passed' only if every suite passed, else the
    * first suite (in the task's order) that did not; duration_ms is the sum.
@@ -77,6 +83,8 @@ export interface SuiteResult {
   program_hash: string;
   rerun?: RerunInfo;
   tamper?: TamperReason;
+  judge?: JudgePlacement;
+  judge_fallback?: string;
 }
 
 /** The model behind a run's samples, as far as passk can tell. */

@@ -69,6 +69,12 @@ export const runConfigSchema = z.strictObject({
    * Debian's packages. Recorded so that `--resume` imports from the same place.
    */
   pythonEnv: z.string().nullable().default(null),
+  /**
+   * `--judge`: where verdicts of tasks that support outside judging are decided ('outside', the
+   * default, or 'in-process'). Absent in runs from before outside judging: they were in-process,
+   * so `--resume` keeps that.
+   */
+  judge: z.enum(['outside', 'in-process']).default('in-process'),
 });
 
 export type RunConfig = z.infer<typeof runConfigSchema>;

@@ -33,6 +33,8 @@ export function combineSuites(
     ...(headline.message === undefined ? {} : { message: headline.message }),
     ...(headline.rerun === undefined ? {} : { rerun: headline.rerun }),
     ...(tamper === undefined ? {} : { tamper }),
+    ...(headline.judge === undefined ? {} : { judge: headline.judge }),
+    ...(headline.judge_fallback === undefined ? {} : { judge_fallback: headline.judge_fallback }),
     duration_ms: Math.round(ordered.reduce((sum, r) => sum + r.duration_ms, 0) * 10) / 10,
     suites: { ...results },
   };

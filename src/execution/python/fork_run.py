@@ -102,6 +102,10 @@ class Clock:
         # reported wait, as a later read would include waiting done while the program was killed.
         self.judged_wait = None
 
+    def waited(self):
+        """Seconds the program waited for a CPU (judge_pair.py counts two processes)."""
+        return run_delay(self.pid)
+
     def remaining(self):
         """Seconds until the next look; 0 once the program is out of time."""
         now = time.monotonic()
@@ -110,7 +114,7 @@ class Clock:
         if now >= self.backstop:
             return 0.0
         # Read only at a deadline: a program that ends within its limit costs no /proc read.
-        waited = run_delay(self.pid)
+        waited = self.waited()
         own = now - self.started - (waited or 0.0)
         if own >= self.limit:
             self.judged_wait = waited

@@ -19,6 +19,7 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import task_environment  # noqa: E402
 import fork_run  # noqa: E402  (needs the path above: -I leaves the script dir out)
+import judge_pair  # noqa: E402
 import runner  # noqa: E402
 import slot_hygiene  # noqa: E402
 
@@ -152,7 +153,12 @@ def main():
         gc.freeze()  # keeps the preloaded heap shared with children instead of copied on write
     except AttributeError:
         pass
-    serve(io.BufferedReader(proto_in), send, lambda request: fork_run.run_one(request, opts, slot))
+    def handle(request):
+        if "testsBytes" in request:  # outside judging: the tests follow, for the judge child only
+            return judge_pair.run_pair(request, opts, slot, send, proto_in.fileno())
+        return fork_run.run_one(request, opts, slot)
+
+    serve(io.BufferedReader(proto_in), send, handle)
 
 
 if __name__ == "__main__":

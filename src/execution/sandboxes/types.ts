@@ -18,6 +18,14 @@ export type ProgramRequest = ProgramPlan & {
   /** Random per program: only result lines carrying it count as the runner's report. */
   nonce: string;
   limits: ResolvedLimits;
+  /**
+   * Outside judging (Python workers): `source` is the candidate's module and these are the tests.
+   * The slot sends them only when the worker asks, after it forked the candidate's process
+   * (python/judge_pair.py), and only its judge child reads them.
+   */
+  tests?: string;
+  /** Outside judging: names the judge resolves to the candidate's even over a builtin. */
+  entryPoints?: string[];
 };
 
 /** What happened to one program, before classification (see verdict.ts). */
@@ -46,6 +54,13 @@ export interface RawOutcome {
   writeFailed?: string;
   /** The worker asks to be replaced before the next program (filled or poisoned slot). */
   rebuild?: boolean;
+  /** 'outside': `report` is the judge process's verdict lines (python/judge_process.py). */
+  placement?: 'outside';
+  /** Outside judging: the candidate's process ended on its own (not killed by the worker). */
+  serverEnded?: boolean;
+  /** Outside judging: the judge's exit status when not 0, and the end of its stderr. */
+  judgeExit?: number;
+  judgeStderr?: string;
 }
 
 /**
@@ -107,6 +122,8 @@ export interface CompileInfo {
  */
 export interface Slot {
   run(request: ProgramRequest): Promise<RawOutcome>;
+  /** True when the slot's worker runs outside-judged requests (a fork server; not `subprocess`). */
+  readonly judgesOutside?: boolean;
   close(): Promise<void>;
 }
 

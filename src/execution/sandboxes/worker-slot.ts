@@ -31,6 +31,7 @@ interface Pending {
  * request rejects with SandboxError; the next request starts a fresh worker.
  */
 export class WorkerSlot implements Slot {
+  readonly judgesOutside = true;
   private child: ChildProcess | undefined;
   private ready: Promise<void> | undefined;
   private pending: Pending | undefined;
@@ -53,12 +54,16 @@ export class WorkerSlot implements Slot {
     // A compile step runs before the program, under its own time limit.
     const compileMs =
       (request.plan?.compile?.limits.timeoutMs ?? 0) + (request.plan?.batch?.limits.timeoutMs ?? 0);
-    const line = await this.exchange(
-      JSON.stringify({ id, ...request }),
+    const timeoutMs =
       request.limits.timeoutMs * (request.limits.wallFactor ?? 1) +
-        compileMs +
-        this.watchdogGraceMs,
-    );
+      compileMs +
+      this.watchdogGraceMs;
+    const { tests, ...sent } = request;
+    const head = tests === undefined ? sent : { ...sent, testsBytes: Buffer.byteLength(tests) };
+    let line = await this.exchange(JSON.stringify({ id, ...head }), timeoutMs);
+    // Outside judging: the tests only once the worker has forked the candidate's process.
+    if (tests !== undefined && (JSON.parse(line) as { tests?: string }).tests === 'send')
+      line = await this.exchange(undefined, timeoutMs, tests);
     const answer = JSON.parse(line) as RawOutcome & { id: number; infra?: string };
     if (answer.id !== id) throw this.fail(`answered request ${answer.id}, expected ${id}`);
     // The worker's own failure, from its own channel (never from what the program printed or
@@ -132,8 +137,11 @@ export class WorkerSlot implements Slot {
     }
   }
 
-  /** Sends one line (if any) and waits for one line back, or kills the worker at the deadline. */
-  private exchange(line: string | undefined, timeoutMs: number): Promise<string> {
+  /**
+   * Sends one line (if any; or `raw` bytes as they are) and waits for one line back, or kills the
+   * worker at the deadline.
+   */
+  private exchange(line: string | undefined, timeoutMs: number, raw?: string): Promise<string> {
     const child = this.child;
     if (!child) return Promise.reject(this.fail('is not running', false));
     return new Promise<string>((resolve, reject) => {
@@ -152,6 +160,7 @@ export class WorkerSlot implements Slot {
         },
       };
       if (line !== undefined) child.stdin!.write(`${line}\n`);
+      if (raw !== undefined) child.stdin!.write(raw);
     });
   }
 

@@ -32,6 +32,8 @@ const rerunSchema = z.object({
   first_cpu_ms: z.number().nonnegative().exactOptional(),
 });
 
+const judgeSchema = z.enum(['outside', 'in-process']);
+
 const resultSchema = z.object({
   task_id: z.string(),
   sample: z.number().int().nonnegative(),
@@ -43,6 +45,8 @@ const resultSchema = z.object({
   cpu_ms: z.number().nonnegative().exactOptional(),
   rerun: rerunSchema.exactOptional(),
   tamper: z.string().exactOptional(),
+  judge: judgeSchema.exactOptional(),
+  judge_fallback: z.string().exactOptional(),
   suites: z
     .record(
       z.string(),
@@ -54,6 +58,8 @@ const resultSchema = z.object({
         program_hash: z.string(),
         rerun: rerunSchema.exactOptional(),
         tamper: z.string().exactOptional(),
+        judge: judgeSchema.exactOptional(),
+        judge_fallback: z.string().exactOptional(),
       }),
     )
     .exactOptional(),

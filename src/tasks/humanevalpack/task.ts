@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { validateRows } from '../../datasets/validate.js';
 import type { Language, Program } from '../../execution/types.js';
 import { type HumanEvalXProblem, humanEvalX } from '../humaneval-x.js';
+import { functionsUnderTest } from '../python-program.js';
 import type { Problem, Task } from '../types.js';
 import {
   PACK_STOPS,
@@ -67,9 +68,16 @@ const PYTHON_IMPORTS = [
 
 /** Python: imports + candidate, stripped, then the tests (which call check). */
 function pythonProgram(problem: Problem, candidate: string): Program {
+  const module = pyStrip(`${PYTHON_IMPORTS}\n${candidate}`);
   return {
     language: 'python',
-    source: `${pyStrip(`${PYTHON_IMPORTS}\n${candidate}`)}\n\n${problem.tests}\n`,
+    source: `${module}\n\n${problem.tests}\n`,
+    // Outside judging: the module serves the calls, the tests run in the judge process.
+    functionServer: {
+      candidate: `${module}\n`,
+      tests: `\n${problem.tests}\n`,
+      entryPoints: functionsUnderTest(problem),
+    },
   };
 }
 

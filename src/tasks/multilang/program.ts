@@ -1,5 +1,6 @@
 import type { Language, Program } from '../../execution/types.js';
 import { cutAtStop } from '../../postprocess/stop.js';
+import { functionsUnderTest } from '../python-program.js';
 import type { Problem } from '../types.js';
 import { hardenTests } from './harden-tests.js';
 
@@ -27,5 +28,14 @@ export function joinProgram(
   candidate: string,
 ): Program {
   const head = problem.meta.head ?? '';
-  return { language, source: `${head}${candidate}\n${hardenTests(language, problem.tests)}` };
+  const tests = hardenTests(language, problem.tests);
+  const program: Program = { language, source: `${head}${candidate}\n${tests}` };
+  if (language !== 'python') return program;
+  // Outside judging: the candidate's module serves the calls, the tests run in the judge process.
+  const split = {
+    candidate: `${head}${candidate}\n`,
+    tests,
+    entryPoints: functionsUnderTest(problem),
+  };
+  return { ...program, functionServer: split };
 }

@@ -4,7 +4,7 @@ import type { DatasetSpec } from '../../datasets/types.js';
 import type { OutputJudge } from '../../execution/judge.js';
 import { withReferenceSemantics } from '../../execution/python-reference.js';
 import { runtimes } from '../../execution/runtimes/index.js';
-import { promptPlusCut } from '../python-program.js';
+import { functionsUnderTest, promptPlusCut } from '../python-program.js';
 import type { Problem, Task, TaskPrepareContext } from '../types.js';
 import { type EvalPlusDataset, MBPP_SET_EQ_ENTRY_POINTS } from './evalplus-rules.js';
 import { evalPlusInstruction, evalPlusSanitize } from './evalplus-sanitize.js';
@@ -135,7 +135,14 @@ export function evalPlusTask(spec: EvalPlusTaskSpec, options: EvalPlusOptions = 
       }
       // Run as EvalPlus runs it (its reliability_guard, `open` included; docs/environments.md).
       const source = withReferenceSemantics(`${candidate}\n${tests}`, 'evalplus');
-      return { language: 'python', source, ...(judge ? { judge } : {}) };
+      if (judge) return { language: 'python', source, judge };
+      // The dataset's own tests (no expected outputs here): judged outside by the tests' asserts.
+      const functionServer = {
+        candidate: withReferenceSemantics(candidate, 'evalplus'),
+        tests: `\n${tests}`,
+        entryPoints: functionsUnderTest(problem),
+      };
+      return { language: 'python', source, functionServer };
     },
     prepare: (problems, context) =>
       preparePlus(problems, context, { spec, options, placement, judges }),

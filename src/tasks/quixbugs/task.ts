@@ -72,9 +72,10 @@ export function quixProgram(problem: Problem<QuixData>, candidate: string): Prog
   const ok = check.approx
     ? 'abs(_pk_got - _pk_expected) <= _pk_args[-1]'
     : '_pk_got == _pk_expected';
-  const source = `${problem.meta.imports}
+  const module = `${problem.meta.imports}
 ${candidate}
-
+`;
+  const tests = `
 import base64 as _pk_base64, json as _pk_json
 for _pk_line in _pk_base64.b64decode('${cases}').decode('utf-8').splitlines():
     if not _pk_line.strip():
@@ -83,7 +84,9 @@ for _pk_line in _pk_base64.b64decode('${cases}').decode('utf-8').splitlines():
 ${check.skip === undefined ? '' : `    if ${check.skip}:\n        continue\n`}${check.expected === undefined ? '' : `    _pk_expected = ${check.expected}\n`}    _pk_got = ${got}
     assert ${ok}, f'${name}{tuple(_pk_args)!r:.80} gave {_pk_got!r:.60}, expected {_pk_expected!r:.60}'
 `;
-  return { language: 'python', source };
+  // Outside judging: the module serves the calls, the test loop runs in the judge process.
+  const functionServer = { candidate: module, tests, entryPoints: [name] };
+  return { language: 'python', source: `${module}${tests}`, functionServer };
 }
 
 interface Files {

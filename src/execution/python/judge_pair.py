@@ -1,0 +1,260 @@
+"""The worker's side of outside judging: one sample as a pair of forked children.
+
+1. The server child is forked first, from a worker that has never held this sample's tests: it
+   runs as a candidate runs in-process (its own session, rlimits, the programs' uid, the seccomp
+   filter inherited, the reference harness's guard), executes the candidate's module code and
+   serves calls (function_server.py).
+2. Only then does the worker ask passk for the tests ({"id", "tests": "send"}). passk writes them,
+   `testsBytes` long, on the worker's channel, and the judge child, forked now, reads them off that
+   channel itself: the worker never reads them, so no later server child (a fork of the worker)
+   holds them in its memory.
+3. The judge child (the worker's uid, non-dumpable like the worker: the candidate cannot ptrace it
+   or read its /proc; its own session) runs the tests (judge_process.py) and writes the verdict on
+   a pipe only it and the worker hold.
+
+The time limit covers the pair (its own time: wall minus both processes' waits for a CPU); when
+either limit passes, or the judge ends, both are killed. The answer is fork_run's outcome of the
+server, with the judge's verdict lines as `report` and `placement: "outside"`.
+"""
+
+import os
+import time
+
+import fork_run
+import function_server
+import task_environment
+import judge_process
+import reference_guard
+import runner
+import slot_hygiene
+
+REQUEST_FD, REPLY_FD = function_server.REQUEST_FD, function_server.REPLY_FD
+SERVER_SETUP_FD = 5
+JUDGE_STDERR_KEEP = 2048
+
+
+def _server_child(compiled, reference, settings, fds, opts, slot, scratch_dir):
+    """The candidate's process. fds: stdout, stderr, requests (read), replies (write), setup."""
+    out_w, err_w, request_r, reply_w, setup_w = fds
+    try:
+        if slot.cgroup is not None:
+            slot.cgroup.join()
+        for fd, target in ((out_w, 1), (err_w, 2), (request_r, REQUEST_FD), (reply_w, REPLY_FD)):
+            os.dup2(fd, target)
+        os.dup2(setup_w, SERVER_SETUP_FD)
+        os.closerange(SERVER_SETUP_FD + 1, 1 << 16)
+        os.chdir(scratch_dir)
+        task_environment.enter_sample(scratch_dir)
+        os.setsid()
+        runner.apply_limits(settings)
+        if opts.uid is not None:
+            runner.drop_privileges(opts.uid)
+        if reference is not None:
+            reference_guard.apply(reference, runner)
+        os.write(SERVER_SETUP_FD, b"k")
+        os.close(SERVER_SETUP_FD)
+    except BaseException as error:  # noqa: BLE001 - the harness's failure, on the setup channel
+        try:
+            os.write(SERVER_SETUP_FD, ("E%r" % (error,)).encode())
+        except OSError:
+            pass
+        os._exit(70)
+    try:
+        import signal
+
+        signal.signal(signal.SIGPIPE, signal.SIG_IGN)
+        runner._fresh_stdio()
+        runner._capped_stdio()
+        if reference is not None:
+            reference_guard.take_stdin()
+        function_server.serve(compiled)
+    except BaseException:  # noqa: BLE001 - serve() reports the candidate's own failures
+        os._exit(1)
+
+
+def _judge_child(settings, fds, proto_in, req, scratch_dir):
+    """The judge. fds: requests (write), replies (read), verdict (write), stderr (write)."""
+    request_w, reply_r, verdict_w, err_w = fds
+    os.dup2(err_w, 2)
+    os.setsid()
+    os.chdir(scratch_dir)
+    runner.apply_limits(settings)
+    _close_all_but((request_w, reply_r, verdict_w, proto_in))
+    _drop_capabilities()
+    entry_points = [str(name) for name in req.get("entryPoints") or ()]
+    judge_process.main(proto_in, int(req["testsBytes"]), request_w, reply_r, verdict_w, entry_points)
+
+
+def _close_all_but(keep):
+    low = 3
+    for fd in sorted(keep):
+        os.closerange(low, fd)
+        low = fd + 1
+    os.closerange(low, 1 << 16)
+
+
+def _drop_capabilities():
+    """The judge keeps none of the worker's capabilities (bwrap's user namespace leaves it a few)."""
+    import ctypes
+
+    header = slot_hygiene._CapHeader(slot_hygiene._LINUX_CAPABILITY_VERSION_3, 0)
+    data = (slot_hygiene._CapData * 2)()
+    if slot_hygiene._libc.capset(ctypes.byref(header), data) != 0:
+        raise OSError(ctypes.get_errno(), "capset failed")
+
+
+class PairClock(fork_run.Clock):
+    """The pair's own time: wall minus the time either process waited for a CPU."""
+
+    def __init__(self, pids, limits):
+        super().__init__(pids[0], limits)
+        self.pids = pids
+
+    def waited(self):
+        return _pair_delay(self.pids)
+
+
+def _pair_delay(pids):
+    delays = [fork_run.run_delay(pid) for pid in pids]
+    known = [d for d in delays if d is not None]
+    return sum(known) if known else None
+
+
+def collect_pair(server, judge, server_pipes, judge_pipes, limits):
+    """Reads both children until the judge exits (or a limit passes). Returns (state, chunks)."""
+    out_r, err_r = server_pipes
+    verdict_r, judge_err_r = judge_pipes
+    import select
+
+    cap = int(limits["outputBytes"])
+    clock = PairClock((server, judge), limits)
+    keep = {out_r: fork_run.STDERR_TAIL, err_r: fork_run.STDERR_TAIL, verdict_r: 1 << 16, judge_err_r: JUDGE_STDERR_KEEP}
+    chunks = {fd: [] for fd in keep}
+    sizes = {fd: 0 for fd in keep}
+    judge_fd = os.pidfd_open(judge)
+    poller = select.poll()
+    for fd in (*keep, judge_fd):
+        poller.register(fd, select.POLLIN)
+    state, ended = "exited", False
+    while not ended:
+        remaining = clock.remaining()
+        if remaining <= 0:
+            state = "timeout"
+            break
+        for fd, _ in poller.poll(remaining * 1000):
+            if fd == judge_fd:
+                ended = True
+                continue
+            data = os.read(fd, 65536)
+            if not data:
+                poller.unregister(fd)
+                continue
+            sizes[fd] += len(data)
+            fork_run.keep_tail(chunks[fd], data, fd in (err_r, judge_err_r), keep[fd])
+        if sizes[out_r] > cap or sizes[err_r] > cap:
+            state = "output-limit"
+            break
+    # Always the verdict pipe: its "tests" line says whether the channel is back in step.
+    fork_run.drain(set(keep) if state == "exited" else {verdict_r}, chunks, err_r, verdict_r)
+    os.close(judge_fd)
+    return state, chunks, _pair_delay((server, judge))
+
+
+def run_pair(req, opts, slot, send, proto_in):
+    """One outside-judged sample (see the module doc). `send` writes a line to passk; the tests
+    arrive on `proto_in` after the server child is forked, read only by the judge child."""
+    source = req["source"]
+    compiled = runner.precompile(source) if len(source) <= fork_run.PRECOMPILE_MAX_CHARS else source
+    if isinstance(compiled, runner._Split):
+        compiled = SyntaxError("the candidate carries the tests marker")
+    reference = reference_guard.profile_of(source)
+    if reference is not None:
+        reference_guard.prepare(reference, runner)
+    settings = runner.limit_settings(req["limits"])
+    slot.set_memory(req["limits"])
+    scratch_dir = slot.scratch.make()
+    out_r, out_w = os.pipe()
+    err_r, err_w = os.pipe()
+    request_r, request_w = os.pipe()
+    reply_r, reply_w = os.pipe()
+    setup_r, setup_w = os.pipe()
+    started = time.monotonic()
+    server = os.fork()
+    if server == 0:
+        for fd in (out_r, err_r, request_w, reply_r, setup_r):
+            os.close(fd)
+        _server_child(compiled, reference, settings, (out_w, err_w, request_r, reply_w, setup_w), opts, slot, scratch_dir)
+        os._exit(71)
+    for fd in (out_w, err_w, request_r, reply_w, setup_w):
+        os.close(fd)
+    send({"id": req["id"], "tests": "send"})
+    verdict_r, verdict_w = os.pipe()
+    judge_err_r, judge_err_w = os.pipe()
+    judge = os.fork()
+    if judge == 0:
+        for fd in (out_r, err_r, setup_r, verdict_r, judge_err_r):
+            os.close(fd)
+        try:
+            _judge_child(settings, (request_w, reply_r, verdict_w, judge_err_w), proto_in, req, scratch_dir)
+        finally:
+            os._exit(70)
+    for fd in (request_w, reply_r, verdict_w, judge_err_w):
+        os.close(fd)
+    state, chunks, waited = collect_pair(server, judge, (out_r, err_r), (verdict_r, judge_err_r), req["limits"])
+    return _finish(req, opts, slot, scratch_dir, (server, judge), state, chunks, (out_r, err_r, verdict_r, judge_err_r, setup_r), started, waited)
+
+
+def _finish(req, opts, slot, scratch_dir, pids, state, chunks, fds, started, waited):
+    server, judge = pids
+    out_r, err_r, verdict_r, judge_err_r, setup_r = fds
+    if b'"e": "gone"' in b"".join(chunks[verdict_r]):
+        _await_exit(server)  # its pipe closed as it exited: let the exit itself arrive
+    server_status = _exited_status(server)
+    for pid in pids:
+        fork_run.kill_group(pid)
+    _, status, usage = os.wait4(server, 0) if server_status is None else server_status
+    _, judge_status, judge_usage = os.wait4(judge, 0)
+    duration_ms = (time.monotonic() - started) * 1000.0
+    setup = slot_hygiene.read_setup_channel(setup_r)
+    fork_run.kill_leftovers(opts)
+    for fd in (out_r, err_r, verdict_r, judge_err_r):
+        os.close(fd)
+    result = fork_run.outcome(status, usage, state, chunks, verdict_r, err_r, duration_ms, None if waited is None else waited * 1000.0)
+    judge_cpu = (judge_usage.ru_utime + judge_usage.ru_stime) * 1000.0
+    result["judgeCpuMs"] = round(judge_cpu, 3)
+    result["cpuMs"] = round(result["cpuMs"] + judge_cpu, 3)
+    result["placement"] = "outside"
+    result["serverEnded"] = server_status is not None
+    judge_exit = os.waitstatus_to_exitcode(judge_status)
+    if judge_exit != 0:
+        result["judgeExit"] = judge_exit
+        result["judgeStderr"] = b"".join(chunks[judge_err_r]).decode("utf-8", "replace")[-500:]
+    if slot.killed_for_memory():
+        result["memoryExceeded"] = True
+    result.update(slot.after_sample(scratch_dir))
+    if setup != b"k":
+        raise fork_run.setup_failure(setup)
+    if '"e": "tests"' not in result["report"]:
+        raise fork_run.SetupFailed("the judge did not take the tests off the channel")
+    return {"id": req["id"], **result}
+
+
+GONE_GRACE_S = 0.5
+
+
+def _await_exit(pid):
+    """Waits (briefly) for a server whose end of the pipe closed: an os._exit closes its fds just
+    before the process ends; one that only closed the pipe and lives on fails the sample."""
+    import select
+
+    fd = os.pidfd_open(pid)
+    try:
+        select.select([fd], [], [], GONE_GRACE_S)
+    finally:
+        os.close(fd)
+
+
+def _exited_status(pid):
+    """The server's (pid, status, usage) when it already ended on its own, else None."""
+    found, status, usage = os.wait4(pid, os.WNOHANG)
+    return None if found == 0 else (found, status, usage)
