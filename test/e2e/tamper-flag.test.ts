@@ -20,7 +20,10 @@ def has_close_elements(numbers: List[float], threshold: float) -> bool:
     """
 `;
 const HONEST = `${PROMPT}    return any(abs(a - b) < threshold for i, a in enumerate(numbers) for b in numbers[i + 1:])\n`;
-/** Installs a trace hook while the tests call it: the runner refuses, and passk flags the sample. */
+/**
+ * Installs a trace hook while the tests call it: the in-process runner refuses, and passk flags
+ * the sample. (Outside judging, the default, runs the tests where the hook cannot reach them.)
+ */
 const TRACER = `${PROMPT}    import sys\n    sys.settrace(lambda *args: None)\n    return True\n`;
 
 describe('a tamper flag, end to end (CLI, real sandbox)', () => {
@@ -41,6 +44,8 @@ describe('a tamper flag, end to end (CLI, real sandbox)', () => {
       '--limit',
       '1',
       '--no-db',
+      '--judge',
+      'in-process',
       '--output-dir',
       out,
     ]);
