@@ -1,0 +1,60 @@
+"""The physical floor of a HumanEval samples file (bench/judge.ts).
+
+Reads {"programs": [...], "forks": N} as JSON on stdin and prints one JSON line:
+- compute_ms: CPU of exec'ing every program once in this one warm interpreter (fresh globals,
+  stdout and stderr discarded, any exception caught): the programs' own compute;
+- fork_ms: CPU (parent + child) of one fork + _exit + wait of this warm interpreter, the least a
+  process per program costs;
+- passed: how many programs ran to the end without raising.
+The caller leaves out programs that never end (their floor is the time limit's CPU).
+"""
+
+import json
+import os
+import resource
+import sys
+
+
+def cpu_ms(who):
+    usage = resource.getrusage(who)
+    return (usage.ru_utime + usage.ru_stime) * 1000
+
+
+def run_programs(programs):
+    passed = 0
+    devnull = open(os.devnull, "w")
+    real_out, real_err = sys.stdout, sys.stderr
+    start = cpu_ms(resource.RUSAGE_SELF)
+    for source in programs:
+        sys.stdout, sys.stderr = devnull, devnull
+        try:
+            exec(compile(source, "program.py", "exec"), {"__name__": "__main__"})
+            passed += 1
+        except BaseException:
+            pass
+        finally:
+            sys.stdout, sys.stderr = real_out, real_err
+    return passed, cpu_ms(resource.RUSAGE_SELF) - start
+
+
+def fork_exit_ms(count):
+    if count == 0:
+        return 0.0
+    start = cpu_ms(resource.RUSAGE_SELF) + cpu_ms(resource.RUSAGE_CHILDREN)
+    for _ in range(count):
+        pid = os.fork()
+        if pid == 0:
+            os._exit(0)
+        os.waitpid(pid, 0)
+    spent = cpu_ms(resource.RUSAGE_SELF) + cpu_ms(resource.RUSAGE_CHILDREN) - start
+    return spent / count
+
+
+def main():
+    request = json.load(sys.stdin)
+    passed, compute = run_programs(request["programs"])
+    fork = fork_exit_ms(request["forks"])
+    print(json.dumps({"passed": passed, "compute_ms": compute, "fork_ms": fork}))
+
+
+main()
