@@ -53,6 +53,7 @@ interface Floor {
   forkMs: number;
   loopsMs: number;
   passed: number;
+  timedOut: number;
 }
 
 /** bench/judge_floor.py over the samples that end (the loops' floor is their CPU limit). */
@@ -69,15 +70,21 @@ function measureFloor(samples: readonly ShapedSample[]): Promise<Floor> {
     child.on('error', reject);
     child.on('close', (code) => {
       if (code !== 0) return reject(new Error(`judge_floor.py exited ${code}`));
-      const floor = JSON.parse(out) as { passed: number; compute_ms: number; fork_ms: number };
+      const floor = JSON.parse(out) as {
+        passed: number;
+        timed_out: number;
+        compute_ms: number;
+        fork_ms: number;
+      };
       resolvePromise({
         computeMs: floor.compute_ms,
         forkMs: floor.fork_ms,
         loopsMs: (samples.length - ending.length) * TIMEOUT_S * 1000,
         passed: floor.passed,
+        timedOut: floor.timed_out,
       });
     });
-    child.stdin.end(JSON.stringify({ programs, forks: FORKS_MEASURED }));
+    child.stdin.end(JSON.stringify({ programs, forks: FORKS_MEASURED, limit_s: TIMEOUT_S }));
   });
 }
 
@@ -95,7 +102,7 @@ function floorCpuMs(floor: Floor, total: number): number {
 function printFloor(floor: Floor, total: number, loops: number): void {
   const cpu = floorCpuMs(floor, total);
   console.log(
-    `floor: compute ${seconds(floor.computeMs)} (${floor.passed} of ${total - loops} ending programs pass in one warm process) + fork+exit ${floor.forkMs.toFixed(2)} ms × ${total} = ${seconds(floor.forkMs * total)} + ${loops} loops × ${TIMEOUT_S} s = ${seconds(floor.loopsMs)}; CPU ${seconds(cpu)}, wall ${seconds(cpu / workers)} on ${workers} workers (without the loops ${seconds((cpu - floor.loopsMs) / workers)})`,
+    `floor: compute ${seconds(floor.computeMs)} (of the ${total - loops} programs not written as loops ${floor.passed} pass and ${floor.timedOut} reach the limit in one warm process) + fork+exit ${floor.forkMs.toFixed(2)} ms × ${total} = ${seconds(floor.forkMs * total)} + ${loops} loops × ${TIMEOUT_S} s = ${seconds(floor.loopsMs)}; CPU ${seconds(cpu)}, wall ${seconds(cpu / workers)} on ${workers} workers (without the loops ${seconds((cpu - floor.loopsMs) / workers)})`,
   );
 }
 
@@ -147,12 +154,13 @@ async function main(): Promise<void> {
   const samples = humanEvalShaped(rows, { samplesPerProblem: perProblem, seed });
   const total = samples.length;
   const loops = samples.filter((sample) => sample.kind === 'infinite-loop').length;
+  const correct = samples.filter((sample) => sample.kind === 'correct').length;
   const distinct = new Set(samples.map((sample) => `${sample.task_id}\n${sample.completion}`)).size;
   console.log(
     `machine: ${cpus()[0]?.model ?? 'cpu'} × ${availableParallelism()}, node ${process.version}; at start: ${machine()}`,
   );
   console.log(
-    `samples: ${rows.length} problems × ${perProblem} = ${total} (${distinct} distinct, ${loops} infinite loops, seed ${seed}), ${workers} workers, ${TIMEOUT_S} s limit`,
+    `samples: ${rows.length} problems × ${perProblem} = ${total} (${distinct} distinct, ${correct} written correct, ${loops} infinite loops, seed ${seed}), ${workers} workers, ${TIMEOUT_S} s limit`,
   );
   const dir = mkdtempSync(join(tmpdir(), 'passk-bench-judge-'));
   try {

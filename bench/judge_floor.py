@@ -1,18 +1,29 @@
 """The physical floor of a HumanEval samples file (bench/judge.ts).
 
-Reads {"programs": [...], "forks": N} as JSON on stdin and prints one JSON line:
+Reads {"programs": [...], "forks": N, "limit_s": S} as JSON on stdin and prints one JSON line:
 - compute_ms: CPU of exec'ing every program once in this one warm interpreter (fresh globals,
   stdout and stderr discarded, any exception caught): the programs' own compute;
 - fork_ms: CPU (parent + child) of one fork + _exit + wait of this warm interpreter, the least a
   process per program costs;
-- passed: how many programs ran to the end without raising.
+- passed: how many programs ran to the end without raising;
+- timed_out: how many were stopped at the time limit (CPU time, as passk counts it; a wrong
+  answer can loop too), their CPU counted in compute_ms.
 The caller leaves out programs that never end (their floor is the time limit's CPU).
 """
 
 import json
 import os
 import resource
+import signal
 import sys
+
+
+class Limit(BaseException):
+    pass
+
+
+def on_limit(signum, frame):
+    raise Limit()
 
 
 def cpu_ms(who):
@@ -20,21 +31,32 @@ def cpu_ms(who):
     return (usage.ru_utime + usage.ru_stime) * 1000
 
 
-def run_programs(programs):
-    passed = 0
+def run_one(source, limit_s):
+    signal.setitimer(signal.ITIMER_PROF, limit_s)
+    try:
+        exec(compile(source, "program.py", "exec"), {"__name__": "__main__"})
+        return "passed"
+    except Limit:
+        return "timeout"
+    except BaseException:
+        return "failed"
+    finally:
+        signal.setitimer(signal.ITIMER_PROF, 0)
+
+
+def run_programs(programs, limit_s):
+    counts = {"passed": 0, "timeout": 0, "failed": 0}
     devnull = open(os.devnull, "w")
     real_out, real_err = sys.stdout, sys.stderr
+    signal.signal(signal.SIGPROF, on_limit)
     start = cpu_ms(resource.RUSAGE_SELF)
     for source in programs:
         sys.stdout, sys.stderr = devnull, devnull
         try:
-            exec(compile(source, "program.py", "exec"), {"__name__": "__main__"})
-            passed += 1
-        except BaseException:
-            pass
+            counts[run_one(source, limit_s)] += 1
         finally:
             sys.stdout, sys.stderr = real_out, real_err
-    return passed, cpu_ms(resource.RUSAGE_SELF) - start
+    return counts, cpu_ms(resource.RUSAGE_SELF) - start
 
 
 def fork_exit_ms(count):
@@ -52,9 +74,9 @@ def fork_exit_ms(count):
 
 def main():
     request = json.load(sys.stdin)
-    passed, compute = run_programs(request["programs"])
+    counts, compute = run_programs(request["programs"], request["limit_s"])
     fork = fork_exit_ms(request["forks"])
-    print(json.dumps({"passed": passed, "compute_ms": compute, "fork_ms": fork}))
+    print(json.dumps({"passed": counts["passed"], "timed_out": counts["timeout"], "compute_ms": compute, "fork_ms": fork}))
 
 
 main()

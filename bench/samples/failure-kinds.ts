@@ -144,7 +144,14 @@ const wrongType = (canon: Canon, rng: Rng) =>
     rng.chance(0.5) ? `${indent}return [${expr}]` : `${indent}return (${expr},)`,
   );
 
-const printing = (canon: Canon) => atLastReturn(canon, (indent, expr) => `${indent}print(${expr})`);
+/** Prints instead of returning; inside a `while` it also breaks, or the loop would never end. */
+function printing(canon: Canon): string[] {
+  const blocked = insideWhile(bodyLines(canon));
+  const at = lastReturn(bodyLines(canon))?.index ?? -1;
+  return atLastReturn(canon, (indent, expr) =>
+    blocked.has(at) ? `${indent}print(${expr})\n${indent}break` : `${indent}print(${expr})`,
+  );
+}
 
 const LOOPS = [
   ['while True:', '    pass'],

@@ -21,8 +21,10 @@ export type SampleKind = 'correct' | FailureKind;
 export type KindShares = Record<SampleKind, number>;
 
 export const DEFAULT_SHARES: KindShares = {
-  correct: 0.22,
-  'wrong-answer': 0.4,
+  // About a tenth of the wrong answers are equivalent mutants that pass (measured on the first
+  // 40 problems), so 18 % written correct makes ~22 % that pass, as real samples.
+  correct: 0.18,
+  'wrong-answer': 0.44,
   'name-error': 0.05,
   'type-error': 0.05,
   'index-error': 0.04,
