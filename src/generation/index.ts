@@ -1,6 +1,6 @@
+export { LOCK_FILE } from '../store/run-lock.js';
 export { type GenerationResult, generate } from './generate.js';
 export { JOURNAL_FILE, type JournalContents, readJournal } from './journal.js';
-export { LOCK_FILE } from './lock.js';
 export {
   type FailureSummary,
   type GenerationMetadata,

@@ -1,4 +1,4 @@
-import { constants } from 'node:fs';
+import { constants, mkdirSync, statSync } from 'node:fs';
 import { access, mkdir, readFile, stat } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { ConfigError } from '../core/errors.js';
@@ -62,14 +62,50 @@ async function checkWritable(dir: string): Promise<void> {
   }
 }
 
+/**
+ * Creates a run folder one level at a time and returns the folders it made, outermost first.
+ * Not `mkdir -p`: Node's recursive mkdir loops forever where the file system refuses new
+ * folders with ENOENT (`/proc/x`), and a run there must be refused before any work.
+ *
+ * @throws ConfigError naming the path when a folder cannot be made
+ */
+export function makeRunDir(dir: string): string[] {
+  const missing: string[] = [];
+  for (let current = resolve(dir); !isDirectory(current); current = dirname(current)) {
+    if (dirname(current) === current) break;
+    missing.unshift(current);
+  }
+  const created: string[] = [];
+  for (const folder of missing) {
+    try {
+      mkdirSync(folder);
+      created.push(folder);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'EEXIST' && isDirectory(folder)) continue;
+      throw unwritable(dir, error);
+    }
+  }
+  return created;
+}
+
+function isDirectory(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
 function unwritable(path: string, error: unknown): ConfigError {
   const code = (error as NodeJS.ErrnoException).code ?? 'EIO';
   const why =
     code === 'EACCES' || code === 'EPERM' || code === 'EROFS'
       ? 'permission denied or read-only'
-      : code === 'ENOTDIR'
+      : code === 'ENOTDIR' || code === 'EEXIST'
         ? 'a part of the path is a file, not a folder'
-        : (error as Error).message;
+        : code === 'ENOENT'
+          ? 'this file system does not allow new folders there'
+          : (error as Error).message;
   return new ConfigError(`cannot write to ${path}: ${why} (${code})`);
 }
 

@@ -1,6 +1,7 @@
-import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Problem } from '../tasks/types.js';
+import { replaceFile } from './formats/durable-write.js';
 import { writeBigcodeGenerations, writeResults, writeSamples } from './formats/index.js';
 import type { MetricsFile } from './metrics-file.js';
 import type { GenerationRecord, ResultRecord } from './records.js';
@@ -53,8 +54,6 @@ export async function writeRunOutputs(
   await writeBigcodeGenerations(files.generations, outputs.problems, outputs.records);
   await writeSamples(files.samples, outputs.records, outputs.problems);
   if (outputs.run) await writeFile(files.run, `${JSON.stringify(outputs.run, null, 2)}\n`);
-  const partial = `${files.metrics}.partial`;
-  await writeFile(partial, `${JSON.stringify(outputs.metrics, null, 2)}\n`);
-  await rename(partial, files.metrics);
+  await replaceFile(files.metrics, `${JSON.stringify(outputs.metrics, null, 2)}\n`);
   return files;
 }
