@@ -8,7 +8,7 @@ export {
   readMetadata,
 } from './metadata.js';
 export { defaultInstruction, promptFor, promptsHash } from './prompts.js';
-export { formatGenerationCounters, generationRunInfo } from './run-info.js';
+export { formatGenerationCounters, generationRunInfo, lengthCutWarning } from './run-info.js';
 export {
   DEFAULT_MAX_NEW_TOKENS,
   DEFAULT_PRESET,

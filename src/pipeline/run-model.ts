@@ -1,7 +1,12 @@
 import { excludeContaminated } from '../contamination/index.js';
 import { ExecutionDisabledError } from '../core/errors.js';
 import { fingerprintOf } from '../generation/generate.js';
-import { type GenerationResult, generate, generationRunInfo } from '../generation/index.js';
+import {
+  type GenerationResult,
+  generate,
+  generationRunInfo,
+  lengthCutWarning,
+} from '../generation/index.js';
 import { checkFingerprint, checkServedModel, readMetadata } from '../generation/metadata.js';
 import {
   type SamplingConfig,
@@ -143,6 +148,8 @@ async function runModelClaimed(
     await turns?.close();
     await backend.close?.();
   }
+  const cut = lengthCutWarning(generation);
+  if (cut !== undefined) options.onEvent?.({ type: 'warning', message: cut });
   // models: a run is scored once every pair has a record. Requests that failed for good after
   // their retries are records with `error`: evaluate() never runs them and leaves them out of n
   // (status infra-error, RequestFailed), so the score comes from finished samples only.
