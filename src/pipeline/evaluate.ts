@@ -5,9 +5,9 @@ import type { RunEventListener } from '../execution/events.js';
 import { checkVenvDir, DEFAULT_SANDBOX, runPreflight } from '../execution/index.js';
 import type { ExecLimits, Executor } from '../execution/types.js';
 import { attemptRates } from '../metrics/attempts.js';
-import { runStorePath } from '../store/db/paths.js';
 import { writeBigcodeReferences } from '../store/formats/references.js';
 import { buildMetrics, type MetricsFile } from '../store/metrics-file.js';
+import { checkRunStore } from '../store/output-paths.js';
 import type { ResultRecord } from '../store/records.js';
 import type { RunInfo } from '../store/run-dir.js';
 import { claimRunDir } from '../store/run-lock.js';
@@ -153,7 +153,7 @@ export async function evaluate(options: EvaluateOptions): Promise<EvaluateResult
 
 async function evaluateClaimed(options: EvaluateOptions): Promise<EvaluateResult> {
   if (options.outputDir !== undefined && options.db !== false) {
-    runStorePath(options.db, options.outputDir); // `--db false`
+    await checkRunStore(options.db, options.outputDir); // `--db false`, an unwritable store
   }
   const startedAt = new Date();
   const started = performance.now();

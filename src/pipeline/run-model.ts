@@ -15,7 +15,7 @@ import {
 } from '../generation/sampling.js';
 import type { FsyncPolicy, GenerationProgress } from '../generation/types.js';
 import { type BackendOptions, createBackend } from '../models/index.js';
-import { runStorePath } from '../store/db/paths.js';
+import { checkRunStore } from '../store/output-paths.js';
 import { readRunConfigFile, writeRunConfigFile } from '../store/run-config.js';
 import { claimRunDir } from '../store/run-lock.js';
 import { resolveTask } from '../tasks/resolve.js';
@@ -98,7 +98,7 @@ async function runModelClaimed(
   options: RunModelOptions & { sampling: SamplingConfig },
   generationOnly: boolean,
 ): Promise<RunModelResult> {
-  if (options.db !== false) runStorePath(options.db, options.runDir); // before the first request
+  if (options.db !== false) await checkRunStore(options.db, options.runDir); // before any request
   const loaded = await loadProblems(task, options.dataset ?? {}, options);
   // Generate only what this run will score: not the excluded problems, only this shard's.
   let problems = loaded.problems;

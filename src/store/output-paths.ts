@@ -2,6 +2,7 @@ import { constants, mkdirSync, statSync } from 'node:fs';
 import { access, mkdir, readFile, stat } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { ConfigError } from '../core/errors.js';
+import { DB_FILE, runStorePath } from './db/paths.js';
 
 /**
  * Checks an output directory before any slow work, so that a finished run is never replaced by
@@ -37,6 +38,34 @@ export async function ensureParentDir(file: string): Promise<void> {
     throw unwritable(file, error);
   }
   await checkWritable(parent);
+}
+
+/**
+ * The run store a run in `runDir` is recorded in (runStorePath), checked before any work: its
+ * folder (or nearest existing ancestor) must be a writable folder and the file, when it exists,
+ * a writable file. Otherwise the failure came only after all the work, as a warning.
+ *
+ * @returns the store's absolute path
+ * @throws ConfigError naming the store file
+ */
+export async function checkRunStore(db: string | undefined, runDir?: string): Promise<string> {
+  const path = runStorePath(db, runDir);
+  await checkWritable(dirname(path)).catch((error: unknown) => {
+    throw new ConfigError(`cannot write the run store ${path}: ${(error as Error).message}`, {
+      hint: 'name another --db file, or pass --no-db to not record the run',
+    });
+  });
+  const info = await stat(path).catch(() => undefined);
+  if (info?.isDirectory()) {
+    throw new ConfigError(`the run store ${path} is a folder, not a file`, {
+      hint: `pass --db ${join(path, DB_FILE)} (or set PASSK_DB to a file)`,
+    });
+  }
+  if (info)
+    await access(path, constants.W_OK).catch((error: unknown) => {
+      throw unwritable(path, error);
+    });
+  return path;
 }
 
 /** The folder, or its nearest existing ancestor (it will be created there), is writable. */

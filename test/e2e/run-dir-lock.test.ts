@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LOCK_FILE } from '../../src/store/run-lock.js';
 import { runCli, tempDir } from '../helpers/cli.js';
-import { toyRunArgs, toyServers, toyTask } from '../helpers/toy-model.js';
+import { toyReferenceArgs, toyRunArgs, toyServers } from '../helpers/toy-model.js';
 
 /**
  * Two passk processes never write one run directory: the lock is taken before anything is
@@ -14,17 +14,7 @@ import { toyRunArgs, toyServers, toyTask } from '../helpers/toy-model.js';
 
 const serve = toyServers();
 
-const referenceArgs = (out: string, extra: string[] = []) => [
-  'run',
-  '--task',
-  toyTask,
-  '--model',
-  'reference',
-  '--allow-code-execution',
-  '--output-dir',
-  out,
-  ...extra,
-];
+const referenceArgs = toyReferenceArgs;
 
 async function heldDir(): Promise<string> {
   const out = join(await tempDir(), 'run');
