@@ -56,4 +56,12 @@ describe('one run directory, one passk process', () => {
     expect(await readdir(out)).not.toContain(LOCK_FILE);
     expect(await readdir(out)).toContain('metrics.json');
   });
+
+  it('a path where no folder can be made (/proc/x) is refused at once, not a hang', async () => {
+    const result = await runCli(referenceArgs('/proc/passk-x/run', ['--no-db']));
+    expect(result.code, result.stderr).toBe(2);
+    expect(result.stderr).toContain(
+      'passk: error: cannot write to /proc/passk-x/run: this file system does not allow new folders there (ENOENT)',
+    );
+  });
 });
