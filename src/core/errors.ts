@@ -194,7 +194,8 @@ export class ServerUnavailableError extends ModelRequestError {
  * the user, never a stack trace. Exit 1, like a run stopped before every sample was done.
  */
 export class RunWriteError extends PasskError {
-  constructor(path: string, error: unknown) {
+  /** `hint`: how to finish the run, when it is not `--resume` (a generation journal's). */
+  constructor(path: string, error: unknown, hint?: string) {
     const code = (error as NodeJS.ErrnoException | undefined)?.code ?? 'EIO';
     const what =
       code === 'ENOSPC' || code === 'EDQUOT'
@@ -203,7 +204,9 @@ export class RunWriteError extends PasskError {
           ? 'the file size limit was reached'
           : String((error as Error | undefined)?.message ?? error);
     super('PASSK_WRITE', `cannot write ${path}: ${what} (${code})`, {
-      hint: 'free some space, then continue with passk run --resume <run dir> (finished samples are kept)',
+      hint:
+        hint ??
+        'free some space, then continue with passk run --resume <run dir> (finished samples are kept)',
       cause: error,
     });
   }

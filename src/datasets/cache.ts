@@ -63,7 +63,11 @@ export async function writeCache(file: string, bytes: Uint8Array, sha256: string
   await writeAtomic(`${file}.sha256`, `${sha256}\n`);
 }
 
-async function writeAtomic(file: string, data: Uint8Array | string): Promise<void> {
+/**
+ * Replaces `file` all at once: a sibling temp file named with the pid and random bytes (never a
+ * name another writer shares) renamed over it.
+ */
+export async function writeAtomic(file: string, data: Uint8Array | string): Promise<void> {
   const temp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
   try {
     await writeFile(temp, data);

@@ -1,10 +1,9 @@
 import { setMaxListeners } from 'node:events';
-import { mkdir } from 'node:fs/promises';
 import type { BackendProvenance, ModelBackend } from '../models/types.js';
+import { lockRunDir } from '../store/run-lock.js';
 import type { Problem } from '../tasks/types.js';
 import { runFeedbackTurns } from './feedback.js';
 import { Journal, JournalWriteError } from './journal.js';
-import { lockRunDir } from './lock.js';
 import {
   checkFingerprint,
   checkServedModel,
@@ -52,8 +51,8 @@ const METADATA_INTERVAL_MS = 5000;
  * directory was generated with other settings.
  */
 export async function generate(options: GenerateOptions): Promise<GenerationResult> {
-  await mkdir(options.runDir, { recursive: true });
-  // Locked before the journal is read: a live writer's half-written line is not a torn one.
+  // Locked (and created) before the journal is read: a live writer's half-written line is not
+  // a torn one.
   const unlock = lockRunDir(options.runDir);
   try {
     return await generateLocked(options);

@@ -1,6 +1,6 @@
+export { LOCK_FILE } from '../store/run-lock.js';
 export { type GenerationResult, generate } from './generate.js';
 export { JOURNAL_FILE, type JournalContents, readJournal } from './journal.js';
-export { LOCK_FILE } from './lock.js';
 export {
   type FailureSummary,
   type GenerationMetadata,
@@ -8,7 +8,7 @@ export {
   readMetadata,
 } from './metadata.js';
 export { defaultInstruction, promptFor, promptsHash } from './prompts.js';
-export { formatGenerationCounters, generationRunInfo } from './run-info.js';
+export { formatGenerationCounters, generationRunInfo, lengthCutWarning } from './run-info.js';
 export {
   DEFAULT_MAX_NEW_TOKENS,
   DEFAULT_PRESET,

@@ -1,7 +1,8 @@
-import { readFile, rename, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ConfigError } from '../core/errors.js';
 import type { BackendProvenance, BackendStats } from '../models/types.js';
+import { replaceFile } from '../store/formats/durable-write.js';
 import { JOURNAL_FILE } from './journal.js';
 import type { SampleRecord } from './types.js';
 
@@ -105,8 +106,7 @@ export async function readMetadata(runDir: string): Promise<GenerationMetadata |
 /** Written to a temporary file and renamed, so a kill never leaves half a generation.json. */
 export async function writeMetadata(runDir: string, metadata: GenerationMetadata): Promise<void> {
   const path = join(runDir, METADATA_FILE);
-  await writeFile(`${path}.tmp`, `${JSON.stringify(metadata, null, 2)}\n`);
-  await rename(`${path}.tmp`, path);
+  await replaceFile(path, `${JSON.stringify(metadata, null, 2)}\n`);
 }
 
 /** Throws ConfigError when a resumed run would mix samples drawn under different settings. */

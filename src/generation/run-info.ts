@@ -73,3 +73,21 @@ export function formatGenerationCounters(generation: GenerationResult): string |
   if (length > 0) parts.push(`${length} samples cut at --max-new-tokens`);
   return parts.length === 0 ? undefined : parts.join('; ');
 }
+
+/**
+ * The share of finished samples ending with finish_reason `length` (cut at --max-new-tokens)
+ * above which a run warns: most answers cut short is a limit set too low for the task, not the
+ * model's doing, and its score says little.
+ */
+export const LENGTH_CUT_WARNING_SHARE = 0.5;
+
+/** The warning for a run whose answers mostly hit the token limit, or undefined. */
+export function lengthCutWarning(generation: GenerationResult): string | undefined {
+  const reasons = generation.metadata.totals.finishReasons;
+  const total = Object.values(reasons).reduce((sum, n) => sum + n, 0);
+  const cut = reasons['length'] ?? 0;
+  if (total === 0 || cut / total <= LENGTH_CUT_WARNING_SHARE) return undefined;
+  const limit = generation.metadata.fingerprint.maxNewTokens;
+  const share = Math.round((100 * cut) / total);
+  return `${cut} of ${total} answers (${share} %) ended at the token limit (finish_reason length): they are probably cut short; raise --max-new-tokens (${limit} in this run)`;
+}

@@ -5,12 +5,12 @@ import type { RunEventListener } from '../execution/events.js';
 import { checkVenvDir, DEFAULT_SANDBOX, runPreflight } from '../execution/index.js';
 import type { ExecLimits, Executor, JudgePlacement } from '../execution/types.js';
 import { attemptRates } from '../metrics/attempts.js';
-import { runStorePath } from '../store/db/paths.js';
 import { writeBigcodeReferences } from '../store/formats/references.js';
 import { buildMetrics, type MetricsFile } from '../store/metrics-file.js';
-import { checkOutputDir } from '../store/output-paths.js';
+import { checkRunStore } from '../store/output-paths.js';
 import type { ResultRecord } from '../store/records.js';
 import type { RunInfo } from '../store/run-dir.js';
+import { claimRunDir } from '../store/run-lock.js';
 import { perMonthPassRate } from '../tasks/date-window.js';
 import { referenceDifferences } from '../tasks/differences.js';
 import { resolveTask } from '../tasks/resolve.js';
@@ -145,11 +145,22 @@ export async function evaluate(options: EvaluateOptions): Promise<EvaluateResult
   // Checked first so that a user without the flag learns it before any slow work.
   if (options.allowCodeExecution !== true) throw new ExecutionDisabledError();
   if (options.executor !== undefined) checkAgrees(options.executor, options);
-  // Likewise the output dir: a finished run is not replaced by accident, and an unwritable
-  // folder fails now rather than after every program ran.
-  if (options.outputDir !== undefined) {
-    await checkOutputDir(options.outputDir, { overwrite: options.overwrite === true });
-    if (options.db !== false) runStorePath(options.db, options.outputDir); // `--db false`
+  // Likewise the output dir, locked before anything is written to it: a finished run is not
+  // replaced by accident, a second process writing there is refused, and an unwritable folder
+  // fails now rather than after every program ran.
+  const overwrite = options.overwrite === true;
+  const { outputDir } = options;
+  const release = outputDir === undefined ? undefined : await claimRunDir(outputDir, { overwrite });
+  try {
+    return await evaluateClaimed(options);
+  } finally {
+    release?.();
+  }
+}
+
+async function evaluateClaimed(options: EvaluateOptions): Promise<EvaluateResult> {
+  if (options.outputDir !== undefined && options.db !== false) {
+    await checkRunStore(options.db, options.outputDir); // `--db false`, an unwritable store
   }
   const startedAt = new Date();
   const started = performance.now();

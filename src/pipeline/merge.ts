@@ -1,8 +1,8 @@
-import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { ConfigError } from '../core/errors.js';
 import type { LoadedDataset } from '../datasets/types.js';
-import { writeFileDurably } from '../store/formats/durable-write.js';
+import { replaceFile, writeFileDurably } from '../store/formats/durable-write.js';
 import { writeResults } from '../store/formats/index.js';
 import { loadRun, scoresOf } from '../store/load.js';
 import { buildMetrics, type MetricsFile } from '../store/metrics-file.js';
@@ -143,8 +143,7 @@ export async function mergeRuns(refs: readonly string[], outDir: string): Promis
   const run = { shards: runs.length, execution: sumCounters(runInfos) };
   await writeFileDurably(join(dir, 'run.json'), `${JSON.stringify(run, null, 2)}\n`);
   // Same bytes as run-dir.ts writes, last and atomically: its presence means the merge finished.
-  await writeFile(`${files.metrics}.partial`, `${JSON.stringify(metrics, null, 2)}\n`);
-  await rename(`${files.metrics}.partial`, files.metrics);
+  await replaceFile(files.metrics, `${JSON.stringify(metrics, null, 2)}\n`);
   return {
     dir,
     shards: runs.length,

@@ -1,16 +1,25 @@
-import { mkdir } from 'node:fs/promises';
 import { excludeContaminated } from '../contamination/index.js';
 import { ExecutionDisabledError } from '../core/errors.js';
 import { fingerprintOf } from '../generation/generate.js';
-import { type GenerationResult, generate, generationRunInfo } from '../generation/index.js';
+import {
+  type GenerationResult,
+  generate,
+  generationRunInfo,
+  lengthCutWarning,
+} from '../generation/index.js';
 import { checkFingerprint, checkServedModel, readMetadata } from '../generation/metadata.js';
-import { type SamplingInput, withTaskMaxNewTokens } from '../generation/sampling.js';
+import {
+  type SamplingConfig,
+  type SamplingInput,
+  withTaskMaxNewTokens,
+} from '../generation/sampling.js';
 import type { FsyncPolicy, GenerationProgress } from '../generation/types.js';
 import { type BackendOptions, createBackend } from '../models/index.js';
-import { runStorePath } from '../store/db/paths.js';
-import { checkOutputDir } from '../store/output-paths.js';
+import { checkRunStore } from '../store/output-paths.js';
 import { readRunConfigFile, writeRunConfigFile } from '../store/run-config.js';
+import { claimRunDir } from '../store/run-lock.js';
 import { resolveTask } from '../tasks/resolve.js';
+import type { Task } from '../tasks/types.js';
 import {
   checkResumedGeneration,
   type GenerationConfig,
@@ -73,10 +82,23 @@ export async function runModel(given: RunModelOptions): Promise<RunModelResult> 
   if (!generationOnly && options.allowCodeExecution !== true) {
     throw new ExecutionDisabledError();
   }
-  // Before any request: a finished run there is not replaced by accident (a resume of an
-  // unfinished one has no metrics.json yet), and an unwritable run dir fails now.
-  await checkOutputDir(options.runDir, { overwrite: options.overwrite === true });
-  if (options.db !== false) runStorePath(options.db, options.runDir); // before the first request
+  // Before any request and before anything is written: a finished run there is not replaced by
+  // accident (a resume of an unfinished one has no metrics.json yet), an unwritable run dir
+  // fails now, and a second process writing to it is refused (the lock is held to the end).
+  const release = await claimRunDir(options.runDir, { overwrite: options.overwrite === true });
+  try {
+    return await runModelClaimed(task, options, generationOnly);
+  } finally {
+    release();
+  }
+}
+
+async function runModelClaimed(
+  task: Task,
+  options: RunModelOptions & { sampling: SamplingConfig },
+  generationOnly: boolean,
+): Promise<RunModelResult> {
+  if (options.db !== false) await checkRunStore(options.db, options.runDir); // before any request
   const loaded = await loadProblems(task, options.dataset ?? {}, options);
   // Generate only what this run will score: not the excluded problems, only this shard's.
   let problems = loaded.problems;
@@ -114,7 +136,6 @@ export async function runModel(given: RunModelOptions): Promise<RunModelResult> 
       generationConfig,
     });
     await checkResumable(settings, config);
-    await mkdir(options.runDir, { recursive: true });
     await writeRunConfigFile(options.runDir, { config, options: options.savedOptions ?? {} });
     await options.beforeGenerate?.();
     generation = await generate({
@@ -127,6 +148,8 @@ export async function runModel(given: RunModelOptions): Promise<RunModelResult> 
     await turns?.close();
     await backend.close?.();
   }
+  const cut = lengthCutWarning(generation);
+  if (cut !== undefined) options.onEvent?.({ type: 'warning', message: cut });
   // models: a run is scored once every pair has a record. Requests that failed for good after
   // their retries are records with `error`: evaluate() never runs them and leaves them out of n
   // (status infra-error, RequestFailed), so the score comes from finished samples only.

@@ -1,7 +1,8 @@
-import { constants } from 'node:fs';
+import { constants, mkdirSync, statSync } from 'node:fs';
 import { access, mkdir, readFile, stat } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { ConfigError } from '../core/errors.js';
+import { DB_FILE, runStorePath } from './db/paths.js';
 
 /**
  * Checks an output directory before any slow work, so that a finished run is never replaced by
@@ -39,6 +40,34 @@ export async function ensureParentDir(file: string): Promise<void> {
   await checkWritable(parent);
 }
 
+/**
+ * The run store a run in `runDir` is recorded in (runStorePath), checked before any work: its
+ * folder (or nearest existing ancestor) must be a writable folder and the file, when it exists,
+ * a writable file. Otherwise the failure came only after all the work, as a warning.
+ *
+ * @returns the store's absolute path
+ * @throws ConfigError naming the store file
+ */
+export async function checkRunStore(db: string | undefined, runDir?: string): Promise<string> {
+  const path = runStorePath(db, runDir);
+  await checkWritable(dirname(path)).catch((error: unknown) => {
+    throw new ConfigError(`cannot write the run store ${path}: ${(error as Error).message}`, {
+      hint: 'name another --db file, or pass --no-db to not record the run',
+    });
+  });
+  const info = await stat(path).catch(() => undefined);
+  if (info?.isDirectory()) {
+    throw new ConfigError(`the run store ${path} is a folder, not a file`, {
+      hint: `pass --db ${join(path, DB_FILE)} (or set PASSK_DB to a file)`,
+    });
+  }
+  if (info)
+    await access(path, constants.W_OK).catch((error: unknown) => {
+      throw unwritable(path, error);
+    });
+  return path;
+}
+
 /** The folder, or its nearest existing ancestor (it will be created there), is writable. */
 async function checkWritable(dir: string): Promise<void> {
   let current = resolve(dir);
@@ -62,14 +91,50 @@ async function checkWritable(dir: string): Promise<void> {
   }
 }
 
+/**
+ * Creates a run folder one level at a time and returns the folders it made, outermost first.
+ * Not `mkdir -p`: Node's recursive mkdir loops forever where the file system refuses new
+ * folders with ENOENT (`/proc/x`), and a run there must be refused before any work.
+ *
+ * @throws ConfigError naming the path when a folder cannot be made
+ */
+export function makeRunDir(dir: string): string[] {
+  const missing: string[] = [];
+  for (let current = resolve(dir); !isDirectory(current); current = dirname(current)) {
+    if (dirname(current) === current) break;
+    missing.unshift(current);
+  }
+  const created: string[] = [];
+  for (const folder of missing) {
+    try {
+      mkdirSync(folder);
+      created.push(folder);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'EEXIST' && isDirectory(folder)) continue;
+      throw unwritable(dir, error);
+    }
+  }
+  return created;
+}
+
+function isDirectory(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
 function unwritable(path: string, error: unknown): ConfigError {
   const code = (error as NodeJS.ErrnoException).code ?? 'EIO';
   const why =
     code === 'EACCES' || code === 'EPERM' || code === 'EROFS'
       ? 'permission denied or read-only'
-      : code === 'ENOTDIR'
+      : code === 'ENOTDIR' || code === 'EEXIST'
         ? 'a part of the path is a file, not a folder'
-        : (error as Error).message;
+        : code === 'ENOENT'
+          ? 'this file system does not allow new folders there'
+          : (error as Error).message;
   return new ConfigError(`cannot write to ${path}: ${why} (${code})`);
 }
 

@@ -1,6 +1,7 @@
-import { readFile, rename, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
+import { replaceFile } from './formats/durable-write.js';
 
 /**
  * How the samples of a model run are drawn: what decides them (a resume must not change it) and
@@ -96,8 +97,7 @@ export type RunConfigFile = z.infer<typeof runConfigFileSchema>;
 /** Written to a temporary file and renamed: a kill never leaves half a run-config.json. */
 export async function writeRunConfigFile(dir: string, file: RunConfigFile): Promise<void> {
   const path = join(dir, RUN_CONFIG_FILE);
-  await writeFile(`${path}.tmp`, `${JSON.stringify(file, null, 2)}\n`);
-  await rename(`${path}.tmp`, path);
+  await replaceFile(path, `${JSON.stringify(file, null, 2)}\n`);
 }
 
 /**

@@ -1,6 +1,8 @@
-import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { PasskError, RunWriteError } from '../core/errors.js';
 import type { Problem } from '../tasks/types.js';
+import { replaceFile } from './formats/durable-write.js';
 import { writeBigcodeGenerations, writeResults, writeSamples } from './formats/index.js';
 import type { MetricsFile } from './metrics-file.js';
 import type { GenerationRecord, ResultRecord } from './records.js';
@@ -49,12 +51,39 @@ export async function writeRunOutputs(
     run: join(dir, 'run.json'),
     metrics: join(dir, 'metrics.json'),
   };
-  await writeResults(files.results, outputs.results);
-  await writeBigcodeGenerations(files.generations, outputs.problems, outputs.records);
-  await writeSamples(files.samples, outputs.records, outputs.problems);
-  if (outputs.run) await writeFile(files.run, `${JSON.stringify(outputs.run, null, 2)}\n`);
-  const partial = `${files.metrics}.partial`;
-  await writeFile(partial, `${JSON.stringify(outputs.metrics, null, 2)}\n`);
-  await rename(partial, files.metrics);
+  const { run } = outputs;
+  await writing(dir, files.results, () => writeResults(files.results, outputs.results));
+  await writing(dir, files.generations, () =>
+    writeBigcodeGenerations(files.generations, outputs.problems, outputs.records),
+  );
+  await writing(dir, files.samples, () =>
+    writeSamples(files.samples, outputs.records, outputs.problems),
+  );
+  if (run) {
+    await writing(dir, files.run, () => writeFile(files.run, `${JSON.stringify(run, null, 2)}\n`));
+  }
+  await writing(dir, files.metrics, () =>
+    replaceFile(files.metrics, `${JSON.stringify(outputs.metrics, null, 2)}\n`),
+  );
   return files;
+}
+
+/**
+ * A run file that cannot be written (disk full, quota, file size limit, I/O error) is one line
+ * naming it, exit 1, never "internal error". metrics.json is written last, so the run is not
+ * taken for finished: the same command again (a model run: its --resume) completes it.
+ */
+async function writing(dir: string, file: string, write: () => Promise<unknown>): Promise<void> {
+  try {
+    await write();
+  } catch (error) {
+    const errno =
+      !(error instanceof PasskError) && typeof (error as NodeJS.ErrnoException)?.code === 'string';
+    if (!errno) throw error;
+    throw new RunWriteError(
+      file,
+      error,
+      `free some space, then run the same command again (${dir} has no metrics.json, so it is not taken for a finished run; a model run: passk run --resume ${dir} --allow-code-execution keeps its samples)`,
+    );
+  }
 }

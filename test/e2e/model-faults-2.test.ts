@@ -107,6 +107,7 @@ describe('a sample the provider filtered', () => {
     const out = await tempDir();
     const first = await runCli(toyRunArgs([server.baseUrl], out, ['--no-server-n', '--k', '1']));
     expect(first.stderr).toContain(`${N} samples failed generation for good`);
+    expect(first.code, first.stderr).toBe(1); // samples missing: not a success
     expect(first.stderr).toContain('first: http://127.0.0.1');
     expect(first.stderr).toContain("finish_reason 'content_filter'");
     expect(first.stderr).not.toContain('sandbox failure'); // the sandbox never saw them

@@ -132,6 +132,11 @@ describe('error events and missing finish reasons (issue 12.1)', () => {
       toyRunArgs([server.baseUrl], out, ['--no-server-n', '--max-retries', '1', '--k', '1']),
     );
     expect(result.stderr).toContain('3 samples failed generation for good');
+    // an incomplete run is not a success for scripts: exit 1 and one line saying how to finish
+    expect(result.code, result.stderr).toBe(1);
+    expect(result.stderr).toContain(
+      `passk: ${N} samples are missing (requests that failed after every retry); passk run --resume ${out} --allow-code-execution completes them\n`,
+    );
     const { metrics, run } = await expectScored(out, N);
     expect(run.generation.failed_samples).toBe(N);
     expect(run.generation.gave_up['error-event']).toBe(N);

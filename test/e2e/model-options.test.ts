@@ -115,6 +115,7 @@ describe('visibility (issue 12.6)', () => {
     const result = await runCli(toyRunArgs([server.baseUrl], out, ['--no-server-n']));
     expect(result.code, result.stderr).toBe(0);
     await expectAllPassed(out, TOY_PROBLEMS * 3);
+    expect(result.stderr).not.toContain('token limit'); // answers that stop: no warning
     const run = await readJson(out, 'run.json');
     expect(run.generation.fallbacks).toEqual({ stream_options: 1 });
     expect(run.generation.failed_samples).toBe(0);
@@ -143,6 +144,10 @@ describe('visibility (issue 12.6)', () => {
     expect(run.generation.finish_reasons).toEqual({ length: 12 });
     expect(run.generation.fallbacks.ignored_n).toBeGreaterThanOrEqual(1);
     expect(result.stdout).toContain('12 samples cut at --max-new-tokens');
+    // most answers cut: a warning on stderr naming the flag (above LENGTH_CUT_WARNING_SHARE)
+    expect(result.stderr).toContain(
+      'passk: warning: 12 of 12 answers (100 %) ended at the token limit (finish_reason length): they are probably cut short; raise --max-new-tokens (2 in this run)\n',
+    );
     const results = await resultLines(out);
     expect(new Set(keysOf(results)).size).toBe(12);
   });

@@ -14,6 +14,7 @@ import {
   createOpenAICompatibleBackend,
   type OpenAICompatibleOptions,
 } from '../../src/models/openai/backend.js';
+import { LOCK_FILE } from '../../src/store/run-lock.js';
 import {
   contextLengthFault,
   type FakeOpenAIServer,
@@ -327,13 +328,13 @@ describe('run directory lock', () => {
   it('refuses a second live process and takes over a lock left by a dead one', async () => {
     const server = await serve();
     const dir = await runDir();
-    await writeFile(join(dir, 'generation.lock'), `${process.ppid}\n`);
+    await writeFile(join(dir, LOCK_FILE), `${process.ppid}\n`);
     const blocked = generate(options(dir, { backend: backend([server]) }));
-    await expect(blocked).rejects.toThrow(/another passk process \(pid \d+\) is generating/);
+    await expect(blocked).rejects.toThrow(/another passk process \(pid \d+\) is writing/);
     expect(server.requests).toHaveLength(0);
-    await writeFile(join(dir, 'generation.lock'), '999999999\n'); // no such process
+    await writeFile(join(dir, LOCK_FILE), '999999999\n'); // no such process
     const result = await generate(options(dir, { backend: backend([server]) }));
     expect(result.complete).toBe(true);
-    await expect(readFile(join(dir, 'generation.lock'))).rejects.toThrow(/ENOENT/);
+    await expect(readFile(join(dir, LOCK_FILE))).rejects.toThrow(/ENOENT/);
   });
 });

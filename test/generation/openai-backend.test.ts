@@ -79,17 +79,19 @@ describe('openai-compatible completions', () => {
 
   it('streams the same text it would answer in one body', async () => {
     const server = await serve();
-    const plain = await backendFor(server, { stream: false, model: 'm' }).generate(
+    const plain = await backendFor(server, { stream: false, model: 'fake-coder-1b' }).generate(
       request({ n: 2 }),
     );
-    const streamed = await backendFor(server, { model: 'm' }).generate(request({ n: 2 }));
+    const streamed = await backendFor(server, { model: 'fake-coder-1b' }).generate(
+      request({ n: 2 }),
+    );
     expect(streamed.map((c) => c.text)).toEqual(plain.map((c) => c.text));
     expect(streamed.every((c) => c.stoppedEarlyBy === undefined)).toBe(true);
   });
 
   it('stops a sample at its own stop sequence and abandons the stream', async () => {
     const server = await serve({ honourStop: false, pieceDelayMs: 2 });
-    const [completion] = await backendFor(server, { model: 'm' }).generate(request());
+    const [completion] = await backendFor(server, { model: 'fake-coder-1b' }).generate(request());
     expect(completion?.stoppedEarlyBy).toBe('\ndef');
     expect(cutAtStop(completion?.text ?? '', ['\ndef'])).toBe(
       `    return '${sampleTag(PROMPT, 7, 0)}'\n`,
@@ -103,7 +105,9 @@ describe('openai-compatible completions', () => {
 
   it('lets each of n choices stop on its own, leaving once all have', async () => {
     const server = await serve({ honourStop: false, pieceDelayMs: 2 });
-    const completions = await backendFor(server, { model: 'm' }).generate(request({ n: 3 }));
+    const completions = await backendFor(server, { model: 'fake-coder-1b' }).generate(
+      request({ n: 3 }),
+    );
     expect(completions.map((c) => c.stoppedEarlyBy)).toEqual(['\ndef', '\ndef', '\ndef']);
     expect(completions.map((c) => cutAtStop(c.text, ['\ndef']))).toEqual(
       [0, 1, 2].map((choice) => `    return '${sampleTag(PROMPT, 7, choice)}'\n`),
@@ -113,13 +117,15 @@ describe('openai-compatible completions', () => {
 
   it('returns what a server that ignores n sends', async () => {
     const server = await serve({ ignoreN: true });
-    const completions = await backendFor(server, { model: 'm' }).generate(request({ n: 4 }));
+    const completions = await backendFor(server, { model: 'fake-coder-1b' }).generate(
+      request({ n: 4 }),
+    );
     expect(completions).toHaveLength(1);
   });
 
   it('sends chat messages to /chat/completions and reads the reply', async () => {
     const server = await serve();
-    const backend = backendFor(server, { model: 'm', api: 'chat' });
+    const backend = backendFor(server, { model: 'fake-coder-1b', api: 'chat' });
     const [reply] = await backend.generate(
       request({
         prompt: { kind: 'chat', messages: [{ role: 'user', content: PROMPT }] },
@@ -145,7 +151,7 @@ describe('openai-compatible retries', () => {
     });
     const delays: number[] = [];
     const backend = backendFor(server, {
-      model: 'm',
+      model: 'fake-coder-1b',
       retry: { baseDelayMs: 1, maxRetries: 5 },
       onRetry: (_message, delayMs) => delays.push(delayMs),
     });
@@ -166,7 +172,7 @@ describe('openai-compatible retries', () => {
               message: 'Unrecognized request argument supplied: stream_options',
             },
     });
-    const backend = backendFor(server, { model: 'm' });
+    const backend = backendFor(server, { model: 'fake-coder-1b' });
     await backend.generate(request());
     await backend.generate(request());
     expect(server.requests.map((r) => r.body['stream_options'] !== undefined)).toEqual([
@@ -178,13 +184,13 @@ describe('openai-compatible retries', () => {
 
   it('retries broken JSON in a plain body', async () => {
     const server = await serve({ fault: faultsInOrder({ kind: 'malformed' }) });
-    await backendFor(server, { model: 'm', stream: false }).generate(request());
+    await backendFor(server, { model: 'fake-coder-1b', stream: false }).generate(request());
     expect(server.requests).toHaveLength(2);
   });
 
   it('times out a hanging request and tries again', async () => {
     const server = await serve({ fault: faultsInOrder({ kind: 'hang' }) });
-    const backend = backendFor(server, { model: 'm', requestTimeoutMs: 200 });
+    const backend = backendFor(server, { model: 'fake-coder-1b', requestTimeoutMs: 200 });
     const [completion] = await backend.generate(request());
     expect(completion?.finishReason).toBe('stop');
     expect(server.requests).toHaveLength(2);
@@ -192,7 +198,7 @@ describe('openai-compatible retries', () => {
 
   it('gives up after maxRetries with a ModelRequestError', async () => {
     const server = await serve({ fault: () => ({ kind: 'status', status: 503 }) });
-    const error = await backendFor(server, { model: 'm' })
+    const error = await backendFor(server, { model: 'fake-coder-1b' })
       .generate(request())
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ModelRequestError);
@@ -205,7 +211,7 @@ describe('openai-compatible retries', () => {
       fault: ({ body }) =>
         body['prompt'] === 'huge' ? contextLengthFault : { kind: 'status', status: 401 },
     });
-    const backend = backendFor(server, { model: 'm' });
+    const backend = backendFor(server, { model: 'fake-coder-1b' });
     const overflow = backend.generate(request({ prompt: { kind: 'completion', text: 'huge' } }));
     await expect(overflow).rejects.toBeInstanceOf(ContextLengthError);
     const unauthorized = await backend.generate(request()).catch((e: unknown) => e);
@@ -224,7 +230,10 @@ describe('openai-compatible retries', () => {
         return { kind: 'hang' };
       },
     });
-    const pending = backendFor(server, { model: 'm' }).generate(request(), controller.signal);
+    const pending = backendFor(server, { model: 'fake-coder-1b' }).generate(
+      request(),
+      controller.signal,
+    );
     await expect(pending).rejects.toThrow('user pressed Ctrl-C');
     expect(server.requests).toHaveLength(1);
   });
@@ -235,7 +244,7 @@ describe('openai-compatible replicas', () => {
     const [a, b] = [await serve(), await serve()];
     const backend = createOpenAICompatibleBackend({
       baseUrls: [a!.baseUrl, b!.baseUrl],
-      model: 'm',
+      model: 'fake-coder-1b',
       batchSize: 2,
     });
     expect(backend.concurrency).toBe(4);

@@ -263,12 +263,20 @@ describe.each(MODES)('errors reported inside a 200 answer ($api, stream $stream)
     const snapshot = backendFor(dated, mode, { onNotice: (m) => notices.push(m) });
     await snapshot.backend.generate(request(mode));
     expect(notices).toEqual([]);
-    const alias = await serve({ fault: () => other('upstream/coder') });
-    const gateway = backendFor(alias, mode, { onNotice: (m) => notices.push(m) });
-    await gateway.backend.generate(request(mode));
-    expect(notices).toEqual([
-      expect.stringMatching(/answers as model 'upstream\/coder', not 'fake-coder-1b'/),
-    ]);
+    // a first answer from a model neither asked for nor listed (a proxy misrouting one
+    // request) is retried, never adopted: every sample comes from the model asked for
+    const stray = await serve({
+      fault: ({ index }) => (index === 0 ? other('stray-70b') : undefined),
+    });
+    const strayed = backendFor(stray, mode, { onNotice: (m) => notices.push(m) });
+    await strayed.backend.check?.();
+    const [kept] = await strayed.backend.generate(request(mode));
+    const [next] = await strayed.backend.generate(request(mode));
+    expect([kept?.serverModel, next?.serverModel]).toEqual([MODEL, MODEL]);
+    expect(strayed.backend.describe?.().serverModel).toBe(MODEL);
+    expect(strayed.backend.stats?.().retries).toEqual({ 'wrong-model': 1 });
+    expect(strayed.retries[0]?.message).toMatch(/'stray-70b', but 'fake-coder-1b' was asked for/);
+    expect(notices).toEqual([]);
     // a first answer from another model the server lists is misrouted: retried
     const multi = await serve({
       otherModels: ['other-7b'],
@@ -280,6 +288,26 @@ describe.each(MODES)('errors reported inside a 200 answer ($api, stream $stream)
     expect(right?.serverModel).toBe(MODEL);
     expect(misrouted.backend.stats?.().retries).toEqual({ 'wrong-model': 1 });
     expect(misrouted.retries[0]?.message).toMatch(/'other-7b', but 'fake-coder-1b' was asked for/);
+  });
+
+  it(`${label(mode)}: a server that answers as another model everywhere is one error at start`, async () => {
+    const alias = await serve({
+      fault: () => ({
+        kind: 'rewrite',
+        body: (b) => ({ ...b, model: 'upstream/coder' }),
+        event: (e) => ({ ...e, model: 'upstream/coder' }),
+      }),
+    });
+    const { backend } = backendFor(alias, mode);
+    const error = await backend.generate(request(mode)).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ModelRequestError);
+    expect(error).not.toBeInstanceOf(RetryableRequestError);
+    expect((error as ModelRequestError).retryable).toBe(false);
+    expect((error as Error).message).toMatch(
+      /answers as model 'upstream\/coder', but 'fake-coder-1b' was asked for: 3 answers in a row/,
+    );
+    expect((error as ModelRequestError).hint).toMatch(/--model-name 'upstream\/coder'/);
+    expect(backend.describe?.().serverModel).toBeUndefined();
   });
 
   it(`${label(mode)}: missing usage, gzip and an odd content type still give the sample`, async () => {

@@ -39,6 +39,21 @@ export function toyText(think = false) {
   };
 }
 
+/** `passk run --model reference` on the toy task (its canonical solutions), into `out`. */
+export function toyReferenceArgs(out: string, extra: string[] = []): string[] {
+  return [
+    'run',
+    '--task',
+    toyTask,
+    '--model',
+    'reference',
+    '--allow-code-execution',
+    '--output-dir',
+    out,
+    ...extra,
+  ];
+}
+
 /** `passk run` on the toy task against `baseUrls`, into `out`. */
 export function toyRunArgs(baseUrls: string[], out: string, extra: string[] = []): string[] {
   return [

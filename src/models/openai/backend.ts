@@ -9,6 +9,7 @@ import type {
   ModelBackend,
   ModelPrompt,
 } from '../types.js';
+import { AnswerModelCheck, STRAY_ANSWERS_TO_STOP } from './answer-model.js';
 import { fetchModelIds, normalizeBaseUrl } from './endpoints.js';
 import { errorFromException, errorFromResponse, RequestControl } from './http.js';
 import { type FetchLike, type FetchResponse, nodeFetch } from './node-fetch.js';
@@ -96,9 +97,8 @@ class OpenAICompatibleBackend implements ModelBackend {
   private model: Promise<string> | undefined;
   private checked: Promise<void> | undefined;
   private listed: string | undefined;
-  /** Every model id the replicas listed at start-up (GET /models). */
-  private readonly listedIds = new Set<string>();
-  private serverModel: string | undefined;
+  /** Pins the model the answers come from; refuses stray ones (see AnswerModelCheck). */
+  private readonly answerModel: AnswerModelCheck;
   /** Cleared for servers that reject stream_options (then there is no usage in streams). */
   private streamUsage = true;
   private readonly counters: BackendStats = { attempts: 0, retries: {}, gaveUp: {}, fallbacks: {} };
@@ -114,6 +114,10 @@ class OpenAICompatibleBackend implements ModelBackend {
     this.timeoutMs = options.requestTimeoutMs ?? 300_000;
     this.totalTimeoutMs = options.totalTimeoutMs ?? DEFAULT_TOTAL_TIMEOUT_MS;
     this.policy = { ...DEFAULT_RETRY_POLICY, ...options.retry };
+    // a lone request's retries are enough to tell "another model everywhere" at start
+    this.answerModel = new AnswerModelCheck(
+      Math.min(STRAY_ANSWERS_TO_STOP, this.policy.maxRetries + 1),
+    );
     this.pool = new ReplicaPool(
       this.baseUrls,
       options.batchSize ?? 8,
@@ -137,7 +141,7 @@ class OpenAICompatibleBackend implements ModelBackend {
     return {
       backend: 'openai-compatible',
       model: this.options.model ?? this.listed ?? '(served model)',
-      ...(this.serverModel === undefined ? {} : { serverModel: this.serverModel }),
+      ...(this.answerModel.pinned === undefined ? {} : { serverModel: this.answerModel.pinned }),
       ...(this.listed === undefined ? {} : { servedModel: this.listed }),
       baseUrls: this.baseUrls,
       settings: {
@@ -236,7 +240,6 @@ class OpenAICompatibleBackend implements ModelBackend {
       });
     }
     for (const { url, error } of down) this.pool.markDown(url, error.message);
-    for (const { ids } of reachable) for (const id of ids ?? []) this.listedIds.add(id);
     this.listed = this.servedModelOf(reachable);
     if (this.options.model === undefined && this.listed !== undefined) {
       this.model = Promise.resolve(this.listed);
@@ -361,7 +364,10 @@ class OpenAICompatibleBackend implements ModelBackend {
       });
       if (!response.ok) throw await this.failure(response, endpoint, streamUsage);
       const completions = await this.read(response, endpoint, request, control);
-      this.checkModel(endpoint, completions[0]?.serverModel);
+      this.answerModel.check(endpoint, completions[0]?.serverModel, {
+        asked: this.options.model,
+        listed: this.listed,
+      });
       return completions;
     } catch (error) {
       throw errorFromException(error, endpoint, signal, control);
@@ -397,35 +403,6 @@ class OpenAICompatibleBackend implements ModelBackend {
   }
 
   /**
-   * The model an answer says it came from, checked so one run never mixes two models. The
-   * first answer pins it, unless the server lists both the model asked for and another one
-   * that answered (a misrouted request); any other name is an alias or a gateway naming its
-   * upstream: kept, with a notice (none for the model asked for, the one listed, or a dated
-   * snapshot of either). An answer from any other model afterwards (a load balancer routing to
-   * another deployment, a gateway's fallback) is a failed attempt.
-   */
-  private checkModel(endpoint: string, reported: string | undefined): void {
-    if (reported === undefined) return;
-    const pinned = this.serverModel;
-    const asked = this.options.model ?? this.listed;
-    if (pinned !== undefined) {
-      if (reported === pinned) return;
-      throw wrongModel(endpoint, reported, `this run's answers come from '${pinned}'`);
-    }
-    const expected = [this.options.model, this.listed].filter((m) => m !== undefined);
-    if (asked !== undefined && !expected.some((m) => sameModel(reported, m))) {
-      // the server lists both the model asked for and the one that answered: misrouted
-      if (this.listedIds.has(reported) && this.listedIds.has(asked)) {
-        throw wrongModel(endpoint, reported, `'${asked}' was asked for`);
-      }
-      this.options.onNotice?.(
-        `${endpoint} answers as model '${reported}', not '${asked}': the run keeps to '${reported}'`,
-      );
-    }
-    this.serverModel = reported;
-  }
-
-  /**
    * `sentUsage`: whether this attempt's body had stream_options. Decided per attempt, not from
    * the shared flag, so that requests already in flight when the first rejection cleared the
    * flag are retried without it instead of failing for good.
@@ -452,24 +429,6 @@ class OpenAICompatibleBackend implements ModelBackend {
     }
     return error;
   }
-}
-
-function wrongModel(endpoint: string, reported: string, expected: string) {
-  return new RetryableRequestError(`${endpoint} answered as model '${reported}', but ${expected}`, {
-    reason: 'wrong-model',
-  });
-}
-
-/**
- * Whether a reported model name is `asked`: the same, or a dated snapshot of it (OpenAI answers
- * `gpt-4o-mini` with `gpt-4o-mini-2024-07-18`, `gpt-4` with `gpt-4-0613`).
- */
-function sameModel(reported: string, asked: string): boolean {
-  if (reported === asked) return true;
-  return (
-    reported.startsWith(`${asked}-`) &&
-    /^\d{4}(-\d{2}-\d{2})?$/.test(reported.slice(asked.length + 1))
-  );
 }
 
 /** The start-up check stopped waiting for a replica that failed once another one answered. */
