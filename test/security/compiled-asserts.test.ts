@@ -79,10 +79,12 @@ describe('compiled tests stay bound where the candidate cannot rebind them', () 
   it('C++: macros, overloads and libc interposition reach only the candidate; no code runs before the nonce is taken', async () => {
     const found = await verdicts({
       language: 'cpp',
-      prompt: '#include <cassert>\n#include <string>\nstd::string f(std::string s) {\n',
+      // std::map in both units: their unique globals (std::piecewise_construct) must not clash
+      prompt:
+        '#include <cassert>\n#include <map>\n#include <string>\nstd::string f(std::string s) {\n',
       tests:
-        '}\nint main() {\n    auto candidate = f;\n    assert(candidate("ab") == "abx");\n    assert(candidate("c") == "cx");\n}\n',
-      good: '    return s + "x";\n',
+        '}\nint main() {\n    std::map<long, long> seen;\n    seen[1] = 1;\n    auto candidate = f;\n    assert(candidate("ab") == "abx");\n    assert(candidate("c") == "cx");\n}\n',
+      good: '    std::map<long, long> m;\n    m[1] = 2;\n    return s + "x";\n',
       bad: '    return s;\n',
       attacks: {
         macro:

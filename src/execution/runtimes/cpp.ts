@@ -81,7 +81,9 @@ function precompiled(support: CppSupport, unit: string): string | undefined {
  * specialisation binds its own calls only, never the tests' or libstdc++'s (`extern "C" int
  * memcmp(…) { return 0; }` made every string equal). Its COMDAT groups are dissolved first, so
  * its template instances stay its own (the linker would otherwise keep the tests' copy of a group
- * and leave the candidate's local references to the discarded one). A function defined in both
+ * and leave the candidate's local references to the discarded one); its unique globals (inline
+ * variables, statics of inline functions), which objcopy cannot make local, are renamed
+ * `candidate.<name>`, its own copies. A function defined in both
  * units is a redefinition, as it is in one file (`main`, the tests' `issame`).
  *
  * After the link, an indirect function (ifunc: its resolver runs while the dynamic linker
@@ -96,7 +98,8 @@ if [ -f tests.cpp ]; then
   twice=$(nm -g --defined-only tests.o program.o | sed -n 's/^[0-9a-f]* T //p' | sort | uniq -d)
   if [ -n "$twice" ]; then echo "program.cpp: error: redefinition of $twice, which the tests define" >&2; exit 1; fi
   keep=$(nm -u tests.o | sed -n 's/^ *U \\(_Z[0-9][^ ]*\\)$/--keep-global-symbol=\\1/p')
-  objcopy -R .group --keep-global-symbol=passk_none $keep program.o || exit 1
+  unique=$(nm program.o | sed -n 's/^[0-9a-f]* u \\(.*\\)$/--redefine-sym=\\1=candidate.\\1/p')
+  objcopy -R .group --keep-global-symbol=passk_none $keep $unique program.o || exit 1
   objects="tests.o program.o"
 fi
 "$@" "$wrapper" $objects -Wl,--wrap=main -Wl,--as-needed -lcrypto -o program || exit 1
