@@ -105,3 +105,22 @@ describe('C++ tests as a unit of their own', () => {
     );
   });
 });
+
+describe('a task’s marker', () => {
+  it('exempts the names its reference solution declares (HumanEval-X Rust/10: the prompt ends in a helper)', async () => {
+    const { joinProgram } = await import('../../tasks/multilang/program.js');
+    const prompt = 'fn is_palindrome(s: &str) -> bool {\n';
+    const reference = `${prompt}    true\n}\nfn make_palindrome(s: &str) -> String {\n    s.to_string()\n}\n`;
+    const problem = {
+      id: 'Rust/10',
+      language: 'rust',
+      prompt,
+      datasetPrompt: prompt,
+      tests: 'fn main() {\n    assert_eq!(make_palindrome("a"), "a");\n}\n',
+      reference,
+      meta: {},
+    };
+    const program = joinProgram('rust', problem, reference);
+    expect(tamperReason('rust', program.source)).toBeUndefined();
+  });
+});

@@ -47,7 +47,10 @@ export function joinProgram(
     return { language, source: cppProgram(`${head}${candidate}`, declarations, tests) };
   }
   if (!BOUND.has(language)) return { language, source: `${head}${candidate}\n${tests}` };
-  const marker = testsMarker(promptDeclarations(language, `${head}${problem.prompt}`));
+  // The names the prompt declares, and those the reference solution does: HumanEval-X Rust/10's
+  // prompt ends in a helper, and its function under test is declared by the solution only.
+  const reference = problem.reference ?? '';
+  const marker = testsMarker(promptDeclarations(language, `${head}${problem.prompt}${reference}`));
   return { language, source: `${head}${candidate}\n${marker}\n${tests}` };
 }
 
