@@ -58,6 +58,13 @@ export async function runPreflight(
     source: `${canaries.comment(`passk preflight ${tag} ${salt}`)}${source}`,
   });
   const is = (status: VerdictStatus) => (verdict: Verdict) => verdict.status === status;
+  /** A canary that must run and not pass: an early exit, a rebinding of the tests' names. */
+  const mustFail = (id: string, source: string): Canary => ({
+    id,
+    job: { id, program: program(source, id), limits: options.limits },
+    ok: (verdict: Verdict) => verdict.status !== 'passed' && verdict.status !== 'infra-error',
+    expected: 'not passed',
+  });
   const list: Canary[] = [
     ...options.references.map((reference, index) => ({
       id: `reference-${index}`,
@@ -77,16 +84,8 @@ export async function runPreflight(
       ok: is('failed'),
       expected: 'failed',
     },
-    ...canaries.earlyExits.map((source, index) => ({
-      id: `early-exit-${index}`,
-      job: {
-        id: `early-exit-${index}`,
-        program: program(source, `early exit ${index}`),
-        limits: options.limits,
-      },
-      ok: (verdict: Verdict) => verdict.status !== 'passed' && verdict.status !== 'infra-error',
-      expected: 'not passed',
-    })),
+    ...canaries.earlyExits.map((source, index) => mustFail(`early-exit-${index}`, source)),
+    ...(canaries.rebindings ?? []).map((source, index) => mustFail(`rebinding-${index}`, source)),
     ...(canaries.attacks?.() ?? []).map((attack) => ({
       id: `attack-${attack.name}`,
       job: {

@@ -23,7 +23,7 @@ interface Variant {
   stops: readonly string[];
   /** Appended after the cut: closes what the stop sequence cut off (the tests do not). */
   suffix: string;
-  problem(row: Row): { prompt: string; tests: string; head: string };
+  problem(row: Row): { prompt: string; tests: string; head: string; declarations?: string };
 }
 
 const FENCE = '\n```';
@@ -36,7 +36,13 @@ const VARIANTS: Record<Variant['dir'], Variant> = {
     suffix: '\n}',
     // The declaration's headers (<algorithm>, <stdlib.h>, …) that the prompt leaves out: the
     // canonical solutions need them, so every candidate gets them too.
-    problem: (row) => ({ prompt: row.prompt, tests: row.test, head: headerLines(row.declaration) }),
+    // The tests are compiled apart from the candidate (cppProgram), after the declaration.
+    problem: (row) => ({
+      prompt: row.prompt,
+      tests: row.test,
+      head: headerLines(row.declaration),
+      declarations: row.declaration,
+    }),
   },
   go: {
     dir: 'go',
@@ -80,8 +86,11 @@ function headerLines(declaration: string): string {
   return lines.length === 0 ? '' : `${lines.join('\n')}\n`;
 }
 
-/** A HumanEval-X problem's data: what goes before the candidate (C++'s headers, else ''). */
-export type HumanEvalXData = { head: string };
+/**
+ * A HumanEval-X problem's data: what goes before the candidate (C++'s headers, else ''), and
+ * (C++) the declaration its tests are compiled with.
+ */
+export type HumanEvalXData = { head: string; declarations?: string };
 export type HumanEvalXProblem = Problem<HumanEvalXData>;
 
 /** HumanEval-X (Zheng et al., 2023, CodeGeeX): HumanEval hand-translated, with canonical solutions. */
@@ -104,7 +113,7 @@ export function humanEvalX(dir: Variant['dir']): Task<HumanEvalXData> {
     stopSequences: variant.stops,
     problems(rows, file) {
       return validateRows({ rows, file }, rowSchema).map((row): HumanEvalXProblem => {
-        const { prompt, tests, head } = variant.problem(row);
+        const { prompt, tests, head, declarations } = variant.problem(row);
         return {
           id: row.task_id,
           language: variant.language,
@@ -112,7 +121,7 @@ export function humanEvalX(dir: Variant['dir']): Task<HumanEvalXData> {
           datasetPrompt: row.prompt,
           tests,
           reference: prompt + row.canonical_solution,
-          meta: { head },
+          meta: declarations === undefined ? { head } : { head, declarations },
         };
       });
     },

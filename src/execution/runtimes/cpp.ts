@@ -8,6 +8,7 @@ import {
   END_EVENT,
   firstLine,
 } from './process-runtime.js';
+import { reviewTamper, splitAtTests, TESTS_MARKER } from './test-binding.js';
 import type { Diagnosis, Toolchain } from './types.js';
 
 /** Per artifact cache (host path): what passk built for this run's programs (cpp-support.ts). */
@@ -58,6 +59,55 @@ const CXXFLAGS = [
   '-fsanitize-undefined-trap-on-error',
 ];
 
+/** The precompiled header for a unit's leading block of system includes, if one was built. */
+function precompiled(support: CppSupport, unit: string): string | undefined {
+  const block = leadingIncludes(unit);
+  return block ? support.headers.get(block) : undefined;
+}
+
+/**
+ * The compile step (sh; $1, $2: the precompiled headers of program.cpp and tests.cpp or '', $3:
+ * the wrapper's object or '' to compile it; then g++ and its flags; no awk: the sandbox shows no
+ * /etc/alternatives). passk_main is linked FIRST:
+ * its .preinit_array entry, which takes the nonce, runs before any the program adds (a program's
+ * own entry, run first, read the nonce and wrote the end event: redteam).
+ *
+ * With tests.cpp (a task's marked tests: its prompt's declarations and the tests), the tests are
+ * compiled apart from the candidate, so no macro, overload, specialisation or declaration of the
+ * candidate's is in scope where they are compiled (`#define candidate(...) true ? true : …`, a
+ * global `operator==` for vectors both passed). Then every global symbol of the candidate's object
+ * is made local except the functions the tests call (the global-namespace C++ names the tests'
+ * object needs, `_Z<digit>…`): a candidate's `memcmp`, `__assert_fail`, `exit` or std::
+ * specialisation binds its own calls only, never the tests' or libstdc++'s (`extern "C" int
+ * memcmp(…) { return 0; }` made every string equal). Its COMDAT groups are dissolved first, so
+ * its template instances stay its own (the linker would otherwise keep the tests' copy of a group
+ * and leave the candidate's local references to the discarded one); its unique globals (inline
+ * variables, statics of inline functions), which objcopy cannot make local, are renamed
+ * `candidate.<name>`, its own copies. A function defined in both
+ * units is a redefinition, as it is in one file (`main`, the tests' `issame`).
+ *
+ * After the link, an indirect function (ifunc: its resolver runs while the dynamic linker
+ * relocates, before any .preinit_array) is refused with the tamper reason 'pre-main-code'.
+ */
+const LINK_SCRIPT = `pch="$1"; tests_pch="$2"; wrapper="$3"; shift 3
+"$@" \${pch:+-include "$pch"} -c program.cpp -o program.o || exit 1
+if [ -z "$wrapper" ]; then "$@" -c passk_main.cpp -o passk_main.o || exit 1; wrapper=passk_main.o; fi
+objects=program.o
+if [ -f tests.cpp ]; then
+  "$@" \${tests_pch:+-include "$tests_pch"} -c tests.cpp -o tests.o || exit 1
+  twice=$(nm -g --defined-only tests.o program.o | sed -n 's/^[0-9a-f]* T //p' | sort | uniq -d)
+  if [ -n "$twice" ]; then echo "program.cpp: error: redefinition of $twice, which the tests define" >&2; exit 1; fi
+  keep=$(nm -u tests.o | sed -n 's/^ *U \\(_Z[0-9][^ ]*\\)$/--keep-global-symbol=\\1/p')
+  unique=$(nm program.o | sed -n 's/^[0-9a-f]* u \\(.*\\)$/--redefine-sym=\\1=candidate.\\1/p')
+  objcopy -R .group --keep-global-symbol=passk_none $keep $unique program.o || exit 1
+  objects="tests.o program.o"
+fi
+"$@" "$wrapper" $objects -Wl,--wrap=main -Wl,--as-needed -lcrypto -o program || exit 1
+if readelf -rW program | grep -q IRELATIV || nm program 2>/dev/null | grep -q '^[0-9a-f]* i '; then
+  echo "passk-tamper: pre-main-code (error: an indirect function runs before the harness)" >&2; exit 1
+fi
+`;
+
 function diagnose(outcome: RawOutcome): Diagnosis | undefined {
   const stderr = outcome.stderrTail;
   if (outcome.signal === 'SIGILL') {
@@ -94,31 +144,33 @@ export const cpp = defineProcessRuntime({
       '#include <cassert>\n#include <cstdlib>\nint main() { exit(0); assert(false); }\n',
       '#include <cassert>\n#include <unistd.h>\nint main() { _exit(0); assert(false); }\n',
     ],
+    // A macro over the tests' `candidate` (it passed when the tests shared the candidate's unit).
+    rebindings: [
+      `#include <cassert>\nlong add(long a, long b) { return a - b; }\n#define candidate(...) 2\n${TESTS_MARKER}\n#include <cassert>\nlong add(long a, long b);\nint main() {\n    auto candidate = add;\n    assert(candidate(1, 1) == 2);\n}\n`,
+    ],
     sleeper: (seconds) => `#include <unistd.h>\nint main() { sleep(${seconds}); }\n`,
     comment: (text) => `// ${text.replace(/\n/g, ' ')}\n`,
   },
   plan(source, limits, version, install) {
     const support = install.artifactsDir ? supports.get(install.artifactsDir) : undefined;
-    // With the support built: the wrapper's object file and, when the program starts with a
-    // block of system includes that has a precompiled header, that header pre-included.
-    const block = support ? leadingIncludes(source) : undefined;
-    const header = block ? support?.headers.get(block) : undefined;
-    const files: Record<string, string> = support
-      ? { 'program.cpp': source }
-      : { 'program.cpp': source, 'passk_main.cpp': WRAPPER };
+    // Marked tests (test-binding.ts) are a translation unit of their own: see LINK_SCRIPT.
+    const marked = splitAtTests(source);
+    const program = marked ? marked.candidate : source;
+    const files: Record<string, string> = { 'program.cpp': program };
+    if (marked) files['tests.cpp'] = marked.tests;
+    if (!support) files['passk_main.cpp'] = WRAPPER;
     const argv = [
+      '/bin/sh',
+      '-c',
+      LINK_SCRIPT,
+      'sh',
+      // With the support built: when a unit starts with a block of system includes that has a
+      // precompiled header, that header pre-included; the wrapper's object file.
+      (support && precompiled(support, program)) ?? '',
+      (support && marked && precompiled(support, marked.tests)) ?? '',
+      support?.wrapper ?? '',
       '/usr/bin/g++',
       ...CXXFLAGS,
-      ...(header ? ['-include', header] : []),
-      '-Wl,--wrap=main',
-      'program.cpp',
-      support ? support.wrapper : 'passk_main.cpp',
-      // OpenSSL's libcrypto (HumanEval-X CPP/162's MD5; the original harness links it for that
-      // problem only): --as-needed keeps it out of every program that does not call it.
-      '-Wl,--as-needed',
-      '-lcrypto',
-      '-o',
-      'program',
     ];
     return {
       files,
@@ -133,4 +185,5 @@ export const cpp = defineProcessRuntime({
   },
   diagnose,
   prepareBatch: prepare,
+  review: (source, verdict) => reviewTamper('cpp', source, verdict),
 });

@@ -9,6 +9,7 @@ import {
   END_EVENT,
   realBinary,
 } from './process-runtime.js';
+import { bindProgram, reviewTamper, testsMarker } from './test-binding.js';
 import type { Diagnosis } from './types.js';
 
 /** Mono (Debian's mono-mcs + mono-runtime); /usr/bin/mcs is a script around mcs.exe. */
@@ -18,7 +19,9 @@ const MCS = '/usr/lib/mono/4.5/mcs.exe';
 /**
  * Mono's `Debug.Assert` only reports a failure to its trace listeners and goes on (MultiPL-E's C#
  * tests are Debug.Assert calls, compiled with DEBUG). This launcher's listener throws instead,
- * then runs the program's `Main` and writes the end event after it returns.
+ * then runs the program's `Main` and writes the end event after it returns. Marked tests
+ * (test-binding.ts) call `global::PasskAssert.That` instead, which no candidate type, nested
+ * class or cleared listener list can stand in for: a global type of that name is a duplicate.
  */
 function launcher(mainClass: string): string {
   return `using System.Diagnostics;
@@ -30,6 +33,10 @@ sealed class PasskAssertListener : TraceListener {
   public override void WriteLine(string message) {}
   public override void Fail(string message) { throw new PasskAssertionFailed(message ?? "Debug.Assert failed"); }
   public override void Fail(string message, string detail) { throw new PasskAssertionFailed(message ?? "Debug.Assert failed"); }
+}
+public static class PasskAssert {
+  public static void That(bool condition) { if (!condition) throw new PasskAssertionFailed("Debug.Assert failed"); }
+  public static void That(bool condition, string message) { if (!condition) throw new PasskAssertionFailed(message ?? "Debug.Assert failed"); }
 }
 public static class PasskLauncher {
   public static void Main(string[] args) {
@@ -91,12 +98,16 @@ export const csharp = defineProcessRuntime({
     earlyExits: [
       'using System.Diagnostics;\nclass Problem {\n  public static void Main(string[] args) {\n    System.Environment.Exit(0);\n    Debug.Assert(false);\n  }\n}\n',
     ],
+    rebindings: [
+      `using System.Diagnostics;\nclass Problem {\n  static long Add(long a, long b) { return a - b; }\n  class Debug { public static void Assert(bool b) {} }\n${testsMarker(['Problem', 'Add'])}\n  public static void Main(string[] args) {\n    Debug.Assert(Add(1, 1) == 2);\n  }\n}\n`,
+    ],
     sleeper: (seconds) =>
       `class Problem {\n  public static void Main(string[] args) {\n    System.Threading.Thread.Sleep(${seconds * 1000});\n  }\n}\n`,
     comment: (text) => `// ${text.replace(/\n/g, ' ')}\n`,
   },
   plan(source, limits, version) {
-    const files = { 'program.cs': source, 'PasskLauncher.cs': launcher(csharpMainClass(source)) };
+    const bound = bindProgram('csharp', source);
+    const files = { 'program.cs': bound, 'PasskLauncher.cs': launcher(csharpMainClass(bound)) };
     // As MultiPL-E compiles C#: DEBUG defined (so Debug.Assert is kept), System.Numerics referenced.
     const argv = [
       MONO,
@@ -127,4 +138,5 @@ export const csharp = defineProcessRuntime({
     };
   },
   diagnose,
+  review: (source, verdict) => reviewTamper('csharp', source, verdict),
 });

@@ -7,24 +7,21 @@ import {
   END_EVENT,
   realBinary,
 } from './process-runtime.js';
+import { reviewTamper, testsMarker } from './test-binding.js';
 import type { Diagnosis } from './types.js';
 
 /** GCC's D compiler (Debian's gdc; MultiPL-E uses dmd's rdmd, which Debian does not ship). */
 const GDC = realBinary('/usr/bin/gdc');
 
 /**
- * Linked in with `-Wl,--wrap=main`, as for C++: the druntime's C `main` (module constructors,
- * unittests, D `main`) runs first; the end event is written only when it returns 0, so a failed
- * unittest (exit 1) or an early `exit(0)` never gets here. druntime reports a unittest's failure
- * on stdout, which passk does not keep: this module's unit tester says on stderr whether it was
- * an assert (a failed test) or another Throwable (an error), and skips `main` after a failure.
+ * druntime reports a unittest's failure on stdout, which passk does not keep: this module's unit
+ * tester says on stderr whether it was an assert (a failed test) or another Throwable (an error),
+ * and skips `main` after a failure.
  */
-const WRAPPER = `module passk_main;
+const TESTER = `module passk_main;
 import core.exception : AssertError;
 import core.runtime : Runtime, UnitTestResult;
-import core.stdc.stdio : fflush, fprintf, snprintf, stderr, stdout;
-import core.sys.posix.unistd : close, read, write;
-import gcc.attributes : section;
+import core.stdc.stdio : fprintf, stderr;
 
 shared static this()
 {
@@ -60,35 +57,36 @@ UnitTestResult passkUnitTester()
     return result;
 }
 
-// The nonce, read from its pipe (fd ${NONCE_FD}) and closed from .preinit_array, before the D
-// runtime and the program's module constructors start; private: the program cannot name it.
-private __gshared char[80] passk_nonce;
-extern (C) private void passk_take_nonce(int, char**, char**)
-{
-    size_t got = 0;
-    for (;;)
-    {
-        if (got >= passk_nonce.length - 1) break;
-        auto n = read(${NONCE_FD}, passk_nonce.ptr + got, passk_nonce.length - 1 - got);
-        if (n <= 0) break;
-        got += n;
-    }
-    passk_nonce[got] = 0;
-    close(${NONCE_FD});
+`;
+
+/**
+ * Linked in first with `-Wl,--wrap=main`, as for C++: the druntime's C `main` (module
+ * constructors, unittests, D `main`) runs inside; the end event is written only when it returns
+ * 0, so a failed unittest (exit 1) or an early `exit(0)` never gets here. In C, so that the nonce
+ * is a static with internal linkage: a D `private` variable is still a global symbol, which a
+ * program reached by its mangled name (`pragma(mangle)`) and wrote the end event with (redteam).
+ * First on the link line, so its .preinit_array entry runs before any of the program's.
+ */
+const WRAPPER_C = `#include <stdio.h>
+#include <unistd.h>
+static char passk_nonce[80];
+static void passk_take_nonce(int argc, char **argv, char **envp) {
+  size_t got = 0;
+  ssize_t n;
+  (void)argc; (void)argv; (void)envp;
+  while (got < sizeof passk_nonce - 1 &&
+         (n = read(${NONCE_FD}, passk_nonce + got, sizeof passk_nonce - 1 - got)) > 0)
+    got += (size_t)n;
+  passk_nonce[got] = 0;
+  close(${NONCE_FD});
 }
-@section(".preinit_array") private __gshared extern (C) void function(int, char**, char**) passk_take = &passk_take_nonce;
-extern (C) int __real_main(int argc, char** argv, char** envp);
-extern (C) int __wrap_main(int argc, char** argv, char** envp)
-{
-    int status = __real_main(argc, argv, envp);
-    if (status == 0 && passk_nonce[0] != 0)
-    {
-        fflush(stdout);
-        char[512] line;
-        int n = snprintf(line.ptr, line.length, ${END_EVENT}, passk_nonce.ptr);
-        if (n > 0) write(3, line.ptr, n);
-    }
-    return status;
+__attribute__((section(".preinit_array"), used)) static void (*const passk_take)(int, char **, char **) =
+    passk_take_nonce;
+int __real_main(int argc, char **argv, char **envp);
+int __wrap_main(int argc, char **argv, char **envp) {
+  int status = __real_main(argc, argv, envp);
+  if (status == 0 && passk_nonce[0]) { fflush(stdout); dprintf(3, ${END_EVENT}, passk_nonce); }
+  return status;
 }
 `;
 
@@ -114,12 +112,16 @@ export const d = defineProcessRuntime({
     earlyExits: [
       'import core.stdc.stdlib : exit;\nunittest\n{\n    exit(0);\n}\nvoid main(){ assert(false); }\n',
     ],
+    // A unit tester of the program's own that runs no test (it passed: redteam).
+    rebindings: [
+      `import core.runtime;\nlong add(long a, long b) { return a - b; }\nUnitTestResult skip() { UnitTestResult r; r.runMain = true; r.summarize = false; return r; }\nstatic this() { Runtime.extendedModuleUnitTester = &skip; }\n${testsMarker(['add'])}\nunittest\n{\n    assert(add(1, 1) == 2);\n}\nvoid main(){}\n`,
+    ],
     sleeper: (seconds) =>
       `import core.thread;\nvoid main(){ Thread.sleep(dur!"seconds"(${seconds})); }\n`,
     comment: (text) => `// ${text.replace(/\n/g, ' ')}\n`,
   },
   plan(source, limits, version) {
-    const files = { 'program.d': source, 'passk_main.d': WRAPPER };
+    const files = { 'program.d': source, 'passk_main.d': TESTER, 'passk_nonce.c': WRAPPER_C };
     // -funittest: MultiPL-E's tests are unittest blocks, run before main (rdmd -unittest).
     const argv = [
       GDC,
@@ -127,8 +129,9 @@ export const d = defineProcessRuntime({
       '-O1',
       '-w',
       '-Wl,--wrap=main',
-      'program.d',
+      'passk_nonce.c',
       'passk_main.d',
+      'program.d',
       '-o',
       'program',
     ];
@@ -144,4 +147,5 @@ export const d = defineProcessRuntime({
     };
   },
   diagnose,
+  review: (source, verdict) => reviewTamper('d', source, verdict),
 });

@@ -35,13 +35,15 @@ const GXX = '/usr/bin/g++';
  * compile step spells it): the objects are copied from there into the scratch dir and linked,
  * so only the exercise's own sources are compiled; when they cannot be copied (no artifact cache,
  * the shared build failed, or its entry was evicted meanwhile), everything is compiled here, as
- * without it. Both ways run g++ with the same flags on the same files: the same program.
+ * without it. Both ways run g++ with the same flags on the same files: the same program. The
+ * wrapper comes first on the link line, so its .preinit_array entry (which takes the nonce) runs
+ * before any entry of the exercise's (one that ran first read the nonce: redteam).
  */
-const COMPILE_SCRIPT = `shared="$1"; shift
+const COMPILE_SCRIPT = `shared="$1"; gxx="$2"; shift 2
 if [ -n "$shared" ] && cp "$shared/tests-main.o" "$shared/passk_main.o" . 2>/dev/null; then
-  exec "$@" tests-main.o passk_main.o -o program
+  exec "$gxx" passk_main.o "$@" tests-main.o -o program
 fi
-exec "$@" ${CATCH_MAIN} ${WRAPPER} -o program`;
+exec "$gxx" ${WRAPPER} "$@" ${CATCH_MAIN} -o program`;
 
 /**
  * Compile and batch steps for an exercise (files: the exercise's, with passk's WRAPPER). Catch's
@@ -60,7 +62,10 @@ export function catchPlan(
   version: string,
   limits: ResolvedLimits,
 ): Pick<ExecPlan, 'compile' | 'batch'> {
-  const sources = Object.keys(files).filter((f) => f.endsWith('.cpp'));
+  // passk's wrapper first: see COMPILE_SCRIPT
+  const sources = Object.keys(files)
+    .filter((f) => f.endsWith('.cpp'))
+    .sort((a, b) => Number(b === WRAPPER) - Number(a === WRAPPER));
   const link = ['-Wl,--wrap=main'];
   const main = files[CATCH_MAIN];
   const header = files[CATCH_HEADER];

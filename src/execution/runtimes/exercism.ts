@@ -273,9 +273,10 @@ export const exercismRust = defineProcessRuntime({
 
 /**
  * C++'s own revision, in its version after the file's (r2: Exercism's Debug flags instead of -O1,
- * Catch's main compiled once per cache); the other tracks' verdicts stay cached.
+ * Catch's main compiled once per cache; r4: passk's wrapper linked first); the other tracks'
+ * verdicts stay cached.
  */
-const EXERCISM_CPP_REVISION = 3;
+const EXERCISM_CPP_REVISION = 4;
 
 const cppCanary = (body: string) => ({
   'canary.h': '#pragma once\nint value();\n',

@@ -14,6 +14,7 @@ import {
   realBinary,
 } from './process-runtime.js';
 import { PYTHON_FLAGS } from './python.js';
+import { reviewTamper, testsMarker } from './test-binding.js';
 import { buildInto, supportHash } from './toolchain-support.js';
 import type { Diagnosis, Toolchain } from './types.js';
 
@@ -212,6 +213,10 @@ export const java = defineProcessRuntime({
     earlyExits: [
       'class Main {\n  public static void main(String[] args) {\n    System.exit(0);\n  }\n  static { }\n}\n',
     ],
+    // A nested class standing in for the list type the tests build.
+    rebindings: [
+      `import java.util.*;\nclass Main {\n  static java.util.ArrayList<Long> f() { return new java.util.ArrayList<Long>(); }\n  static class ArrayList<T> extends java.util.ArrayList<T> { ArrayList(Collection<T> c) {} }\n${testsMarker(['Main', 'f'])}\n  public static void main(String[] args) {\n    if (!(f().equals(new ArrayList<Long>(Arrays.asList(1L))))) throw new java.lang.AssertionError();\n  }\n}\n`,
+    ],
     sleeper: (seconds) =>
       `class Main {\n  public static void main(String[] args) throws Exception {\n    Thread.sleep(${seconds * 1000});\n  }\n}\n`,
     comment: (text) => `// ${text.replace(/\n/g, ' ')}\n`,
@@ -253,4 +258,5 @@ export const java = defineProcessRuntime({
   },
   diagnose: jvmDiagnose,
   prepareBatch: prepare,
+  review: (source, verdict) => reviewTamper('java', source, verdict),
 });

@@ -16,6 +16,7 @@ import {
 import { PYTHON_FLAGS } from './python.js';
 import { rustBatch } from './rust-batch.js';
 import { type Crates, cratesKey, ensureCrates } from './rust-crates.js';
+import { bindProgram, reviewTamper, testsMarker } from './test-binding.js';
 import type { Diagnosis, ResolvedRuntime, ResolveOptions, Runtime } from './types.js';
 
 /**
@@ -163,11 +164,17 @@ const processRuntime = defineProcessRuntime({
     wrong:
       'fn add(a: i32, b: i32) -> i32 { a - b }\nfn main() {\n    assert_eq!(add(1, 1), 2);\n}\n',
     earlyExits: ['fn main() {\n    std::process::exit(0);\n}\n'],
+    rebindings: [
+      `fn add(a: i32, b: i32) -> i32 { a - b }\nmacro_rules! assert_eq { ($($t:tt)*) => {} }\n${testsMarker(['add'])}\nfn main() {\n    assert_eq!(add(1, 1), 2);\n}\n`,
+    ],
     sleeper: (seconds) =>
       `fn main() {\n    std::thread::sleep(std::time::Duration::from_secs(${seconds}));\n}\n`,
     comment: (text) => `// ${text.replace(/\n/g, ' ')}\n`,
   },
-  plan(source, limits, version) {
+  plan(marked, limits, version) {
+    // Marked tests call `::core::assert_eq!` and the like, which no macro_rules! of the
+    // candidate's can shadow (test-binding.ts); batches see the same bound text.
+    const source = bindProgram('rust', marked);
     const renamed = source.replace(/\bfn\s+main\s*\(\s*\)/, 'fn passk_user_main()');
     const files = { 'program.rs': `${renamed}\n${WRAPPER}` };
     const argv = [RUSTC, ...RUSTFLAGS, ...crateFlags(), '-o', 'program', 'program.rs'];
@@ -186,7 +193,9 @@ const processRuntime = defineProcessRuntime({
     };
   },
   diagnose,
-  async prepareBatch(sources, install) {
+  review: (source, verdict) => reviewTamper('rust', source, verdict),
+  async prepareBatch(marked, install) {
+    const sources = marked.map((source) => bindProgram('rust', source));
     // Only with an artifact cache: the shared build is found there by the batch's other members.
     if (!install.artifactsDir) return;
     batches = new Batches(

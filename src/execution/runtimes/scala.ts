@@ -15,6 +15,7 @@ import {
   realBinary,
 } from './process-runtime.js';
 import { PYTHON_FLAGS } from './python.js';
+import { bindProgram, reviewTamper, testsMarker } from './test-binding.js';
 import { buildInto, supportHash } from './toolchain-support.js';
 import type { Toolchain } from './types.js';
 
@@ -77,8 +78,10 @@ const SCALAC_OPTIONS = ['-usejavacp', '-nowarn', '-encoding', 'UTF-8'];
 const SCALAC_TIMEOUT_MS = 120_000;
 const SOURCES = ['program.scala', 'PasskLauncher.scala'];
 
+/** The program's files: its tests bound to `_root_.scala.Predef.assert` (test-binding.ts). */
 function scalaFiles(source: string): Record<string, string> {
-  return { 'program.scala': source, 'PasskLauncher.scala': launcher(scalaMainObject(source)) };
+  const bound = bindProgram('scala', source);
+  return { 'program.scala': bound, 'PasskLauncher.scala': launcher(scalaMainObject(bound)) };
 }
 
 /** What MultiPL-E's Scala programs use (collections, strings, math, Option, pattern matching). */
@@ -198,6 +201,9 @@ export const scala = defineProcessRuntime({
     earlyExits: [
       'object Main {\n  def main(args: Array[String]) = {\n    System.exit(0)\n    assert(false)\n  }\n}\n',
     ],
+    rebindings: [
+      `object Main {\n  def add(a: Int, b: Int): Int = a - b\n  def assert(b: Boolean) = ()\n${testsMarker(['Main', 'add'])}\n  def main(args: Array[String]) = {\n    assert(add(1, 1) == 2)\n  }\n}\n`,
+    ],
     sleeper: (seconds) =>
       `object Main {\n  def main(args: Array[String]) = {\n    Thread.sleep(${seconds * 1000})\n  }\n}\n`,
     comment: (text) => `// ${text.replace(/\n/g, ' ')}\n`,
@@ -239,4 +245,5 @@ export const scala = defineProcessRuntime({
   },
   diagnose: jvmDiagnose,
   prepareBatch: prepare,
+  review: (source, verdict) => reviewTamper('scala', source, verdict),
 });

@@ -29,6 +29,11 @@ export interface Canaries {
   wrong: string;
   /** Each exits with status 0 before its failing assertions: must not be 'passed'. */
   earlyExits: string[];
+  /**
+   * Wrong solutions whose candidate part rebinds what the marked tests use (test-binding.ts): a
+   * macro, a local assert, a nested class. Each must not pass.
+   */
+  rebindings?: string[];
   /** Sleeps for `seconds`: must be 'timeout' under a shorter limit. */
   sleeper(seconds: number): string;
   /** A comment line that makes a source distinct (defeats dedup and the cache). */
