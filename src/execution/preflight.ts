@@ -44,7 +44,7 @@ export const SLEEPER_TIMEOUT_MS = 200;
 /**
  * Runs canaries through the same executor the scores will come from, and throws PreflightError
  * if any misbehaves: every reference must pass, a wrong program must fail, each early exit (exit
- * status 0 before the tests end) must not pass, and a sleeper must time out. Each canary gets a
+ * status 0 before the tests end) and each attack on the harness must not pass, and a sleeper must time out. Each canary gets a
  * random comment, so neither deduplication nor the verdict cache can answer for the engine.
  */
 export async function runPreflight(
@@ -82,6 +82,17 @@ export async function runPreflight(
       job: {
         id: `early-exit-${index}`,
         program: program(source, `early exit ${index}`),
+        limits: options.limits,
+      },
+      ok: (verdict: Verdict) => verdict.status !== 'passed' && verdict.status !== 'infra-error',
+      expected: 'not passed',
+    })),
+    // Attacks on the harness (issue 25's classes): a broken harness would let them pass.
+    ...(canaries.attacks ?? []).map((source, index) => ({
+      id: `attack-${index}`,
+      job: {
+        id: `attack-${index}`,
+        program: program(source, `attack ${index}`),
         limits: options.limits,
       },
       ok: (verdict: Verdict) => verdict.status !== 'passed' && verdict.status !== 'infra-error',

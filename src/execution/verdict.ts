@@ -1,10 +1,13 @@
+import { createHash } from 'node:crypto';
 import type { Diagnosis } from './runtimes/types.js';
 import type { RawOutcome } from './sandboxes/types.js';
 import type { Verdict } from './types.js';
 
 /** One line of the runner's result channel (see python/runner.py `_report`). */
 interface ReportEvent {
-  e: 'end' | 'exc' | 'exit';
+  e: 'end' | 'exc' | 'exit' | 'tamper';
+  /** tamper: what the program did that only an attack does, e.g. 'top-level-return'. */
+  r?: string;
   /** exc: 'assert' | 'memory' | 'other'. */
   k?: string;
   t?: string;
@@ -12,14 +15,30 @@ interface ReportEvent {
   c?: string;
 }
 
-/** Result lines that carry this program's nonce; anything else on the channel is ignored. */
+/**
+ * The key a harness tags its failure and tamper events with instead of the nonce, so that no
+ * event written before the tests ended carries the nonce: a program that catches such an event
+ * (fd 3 re-pointed to its own file) learns nothing it could forge an end event with. The nonce
+ * cannot be recovered from it (SHA-256). node-support.ts computes the same key.
+ */
+export function failureKey(nonce: string): string {
+  return createHash('sha256').update(`passk-failure:${nonce}`).digest('hex').slice(0, 32);
+}
+
+/**
+ * Result lines that carry this program's nonce, or its failure key (any event but the end);
+ * anything else on the channel is ignored.
+ */
 export function parseReport(report: string, nonce: string): ReportEvent[] {
+  const key = failureKey(nonce);
   const events: ReportEvent[] = [];
   for (const line of report.split('\n')) {
-    if (!line.includes(nonce)) continue;
+    if (!line.includes(nonce) && !line.includes(key)) continue;
     try {
       const parsed = JSON.parse(line) as { n?: unknown; e?: unknown };
-      if (parsed.n === nonce && typeof parsed.e === 'string') events.push(parsed as ReportEvent);
+      if (typeof parsed.e !== 'string') continue;
+      if (parsed.n === nonce || (parsed.n === key && parsed.e !== 'end'))
+        events.push(parsed as ReportEvent);
     } catch {
       // A torn or forged line is not a report.
     }
@@ -83,6 +102,8 @@ export function classify(
   if (outcome.outputExceeded)
     return with_('output-limit', 'OutputLimit', 'wrote more than the output cap');
   const events = parseReport(outcome.report, nonce);
+  const tamper = events.find((event) => event.e === 'tamper')?.r ?? tamperMark(outcome);
+  if (tamper) return tampered(with_, tamper);
   const exception = events.find((event) => event.e === 'exc');
   if (exception) {
     const status =
@@ -118,6 +139,33 @@ export function classify(
       fromStderr.message,
     );
   return with_('error', 'ExitStatus', `exit status ${outcome.exitCode}`);
+}
+
+/**
+ * The line a harness prints on stderr when it refuses a program as tampering where its result
+ * channel cannot be trusted (fd 3 re-pointed) or a language has no keyed channel (scripts, Go's
+ * test main), then exits non-zero. A program can print it too: that only fails the program.
+ */
+export const TAMPER_MARK = 'passk: tamper: ';
+
+function tamperMark(outcome: RawOutcome): string | undefined {
+  if (outcome.exitCode === 0) return undefined;
+  return /^passk: tamper: ([\w-]+)$/m.exec(outcome.stderrTail)?.[1];
+}
+
+/**
+ * A program that did what only an attack on the harness does: 'failed' (never a pass, whatever
+ * else it wrote), with the reason in `tamper`.
+ */
+function tampered(
+  with_: (status: Verdict['status'], errorType?: string, message?: string) => Verdict,
+  reason: string,
+): Verdict {
+  const why = short(reason);
+  return {
+    ...with_('failed', 'Tamper', `the program tampered with the harness: ${why}`),
+    tamper: why,
+  };
 }
 
 /** The first line of compiler output that says "error" (gcc, rustc, javac, go, tsc), else the first. */

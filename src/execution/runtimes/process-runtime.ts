@@ -16,7 +16,7 @@ import type {
 } from './types.js';
 
 /** Bump when any process-based adapter changes in a way that could change a verdict. */
-export const ADAPTER_REVISION = 8;
+export const ADAPTER_REVISION = 9;
 
 /** What a process-based language adapter supplies; the rest is shared. */
 export interface ProcessRuntimeSpec {

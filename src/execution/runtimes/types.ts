@@ -33,6 +33,11 @@ export interface Canaries {
   sleeper(seconds: number): string;
   /** A comment line that makes a source distinct (defeats dedup and the cache). */
   comment(text: string): string;
+  /**
+   * Attacks on the harness a broken engine would let pass (issue 25's classes: a top-level
+   * return, a linkname into the test list, a rebound assertion): none may be 'passed'.
+   */
+  attacks?: string[];
 }
 
 /**
