@@ -12,19 +12,32 @@ import { LIMITS } from './helpers.js';
 
 const executor = securityExecutorForFile();
 
-const LANGUAGES: Language[] = ['javascript', 'typescript', 'go'];
+const LANGUAGES: Language[] = [
+  'javascript',
+  'typescript',
+  'go',
+  'lua',
+  'ruby',
+  'perl',
+  'r',
+  'racket',
+];
 
 describe('preflight attack canaries', () => {
-  it.each(LANGUAGES)('%s: every attack canary runs and none passes', async (language) => {
-    const { canaries } = await runtimes.get(language);
-    const attacks = canaries.attacks ?? [];
-    expect(attacks.length).toBeGreaterThan(0);
-    const limits = { ...LIMITS, timeoutMs: 20_000, memoryBytes: 2 * 2 ** 30 };
-    const report = await runPreflight(executor(), { language, references: [], limits });
-    for (const index of attacks.keys()) {
-      const verdict = report.verdicts.get(`attack-${index}`);
-      expect([index, verdict?.status]).not.toEqual([index, 'passed']);
-      expect(verdict?.status).not.toBe('infra-error');
-    }
-  }, 300_000);
+  it.each(LANGUAGES)(
+    '%s: every attack canary runs and none passes',
+    async (language) => {
+      const { canaries } = await runtimes.get(language);
+      const attacks = canaries.attacks ?? [];
+      expect(attacks.length).toBeGreaterThan(0);
+      const limits = { ...LIMITS, timeoutMs: 20_000, memoryBytes: 2 * 2 ** 30 };
+      const report = await runPreflight(executor(), { language, references: [], limits });
+      for (const index of attacks.keys()) {
+        const verdict = report.verdicts.get(`attack-${index}`);
+        expect([index, verdict?.status]).not.toEqual([index, 'passed']);
+        expect(verdict?.status).not.toBe('infra-error');
+      }
+    },
+    300_000,
+  );
 });
