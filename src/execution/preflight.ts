@@ -44,7 +44,7 @@ export const SLEEPER_TIMEOUT_MS = 200;
 /**
  * Runs canaries through the same executor the scores will come from, and throws PreflightError
  * if any misbehaves: every reference must pass, a wrong program must fail, each early exit (exit
- * status 0 before the tests end) must not pass, and a sleeper must time out. Each canary gets a
+ * status 0 before the tests end) and each attack on the harness must not pass, and a sleeper must time out. Each canary gets a
  * random comment, so neither deduplication nor the verdict cache can answer for the engine.
  */
 export async function runPreflight(
@@ -98,6 +98,17 @@ export async function runPreflight(
         verdict.status !== 'infra-error' &&
         (attack.tamper === undefined || verdict.tamper === attack.tamper),
       expected: attack.tamper === undefined ? 'not passed' : `not passed, tamper ${attack.tamper}`,
+    })),
+    // Attacks on the harness (issue 25's classes): a broken harness would let them pass.
+    ...(canaries.harnessAttacks ?? []).map((source, index) => ({
+      id: `harness-attack-${index}`,
+      job: {
+        id: `harness-attack-${index}`,
+        program: program(source, `harness attack ${index}`),
+        limits: options.limits,
+      },
+      ok: (verdict: Verdict) => verdict.status !== 'passed' && verdict.status !== 'infra-error',
+      expected: 'not passed',
     })),
     {
       id: 'sleeper',

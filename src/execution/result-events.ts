@@ -5,6 +5,18 @@
  * let a failure event with an extra `"e": "end"` read as the end of the tests.
  */
 
+import { createHash } from 'node:crypto';
+
+/**
+ * The key a harness tags its failure and tamper events with instead of the nonce, so that no
+ * event written before the tests ended carries the nonce: a program that catches such an event
+ * (fd 3 re-pointed to its own file) learns nothing it could forge an end event with. The nonce
+ * cannot be recovered from it (SHA-256). node-support.ts computes the same key.
+ */
+export function failureKey(nonce: string): string {
+  return createHash('sha256').update(`passk-failure:${nonce}`).digest('hex').slice(0, 32);
+}
+
 /** One event of the result channel (python/runner.py, the other languages' harnesses). */
 export type ResultEvent =
   | { e: 'end' }
@@ -30,22 +42,27 @@ const EXCEPTION_KINDS = new Set(['assert', 'memory', 'other']);
 
 /**
  * The events of `report` for the program with `nonce`. An end event must carry the nonce; failure
- * and tamper events may (other languages' harnesses add it; the Python runner never puts the nonce
+ * and tamper events may carry it or its failure key (JavaScript's harness tags them with the key;
+ * other languages' harnesses add the nonce; the Python runner never puts the nonce
  * in a failure event, so a program that re-points fd 3 learns nothing from one). A line that
  * carries the nonce, or names an event kind, but is not exactly that event's shape (a duplicate or
  * unknown key, a non-string value, another nonce on an end) is a forgery: `forged` says which.
  * Other lines (outputs judged outside, a program's own writes) are not events and are ignored.
  */
 export function readReport(report: string, nonce: string): ReadReport {
+  const key = failureKey(nonce);
   const events: ResultEvent[] = [];
   let forged: string | undefined;
   for (const line of report.split('\n')) {
     if (!line.startsWith('{')) continue;
     const fields = flatObject(line);
     const kind = fields?.get('e') ?? kindOf(line);
-    const claimsEvent = line.includes(nonce) || (kind !== undefined && Object.hasOwn(SHAPES, kind));
+    const claimsEvent =
+      line.includes(nonce) ||
+      line.includes(key) ||
+      (kind !== undefined && Object.hasOwn(SHAPES, kind));
     if (!claimsEvent) continue;
-    const event = fields && toEvent(fields, nonce);
+    const event = fields && toEvent(fields, nonce, key);
     if (event) events.push(event);
     else forged ??= `a result line that is not exactly an event: ${line.slice(0, 120)}`;
   }
@@ -53,12 +70,13 @@ export function readReport(report: string, nonce: string): ReadReport {
 }
 
 /** The event `fields` make for `nonce`, or undefined when they are not exactly one. */
-function toEvent(fields: Map<string, string>, nonce: string): ResultEvent | undefined {
+function toEvent(fields: Map<string, string>, nonce: string, key: string): ResultEvent | undefined {
   const kind = fields.get('e');
   if (kind === undefined || !Object.hasOwn(SHAPES, kind)) return undefined;
   const required = SHAPES[kind as ResultEvent['e']];
   const n = fields.get('n');
-  if (n !== undefined && n !== nonce) return undefined;
+  // An end carries the nonce itself; any other event the nonce or its failure key (failureKey).
+  if (n !== undefined && n !== nonce && (n !== key || kind === 'end')) return undefined;
   if (kind === 'end' && n === undefined) return undefined;
   if (fields.size !== 1 + required.length + (n === undefined ? 0 : 1)) return undefined;
   if (!required.every((key) => fields.has(key))) return undefined;

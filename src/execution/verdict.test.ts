@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RawOutcome } from './sandboxes/types.js';
-import { classify, lastErrorLine, parseReport } from './verdict.js';
+import { classify, failureKey, lastErrorLine, parseReport } from './verdict.js';
 
 const NONCE = 'n0nce';
 const line = (fields: Record<string, string>) => `${JSON.stringify({ n: NONCE, ...fields })}\n`;
@@ -16,6 +16,28 @@ const outcome = (over: Partial<RawOutcome>): RawOutcome => ({
 });
 
 describe('classify', () => {
+  it('reads failure and tamper events under the failure key, never an end event', () => {
+    const keyed = (fields: Record<string, string>) =>
+      `${JSON.stringify({ n: failureKey(NONCE), ...fields })}\n`;
+    expect(failureKey(NONCE)).not.toContain(NONCE);
+    const end = outcome({ report: keyed({ e: 'end' }) });
+    expect(classify(end, NONCE).status).toBe('incomplete');
+    const exc = outcome({ exitCode: 1, report: keyed({ e: 'exc', k: 'assert', t: 'X' }) });
+    expect(classify(exc, NONCE)).toMatchObject({ status: 'failed', errorType: 'X' });
+    const tamper = outcome({ exitCode: 1, report: keyed({ e: 'tamper', r: 'top-level-return' }) });
+    expect(classify(tamper, NONCE)).toMatchObject({ status: 'failed', tamper: 'top-level-return' });
+  });
+
+  it('a tamper event or mark outweighs an end event: never a pass', () => {
+    const both = line({ e: 'tamper', r: 'linkname' }) + line({ e: 'end' });
+    expect(classify(outcome({ report: both }), NONCE)).toMatchObject({
+      status: 'failed',
+      tamper: 'linkname',
+    });
+    const marked = outcome({ exitCode: 1, stderrTail: 'x\npassk: tamper: assert-rebound\n' });
+    expect(classify(marked, NONCE)).toMatchObject({ status: 'failed', tamper: 'assert-rebound' });
+  });
+
   it('passes only with the sentinel and exit status 0', () => {
     expect(classify(outcome({ report: line({ e: 'end' }) }), NONCE)?.status).toBe('passed');
     expect(classify(outcome({ report: line({ e: 'end' }), exitCode: 3 }), NONCE)?.status).toBe(

@@ -1,4 +1,7 @@
-import { type ResultEvent, readReport } from './result-events.js';
+import { failureKey, type ResultEvent, readReport } from './result-events.js';
+
+export { failureKey };
+
 import type { Diagnosis } from './runtimes/types.js';
 import type { RawOutcome } from './sandboxes/types.js';
 import type { Verdict } from './types.js';
@@ -71,9 +74,9 @@ export function classify(
   if (outcome.outputExceeded)
     return with_('output-limit', 'OutputLimit', 'wrote more than the output cap');
   const { events, forged } = readReport(outcome.report, nonce);
-  const tamper = forged ? 'forged-event' : events.find((event) => event.e === 'tamper')?.r;
-  if (tamper !== undefined)
-    return { ...with_('failed', 'Tamper', forged ?? `the harness saw: ${tamper}`), tamper };
+  if (forged !== undefined) return { ...with_('failed', 'Tamper', forged), tamper: 'forged-event' };
+  const tamper = events.find((event) => event.e === 'tamper')?.r ?? tamperMark(outcome);
+  if (tamper) return tampered(with_, tamper);
   const exception = events.find((event) => event.e === 'exc');
   if (exception) {
     const status =
@@ -120,6 +123,33 @@ export function failedExit(
       fromStderr.message,
     );
   return with_('error', 'ExitStatus', `exit status ${outcome.exitCode}`);
+}
+
+/**
+ * The line a harness prints on stderr when it refuses a program as tampering where its result
+ * channel cannot be trusted (fd 3 re-pointed) or a language has no keyed channel (scripts, Go's
+ * test main), then exits non-zero. A program can print it too: that only fails the program.
+ */
+export const TAMPER_MARK = 'passk: tamper: ';
+
+function tamperMark(outcome: RawOutcome): string | undefined {
+  if (outcome.exitCode === 0) return undefined;
+  return /^passk: tamper: ([\w-]+)$/m.exec(outcome.stderrTail)?.[1];
+}
+
+/**
+ * A program that did what only an attack on the harness does: 'failed' (never a pass, whatever
+ * else it wrote), with the reason in `tamper`.
+ */
+function tampered(
+  with_: (status: Verdict['status'], errorType?: string, message?: string) => Verdict,
+  reason: string,
+): Verdict {
+  const why = short(reason);
+  return {
+    ...with_('failed', 'Tamper', `the program tampered with the harness: ${why}`),
+    tamper: why,
+  };
 }
 
 /** The first line of compiler output that says "error" (gcc, rustc, javac, go, tsc), else the first. */

@@ -3,11 +3,14 @@
  * when m.Run returns 0. A program that appends test flags to os.Args while its package
  * initialises (`-test.run=^$`, `-test.list=.*`) made the binary run no test and return 0: a
  * wrong program passed. TestMain now writes the end event only when no flag but passk's own
- * (-test.timeout) was set. Real sandbox, real Go.
+ * (-test.timeout) was set. Issue 25: a `//go:linkname` to the generated main's list of tests, and
+ * a test flag set through its Value (not seen as set), are refused as tampering; TestMain runs
+ * the tests it lists itself. Real sandbox, real Go.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import type { Verdict } from '../../src/execution/types.js';
 import { runSources, securityExecutorForFile } from '../helpers/security-executor.js';
 import { LIMITS } from './helpers.js';
 
@@ -29,23 +32,36 @@ func TestAdd(t *testing.T) {
 }
 `;
 
+const fixture = (name: string) => readFileSync(join(FIXTURES, name), 'utf8');
+
+/** Runs the attacks beside a right and a wrong program, whose verdicts must not move. */
+async function beside(attacks: Record<string, string>): Promise<Map<string, Verdict>> {
+  const sources = { right: program('+'), wrong: program('-'), ...attacks };
+  const verdicts = await runSources(executor(), 'go', sources, LIMITS);
+  expect(verdicts.get('right')?.status).toBe('passed');
+  expect(verdicts.get('wrong')?.status).toBe('failed');
+  return verdicts;
+}
+
 describe('Go: flags a program adds to its own test binary', () => {
   it('-test.run=^$ and -test.list from package initialisation do not pass', async () => {
-    const verdicts = await runSources(
-      executor(),
-      'go',
-      {
-        right: program('+'),
-        wrong: program('-'),
-        run: readFileSync(join(FIXTURES, 'go-test-run-flag.go'), 'utf8'),
-        list: readFileSync(join(FIXTURES, 'go-test-list-flag.go'), 'utf8'),
-      },
-      LIMITS,
-    );
-    expect(verdicts.get('right')?.status).toBe('passed');
-    expect(verdicts.get('wrong')?.status).toBe('failed');
+    const verdicts = await beside({
+      run: fixture('go-test-run-flag.go'),
+      list: fixture('go-test-list-flag.go'),
+    });
     for (const id of ['run', 'list']) {
       expect([id, verdicts.get(id)?.status]).not.toEqual([id, 'passed']);
     }
+  }, 300_000);
+});
+
+describe('Go: reaching the test list (issue 25)', () => {
+  it('a linkname to the generated main tests, or -test.run set through its Value, is tampering', async () => {
+    const verdicts = await beside({
+      linkname: fixture('go-linkname-tests.go'),
+      flagValue: fixture('go-flag-value.go'),
+    });
+    expect(verdicts.get('linkname')).toMatchObject({ status: 'failed', tamper: 'linkname' });
+    expect(verdicts.get('flagValue')).toMatchObject({ status: 'failed', tamper: 'test-flags' });
   }, 300_000);
 });

@@ -6,7 +6,8 @@ import { Batches } from './batch.js';
 import { WRAPPER as CPP_WRAPPER } from './cpp.js';
 import { catchPlan } from './exercism-catch.js';
 import { exercismFiles, exercismSource } from './exercism-source.js';
-import { GUARD_GO, testMain } from './go.js';
+import { GUARD_GO, linknameReview, testMain } from './go.js';
+import { goTestNames } from './go-batch.js';
 import { JAVA, JAVA_ETC, JVM_FLAGS, jvmArgv } from './java.js';
 import { ensureBatchCompiler, jvmBatch } from './java-batch.js';
 import { JAVA_TAKE_NONCE, NONCE_FD } from './nonce-channel.js';
@@ -151,7 +152,9 @@ export const exercismGo = defineProcessRuntime({
     for (const [name, text] of Object.entries(exercise)) files[`exercise/${name}`] = text;
     // The nonce's guard package (go.ts), imported by the module path the exercise's go.mod names.
     const module = /^module\s+(\S+)/m.exec(exercise['go.mod'] ?? '')?.[1] ?? 'exercise';
-    files['exercise/passk_main_test.go'] = testMain(goPackage(exercise), `${module}/passkguard`);
+    const pkg = goPackage(exercise);
+    const main = testMain(pkg, `${module}/passkguard`, exerciseTests(exercise, pkg));
+    files['exercise/passk_main_test.go'] = main;
     files['exercise/passkguard/guard.go'] = GUARD_GO;
     // Module mode from the exercise's go.mod, with nothing to download (the exercises use the
     // standard library only).
@@ -185,7 +188,21 @@ export const exercismGo = defineProcessRuntime({
     };
   },
   diagnose: diagnoseWith(/^--- FAIL|^FAIL/m),
+  review: linknameReview,
 });
+
+/**
+ * The tests TestMain lists (go.ts testMain): those of the exercise's test files in its own
+ * package, not behind a build constraint (a file the build leaves out would name a missing test).
+ */
+function exerciseTests(files: Record<string, string>, pkg: string): string[] {
+  return Object.entries(files)
+    .filter(
+      ([name, text]) => name.endsWith('_test.go') && !/^\/\/(go:build|\s*\+build)/m.test(text),
+    )
+    .filter(([, text]) => /^\s*package\s+(\w+)/m.exec(text)?.[1] === pkg)
+    .flatMap(([, text]) => goTestNames(text));
+}
 
 // --- Rust -------------------------------------------------------------------------------------
 

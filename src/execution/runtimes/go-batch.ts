@@ -3,6 +3,11 @@ import { type BatchLanguage, topLevelText } from './batch.js';
 /** A test `go test` runs: `TestXxx` (Xxx not starting lower-case) taking `*testing.T`. */
 const TEST = /^func\s+(Test(?:[^a-z(\s]\w*)?)\s*\(\s*\w+\s+\*testing\.T\s*\)/gm;
 
+/** The names of the tests `go test` runs in `source` that passk can list (go.ts testMain). */
+export function goTestNames(source: string): string[] {
+  return [...new Set([...source.matchAll(TEST)].map((match) => match[1]!))];
+}
+
 /**
  * What could make a program run differently beside other packages than alone, or reach into
  * them: package initialisation (a package-level `var`, `init`), functions `go test` runs or

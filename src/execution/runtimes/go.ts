@@ -4,8 +4,9 @@ import { availableParallelism, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { runCommand } from '../run-command.js';
 import type { RawOutcome } from '../sandboxes/types.js';
+import type { Verdict } from '../types.js';
 import { Batches } from './batch.js';
-import { goBatch } from './go-batch.js';
+import { goBatch, goTestNames } from './go-batch.js';
 import { NONCE_FD } from './nonce-channel.js';
 import {
   artifactKey,
@@ -28,31 +29,118 @@ const GOPATH = '/usr/share/gocode';
  * in the program's package adds a TestMain that has the end sentinel written only when every test
  * passed and returned (an `os.Exit` in the candidate never gets there). The nonce is held by the
  * passkguard package (GUARD_GO), which `guard` imports.
+ *
+ * The tests it runs are `tests`, listed here by name from the program's source and bound to the
+ * functions themselves, plus any the generated main knows that the list missed: not the generated
+ * main's slice, which a program could rewrite before TestMain runs (a `//go:linkname` to it,
+ * refused anyway, see `linknameReview`). Each is wrapped so that TestMain sees it was entered: a
+ * test that a flag, a rewritten slice or anything else kept from running leaves the run
+ * refused as tampering ('tests-skipped'), as do test flags passk did not set ('test-flags').
  */
-export function testMain(pkg: string, guard = './passkguard'): string {
+export function testMain(
+  pkg: string,
+  guard = './passkguard',
+  tests: readonly string[] = [],
+): string {
+  const listed = tests.map((name) => `\t\t{Name: "${name}", F: ${name}},\n`).join('');
   return `package ${pkg}
 
 import (
 	"flag"
+	"fmt"
 	"os"
+	"reflect"
 	"testing"
+	"unsafe"
 
 	passkguard "${guard}"
 )
 
 func TestMain(m *testing.M) {
-	// The tests' flags as passk set them (test.timeout only): a program that appended
-	// -test.run=^$, -test.list or -test.short to os.Args at package initialisation ran no tests.
 	flag.Parse()
-	chosen := true
-	flag.Visit(func(f *flag.Flag) { chosen = chosen && f.Name == "test.timeout" })
+	if !passkFlagsAsSet() {
+		passkRefuse("test-flags")
+	}
+	entered := passkRun(m, []testing.InternalTest{
+${listed}	})
 	code := m.Run()
-	if code == 0 && chosen {
+	for _, ok := range entered {
+		if !ok {
+			passkRefuse("tests-skipped")
+		}
+	}
+	if code == 0 && passkFlagsAsSet() {
 		passkguard.End()
 	}
 	os.Exit(code)
 }
+
+func passkRefuse(reason string) {
+	fmt.Fprintln(os.Stderr, "passk: tamper: "+reason)
+	os.Exit(3)
+}
+
+// The test flags hold passk's values (-test.timeout=0, the rest defaults): a program that set
+// -test.run=^$, -test.list or -test.count=0 from its package initialisation (os.Args, flag.Set,
+// a flag's Value) would run no test.
+func passkFlagsAsSet() bool {
+	chosen := true
+	flag.Visit(func(f *flag.Flag) { chosen = chosen && f.Name == "test.timeout" })
+	want := map[string]string{"test.run": "", "test.list": "", "test.count": "1",
+		"test.short": "false", "test.failfast": "false", "test.cpu": "", "test.shuffle": "off",
+		"test.timeout": "0s", "test.bench": "", "test.fuzz": ""}
+	for name, value := range want {
+		if f := flag.Lookup(name); f != nil && f.Value.String() != value {
+			chosen = false
+		}
+	}
+	return chosen
+}
+
+// Makes m run the listed tests (then any other the generated main knows), each noting that it
+// was entered in the returned slice, a local of TestMain's.
+func passkRun(m *testing.M, listed []testing.InternalTest) []bool {
+	field := reflect.ValueOf(m).Elem().FieldByName("tests")
+	slot := (*[]testing.InternalTest)(unsafe.Pointer(field.UnsafeAddr()))
+	seen := map[string]bool{}
+	for _, test := range listed {
+		seen[test.Name] = true
+	}
+	for _, test := range *slot {
+		if !seen[test.Name] {
+			seen[test.Name] = true
+			listed = append(listed, test)
+		}
+	}
+	entered := make([]bool, len(listed))
+	run := make([]testing.InternalTest, len(listed))
+	for i, test := range listed {
+		i, f := i, test.F
+		run[i] = testing.InternalTest{Name: test.Name, F: func(t *testing.T) {
+			entered[i] = true
+			f(t)
+		}}
+	}
+	*slot = run
+	return entered
+}
 `;
+}
+
+/**
+ * `//go:linkname` reaches any symbol of any package: the generated test main's list of tests,
+ * the testing package's state, passk's guard. Only an attack needs it in a benchmark answer, so
+ * a program with one is 'failed' with tamper 'linkname', whatever it printed.
+ */
+export function linknameReview(source: string, verdict: Verdict): Verdict {
+  if (!/^\/\/go:linkname\b/m.test(source)) return verdict;
+  return {
+    ...verdict,
+    status: 'failed',
+    errorType: 'Tamper',
+    message: 'the program tampered with the harness: linkname',
+    tamper: 'linkname',
+  };
 }
 
 /**
@@ -238,6 +326,12 @@ export const go = defineProcessRuntime({
     earlyExits: [
       'package main\n\nimport (\n\t"os"\n\t"testing"\n)\n\nfunc TestExit(t *testing.T) {\n\tos.Exit(0)\n}\n',
     ],
+    harnessAttacks: [
+      // A linkname to the generated main's tests, which it makes no-ops (tamper 'linkname').
+      'package main\n\nimport (\n\t"testing"\n\t_ "unsafe"\n)\n\n//go:linkname all main.tests\nvar all []testing.InternalTest\n\nfunc init() {\n\tfor i := range all {\n\t\tall[i].F = func(t *testing.T) {}\n\t}\n}\n\nfunc TestNo(t *testing.T) { t.Fatal("wrong") }\n',
+      // -test.run=^$ through the flag's Value, which flag.Visit does not see (tamper 'test-flags').
+      'package main\n\nimport (\n\t"flag"\n\t"testing"\n)\n\nfunc init() {\n\ttesting.Init()\n\tflag.Lookup("test.run").Value.Set("^$")\n}\n\nfunc TestNo(t *testing.T) { t.Fatal("wrong") }\n',
+    ],
     sleeper: (seconds) =>
       `package main\n\nimport (\n\t"testing"\n\t"time"\n)\n\nfunc TestSleep(t *testing.T) {\n\ttime.Sleep(${seconds} * time.Second)\n}\n`,
     comment: (text) => `// ${text.replace(/\n/g, ' ')}\n`,
@@ -246,7 +340,7 @@ export const go = defineProcessRuntime({
     const pkg = /^\s*package\s+(\w+)/m.exec(source)?.[1] ?? 'main';
     const files = {
       'program_test.go': source,
-      'passk_main_test.go': testMain(pkg),
+      'passk_main_test.go': testMain(pkg, './passkguard', goTestNames(source)),
       'passkguard/guard.go': GUARD_GO,
     };
     const build = [...BUILD, 'program_test.go', 'passk_main_test.go'];
@@ -270,6 +364,7 @@ export const go = defineProcessRuntime({
     };
   },
   diagnose,
+  review: linknameReview,
   async prepareBatch(sources, install) {
     await warmSeed(install);
     // Batches only with the seeded build cache, which lives in the artifact cache.

@@ -29,16 +29,39 @@ const util = require('node:util');
 const assert = require('node:assert');
 const Module = require('node:module');
 const path = require('node:path');
+const vm = require('node:vm');
+const { createHash } = require('node:crypto');
 // The nonce's pipe, read to its end and closed before the program's first statement; a const of
 // this file's scope, which the program cannot name (nonce-channel.ts).
 const nonce = (() => {
   try { return fs.readFileSync(${NONCE_FD}, 'latin1'); } catch { return ''; } finally { try { fs.closeSync(${NONCE_FD}); } catch {} }
 })();
+// Failure and tamper events carry this key, never the nonce (verdict.ts failureKey): only the
+// end event, written after the tests ended, holds the nonce.
+const failureKey = nonce ? createHash('sha256').update('passk-failure:' + nonce).digest('hex').slice(0, 32) : '';
+// Everything the reporting below calls, taken before the program runs: it may replace globals,
+// prototypes and module functions afterwards.
 const writeSync = fs.writeSync;
-const stringify = JSON.stringify;
+const readlinkSync = fs.readlinkSync;
+const quote = JSON.stringify;
+const toText = String;
+const apply = Reflect.apply;
+const slice = String.prototype.slice;
 const reallyExit = process.reallyExit.bind(process);
-const report = (event) => {
-  try { writeSync(3, stringify(Object.assign({ n: nonce }, event)) + '\\n'); } catch {}
+const scriptOf = (content, filename) => new vm.Script(content, { filename });
+const isSyntaxError = (error) => error instanceof SyntaxError;
+// The result channel's identity ('pipe:[inode]'), compared again before the end event is written.
+const channelOf = () => { try { return readlinkSync('/proc/self/fd/3'); } catch { return ''; } };
+const channel = channelOf();
+// Events are built from primitive strings only: no object a program's Object.prototype setters,
+// toJSON or Symbol.toPrimitive could see.
+const write = (fd, text) => { try { writeSync(fd, text); } catch {} };
+const field = (name, value) => ',' + quote(name) + ':' + quote(value);
+const report = (key, kind, fields) => write(3, '{"n":' + quote(key) + ',"e":' + quote(kind) + fields + '}\\n');
+const tamper = (reason) => {
+  report(failureKey, 'tamper', field('r', reason));
+  write(2, 'passk: tamper: ' + reason + '\\n');
+  reallyExit(1);
 };
 let looseOnly = 0;
 let firstLoose = '';
@@ -62,17 +85,28 @@ Object.defineProperty(console, 'assert', { writable: false, configurable: false,
       throw new AssertionError({ message: rest.length ? util.format(...rest) : 'console.assert failed' });
     }
   } });
-for (const frozen of [assert.strict, assert, JSON, Math, Object, Array]) Object.freeze(frozen);
+// Promise too: an asynchronous test's \`.then\` must stay Node's own.
+for (const frozen of [assert.strict, assert, JSON, Math, Object, Array, Promise, Promise.prototype]) Object.freeze(frozen);
+// Reads a value of the program's (a getter, a proxy, toString) into a primitive string, or ''.
+const text = (read) => { try { const value = read(); return typeof value === 'string' ? value : toText(value); } catch { return ''; } };
+const kindOf = (error, message) => {
+  try {
+    if (error instanceof AssertionError) return 'assert';
+    return error instanceof RangeError && /allocation|memory/i.test(message) ? 'memory' : 'other';
+  } catch { return 'other'; }
+};
 let failed = false;
+// The failure path: every string is computed from the error (the program's object: getters,
+// Error.prepareStackTrace) BEFORE anything is written, and the event carries the failure key.
 const fail = (error) => {
   if (failed) return;
   failed = true;
-  const name = error && error.name ? String(error.name) : typeof error;
-  const message = String(error && error.message !== undefined ? error.message : error);
-  const kind = error instanceof AssertionError ? 'assert'
-    : error instanceof RangeError && /allocation|memory/i.test(message) ? 'memory' : 'other';
-  report({ e: 'exc', k: kind, t: name, m: message.slice(0, 300) });
-  try { writeSync(2, ((error && error.stack) ? error.stack : message) + '\\n'); } catch {}
+  const name = text(() => (error && error.name ? error.name : typeof error));
+  const message = text(() => (error && error.message !== undefined ? error.message : error));
+  const stack = text(() => (error && error.stack ? error.stack : message)) || message;
+  const kind = kindOf(error, message);
+  report(failureKey, 'exc', field('k', kind) + field('t', name) + field('m', apply(slice, message, [0, 300])));
+  write(2, stack + '\\n');
   reallyExit(1);
 };
 process.setUncaughtExceptionCaptureCallback(fail);
@@ -95,6 +129,14 @@ Module.wrap = (script) => {
   return '(function (exports, passk$require, module, __filename, __dirname) { ' + head + ' ' +
     constants + ' ' + script.slice(head.length) + '\\n});';
 };
+// A CommonJS module is a function body, where a top-level \`return\` ends it early (before the
+// tests) as if it had run to its end. Parsed as a script, that \`return\` is a syntax error: the
+// program is refused before any of it runs. (Other syntax errors are left to the real compile.)
+const returnsEarly = (content, filename) => {
+  try { scriptOf(content, filename); return false; } catch (error) {
+    return isSyntaxError(error) && /^Illegal return statement/.test(error.message);
+  }
+};
 let reached = false;
 let reported = false;
 const main = path.resolve(process.argv[1]);
@@ -103,6 +145,7 @@ let started = false;
 Module.prototype._compile = function (content, filename) {
   if (started || filename !== main) return compile.call(this, content, filename);
   started = true;
+  if (returnsEarly(content, filename)) tamper('top-level-return');
   wrapMain = true; // Module.wrap runs first thing in compile, before any program code
   const result = compile.call(this, content, filename);
   reached = true;
@@ -115,9 +158,13 @@ process.on('beforeExit', () => {
   if (!reached || reported || failed || !nonce) return;
   reported = true;
   if (looseOnly > 0) {
-    report({ e: 'exc', k: 'assert', t: 'LooseEqualityOnly',
-      m: (looseOnly + ' check(s) pass only with loose (==) equality: ' + firstLoose).slice(0, 300) });
-  } else report({ e: 'end' });
+    report(failureKey, 'exc', field('k', 'assert') + field('t', 'LooseEqualityOnly') +
+      field('m', apply(slice, looseOnly + ' check(s) pass only with loose (==) equality: ' + firstLoose, [0, 300])));
+    return;
+  }
+  // fd 3 must still be passk's pipe: a program that re-pointed it would be handed the nonce.
+  if (channel === '' || channelOf() !== channel) tamper('result-fd');
+  else write(3, '{"n":' + quote(nonce) + ',"e":"end"}\\n');
 });
 `;
 
@@ -135,6 +182,9 @@ export function nodeRunStep(limits: ResolvedLimits, program: string): ExecStep {
     argv: [
       '/usr/bin/node',
       `--max-old-space-size=${heapMiB(limits)}`,
+      // An unhandled rejection is an uncaught exception even when the program listens for
+      // 'unhandledRejection' (which could otherwise swallow an asynchronous test's failure).
+      '--unhandled-rejections=strict',
       '--require',
       '{scratch}/passk-preload.cjs',
       program,
@@ -169,6 +219,24 @@ export const JS_CANARIES: Canaries = {
   earlyExits: [
     'process.exit(0);\nconsole.assert(false);\n',
     'process.reallyExit(0);\nconsole.assert(false);\n',
+  ],
+  harnessAttacks: [
+    // A top-level return before the tests (refused as tampering).
+    'function add(a, b) { return a - b; }\nreturn;\nconsole.assert(add(1, 1) === 2);\n',
+    // A failure whose `stack` getter forges the end event from a re-pointed fd 3.
+    [
+      "const fs = require('node:fs');",
+      "const real = fs.openSync('/proc/self/fd/3', 'w');",
+      "fs.closeSync(3);\nfs.openSync('caught.txt', 'w+');",
+      "const error = new Error('x');",
+      "Object.defineProperty(error, 'stack', { get() {",
+      '  const nonce = /"n": ?"([0-9a-f]{32})"/.exec(fs.readFileSync(\'caught.txt\', \'latin1\'));',
+      '  if (nonce) fs.writeSync(real, \'{"n": "\' + nonce[1] + \'", "e": "end"}\\n\');',
+      '  process.reallyExit(0);',
+      '} });',
+      'throw error;',
+      '',
+    ].join('\n'),
   ],
   sleeper: (seconds) =>
     `Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ${seconds * 1000});\n`,

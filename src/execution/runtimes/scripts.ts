@@ -30,6 +30,15 @@ interface ScriptLanguage {
   diagnose(outcome: RawOutcome): Diagnosis | undefined;
 }
 
+/**
+ * Issue 25: the tests' assertion is a name the candidate's code could rebind before the tests
+ * run (Lua `assert`/luaunit, Ruby test-unit methods, Perl `eq_deeply`/`CORE::GLOBAL::exit`, R
+ * `stopifnot`/`all.equal`, Racket `check-within`). Each prologue captures what the tests' checks
+ * are before the program's first statement; each sentinel compares, after the tests and before
+ * the end event, and on a rebinding prints this mark and exits 1 (verdict.ts: tamper).
+ */
+const REBOUND = String.raw`passk: tamper: assert-rebound\n`;
+
 const comment = (prefix: string) => (text: string) => `${prefix} ${text.replace(/\n/g, ' ')}\n`;
 
 /**
@@ -171,6 +180,16 @@ export const ruby = script({
   prologue: `BEGIN { passk_nonce = (File.read('/proc/self/fd/${NONCE_FD}') rescue '') }`,
   sentinel: [
     'if defined?(Test::Unit::AutoRunner) && Test::Unit::AutoRunner.need_auto_run?',
+    // A method of test-unit, or an assertion of a test case class, defined in this file.
+    '  passk_names = Test::Unit::Assertions.instance_methods + Test::Unit::Assertions.private_instance_methods',
+    '  passk_here = lambda { |method| (method.source_location || [])[0] == __FILE__ }',
+    '  passk_rebound = ObjectSpace.each_object(Module).any? do |m|',
+    "    ours = m.name.to_s.start_with?('Test::Unit')",
+    '    names = m.is_a?(Class) && m <= Test::Unit::TestCase ? passk_names & (m.instance_methods + m.private_instance_methods) : []',
+    '    names |= m.instance_methods(false) + m.private_instance_methods(false) if ours',
+    '    names.any? { |n| passk_here.(m.instance_method(n)) } || (ours && m.singleton_methods(false).any? { |n| passk_here.(m.method(n)) })',
+    '  end',
+    `  (STDERR.write("${REBOUND}"); exit!(1)) if passk_rebound`,
     '  Test::Unit::AutoRunner.need_auto_run = false',
     "  raise Test::Unit::AssertionFailedError, 'a test-unit test failed or raised' unless Test::Unit::AutoRunner.run",
     'end',
@@ -182,6 +201,9 @@ export const ruby = script({
     earlyExits: [
       'exit 0\n',
       "require 'test/unit'\nclass T < Test::Unit::TestCase\n  def test_exit\n    exit 0\n  end\n  def test_no\n    assert_equal(1, 2)\n  end\nend\n",
+    ],
+    harnessAttacks: [
+      "require 'test/unit'\nmodule Test::Unit::Assertions\n  def assert_equal(*) = nil\nend\nclass T < Test::Unit::TestCase\n  def test_no\n    assert_equal(1, 2)\n  end\nend\n",
     ],
     sleeper: (seconds) => `sleep ${seconds}\n`,
     comment: comment('#'),
@@ -202,11 +224,19 @@ export const lua = script({
   file: 'program.lua',
   versionArgv: [realBinary('/usr/bin/lua5.4'), '-v'],
   debianPackages: 'lua5.4',
-  prologue: `local passk_nonce = (function() local f = io.open('/proc/self/fd/${NONCE_FD}') if not f then return '' end local t = f:read('a') f:close() return t or '' end)()`,
-  sentinel: `if passk_nonce ~= '' then local f = io.open('/proc/self/fd/3', 'w'); f:write(string.format('{"n": "%s", "e": "end"}\\n', passk_nonce)); f:close() end`,
+  prologue: `local passk_nonce = (function() local f = io.open('/proc/self/fd/${NONCE_FD}') if not f then return '' end local t = f:read('a') f:close() return t or '' end)() local passk_bound = (function() local t = { assert = assert, error = error, pairs = pairs, type = type, getmetatable = getmetatable, rawget = rawget, mt = getmetatable(_G), loaded = package.loaded, stderr = io.stderr, exit = os.exit, fns = {} } local ok, lu = pcall(require, 'luaunit') if ok and type(lu) == 'table' then t.lu = lu for k, v in pairs(lu) do if type(v) == 'function' then t.fns[k] = v end end if type(lu.LuaUnit) == 'table' then t.run = lu.LuaUnit.run end end return t end)()`,
+  sentinel: [
+    'do local b = passk_bound local rebound = assert ~= b.assert or error ~= b.error or b.getmetatable(_G) ~= b.mt',
+    "if b.lu then rebound = rebound or b.loaded.luaunit ~= b.lu or (b.rawget(_G, 'lu') ~= nil and b.rawget(_G, 'lu') ~= b.lu) or (b.run ~= nil and b.lu.LuaUnit.run ~= b.run) for k, v in b.pairs(b.fns) do rebound = rebound or b.rawget(b.lu, k) ~= v end end",
+    `if rebound then b.stderr:write('${REBOUND}') b.exit(1) end end`,
+    `if passk_nonce ~= '' then local f = io.open('/proc/self/fd/3', 'w'); f:write(string.format('{"n": "%s", "e": "end"}\\n', passk_nonce)); f:close() end`,
+  ].join('\n'),
   canaries: {
     wrong: 'local function add(a, b) return a - b end\nassert(add(1, 1) == 2)\n',
     earlyExits: ['os.exit(0)\n'],
+    harnessAttacks: [
+      'assert = function() return true end\nlocal function add(a, b) return a - b end\nassert(add(1, 1) == 2)\n',
+    ],
     sleeper: (seconds) => `local t = os.time() + ${seconds}\nwhile os.time() < t do end\n`,
     comment: comment('--'),
   },
@@ -232,11 +262,15 @@ export const perl = script({
   versionArgv: ['/usr/bin/perl', '-e', 'print "perl $^V"'],
   debianPackages: 'perl libtest-deep-perl',
   // BEGIN: before the program's own BEGIN/INIT blocks, which run before its first statement.
-  prologue: `BEGIN { $main::passk_nonce = ''; if (open(my $passk_in, '<&=', ${NONCE_FD})) { local $/; $main::passk_nonce = <$passk_in> // ''; close($passk_in); } }`,
-  sentinel: `if ($main::passk_nonce ne '') { open(my $passk_fd, '>&=', 3) or die "passk: no result channel"; printf $passk_fd '{"n": "%s", "e": "end"}' . "\\n", $main::passk_nonce; close($passk_fd); }`,
+  prologue: `BEGIN { $main::passk_nonce = ''; if (open(my $passk_in, '<&=', ${NONCE_FD})) { local $/; $main::passk_nonce = <$passk_in> // ''; close($passk_in); } $main::passk_deep = eval { require Test::Deep; \\&Test::Deep::eq_deeply }; }`,
+  sentinel: `if (defined &CORE::GLOBAL::exit || defined &CORE::GLOBAL::die || ($main::passk_deep && (\\&Test::Deep::eq_deeply != $main::passk_deep || (defined &main::eq_deeply && \\&main::eq_deeply != $main::passk_deep)))) { print STDERR "${REBOUND}"; CORE::exit(1); }
+if ($main::passk_nonce ne '') { open(my $passk_fd, '>&=', 3) or die "passk: no result channel"; printf $passk_fd '{"n": "%s", "e": "end"}' . "\\n", $main::passk_nonce; close($passk_fd); }`,
   canaries: {
     wrong: 'sub add { my ($a, $b) = @_; return $a - $b; }\nexit 1 unless add(1, 1) == 2;\n',
     earlyExits: ['exit 0;\n'],
+    harnessAttacks: [
+      'BEGIN { *CORE::GLOBAL::exit = sub { } }\nsub add { my ($a, $b) = @_; return $a - $b; }\nexit 1 unless add(1, 1) == 2;\n',
+    ],
     sleeper: (seconds) => `sleep(${seconds});\n`,
     comment: comment('#'),
   },
@@ -260,11 +294,16 @@ export const r = script({
   // R_HOME/etc is a link to /etc/R (Renviron, ldpaths), which the sandbox does not otherwise show;
   // libblas/liblapack and `which` (run by utils' .onLoad) are links into /etc/alternatives.
   mounts: ['/etc/R', '/etc/alternatives'],
-  prologue: `passk_nonce <- local({ passk_in <- file('/proc/self/fd/${NONCE_FD}', 'r'); on.exit(close(passk_in)); paste(readLines(passk_in, warn = FALSE), collapse = '') })`,
-  sentinel: `if (nzchar(passk_nonce)) local({ passk_con <- file('/proc/self/fd/3', 'w'); cat(sprintf('{"n": "%s", "e": "end"}\\n', passk_nonce), file = passk_con); close(passk_con) })`,
+  prologue: `passk_nonce <- local({ passk_in <- file('/proc/self/fd/${NONCE_FD}', 'r'); on.exit(close(passk_in)); paste(readLines(passk_in, warn = FALSE), collapse = '') }); passk_bound <- list(stopifnot = base::stopifnot, isTRUE = base::isTRUE, all.equal = base::all.equal)`,
+  // Evaluated where only base is seen (the program's globals could rebind `any`, `get`, …).
+  sentinel: `if (base::local({ g <- globalenv(); b <- get('passk_bound', envir = g); any(vapply(names(b), function(n) !identical(get(n, envir = g), b[[n]]) || !identical(get(n, envir = baseenv()), b[[n]]), logical(1))) || any(startsWith(ls(g, all.names = TRUE), 'all.equal.')) }, envir = base::new.env(parent = base::baseenv()))) { base::cat('${REBOUND}', file = base::stderr()); base::quit(status = 1) }
+if (nzchar(passk_nonce)) local({ passk_con <- file('/proc/self/fd/3', 'w'); cat(sprintf('{"n": "%s", "e": "end"}\\n', passk_nonce), file = passk_con); close(passk_con) })`,
   canaries: {
     wrong: 'add <- function(a, b) a - b\nstopifnot(isTRUE(all.equal(add(1, 1), 2)))\n',
     earlyExits: ['quit(status = 0)\n', 'q("no")\n'],
+    harnessAttacks: [
+      'stopifnot <- function(...) TRUE\nadd <- function(a, b) a - b\nstopifnot(isTRUE(all.equal(add(1, 1), 2)))\n',
+    ],
     sleeper: (seconds) => `Sys.sleep(${seconds})\n`,
     comment: comment('#'),
   },
@@ -292,11 +331,17 @@ export const racket = script({
   // Read while the module expands (define-syntax right-hand sides run in order, before any
   // macro of the program's), then put into the module as a literal.
   prologue: `(define-syntax passk-nonce-taken (let ([n (let ([in (open-input-file "/proc/self/fd/${NONCE_FD}")]) (begin0 (let loop ([acc '()]) (let ([c (read-char in)]) (if (eof-object? c) (list->string (reverse acc)) (loop (cons c acc))))) (close-input-port in)))]) (lambda (stx) (datum->syntax stx n)))) (define passk-nonce (passk-nonce-taken))`,
-  sentinel: `(unless (string=? passk-nonce "") (let ([passk-out (open-output-file "/proc/self/fd/3" #:exists 'append)]) (fprintf passk-out "{\\"n\\": \\"~a\\", \\"e\\": \\"end\\"}\\n" passk-nonce) (close-output-port passk-out)))`,
+  // A check name of the tests bound by a definition of this module (shadowing rackunit's).
+  sentinel: `(define-syntax (passk-rebound stx) (datum->syntax stx (for/or ([n '(check-within check-equal? current-check-handler raise)]) (let ([b (identifier-binding (datum->syntax stx n))]) (and (pair? b) (let-values ([(p base) (module-path-index-split (car b))]) (and (not p) (not base))))))))
+(when (passk-rebound) (eprintf "${REBOUND}") (exit 1))
+(unless (string=? passk-nonce "") (let ([passk-out (open-output-file "/proc/self/fd/3" #:exists 'append)]) (fprintf passk-out "{\\"n\\": \\"~a\\", \\"e\\": \\"end\\"}\\n" passk-nonce) (close-output-port passk-out)))`,
   canaries: {
     wrong:
       '#lang racket\n(require rackunit)\n(current-check-handler raise)\n(define (add a b) (- a b))\n(check-equal? (add 1 1) 2)\n',
     earlyExits: ['#lang racket\n(exit 0)\n'],
+    harnessAttacks: [
+      '#lang racket\n(define (check-equal? . _) (void))\n(require rackunit)\n(current-check-handler raise)\n(check-equal? 1 2)\n',
+    ],
     sleeper: (seconds) => `#lang racket\n(sleep ${seconds})\n`,
     comment: comment(';'),
   },

@@ -34,6 +34,11 @@ export interface Canaries {
    * macro, a local assert, a nested class. Each must not pass.
    */
   rebindings?: string[];
+  /**
+   * Attacks on the harness a broken engine would let pass (issue 25's classes: a top-level
+   * return, a linkname into the test list, a rebound assertion): none may be 'passed'.
+   */
+  harnessAttacks?: string[];
   /** Sleeps for `seconds`: must be 'timeout' under a shorter limit. */
   sleeper(seconds: number): string;
   /** A comment line that makes a source distinct (defeats dedup and the cache). */

@@ -45,6 +45,9 @@ export const typescript = defineProcessRuntime({
     ...JS_CANARIES,
     wrong: `declare var require: any;\n${JS_CANARIES.wrong.replace('(a, b)', '(a: number, b: number)')}`,
     earlyExits: JS_CANARIES.earlyExits.map((source) => `declare var process: any;\n${source}`),
+    harnessAttacks: (JS_CANARIES.harnessAttacks ?? []).map(
+      (source) => `declare var require: any;\ndeclare var process: any;\n${source}`,
+    ),
   },
   plan(source, limits, version, install) {
     const files = { 'program.ts': source, 'passk-tsc.cjs': CHECKER };
