@@ -20,8 +20,9 @@ describe('classify', () => {
     const keyed = (fields: Record<string, string>) =>
       `${JSON.stringify({ n: failureKey(NONCE), ...fields })}\n`;
     expect(failureKey(NONCE)).not.toContain(NONCE);
+    // An end under the failure key is a forged line (result-events.ts): tamper, never a pass.
     const end = outcome({ report: keyed({ e: 'end' }) });
-    expect(classify(end, NONCE).status).toBe('incomplete');
+    expect(classify(end, NONCE)).toMatchObject({ status: 'failed', tamper: 'forged-event' });
     const exc = outcome({ exitCode: 1, report: keyed({ e: 'exc', k: 'assert', t: 'X' }) });
     expect(classify(exc, NONCE)).toMatchObject({ status: 'failed', errorType: 'X' });
     const tamper = outcome({ exitCode: 1, report: keyed({ e: 'tamper', r: 'top-level-return' }) });
