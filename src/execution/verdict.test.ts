@@ -23,7 +23,7 @@ describe('classify', () => {
     // An end under the failure key is a forged line (result-events.ts): tamper, never a pass.
     const end = outcome({ report: keyed({ e: 'end' }) });
     expect(classify(end, NONCE)).toMatchObject({ status: 'failed', tamper: 'forged-event' });
-    const exc = outcome({ exitCode: 1, report: keyed({ e: 'exc', k: 'assert', t: 'X' }) });
+    const exc = outcome({ exitCode: 1, report: keyed({ e: 'exc', k: 'assert', t: 'X', m: '' }) });
     expect(classify(exc, NONCE)).toMatchObject({ status: 'failed', errorType: 'X' });
     const tamper = outcome({ exitCode: 1, report: keyed({ e: 'tamper', r: 'top-level-return' }) });
     expect(classify(tamper, NONCE)).toMatchObject({ status: 'failed', tamper: 'top-level-return' });
