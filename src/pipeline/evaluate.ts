@@ -12,7 +12,7 @@ import type { ResultRecord } from '../store/records.js';
 import type { RunInfo } from '../store/run-dir.js';
 import { claimRunDir } from '../store/run-lock.js';
 import { perMonthPassRate } from '../tasks/date-window.js';
-import { referenceDifferences } from '../tasks/differences.js';
+import { judgingDifferences, referenceDifferences } from '../tasks/differences.js';
 import { resolveTask } from '../tasks/resolve.js';
 import type { Problem, Task } from '../tasks/types.js';
 import { bigcodeConfig } from './bigcode-config.js';
@@ -275,7 +275,13 @@ async function evaluateClaimed(options: EvaluateOptions): Promise<EvaluateResult
         ...options.provenance,
         ...environment,
         ...(notRunnable === undefined ? {} : { not_runnable: notRunnable }),
-        reference_differences: referenceDifferences(task),
+        reference_differences: [
+          ...referenceDifferences(task),
+          ...judgingDifferences(
+            task,
+            results.some((result) => result.judge === 'outside'),
+          ),
+        ],
       },
       config: {
         ...scoringConfig(config, excluded),

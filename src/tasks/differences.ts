@@ -126,3 +126,15 @@ export function referenceDifferences(task: Task): string[] {
     : [];
   return [...(task.language === 'python' ? pythonDifferences(task) : []), ...own, ...multiplE];
 }
+
+/** What judging outside changes against the reference harness's in-process run (docs/security.md). */
+const OUTSIDE_JUDGING =
+  "judging: outside (the tests run in a judge process apart from the candidate's, --judge in-process for the reference's placement): only plain values cross, so a returned object's own __eq__, identity (`is`) across the two processes and dict views compared with sets differ from an in-process run (docs/security.md 'Outside judging (Python)')";
+const OUTSIDE_CRUXEVAL =
+  "judging: the answer is compared as the value it is: an answer that passes upstream only through operator precedence ('[0] or True') or an object's own __eq__ fails (docs/tasks.md, CRUXEval)";
+
+/** The reference differences a run adds when some of its verdicts were decided outside. */
+export function judgingDifferences(task: Task, judgedOutside: boolean): string[] {
+  if (!judgedOutside) return [];
+  return task.name.startsWith('cruxeval') ? [OUTSIDE_JUDGING, OUTSIDE_CRUXEVAL] : [OUTSIDE_JUDGING];
+}

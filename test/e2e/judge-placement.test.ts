@@ -37,6 +37,9 @@ describe('--judge: where verdicts are decided, recorded per sample and per run',
   it('judges outside by default and in-process when asked; metrics.json and results.jsonl say which', async () => {
     const outside = await run([]);
     expect(outside.metrics.config.judge).toBe('outside');
+    const judging = (metrics: { reference_differences: string[] }) =>
+      metrics.reference_differences.filter((line) => line.startsWith('judging: outside'));
+    expect(judging(outside.metrics)).toHaveLength(1);
     expect(outside.results.map((r) => [r.status, r.judge])).toEqual([
       ['passed', 'outside'],
       ['passed', 'outside'],
@@ -44,6 +47,7 @@ describe('--judge: where verdicts are decided, recorded per sample and per run',
     ]);
     const inProcess = await run(['--judge', 'in-process']);
     expect(inProcess.metrics.config.judge).toBe('in-process');
+    expect(judging(inProcess.metrics)).toEqual([]);
     expect(inProcess.results.map((r) => [r.status, r.judge])).toEqual([
       ['passed', undefined],
       ['passed', undefined],
