@@ -37,6 +37,22 @@ export function humanEvalProgram(row: HumanEvalRow, completion = row.canonical_s
   return `${row.prompt}${completion}${PYTHON_TESTS_MARKER}${row.test}\ncheck(${row.entry_point})\n`;
 }
 
+/** `passk evaluate` of a HumanEval samples file as the benches run it (append run-specific flags). */
+export function humanEvalEvaluateArgs(
+  samplesFile: string,
+  out: string,
+  timeoutS: number,
+): string[] {
+  return [
+    join(repoRoot, 'dist/cli/bin.js'),
+    'evaluate',
+    ...['--task', 'humaneval', '--allow-code-execution'],
+    ...['--data-dir', dirname(dirname(humanEvalPath()))],
+    ...['--generations', samplesFile, '--output-dir', out],
+    ...['--timeout', String(timeoutS), '--no-db'],
+  ];
+}
+
 /** Every row's canonical program `copies` times, each copy distinct by a comment line. */
 export function distinctCopies(
   rows: readonly HumanEvalRow[],

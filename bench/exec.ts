@@ -25,6 +25,7 @@ import {
 import {
   computeFloor,
   type HumanEvalRow,
+  humanEvalEvaluateArgs,
   humanEvalPath,
   humanEvalProgram,
   loadHumanEval,
@@ -78,20 +79,7 @@ function loopSamples(rows: readonly HumanEvalRow[], count: number): Sample[] {
 async function runPasskCli(samplesFile: string, dir: string, total: number): Promise<Timed> {
   const out = join(dir, 'passk-out');
   const run = await timed(process.execPath, [
-    join(repoRoot, 'dist/cli/bin.js'),
-    'evaluate',
-    '--task',
-    'humaneval',
-    '--allow-code-execution',
-    '--data-dir',
-    dirname(dirname(humanEvalPath())),
-    '--generations',
-    samplesFile,
-    '--output-dir',
-    out,
-    '--timeout',
-    String(TIMEOUT_S),
-    '--no-db',
+    ...humanEvalEvaluateArgs(samplesFile, out, TIMEOUT_S),
     '--no-cache',
   ]);
   const metrics = JSON.parse(readFileSync(join(out, 'metrics.json'), 'utf8')) as {
