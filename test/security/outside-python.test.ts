@@ -81,6 +81,11 @@ describe('outside judging (Python): attacks next to a correct and a wrong progra
     expect(all['outside']).toMatchObject({ status: 'failed', placement: 'outside' });
   }, 60_000);
 
+  it('the judge runs the tests with no capabilities', async () => {
+    const all = await verdicts({ judge: program('correct', 'check_no_capabilities') });
+    expect(all['judge']).toMatchObject({ status: 'passed', placement: 'outside' });
+  }, 60_000);
+
   it('huge output, an endless loop and an endless generator end at the limits', async () => {
     const all = await verdicts(
       {

@@ -389,7 +389,9 @@ def failed_compile(compiled):
 
 def main():
     opts = Options(sys.argv[1:])
-    proto_in, proto_out = worker.take_protocol_fds()
+    proto_in, proto_out, tests_in = worker.take_protocol_fds()
+    if tests_in is not None:
+        os.close(tests_in)  # no outside judging here: nothing is ever written on it
     worker.become_subreaper()
     # Non-dumpable, capped tmpfs: before the filter forbids mount.
     slot, tmp_caps = worker.prepare_slot(opts, ExecSlot)

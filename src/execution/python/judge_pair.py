@@ -1,22 +1,22 @@
 """The worker's side of outside judging: one sample as a pair of forked children.
 
-1. The server child is forked first, from a worker that has never held this sample's tests: it
-   runs as a candidate runs in-process (its own session, rlimits, the programs' uid, the seccomp
-   filter inherited, the reference harness's guard), executes the candidate's module code and
-   serves calls (function_server.py).
-2. Only then does the worker ask passk for the tests ({"id", "tests": "send"}). passk writes them,
-   `testsBytes` long, on the worker's channel, and the judge child, forked now, reads them off that
-   channel itself: the worker never reads them, so no later server child (a fork of the worker)
-   holds them in its memory.
+1. passk writes the tests, `testsBytes` long, on the worker's tests channel (a pipe of their own,
+   see worker.take_protocol_fds) with the request. The worker never reads that channel, and every
+   child it forks closes it before any program code runs, so neither the worker nor any server
+   child (a fork of it) ever holds a test source or an expected value in its memory.
+2. The server child runs as a candidate runs in-process (its own session, rlimits, the programs'
+   uid, the seccomp filter inherited, the reference harness's guard), executes the candidate's
+   module code and serves calls (function_server.py).
 3. The judge child (the worker's uid, non-dumpable like the worker: the candidate cannot ptrace it
-   or read its /proc; its own session) runs the tests (judge_process.py) and writes the verdict on
-   a pipe only it and the worker hold.
+   or read its /proc; its own session) reads the tests off their channel itself, runs them
+   (judge_process.py) and writes the verdict on a pipe only it and the worker hold.
 
 The time limit covers the pair (its own time: wall minus both processes' waits for a CPU); when
 either limit passes, or the judge ends, both are killed. The answer is fork_run's outcome of the
 server, with the judge's verdict lines as `report` and `placement: "outside"`.
 """
 
+import ctypes
 import os
 import time
 
@@ -72,17 +72,17 @@ def _server_child(compiled, reference, settings, fds, opts, slot, scratch_dir):
         os._exit(1)
 
 
-def _judge_child(settings, fds, proto_in, req, scratch_dir):
+def _judge_child(settings, fds, tests_in, req, scratch_dir):
     """The judge. fds: requests (write), replies (read), verdict (write), stderr (write)."""
     request_w, reply_r, verdict_w, err_w = fds
     os.dup2(err_w, 2)
     os.setsid()
     os.chdir(scratch_dir)
     runner.apply_limits(settings)
-    _close_all_but((request_w, reply_r, verdict_w, proto_in))
+    _close_all_but((request_w, reply_r, verdict_w, tests_in))
     _drop_capabilities()
     entry_points = [str(name) for name in req.get("entryPoints") or ()]
-    judge_process.main(proto_in, int(req["testsBytes"]), request_w, reply_r, verdict_w, entry_points)
+    judge_process.main(tests_in, int(req["testsBytes"]), request_w, reply_r, verdict_w, entry_points)
 
 
 def _close_all_but(keep):
@@ -93,13 +93,20 @@ def _close_all_but(keep):
     os.closerange(low, 1 << 16)
 
 
+def _empty_capability_set():
+    """capset's arguments for "no capabilities", built once in the worker: a ctypes array type
+    and a function pointer made in each judge child cost it page faults and CPU (measured)."""
+    header = slot_hygiene._CapHeader(slot_hygiene._LINUX_CAPABILITY_VERSION_3, 0)
+    return slot_hygiene._libc.capset, header, ctypes.byref(header), (slot_hygiene._CapData * 2)()
+
+
+_NO_CAPABILITIES = _empty_capability_set()
+
+
 def _drop_capabilities():
     """The judge keeps none of the worker's capabilities (bwrap's user namespace leaves it a few)."""
-    import ctypes
-
-    header = slot_hygiene._CapHeader(slot_hygiene._LINUX_CAPABILITY_VERSION_3, 0)
-    data = (slot_hygiene._CapData * 2)()
-    if slot_hygiene._libc.capset(ctypes.byref(header), data) != 0:
+    capset, _header, header_ref, data = _NO_CAPABILITIES
+    if capset(header_ref, data) != 0:
         raise OSError(ctypes.get_errno(), "capset failed")
 
 
@@ -160,9 +167,11 @@ def collect_pair(server, judge, server_pipes, judge_pipes, limits):
     return state, chunks, _pair_delay((server, judge))
 
 
-def run_pair(req, opts, slot, send, proto_in):
-    """One outside-judged sample (see the module doc). `send` writes a line to passk; the tests
-    arrive on `proto_in` after the server child is forked, read only by the judge child."""
+def run_pair(req, opts, slot, tests_in):
+    """One outside-judged sample (see the module doc); its tests wait on `tests_in`, the tests
+    channel, read only by the judge child."""
+    if tests_in is None:
+        raise fork_run.SetupFailed("the worker was started without a tests channel")
     source = req["source"]
     compiled = runner.precompile(source) if len(source) <= fork_run.PRECOMPILE_MAX_CHARS else source
     if isinstance(compiled, runner._Split):
@@ -187,7 +196,6 @@ def run_pair(req, opts, slot, send, proto_in):
         os._exit(71)
     for fd in (out_w, err_w, request_r, reply_w, setup_w):
         os.close(fd)
-    send({"id": req["id"], "tests": "send"})
     verdict_r, verdict_w = os.pipe()
     judge_err_r, judge_err_w = os.pipe()
     judge = os.fork()
@@ -195,7 +203,7 @@ def run_pair(req, opts, slot, send, proto_in):
         for fd in (out_r, err_r, setup_r, verdict_r, judge_err_r):
             os.close(fd)
         try:
-            _judge_child(settings, (request_w, reply_r, verdict_w, judge_err_w), proto_in, req, scratch_dir)
+            _judge_child(settings, (request_w, reply_r, verdict_w, judge_err_w), tests_in, req, scratch_dir)
         finally:
             os._exit(70)
     for fd in (request_w, reply_r, verdict_w, judge_err_w):

@@ -36,6 +36,7 @@ PRELOAD = (
     "operator json traceback ctypes"
 ).split()
 PR_SET_CHILD_SUBREAPER = 36
+TESTS_CHANNEL_FD = 3  # passk's tests channel (outside judging), see _take_tests_channel
 PR_SET_PDEATHSIG = 1
 
 
@@ -117,7 +118,8 @@ def serve(reader, send, handle):
 
 def take_protocol_fds():
     """Moves the protocol pipes to fds >= 10 and puts /dev/null on 0 and 1, so a forked child
-    starts with fd 0 = /dev/null and sys.stdin/sys.stdout objects that never buffered protocol data."""
+    starts with fd 0 = /dev/null and sys.stdin/sys.stdout objects that never buffered protocol data.
+    Returns (requests, answers, tests channel fd or None)."""
     import fcntl
 
     proto_in = fcntl.fcntl(0, fcntl.F_DUPFD_CLOEXEC, 10)
@@ -126,14 +128,28 @@ def take_protocol_fds():
     os.dup2(devnull, 0)
     os.dup2(devnull, 1)
     os.close(devnull)
-    return os.fdopen(proto_in, "rb", buffering=0), os.fdopen(proto_out, "wb", buffering=0)
+    return os.fdopen(proto_in, "rb", buffering=0), os.fdopen(proto_out, "wb", buffering=0), _take_tests_channel()
+
+
+def _take_tests_channel():
+    """fd 3, where passk writes each outside-judged sample's tests: moved above the fds a program
+    gets (every child closes fds above its own before any program code runs) and never read here,
+    only by the judge child. None when the worker was started without it."""
+    import fcntl
+
+    try:
+        channel = fcntl.fcntl(TESTS_CHANNEL_FD, fcntl.F_DUPFD_CLOEXEC, 10)
+    except OSError:
+        return None
+    os.close(TESTS_CHANNEL_FD)
+    return channel
 
 
 def main():
     import json
 
     opts = Options(sys.argv[1:])
-    proto_in, proto_out = take_protocol_fds()
+    proto_in, proto_out, tests_in = take_protocol_fds()
     task_environment.apply(opts.environment, task_environment.take_switch(runner))
     preload()
     runner.install_site_builtins()
@@ -154,8 +170,8 @@ def main():
     except AttributeError:
         pass
     def handle(request):
-        if "testsBytes" in request:  # outside judging: the tests follow, for the judge child only
-            return judge_pair.run_pair(request, opts, slot, send, proto_in.fileno())
+        if "testsBytes" in request:  # outside judging: the tests wait on their channel for the judge
+            return judge_pair.run_pair(request, opts, slot, tests_in)
         return fork_run.run_one(request, opts, slot)
 
     serve(io.BufferedReader(proto_in), send, handle)

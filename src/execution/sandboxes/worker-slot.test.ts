@@ -11,6 +11,7 @@ import json, os, sys, time
 print(json.dumps({"ready": True}), flush=True)
 for line in sys.stdin:
     req = json.loads(line)
+    tests = os.read(3, req["testsBytes"]).decode() if "testsBytes" in req else ""
     if "die" in req["source"]:
         os._exit(1)
     if "hang" in req["source"]:
@@ -18,7 +19,7 @@ for line in sys.stdin:
     if "starved" in req["source"]:  # a program let run past its limit towards the backstop
         time.sleep(0.6)
     answer = {"id": req["id"], "exitCode": 0, "signal": None, "timedOut": False, "outputExceeded": False,
-              "report": json.dumps({"n": req["nonce"], "e": "end"}) + "\\n", "stderrTail": "", "durationMs": 1}
+              "report": json.dumps({"n": req["nonce"], "e": "end"}) + "\\n", "stderrTail": tests, "durationMs": 1}
     print(json.dumps(answer), flush=True)
 `;
 
@@ -43,6 +44,16 @@ describe('WorkerSlot', () => {
     const slot = fakeSlot();
     for (const source of ['a', 'b', 'c'])
       expect((await slot.run(request(source))).exitCode).toBe(0);
+    expect(slot.restarts).toBe(0);
+    await slot.close();
+  });
+
+  it('hands outside-judged tests over on fd 3 with the request, in one exchange', async () => {
+    const slot = fakeSlot();
+    const tests = 'assert candidate(1) == 2\n';
+    // The fake worker answers with what it read on fd 3 (the real one leaves it to the judge).
+    expect((await slot.run({ ...request('a'), tests })).stderrTail).toBe(tests);
+    expect((await slot.run(request('b'))).stderrTail).toBe('');
     expect(slot.restarts).toBe(0);
     await slot.close();
   });

@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import type { Writable } from 'node:stream';
 import { SandboxError } from '../../core/errors.js';
 import { killAllOfUid, killGroup } from './common.js';
 import type { ProgramRequest, RawOutcome, Slot } from './types.js';
@@ -60,10 +61,10 @@ export class WorkerSlot implements Slot {
       this.watchdogGraceMs;
     const { tests, ...sent } = request;
     const head = tests === undefined ? sent : { ...sent, testsBytes: Buffer.byteLength(tests) };
-    let line = await this.exchange(JSON.stringify({ id, ...head }), timeoutMs);
-    // Outside judging: the tests only once the worker has forked the candidate's process.
-    if (tests !== undefined && (JSON.parse(line) as { tests?: string }).tests === 'send')
-      line = await this.exchange(undefined, timeoutMs, tests);
+    // Outside judging: the tests go up front on the worker's tests channel (its fd 3), which the
+    // worker never reads and every program's process closes; only the judge child reads them.
+    if (tests !== undefined) (this.child!.stdio[3] as Writable).write(tests);
+    const line = await this.exchange(JSON.stringify({ id, ...head }), timeoutMs);
     const answer = JSON.parse(line) as RawOutcome & { id: number; infra?: string };
     if (answer.id !== id) throw this.fail(`answered request ${answer.id}, expected ${id}`);
     // The worker's own failure, from its own channel (never from what the program printed or
@@ -95,7 +96,8 @@ export class WorkerSlot implements Slot {
     const child = spawn(command!, args, {
       cwd: launch.cwd,
       env: launch.env,
-      stdio: ['pipe', 'pipe', 'pipe'],
+      // fd 3: the tests channel (outside judging), written by passk, read only by judge children.
+      stdio: ['pipe', 'pipe', 'pipe', 'pipe'],
       detached: true, // its own process group: one kill takes the sandbox and everything in it
     });
     this.child = child;
@@ -105,6 +107,7 @@ export class WorkerSlot implements Slot {
       this.stderrTail = (this.stderrTail + chunk).slice(-STDERR_KEEP);
     });
     child.stdin!.on('error', () => {});
+    child.stdio[3]!.on('error', () => {});
     const onGone = (why: string) => {
       // Programs of a worker outside a pid namespace can outlive it: kill them by their uid.
       if (launch.reapUid !== undefined) void killAllOfUid(launch.reapUid);
@@ -138,10 +141,9 @@ export class WorkerSlot implements Slot {
   }
 
   /**
-   * Sends one line (if any; or `raw` bytes as they are) and waits for one line back, or kills the
-   * worker at the deadline.
+   * Sends one line (if any) and waits for one line back, or kills the worker at the deadline.
    */
-  private exchange(line: string | undefined, timeoutMs: number, raw?: string): Promise<string> {
+  private exchange(line: string | undefined, timeoutMs: number): Promise<string> {
     const child = this.child;
     if (!child) return Promise.reject(this.fail('is not running', false));
     return new Promise<string>((resolve, reject) => {
@@ -160,7 +162,6 @@ export class WorkerSlot implements Slot {
         },
       };
       if (line !== undefined) child.stdin!.write(`${line}\n`);
-      if (raw !== undefined) child.stdin!.write(raw);
     });
   }
 
