@@ -96,36 +96,16 @@ need_pkg() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q 'install ok
 command -v bwrap >/dev/null 2>&1 || need bubblewrap
 [ -x /usr/bin/python3 ] || need python3
 if $languages; then
-  [ -x /usr/bin/g++ ] || need g++
-  [ -f /usr/include/boost/any.hpp ] || need libboost-dev
-  [ -f /usr/include/openssl/md5.h ] || need libssl-dev
-  [ -x /usr/bin/javac ] || need openjdk-17-jdk-headless
-  [ -f /usr/share/java/javatuples.jar ] || need libjavatuples-java
-  [ -x /usr/bin/go ] || need golang-go
-  [ -d /usr/share/gocode/src/github.com/stretchr/testify ] || need golang-github-stretchr-testify-dev
-  [ -x /usr/bin/goimports ] || need golang-golang-x-tools
-  # A rustup toolchain (~/.cargo/bin/rustc) is used when present; else Debian's rustc.
-  [ -x "${HOME:-/root}/.cargo/bin/rustc" ] || [ -x /usr/bin/rustc ] || need rustc
-  [ -x "${HOME:-/root}/.cargo/bin/cargo" ] || [ -x /usr/bin/cargo ] || need cargo
-  # Crate sources that passk builds once with cargo (HumanEval-X's rand, regex and md5).
-  ls -d /usr/share/cargo/registry/md5-0.7.* >/dev/null 2>&1 || need librust-md5-dev
-  ls -d /usr/share/cargo/registry/rand-0.8.* >/dev/null 2>&1 || need librust-rand-dev
-  ls -d /usr/share/cargo/registry/regex-1.* >/dev/null 2>&1 || need librust-regex-dev
-  [ -x /usr/bin/php ] || need php-cli
-  [ -x /usr/bin/ruby ] || need ruby
-  [ -x /usr/bin/lua5.4 ] || need lua5.4
-  # MultiPL-E's other languages: luaunit, Perl's Test::Deep, R, Racket, Scala, C# (Mono), D.
-  [ -f /usr/share/lua/5.4/luaunit.lua ] || need lua-unit
-  [ -f /usr/share/perl5/Test/Deep.pm ] || need libtest-deep-perl
-  [ -x /usr/bin/Rscript ] || need r-base-core
-  [ -x /usr/bin/racket ] || need racket
-  [ -x /usr/bin/scalac ] || need scala
-  [ -x /usr/bin/mcs ] || need mono-mcs
-  [ -x /usr/bin/mono ] || need mono-runtime
-  [ -x /usr/bin/gdc ] || need gdc
-  # Aider polyglot's Java exercises: JUnit 5 (its console launcher jar) and AssertJ, no Gradle.
-  [ -f /usr/share/java/junit-platform-console-standalone.jar ] || need junit5
-  [ -f /usr/share/java/assertj-core.jar ] || need libassertj-core-java
+  # Each language folder's manifest.json names its Debian packages and the paths that show
+  # them installed (src/execution/languages/*/manifest.json).
+  while IFS=$'\t' read -r pkg probes; do
+    found=false
+    for probe in $probes; do
+      probe=${probe//\$HOME/${HOME:-/root}}
+      if compgen -G "$probe" >/dev/null; then found=true; break; fi
+    done
+    $found || need "$pkg"
+  done < <(node "$(dirname "$0")/language-packages.mjs")
 fi
 if $browser; then
   [ -x /usr/bin/chromium ] || need chromium

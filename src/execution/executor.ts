@@ -16,7 +16,7 @@ import { byEngine, type Engine, type Group, runGroup, sum } from './group.js';
 import { OUTSIDE_JUDGE_VERSION } from './outside-verdict.js';
 import { SlotPool } from './pool.js';
 import { attemptOf, type RerunReason, rerunReason, usedFullCpu } from './rerun.js';
-import { runtimes } from './runtimes/index.js';
+import { runtimes } from './languages/index.js';
 import { resolveLimits } from './sandboxes/common.js';
 import { DEFAULT_SANDBOX, sandboxes } from './sandboxes/index.js';
 import type {

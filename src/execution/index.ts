@@ -12,7 +12,7 @@ export {
 export type * from './environments/types.js';
 export { createExecutor } from './executor.js';
 export { type PreflightOptions, type PreflightReport, runPreflight } from './preflight.js';
-export { runtimes } from './runtimes/index.js';
+export { runtimes } from './languages/index.js';
 export type {
   ProgramAdapter,
   ResolvedRuntime,

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { PreflightError } from '../core/errors.js';
-import { runtimes } from './runtimes/index.js';
+import { runtimes } from './languages/index.js';
 import type {
   ExecJob,
   ExecLimits,

@@ -1,6 +1,7 @@
 import { createRegistry } from '../core/registry.js';
 import { aliasOf, BIGCODE_ALIASES, unstrippedOf } from './bigcode-names.js';
 import { DS1000_FIM_FORMATS, DS1000_SELECTIONS, ds1000Name } from './ds1000/names.js';
+import { multiplELanguages } from './multipl-e.js';
 import type { Task } from './types.js';
 
 /** Builtin benchmarks, loaded on first use. */
@@ -52,14 +53,9 @@ for (const dir of ['cpp', 'go', 'java', 'js', 'rust'] as const) {
     (await import('./humaneval-x.js')).humanEvalX(dir),
   );
 }
-for (const suffix of ['cpp', 'java', 'js', 'ts', 'go', 'rs', 'sh'] as const) {
-  tasks.register(`multipl-e-${suffix}`, async () =>
-    (await import('./multipl-e.js')).multiplE(suffix),
-  );
-}
-// MultiPL-E's other languages (issue 17), each also under bigcode's name `multiple-<suffix>`
-// (registered with the others from BIGCODE_ALIASES below).
-for (const suffix of ['php', 'rb', 'lua', 'pl', 'r', 'rkt', 'scala', 'cs', 'd'] as const) {
+// Every language whose folder names a MultiPL-E suffix, each also under bigcode's name
+// `multiple-<suffix>` (registered with the others from BIGCODE_ALIASES below).
+for (const { suffix } of multiplELanguages()) {
   tasks.register(`multipl-e-${suffix}`, async () =>
     (await import('./multipl-e.js')).multiplE(suffix),
   );

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { validateRows } from '../datasets/validate.js';
+import { languageManifests } from '../execution/languages/index.js';
 import type { Language } from '../execution/types.js';
 import { adaptTests } from './multilang/multipl-e-tests.js';
 import { braceCandidate, joinProgram } from './multilang/program.js';
@@ -13,62 +14,48 @@ const rowSchema = z.object({
   stop_tokens: z.array(z.string()),
 });
 
-/** MultiPL-E's file suffix → passk language. */
-const LANGUAGES = {
-  cpp: 'cpp',
-  java: 'java',
-  js: 'javascript',
-  ts: 'typescript',
-  go: 'go',
-  rs: 'rust',
-  sh: 'shell',
-  // MultiPL-E's other languages (issue 17): the runtimes in src/execution/runtimes.
-  php: 'php',
-  rb: 'ruby',
-  lua: 'lua',
-  pl: 'perl',
-  r: 'r',
-  rkt: 'racket',
-  scala: 'scala',
-  cs: 'csharp',
-  d: 'd',
-} as const satisfies Record<string, Language>;
-export type MultiplELanguage = keyof typeof LANGUAGES;
+/**
+ * MultiPL-E's languages: every language folder whose manifest names a MultiPL-E suffix
+ * (src/execution/languages/<name>/manifest.json `multiplE`), with the stop tokens of its file.
+ */
+export function multiplELanguages(): readonly {
+  suffix: string;
+  language: Language;
+  stops: readonly string[];
+}[] {
+  return languageManifests().flatMap((manifest) =>
+    manifest.multiplE
+      ? [
+          {
+            suffix: manifest.multiplE.suffix,
+            language: manifest.name,
+            stops: manifest.multiplE.stops,
+          },
+        ]
+      : [],
+  );
+}
 
-/** Each file's stop tokens (the same on every row; checked in the task's test). */
-const DATASET_STOPS: Record<MultiplELanguage, readonly string[]> = {
-  cpp: ['\n}'],
-  java: ['\n    }\n'],
-  js: ['\nfunction ', '\n/*', '\n//', '\nconsole.log'],
-  ts: ['\nfunction ', '\n/*', '\n//', '\nclass'],
-  go: ['\nfunc', 'struct', '\n// '],
-  rs: ['\n}'],
-  sh: ['\n}'],
-  php: ['\nfunction', '\n?>', '\n//', '\n#'],
-  rb: ['\nclass', '\ndef', '\n#', '\n\n'],
-  lua: ['\nlocal', '\nfunction', '\n--', '\n\n'],
-  pl: ['\nsub', '\n#', '\n\n'],
-  r: ['\n#', '\n```'],
-  rkt: ['\n(define ', '\n#|', '\n;', '\n('],
-  scala: ['\n    }\n'],
-  cs: ['\n    }\n'],
-  d: ['\n\n', '\nvoid', '\nbool', '\nint'],
-};
+function multiplELanguage(suffix: string): { language: Language; stops: readonly string[] } {
+  const found = multiplELanguages().find((entry) => entry.suffix === suffix);
+  if (!found) throw new Error(`no language folder has MultiPL-E suffix '${suffix}'`);
+  return found;
+}
 
 /**
  * bigcode-evaluation-harness's stop words for `multiple-LANG` (tasks/multiple.py,
  * GeneralMultiPLE.__init__): the first row's `stop_tokens` plus `<file_sep>`.
  */
-export function multiplEStops(suffix: MultiplELanguage): readonly string[] {
-  return [...DATASET_STOPS[suffix], '<file_sep>'];
+export function multiplEStops(suffix: string): readonly string[] {
+  return [...multiplELanguage(suffix).stops, '<file_sep>'];
 }
 
 /**
  * MultiPL-E (Cassano et al., 2023): HumanEval translated by compilers from Python, prompt +
  * tests; the tests start by closing the function the prompt opened. No canonical solutions.
  */
-export function multiplE(suffix: MultiplELanguage): Task {
-  const language = LANGUAGES[suffix];
+export function multiplE(suffix: string): Task {
+  const { language } = multiplELanguage(suffix);
   const stops = multiplEStops(suffix);
   const task: Task = defineTask({
     name: `multipl-e-${suffix}`,

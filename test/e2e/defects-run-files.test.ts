@@ -2,7 +2,7 @@ import { cp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli, tempDir } from '../helpers/cli.js';
-import { toyRunArgs, toyServers, toyTask } from '../helpers/toy-model.js';
+import { toyReferenceArgs, toyRunArgs, toyServers, toyTask } from '../helpers/toy-model.js';
 
 /**
  * A run directory whose files were damaged (a disk that filled, a hand edit, a copy cut short)
@@ -17,17 +17,7 @@ let finished: string;
 beforeAll(async () => {
   dir = await tempDir();
   finished = join(dir, 'finished');
-  const first = await runCli([
-    'run',
-    '--task',
-    toyTask,
-    '--model',
-    'reference',
-    '--allow-code-execution',
-    '--output-dir',
-    finished,
-    '--no-db',
-  ]);
+  const first = await runCli(toyReferenceArgs(finished, ['--no-db']));
   expect(first.code, first.stderr).toBe(0);
 }, 120_000);
 afterAll(async () => {

@@ -14,8 +14,6 @@ import { toyReferenceArgs, toyRunArgs, toyServers } from '../helpers/toy-model.j
 
 const serve = toyServers();
 
-const referenceArgs = toyReferenceArgs;
-
 async function heldDir(): Promise<string> {
   const out = join(await tempDir(), 'run');
   await mkdir(out);
@@ -34,8 +32,8 @@ describe('one run directory, one passk process', () => {
   it('scoring into a directory another process holds is refused before anything is written', async () => {
     const out = await heldDir();
     const db = join(out, '..', 'passk.db');
-    expectRefused(await runCli(referenceArgs(out, ['--db', db])), out);
-    expectRefused(await runCli(referenceArgs(out, ['--overwrite', '--no-db'])), out);
+    expectRefused(await runCli(toyReferenceArgs(out, ['--db', db])), out);
+    expectRefused(await runCli(toyReferenceArgs(out, ['--overwrite', '--no-db'])), out);
     expect(await readdir(out)).toEqual([LOCK_FILE]);
     expect(await readdir(join(out, '..'))).toEqual(['run']); // no store row either
   });
@@ -51,14 +49,14 @@ describe('one run directory, one passk process', () => {
   it('a lock left by a process that died is taken over, and released at the end', async () => {
     const out = await heldDir();
     await writeFile(join(out, LOCK_FILE), '999999999\n'); // no such process
-    const result = await runCli(referenceArgs(out, ['--no-db']));
+    const result = await runCli(toyReferenceArgs(out, ['--no-db']));
     expect(result.code, result.stderr).toBe(0);
     expect(await readdir(out)).not.toContain(LOCK_FILE);
     expect(await readdir(out)).toContain('metrics.json');
   });
 
   it('a path where no folder can be made (/proc/x) is refused at once, not a hang', async () => {
-    const result = await runCli(referenceArgs('/proc/passk-x/run', ['--no-db']));
+    const result = await runCli(toyReferenceArgs('/proc/passk-x/run', ['--no-db']));
     expect(result.code, result.stderr).toBe(2);
     expect(result.stderr).toContain(
       'passk: error: cannot write to /proc/passk-x/run: this file system does not allow new folders there (ENOENT)',

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { runPreflight } from '../../src/execution/index.js';
-import { runtimes } from '../../src/execution/runtimes/index.js';
+import { runtimes } from '../../src/execution/languages/index.js';
 import type { Language } from '../../src/execution/types.js';
 import { securityExecutorForFile } from '../helpers/security-executor.js';
 import { LIMITS } from './helpers.js';

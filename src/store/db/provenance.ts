@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { arch, cpus, platform, release, totalmem } from 'node:os';
 import { dirname, join } from 'node:path';
 import { PASSK_VERSION } from '../../core/version.js';
-import { runtimes } from '../../execution/runtimes/index.js';
+import { runtimes } from '../../execution/languages/index.js';
 import type { MetricsFile } from '../metrics-file.js';
 import type { ModelInfo, Provenance } from '../records.js';
 

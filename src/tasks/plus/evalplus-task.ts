@@ -3,7 +3,7 @@ import { defaultCacheDir } from '../../datasets/paths.js';
 import type { DatasetSpec } from '../../datasets/types.js';
 import type { OutputJudge } from '../../execution/judge.js';
 import { withReferenceSemantics } from '../../execution/python-reference.js';
-import { runtimes } from '../../execution/runtimes/index.js';
+import { runtimes } from '../../execution/languages/index.js';
 import { functionsUnderTest, promptPlusCut } from '../python-program.js';
 import type { Problem, Task, TaskPrepareContext } from '../types.js';
 import { type EvalPlusDataset, MBPP_SET_EQ_ENTRY_POINTS } from './evalplus-rules.js';

@@ -3,7 +3,7 @@ import { mkdtemp, readdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runtimes } from '../../execution/runtimes/index.js';
+import { runtimes } from '../../execution/languages/index.js';
 import { computeExpectedOutputs, type OracleJob } from './oracle.js';
 
 async function oracle(jobs: OracleJob[], cacheDir: string | false = false) {

@@ -1,0 +1,5 @@
+import { r } from '../../runtimes/scripts.js';
+import type { LanguageModule } from '../types.js';
+
+/** r: its runtimes by Program.language (the plain one and its harness variants). */
+export const language: LanguageModule = { runtimes: { r } };

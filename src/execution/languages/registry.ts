@@ -1,0 +1,25 @@
+import type { LanguageModule } from './types.js';
+
+/**
+ * The one list of languages: folder name → its language.ts, loaded on first use. Adding a
+ * language is its folder (manifest.json + language.ts) and one line here.
+ */
+export const LANGUAGE_MODULES: Readonly<Record<string, () => Promise<LanguageModule>>> = {
+  python: async () => (await import('./python/language.js')).language,
+  javascript: async () => (await import('./javascript/language.js')).language,
+  typescript: async () => (await import('./typescript/language.js')).language,
+  cpp: async () => (await import('./cpp/language.js')).language,
+  java: async () => (await import('./java/language.js')).language,
+  go: async () => (await import('./go/language.js')).language,
+  rust: async () => (await import('./rust/language.js')).language,
+  shell: async () => (await import('./shell/language.js')).language,
+  php: async () => (await import('./php/language.js')).language,
+  ruby: async () => (await import('./ruby/language.js')).language,
+  lua: async () => (await import('./lua/language.js')).language,
+  perl: async () => (await import('./perl/language.js')).language,
+  r: async () => (await import('./r/language.js')).language,
+  racket: async () => (await import('./racket/language.js')).language,
+  scala: async () => (await import('./scala/language.js')).language,
+  csharp: async () => (await import('./csharp/language.js')).language,
+  d: async () => (await import('./d/language.js')).language,
+};

@@ -1,0 +1,5 @@
+import { ruby } from '../../runtimes/scripts.js';
+import type { LanguageModule } from '../types.js';
+
+/** ruby: its runtimes by Program.language (the plain one and its harness variants). */
+export const language: LanguageModule = { runtimes: { ruby } };

@@ -1,0 +1,5 @@
+import { typescript } from '../../runtimes/typescript.js';
+import type { LanguageModule } from '../types.js';
+
+/** typescript: its runtimes by Program.language (the plain one and its harness variants). */
+export const language: LanguageModule = { runtimes: { typescript } };
