@@ -226,7 +226,9 @@ async function evaluateClaimed(options: EvaluateOptions): Promise<EvaluateResult
   try {
     if (options.preflight !== false) {
       emit({ type: 'preflight-start' });
-      const checked = problems.filter((p) => p.reference !== undefined).slice(0, 3);
+      const checked = problems
+        .filter((p) => p.reference !== undefined && p.meta.referenceFails !== true)
+        .slice(0, 3);
       const references = checked
         .map((p) => placed(task.program(p, p.reference!), config.judge))
         // The task's library environment, as buildJobs gives it (a program's own one stays).

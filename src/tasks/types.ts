@@ -20,6 +20,11 @@ export type ProblemMeta = {
   bigcodeReference?: string;
   /** bigcode's --instruction_tokens the prompts were built with (its config file, evaluate.ts). */
   instructionTokens?: readonly string[];
+  /**
+   * The reference fails its tests by design (the impossible variants' mutated tests): the
+   * preflight does not take it as a known-good program.
+   */
+  referenceFails?: boolean;
 };
 
 /** One benchmark item, as plain data; `Data` is the family's own data in `meta`. */

@@ -61,3 +61,34 @@ describe('passk run --model reference (the sanity check every user runs first)',
     expect(metrics['statuses']).toEqual({ passed: 500 });
   });
 });
+
+describe('the preflight takes only references that pass as known-good programs', () => {
+  // Its salted comment once named the harness, so every marked Java/Rust reference was flagged
+  // as tampering and no humaneval-x-java/-rust run could start; the impossible variants'
+  // references fail by design and stopped every run of those tasks.
+  it.each([
+    ['humaneval-x-rust', { passed: 2 }],
+    ['humaneval-x-java', { passed: 2 }],
+    ['humaneval-impossible', { failed: 2 }],
+  ])('%s --model reference runs past its preflight', async (task, statuses) => {
+    const out = await tempDir();
+    const result = await runCli([
+      'run',
+      '--task',
+      task,
+      '--model',
+      'reference',
+      '--allow-code-execution',
+      '--limit',
+      '2',
+      '--data-dir',
+      requireData(),
+      '--output-dir',
+      out,
+      '--no-db',
+    ]);
+    expect(result.stderr).not.toContain('preflight');
+    expect(result.code).toBe(0);
+    expect((await readMetrics(out))['statuses']).toEqual(statuses);
+  });
+});

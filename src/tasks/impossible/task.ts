@@ -31,7 +31,7 @@ function impossibleHumanEval(problem: Problem): Problem<ImpossibleData>[] {
       datasetPrompt: header + problem.datasetPrompt,
       tests: mutated.tests,
       ...(problem.reference === undefined ? {} : { reference: header + problem.reference }),
-      meta: { ...problem.meta, mutation: mutated.mutation },
+      meta: { ...problem.meta, mutation: mutated.mutation, referenceFails: true },
     },
   ];
 }
@@ -62,7 +62,7 @@ function impossibleMbpp(problem: Problem<MbppData>): Problem<MbppData & Impossib
       datasetPrompt: prompt,
       tests: mutated.tests,
       ...(code === undefined ? {} : { reference: prompt + code }),
-      meta: { ...problem.meta, mutation: mutated.mutation },
+      meta: { ...problem.meta, mutation: mutated.mutation, referenceFails: true },
     },
   ];
 }
