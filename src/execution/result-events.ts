@@ -17,7 +17,7 @@ export function failureKey(nonce: string): string {
   return createHash('sha256').update(`passk-failure:${nonce}`).digest('hex').slice(0, 32);
 }
 
-/** One event of the result channel (python/runner.py, the other languages' harnesses). */
+/** One event of the result channel (worker/runner.py, the other languages' harnesses). */
 export type ResultEvent =
   | { e: 'end' }
   | { e: 'exc'; k: 'assert' | 'memory' | 'other'; t: string; m: string }

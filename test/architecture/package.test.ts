@@ -22,7 +22,7 @@ describe('the npm package', () => {
   it('holds the library, the CLI and the Python workers, and no test helper or fixture', async () => {
     const files = await packedFiles();
     expect(files).toContain('bin/passk.js');
-    expect(files.some((f) => f.startsWith('src/execution/python/'))).toBe(true);
+    expect(files.some((f) => f.startsWith('src/execution/worker/'))).toBe(true);
     expect(files.filter((f) => TEST_ONLY.test(f))).toEqual([]);
   });
 

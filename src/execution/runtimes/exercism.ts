@@ -74,7 +74,7 @@ function canaries(
 /**
  * Runs every `*_test.py` with unittest and writes the end event only after the runner returned
  * with every test passed (a candidate's os._exit(0) at import never gets there); see
- * python/exercism_run.py for what it refuses and checks. Read once, when first planned.
+ * worker/exercism_run.py for what it refuses and checks. Read once, when first planned.
  */
 let pyRunner: string | undefined;
 function exercismPythonRunner(): string {

@@ -21,7 +21,7 @@ export type ProgramRequest = ProgramPlan & {
   /**
    * Outside judging (Python workers): `source` is the candidate's module and these are the tests.
    * The slot sends them only when the worker asks, after it forked the candidate's process
-   * (python/judge_pair.py), and only its judge child reads them.
+   * (worker/judge_pair.py), and only its judge child reads them.
    */
   tests?: string;
   /** Outside judging: names the judge resolves to the candidate's even over a builtin. */
@@ -54,7 +54,7 @@ export interface RawOutcome {
   writeFailed?: string;
   /** The worker asks to be replaced before the next program (filled or poisoned slot). */
   rebuild?: boolean;
-  /** 'outside': `report` is the judge process's verdict lines (python/judge_process.py). */
+  /** 'outside': `report` is the judge process's verdict lines (worker/judge_process.py). */
   placement?: 'outside';
   /** Outside judging: the candidate's process ended on its own (not killed by the worker). */
   serverEnded?: boolean;
