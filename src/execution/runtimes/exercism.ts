@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import type { ExecPlan, RawOutcome } from '../sandboxes/types.js';
+import { withProtocolTable } from '../worker/protocol.js';
 import { Batches } from './batch.js';
 import { WRAPPER as CPP_WRAPPER } from './cpp.js';
 import { catchPlan } from './exercism-catch.js';
@@ -78,7 +79,7 @@ function canaries(
  */
 let pyRunner: string | undefined;
 function exercismPythonRunner(): string {
-  pyRunner ??= readFileSync(join(pythonSupportDir(), 'exercism_run.py'), 'utf8');
+  pyRunner ??= withProtocolTable(readFileSync(join(pythonSupportDir(), 'exercism_run.py'), 'utf8'));
   return pyRunner;
 }
 
@@ -111,7 +112,7 @@ export const exercismPython = defineProcessRuntime({
     };
   },
   diagnose: diagnoseWith(/^(FAIL|ERROR): |FAILED \(/m),
-  // exercism_run.py ends with runner.py's tamper status when fd 3 was replaced at the end event.
+  // exercism_run.py ends with runner.py's tamper status when the result fd was replaced at the end event.
   review: reviewPython,
 });
 

@@ -7,6 +7,7 @@ import { resolvePythonEnvironment } from '../environments/resolve.js';
 import type { ResolvedPythonEnvironment } from '../environments/types.js';
 import { runCommand } from '../run-command.js';
 import type { Verdict } from '../types.js';
+import { PROTOCOL } from '../worker/protocol.js';
 import type {
   Canaries,
   ProgramAdapter,
@@ -20,7 +21,7 @@ import type {
 const SYSTEM_PYTHON = '/usr/bin/python3';
 
 /** runner.py's TESTS_MARKER (tasks/python-program.ts has the tasks' copy). */
-const PYTHON_TESTS_MARKER = '\n# passk: the tests start here\n';
+const PYTHON_TESTS_MARKER = PROTOCOL.markers.testsStart;
 
 /** `-I` (isolated: no env vars, no user site, no script dir) and `-S` (no site/.pth at start-up). */
 export const PYTHON_FLAGS = ['-I', '-S'] as const;
@@ -190,11 +191,11 @@ async function pythonToolchain(options: ResolveOptions): Promise<Toolchain> {
 }
 
 /**
- * The exit status runner.py's nonce hook ends a program with when fd 3 was not the harness's pipe
+ * The exit status runner.py's nonce hook ends a program with when the result fd was not the harness's pipe
  * when the end event was due (runner.TAMPER_STATUS): a program can choose it too, but only to
  * fail itself.
  */
-export const TAMPER_STATUS = 86;
+export const TAMPER_STATUS = PROTOCOL.exitStatus.tamper;
 
 /** A verdict whose process ended with TAMPER_STATUS and no other tamper reason gets one. */
 export function reviewPython(_source: string, verdict: Verdict): Verdict {
