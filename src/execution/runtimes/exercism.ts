@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import type { ExecPlan, RawOutcome } from '../sandboxes/types.js';
-import { withProtocolTable } from '../worker/protocol.js';
+import { RESULT_FD, withProtocolTable } from '../worker/protocol.js';
 import { Batches } from './batch.js';
 import { WRAPPER as CPP_WRAPPER } from './cpp.js';
 import { catchPlan } from './exercism-catch.js';
@@ -372,7 +372,7 @@ public final class PasskJUnit {
     boolean ok = !nonce.isEmpty() && summary.getTestsFoundCount() > 0
         && summary.getTestsSucceededCount() == summary.getTestsFoundCount();
     if (ok) {
-      try (java.io.FileOutputStream out = new java.io.FileOutputStream("/proc/self/fd/3")) {
+      try (java.io.FileOutputStream out = new java.io.FileOutputStream("/proc/self/fd/${RESULT_FD}")) {
         out.write(String.format(${END_EVENT}, nonce).getBytes());
       }
     }
