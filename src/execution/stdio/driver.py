@@ -1,18 +1,16 @@
-/**
- * The stdin/stdout driver: a Python program run in the sandbox like any other (one sandboxed
- * process per candidate, never one per test). It writes the candidate to a file, compiles it
- * when the language needs it, then runs it once per test in a child process: the test's input
- * on stdin, stdout to a file, a CPU limit (watched while the test runs: a test over it is killed
- * then) and a wall-clock kill per test. For each test it writes one JSON line on the result
- * channel (fd 3, which the candidate never inherits): the output (or its token digest when it
- * is large), the exit status and the CPU time. It stops at the first test that crashes or
- * passes its limit. Nothing here knows the expected outputs: they never
- * enter the sandbox, and the verdict is decided in passk's process (stdio/judge.ts).
- *
- * Config (`_PASSK_STDIO`, JSON): language, source, inputs, limit_s (per test, CPU), cap (bytes
- * of output reported verbatim), compile_s.
- */
-export const STDIO_DRIVER_PY = `
+# The stdin/stdout driver: a Python program run in the sandbox like any other (one sandboxed
+# process per candidate, never one per test). It writes the candidate to a file, compiles it when
+# the language needs it, then runs it once per test in a child process: the test's input on stdin,
+# stdout to a file, a CPU limit (watched while the test runs: a test over it is killed then) and a
+# wall-clock kill per test. For each test it writes one JSON line on the result channel (the
+# config's result_fd, which the candidate never inherits): the output (or its token digest when it
+# is large), the exit status and the CPU time. It stops at the first test that crashes or passes
+# its limit. Nothing here knows the expected outputs: they never enter the sandbox, and the verdict
+# is decided in passk's process (stdio/judge.ts).
+#
+# Config: the line passk writes before this file (stdio/program.ts) sets `_PASSK_STDIO`, JSON:
+# language, source, inputs, limit_s (per test, CPU), cap (bytes of output reported verbatim),
+# compile_s, result_fd (worker/protocol.json's result channel).
 import hashlib as _h
 import json as _json
 import os as _os
@@ -22,7 +20,7 @@ import subprocess as _sp
 import threading as _threading
 import time as _time
 
-_CFG = _json.loads(_PASSK_STDIO)
+_CFG = _json.loads(globals()["_PASSK_STDIO"])
 _sys = __import__("sys")
 # The candidate's interpreter runs as the driver's does (passk: -I -S, the standard library only).
 _PY = [_sys.executable] + (["-I"] if _sys.flags.isolated else []) + (["-S"] if _sys.flags.no_site else [])
@@ -38,9 +36,9 @@ _COMMANDS = {
 
 
 def _emit(record):
-    data = (_json.dumps(record) + "\\n").encode("utf-8", "backslashreplace")
+    data = (_json.dumps(record) + "\n").encode("utf-8", "backslashreplace")
     while data:
-        data = data[_os.write(3, data):]
+        data = data[_os.write(_CFG["result_fd"], data):]
 
 
 def _tail(path, limit=400):
@@ -164,7 +162,7 @@ def _compile(spec, workdir):
         with open(err, "rb") as errf:
             lines = errf.read().decode("utf-8", "replace").splitlines()
         first = [line for line in lines if "error" in line][:1]
-        _emit({"e": "compile", "m": "\\n".join(first or lines[-3:])[:600]})
+        _emit({"e": "compile", "m": "\n".join(first or lines[-3:])[:600]})
     return ok
 
 
@@ -236,7 +234,3 @@ def _passk_stdio_main():
 
 
 _passk_stdio_main()
-`;
-
-/** Languages the driver can run (STDIO_DRIVER_PY's _COMMANDS). */
-export const STDIO_LANGUAGES = ['python', 'cpp', 'javascript'] as const;
