@@ -1,5 +1,5 @@
 /**
- * The compiled-artifact cache (python/artifact_cache.py) as the exec worker uses it: toolchain
+ * The compiled-artifact cache (worker/artifact_cache.py) as the exec worker uses it: toolchain
  * folders (go-build/, rust-crates/) are exempt from eviction, and a cached compile error is
  * written whole or not at all. Real Python on a real folder.
  */

@@ -2,11 +2,11 @@ import type { RawOutcome } from './sandboxes/types.js';
 import type { Verdict } from './types.js';
 import { failedExit, lastErrorLine } from './verdict.js';
 
-/** Bump when the outside judge's behaviour changes (python/judge_process.py, values.py). */
+/** Bump when the outside judge's behaviour changes (worker/judge_process.py, values.py). */
 export const OUTSIDE_JUDGE_VERSION = 'outside-py-1';
 
 /**
- * One line of the judge process's verdict pipe (python/judge_process.py). The pipe is held only by
+ * One line of the judge process's verdict pipe (worker/judge_process.py). The pipe is held only by
  * the judge and the worker, so no nonce: nothing the candidate writes reaches it.
  */
 interface JudgeEvent {

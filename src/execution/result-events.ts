@@ -1,28 +1,27 @@
 /**
- * The host's reader of the result channel (fd 3): the runners' events, each a flat JSON object of
+ * The host's reader of the result channel (RESULT_FD, worker/protocol.ts): the runners' events, each a flat JSON object of
  * string values in one of a few exact shapes. A program can write this channel too, so a line is
  * an event only in exactly its shape: JSON.parse alone would take the last of two `"e"` keys and
  * let a failure event with an extra `"e": "end"` read as the end of the tests.
  */
 
 import { createHash } from 'node:crypto';
+import { PROTOCOL, type ResultEvent } from './worker/protocol.js';
+
+export type { ResultEvent };
 
 /**
  * The key a harness tags its failure and tamper events with instead of the nonce, so that no
  * event written before the tests ended carries the nonce: a program that catches such an event
- * (fd 3 re-pointed to its own file) learns nothing it could forge an end event with. The nonce
+ * (the result fd re-pointed to its own file) learns nothing it could forge an end event with. The nonce
  * cannot be recovered from it (SHA-256). node-support.ts computes the same key.
  */
 export function failureKey(nonce: string): string {
-  return createHash('sha256').update(`passk-failure:${nonce}`).digest('hex').slice(0, 32);
+  return createHash('sha256')
+    .update(`${PROTOCOL.markers.failureKeyPrefix}${nonce}`)
+    .digest('hex')
+    .slice(0, 32);
 }
-
-/** One event of the result channel (python/runner.py, the other languages' harnesses). */
-export type ResultEvent =
-  | { e: 'end' }
-  | { e: 'exc'; k: 'assert' | 'memory' | 'other'; t: string; m: string }
-  | { e: 'exit'; c: string }
-  | { e: 'tamper'; r: string };
 
 /** What a report holds: its events, and the first sign of a forged line, if any. */
 export interface ReadReport {
@@ -32,19 +31,14 @@ export interface ReadReport {
 }
 
 /** The keys each event has besides `e` and the optional nonce `n` (end: the nonce is required). */
-const SHAPES: Record<ResultEvent['e'], readonly string[]> = {
-  end: [],
-  exc: ['k', 't', 'm'],
-  exit: ['c'],
-  tamper: ['r'],
-};
-const EXCEPTION_KINDS = new Set(['assert', 'memory', 'other']);
+const SHAPES: Record<ResultEvent['e'], readonly string[]> = PROTOCOL.events;
+const EXCEPTION_KINDS = new Set(PROTOCOL.exceptionKinds);
 
 /**
  * The events of `report` for the program with `nonce`. An end event must carry the nonce; failure
  * and tamper events may carry it or its failure key (JavaScript's harness tags them with the key;
  * other languages' harnesses add the nonce; the Python runner never puts the nonce
- * in a failure event, so a program that re-points fd 3 learns nothing from one). A line that
+ * in a failure event, so a program that re-points the result fd learns nothing from one). A line that
  * carries the nonce, or names an event kind, but is not exactly that event's shape (a duplicate or
  * unknown key, a non-string value, another nonce on an end) is a forgery: `forged` says which.
  * Other lines (outputs judged outside, a program's own writes) are not events and are ignored.

@@ -5,6 +5,7 @@ export { failureKey };
 import type { Diagnosis } from './runtimes/types.js';
 import type { RawOutcome } from './sandboxes/types.js';
 import type { Verdict } from './types.js';
+import { PROTOCOL } from './worker/protocol.js';
 
 /** The events of a result channel (result-events.ts); kept here for existing callers. */
 export function parseReport(report: string, nonce: string): ResultEvent[] {
@@ -127,14 +128,16 @@ export function failedExit(
 
 /**
  * The line a harness prints on stderr when it refuses a program as tampering where its result
- * channel cannot be trusted (fd 3 re-pointed) or a language has no keyed channel (scripts, Go's
+ * channel cannot be trusted (its fd re-pointed) or a language has no keyed channel (scripts, Go's
  * test main), then exits non-zero. A program can print it too: that only fails the program.
  */
-export const TAMPER_MARK = 'passk: tamper: ';
+export const TAMPER_MARK = PROTOCOL.markers.tamperLine;
+/** TAMPER_MARK then the reason, alone on a line (the mark holds no RegExp syntax but is escaped). */
+const TAMPER_LINE = new RegExp(`^${TAMPER_MARK.replace(/[^\w :]/g, '\\$&')}([\\w-]+)$`, 'm');
 
 function tamperMark(outcome: RawOutcome): string | undefined {
   if (outcome.exitCode === 0) return undefined;
-  return /^passk: tamper: ([\w-]+)$/m.exec(outcome.stderrTail)?.[1];
+  return TAMPER_LINE.exec(outcome.stderrTail)?.[1];
 }
 
 /**

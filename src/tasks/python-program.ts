@@ -1,5 +1,6 @@
 import { type ReferenceSemantics, withReferenceSemantics } from '../execution/python-reference.js';
 import type { Program } from '../execution/types.js';
+import { TESTS_MARKER } from '../execution/worker/protocol.js';
 import { cutAtStop } from '../postprocess/stop.js';
 import type { Problem } from './types.js';
 
@@ -36,7 +37,7 @@ export function isPythonSpace(char: string): boolean {
  * Marks where the tests start (the last occurrence counts): passk's runner runs the candidate and
  * the tests as two code objects and restores builtins and trace hooks in between (runner.py).
  */
-export const PYTHON_TESTS_MARKER = '\n# passk: the tests start here\n';
+export const PYTHON_TESTS_MARKER = TESTS_MARKER;
 
 /** A candidate whose last line ends in a backslash: a line continuation (with or without its newline). */
 const CONTINUED = /\\(\r?\n)?$/;

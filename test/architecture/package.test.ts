@@ -22,7 +22,17 @@ describe('the npm package', () => {
   it('holds the library, the CLI and the Python workers, and no test helper or fixture', async () => {
     const files = await packedFiles();
     expect(files).toContain('bin/passk.js');
-    expect(files.some((f) => f.startsWith('src/execution/python/'))).toBe(true);
+    expect(files.some((f) => f.startsWith('src/execution/worker/'))).toBe(true);
+    // Files the code reads beside its modules (readSourceFile), from dist/ too.
+    for (const file of [
+      'src/execution/worker/protocol.json',
+      'src/execution/worker/protocol.py',
+      'src/execution/stdio/driver.py',
+      'src/execution/environments/probe_modules.py',
+      'src/execution/environments/interpreter_packages.py',
+    ]) {
+      expect(files).toContain(file);
+    }
     expect(files.filter((f) => TEST_ONLY.test(f))).toEqual([]);
   });
 

@@ -1,7 +1,7 @@
 /**
  * Python's in-process judge (runner.py) against the classes issue 25's battery found
  * (docs/security.md, "In-process judging (Python)"). Each attack is one of the Python preflight's
- * attack canaries (src/execution/python/canaries/): a wrong `add` (or a right one that touches
+ * attack canaries (src/execution/worker/canaries/): a wrong `add` (or a right one that touches
  * the harness) and its tests; it runs next to a right and a wrong `add` under the same tests,
  * whose verdicts must not move. Real sandbox, real Python.
  */

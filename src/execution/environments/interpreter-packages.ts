@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { realpathSync } from 'node:fs';
+import { readSourceFile } from '../../core/source-files.js';
 import { runCommand } from '../run-command.js';
 import { installFingerprint, readProbe, writeProbe } from './probe-cache.js';
 
@@ -17,15 +18,7 @@ export interface InterpreterPackages {
  * sys.path holds; with -S there is no site-packages, so normally none. sys.path comes back too:
  * the saved answer stays valid while those directories and the interpreter are unchanged.
  */
-const PROBE = [
-  'import json, sys',
-  'from importlib import metadata',
-  'seen = {}',
-  'for d in metadata.distributions(path=sys.path):',
-  '    name = d.metadata["Name"]',
-  '    if name: seen.setdefault(name, d.version)',
-  'print(json.dumps({"interpreter": sys.executable, "version": sys.version.split()[0], "path": sys.path, "packages": [{"name": k, "version": v} for k, v in sorted(seen.items())]}))',
-].join('\n');
+const PROBE = readSourceFile(import.meta.url, 'interpreter_packages.py');
 
 interface Saved extends InterpreterPackages {
   path: string[];

@@ -4,6 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ConfigError } from '../../core/errors.js';
+import { readSourceFile } from '../../core/source-files.js';
 import { runCommand } from '../run-command.js';
 import { installFingerprint, readProbe, writeProbe } from './probe-cache.js';
 import type { PythonEnvironmentSpec, ResolvedPythonEnvironment } from './types.js';
@@ -146,23 +147,7 @@ async function venvPlace(dir: string, interpreter: string): Promise<Place> {
 }
 
 /** Imports each module with the environment's sys.path; its version, or why it failed. */
-const PROBE = `
-import json, os, site, sys
-for path in json.loads(sys.argv[1]):
-    site.addsitedir(path)
-modules, errors = {}, {}
-for name in json.loads(sys.argv[2]):
-    try:
-        module = __import__(name)
-        for part in name.split(".")[1:]:
-            module = getattr(module, part)
-        version = getattr(module, "__version__", "")
-        modules[name] = version if isinstance(version, str) else str(version)
-    except BaseException as error:
-        modules[name] = None
-        errors[name] = ("%s: %s" % (type(error).__name__, error)).splitlines()[0][:300]
-print(json.dumps({"modules": modules, "errors": errors}))
-`;
+const PROBE = readSourceFile(import.meta.url, 'probe_modules.py');
 
 /** Importing torch or TensorFlow cold, on a loaded machine, takes a while. */
 const PROBE_TIMEOUT_MS = 180_000;

@@ -1,4 +1,5 @@
 import type { RawOutcome } from '../sandboxes/types.js';
+import { RESULT_FD } from '../worker/protocol.js';
 import { type CppSupport, ensureCppSupport, leadingIncludes } from './cpp-support.js';
 import { C_TAKE_NONCE } from './nonce-channel.js';
 import {
@@ -39,7 +40,7 @@ ${C_TAKE_NONCE}
 extern "C" int __real_main(int, char**, char**);
 extern "C" int __wrap_main(int argc, char** argv, char** envp) {
   int status = __real_main(argc, argv, envp);
-  if (status == 0 && passk_nonce[0]) { fflush(stdout); dprintf(3, ${END_EVENT}, passk_nonce); }
+  if (status == 0 && passk_nonce[0]) { fflush(stdout); dprintf(${RESULT_FD}, ${END_EVENT}, passk_nonce); }
   return status;
 }
 `;

@@ -1,4 +1,5 @@
 import type { RawOutcome } from '../sandboxes/types.js';
+import { RESULT_FD } from '../worker/protocol.js';
 import { enclosingTypeOfLastMain } from './launcher-main.js';
 import { NONCE_FD } from './nonce-channel.js';
 import {
@@ -45,7 +46,7 @@ public static class PasskLauncher {
     Debug.Listeners.Add(new PasskAssertListener());
     ${mainClass}.Main(new string[0]);
     System.Console.Out.Flush();
-    using (var end = new System.IO.FileStream("/proc/self/fd/3", System.IO.FileMode.Open, System.IO.FileAccess.Write)) {
+    using (var end = new System.IO.FileStream("/proc/self/fd/${RESULT_FD}", System.IO.FileMode.Open, System.IO.FileAccess.Write)) {
       var bytes = System.Text.Encoding.UTF8.GetBytes(${END_EVENT}.Replace("%s", nonce));
       if (nonce.Length > 0) end.Write(bytes, 0, bytes.Length);
     }

@@ -1,4 +1,5 @@
 import type { RawOutcome } from '../sandboxes/types.js';
+import { RESULT_FD } from '../worker/protocol.js';
 import { NONCE_FD } from './nonce-channel.js';
 import {
   artifactKey,
@@ -85,7 +86,7 @@ __attribute__((section(".preinit_array"), used)) static void (*const passk_take)
 int __real_main(int argc, char **argv, char **envp);
 int __wrap_main(int argc, char **argv, char **envp) {
   int status = __real_main(argc, argv, envp);
-  if (status == 0 && passk_nonce[0]) { fflush(stdout); dprintf(3, ${END_EVENT}, passk_nonce); }
+  if (status == 0 && passk_nonce[0]) { fflush(stdout); dprintf(${RESULT_FD}, ${END_EVENT}, passk_nonce); }
   return status;
 }
 `;

@@ -3,6 +3,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { RuntimeMissingError } from '../../core/errors.js';
 import type { ExecPlan, RawOutcome } from '../sandboxes/types.js';
+import { RESULT_FD } from '../worker/protocol.js';
 import { exercismFiles, exercismSource } from './exercism-source.js';
 import { NONCE_FD } from './nonce-channel.js';
 import { atLeast, defineProcessRuntime, END_EVENT, firstLine } from './process-runtime.js';
@@ -70,7 +71,7 @@ runCLI(argv, [root]).then(({ results }) => {
   const ok = nonce !== '' && results.success && results.numTotalTests > 0 && results.numFailedTests === 0 &&
     results.numFailedTestSuites === 0 && results.numRuntimeErrorTestSuites === 0 &&
     results.numPassedTests === results.numTotalTests;
-  if (ok) fs.writeSync(3, ${END_EVENT}.replace('%s', nonce));
+  if (ok) fs.writeSync(${RESULT_FD}, ${END_EVENT}.replace('%s', nonce));
   // now, as \`jest --forceExit\` would: a timer or worker the code left running would keep the
   // process (and the verdict) waiting until the time limit (stderr is a pipe: written in sync)
   process.exit(ok ? 0 : 1);

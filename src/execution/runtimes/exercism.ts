@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import type { ExecPlan, RawOutcome } from '../sandboxes/types.js';
+import { RESULT_FD, withProtocolTable } from '../worker/protocol.js';
 import { Batches } from './batch.js';
 import { WRAPPER as CPP_WRAPPER } from './cpp.js';
 import { catchPlan } from './exercism-catch.js';
@@ -74,11 +75,11 @@ function canaries(
 /**
  * Runs every `*_test.py` with unittest and writes the end event only after the runner returned
  * with every test passed (a candidate's os._exit(0) at import never gets there); see
- * python/exercism_run.py for what it refuses and checks. Read once, when first planned.
+ * worker/exercism_run.py for what it refuses and checks. Read once, when first planned.
  */
 let pyRunner: string | undefined;
 function exercismPythonRunner(): string {
-  pyRunner ??= readFileSync(join(pythonSupportDir(), 'exercism_run.py'), 'utf8');
+  pyRunner ??= withProtocolTable(readFileSync(join(pythonSupportDir(), 'exercism_run.py'), 'utf8'));
   return pyRunner;
 }
 
@@ -111,7 +112,7 @@ export const exercismPython = defineProcessRuntime({
     };
   },
   diagnose: diagnoseWith(/^(FAIL|ERROR): |FAILED \(/m),
-  // exercism_run.py ends with runner.py's tamper status when fd 3 was replaced at the end event.
+  // exercism_run.py ends with runner.py's tamper status when the result fd was replaced at the end event.
   review: reviewPython,
 });
 
@@ -371,7 +372,7 @@ public final class PasskJUnit {
     boolean ok = !nonce.isEmpty() && summary.getTestsFoundCount() > 0
         && summary.getTestsSucceededCount() == summary.getTestsFoundCount();
     if (ok) {
-      try (java.io.FileOutputStream out = new java.io.FileOutputStream("/proc/self/fd/3")) {
+      try (java.io.FileOutputStream out = new java.io.FileOutputStream("/proc/self/fd/${RESULT_FD}")) {
         out.write(String.format(${END_EVENT}, nonce).getBytes());
       }
     }

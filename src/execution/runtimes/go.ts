@@ -5,6 +5,7 @@ import { dirname, join } from 'node:path';
 import { runCommand } from '../run-command.js';
 import type { RawOutcome } from '../sandboxes/types.js';
 import type { Verdict } from '../types.js';
+import { RESULT_FD } from '../worker/protocol.js';
 import { Batches } from './batch.js';
 import { goBatch, goTestNames } from './go-batch.js';
 import { NONCE_FD } from './nonce-channel.js';
@@ -177,7 +178,7 @@ func take() func() {
 	nonce := string(taken)
 	return func() {
 		if nonce != "" && calledByTestMain() {
-			fmt.Fprintf(os.NewFile(3, "passk-result"), ${END_EVENT}, nonce)
+			fmt.Fprintf(os.NewFile(${RESULT_FD}, "passk-result"), ${END_EVENT}, nonce)
 		}
 	}
 }

@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import type { RawOutcome, ResolvedLimits } from '../sandboxes/types.js';
+import { RESULT_FD } from '../worker/protocol.js';
 import { Batches } from './batch.js';
 import { ensureBatchCompiler, jvmBatch } from './java-batch.js';
 import { enclosingTypeOfLastMain } from './launcher-main.js';
@@ -45,7 +46,7 @@ function launcher(mainClass: string): string {
     ${mainClass}.main(new String[0]);
     System.out.flush();
     if (nonce.isEmpty()) return;
-    try (java.io.FileOutputStream out = new java.io.FileOutputStream("/proc/self/fd/3")) {
+    try (java.io.FileOutputStream out = new java.io.FileOutputStream("/proc/self/fd/${RESULT_FD}")) {
       out.write(String.format(${END_EVENT}, nonce).getBytes());
     }
   }

@@ -1,4 +1,5 @@
 import type { ExecPlan, ExecStep, RawOutcome, ResolvedLimits } from '../sandboxes/types.js';
+import { RESULT_FD } from '../worker/protocol.js';
 import { NONCE_FD } from './nonce-channel.js';
 import { atLeast } from './process-runtime.js';
 import type { Canaries, Diagnosis } from './types.js';
@@ -51,13 +52,13 @@ const reallyExit = process.reallyExit.bind(process);
 const scriptOf = (content, filename) => new vm.Script(content, { filename });
 const isSyntaxError = (error) => error instanceof SyntaxError;
 // The result channel's identity ('pipe:[inode]'), compared again before the end event is written.
-const channelOf = () => { try { return readlinkSync('/proc/self/fd/3'); } catch { return ''; } };
+const channelOf = () => { try { return readlinkSync('/proc/self/fd/${RESULT_FD}'); } catch { return ''; } };
 const channel = channelOf();
 // Events are built from primitive strings only: no object a program's Object.prototype setters,
 // toJSON or Symbol.toPrimitive could see.
 const write = (fd, text) => { try { writeSync(fd, text); } catch {} };
 const field = (name, value) => ',' + quote(name) + ':' + quote(value);
-const report = (key, kind, fields) => write(3, '{"n":' + quote(key) + ',"e":' + quote(kind) + fields + '}\\n');
+const report = (key, kind, fields) => write(${RESULT_FD}, '{"n":' + quote(key) + ',"e":' + quote(kind) + fields + '}\\n');
 const tamper = (reason) => {
   report(failureKey, 'tamper', field('r', reason));
   write(2, 'passk: tamper: ' + reason + '\\n');
@@ -164,7 +165,7 @@ process.on('beforeExit', () => {
   }
   // fd 3 must still be passk's pipe: a program that re-pointed it would be handed the nonce.
   if (channel === '' || channelOf() !== channel) tamper('result-fd');
-  else write(3, '{"n":' + quote(nonce) + ',"e":"end"}\\n');
+  else write(${RESULT_FD}, '{"n":' + quote(nonce) + ',"e":"end"}\\n');
 });
 `;
 
@@ -226,7 +227,7 @@ export const JS_CANARIES: Canaries = {
     // A failure whose `stack` getter forges the end event from a re-pointed fd 3.
     [
       "const fs = require('node:fs');",
-      "const real = fs.openSync('/proc/self/fd/3', 'w');",
+      `const real = fs.openSync('/proc/self/fd/${RESULT_FD}', 'w');`,
       "fs.closeSync(3);\nfs.openSync('caught.txt', 'w+');",
       "const error = new Error('x');",
       "Object.defineProperty(error, 'stack', { get() {",

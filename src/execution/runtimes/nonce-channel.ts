@@ -7,7 +7,9 @@
  * that drains the pipe first leaves the harness without a nonce: no end event, never a pass.
  * See docs/security.md ("The end-of-tests sentinel") for what this does not stop.
  */
-export const NONCE_FD = 5;
+import { NONCE_FD } from '../worker/protocol.js';
+
+export { NONCE_FD };
 
 /** C/C++: reads the nonce from NONCE_FD into a static the program cannot name, from .preinit_array
  * (the executable's earliest initialisers: before every constructor, of any priority). */

@@ -7,6 +7,7 @@ import { resolvePythonEnvironment } from '../environments/resolve.js';
 import type { ResolvedPythonEnvironment } from '../environments/types.js';
 import { runCommand } from '../run-command.js';
 import type { Verdict } from '../types.js';
+import { PROTOCOL } from '../worker/protocol.js';
 import type {
   Canaries,
   ProgramAdapter,
@@ -20,23 +21,23 @@ import type {
 const SYSTEM_PYTHON = '/usr/bin/python3';
 
 /** runner.py's TESTS_MARKER (tasks/python-program.ts has the tasks' copy). */
-const PYTHON_TESTS_MARKER = '\n# passk: the tests start here\n';
+const PYTHON_TESTS_MARKER = PROTOCOL.markers.testsStart;
 
 /** `-I` (isolated: no env vars, no user site, no script dir) and `-S` (no site/.pth at start-up). */
 export const PYTHON_FLAGS = ['-I', '-S'] as const;
 
 /**
- * The python/ folder with runner.py and worker.py. From src/ it sits beside runtimes/; from a
+ * The worker/ folder with runner.py and worker.py. From src/ it sits beside runtimes/; from a
  * built dist/ the package ships it at src/execution/python (see package.json "files").
  */
 export function pythonSupportDir(): string {
-  const candidates = ['../python/', '../../../src/execution/python/'];
+  const candidates = ['../worker/', '../../../src/execution/worker/'];
   for (const candidate of candidates) {
     const dir = fileURLToPath(new URL(candidate, import.meta.url));
     if (existsSync(`${dir}worker.py`)) return dir.replace(/\/$/, '');
   }
   throw new RuntimeMissingError('passk is installed without its Python worker files', {
-    hint: 'reinstall passk; the package must contain src/execution/python/worker.py',
+    hint: 'reinstall passk; the package must contain src/execution/worker/worker.py',
   });
 }
 
@@ -98,7 +99,7 @@ function remember(name: string, answer: { path: string; version: string }): void
 }
 
 /**
- * python/canaries/: one attack per class of issue 25 on the in-process judge (runner.py), run
+ * worker/canaries/: one attack per class of issue 25 on the in-process judge (runner.py), run
  * before the tests in `tests_<kind>.py` (every comparison plain, through abs, or math.isclose),
  * and the tamper reason its verdict must carry.
  */
@@ -112,7 +113,7 @@ const ATTACKS: Record<string, { tests: 'plain' | 'abs' | 'isclose'; tamper?: str
   'poison_math_module.py': { tests: 'isclose', tamper: 'assertions-patched' },
 };
 
-/** A file of python/canaries/. */
+/** A file of worker/canaries/. */
 export const canaryFile = (name: string): string =>
   readFileSync(join(pythonSupportDir(), 'canaries', name), 'utf8');
 
@@ -133,7 +134,7 @@ const canaries: Canaries = {
     })),
 };
 
-/** The worker's / runner's view of an environment (python/task_environment.py). */
+/** The worker's / runner's view of an environment (worker/task_environment.py). */
 function environmentArg(environment: ResolvedPythonEnvironment | undefined): string[] {
   if (!environment) return [];
   return [JSON.stringify({ site: environment.sitePaths, env: environment.env })];
@@ -190,11 +191,11 @@ async function pythonToolchain(options: ResolveOptions): Promise<Toolchain> {
 }
 
 /**
- * The exit status runner.py's nonce hook ends a program with when fd 3 was not the harness's pipe
+ * The exit status runner.py's nonce hook ends a program with when the result fd was not the harness's pipe
  * when the end event was due (runner.TAMPER_STATUS): a program can choose it too, but only to
  * fail itself.
  */
-export const TAMPER_STATUS = 86;
+export const TAMPER_STATUS = PROTOCOL.exitStatus.tamper;
 
 /** A verdict whose process ended with TAMPER_STATUS and no other tamper reason gets one. */
 export function reviewPython(_source: string, verdict: Verdict): Verdict {

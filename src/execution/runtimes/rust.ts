@@ -4,6 +4,7 @@ import { availableParallelism, homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { defaultCacheDir } from '../cache.js';
 import type { RawOutcome } from '../sandboxes/types.js';
+import { RESULT_FD } from '../worker/protocol.js';
 import { Batches } from './batch.js';
 import { NONCE_FD } from './nonce-channel.js';
 import {
@@ -63,7 +64,7 @@ fn main() {
     if nonce.is_empty() {
         return;
     }
-    if let Ok(mut out) = std::fs::OpenOptions::new().write(true).open("/proc/self/fd/3") {
+    if let Ok(mut out) = std::fs::OpenOptions::new().write(true).open("/proc/self/fd/${RESULT_FD}") {
         let _ = out.write_all(format!("{{\\"n\\": \\"{}\\", \\"e\\": \\"end\\"}}\\n", nonce).as_bytes());
     }
 }

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
+import { RESULT_FD } from '../worker/protocol.js';
 import { Batches } from './batch.js';
 import { JAVA, JAVA_ETC, JVM_FLAGS, jvmArgv, jvmDiagnose } from './java.js';
 import { ensureBatchCompiler, jvmBatch } from './java-batch.js';
@@ -38,7 +39,7 @@ function launcher(mainObject: string): string {
     Console.out.flush()
     System.out.flush()
     if (nonce.isEmpty) return
-    val out = new java.io.FileOutputStream("/proc/self/fd/3")
+    val out = new java.io.FileOutputStream("/proc/self/fd/${RESULT_FD}")
     try out.write(String.format(${END_EVENT}, nonce).getBytes()) finally out.close()
   }
 }

@@ -1,6 +1,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { RawOutcome } from '../sandboxes/types.js';
+import { RESULT_FD } from '../worker/protocol.js';
 import { NONCE_FD } from './nonce-channel.js';
 import { defineProcessRuntime, firstLine, realBinary } from './process-runtime.js';
 import type { Canaries, Diagnosis, Runtime } from './types.js';
@@ -24,7 +25,7 @@ interface ScriptLanguage {
    * its end into `passk_nonce` (Racket: `passk-nonce`), before any of the program's statements.
    */
   prologue: string;
-  /** Statement(s) writing the end event to fd 3 with that nonce (none when it was empty). */
+  /** Statement(s) writing the end event to RESULT_FD with that nonce (none when it was empty). */
   sentinel: string;
   canaries: Canaries;
   diagnose(outcome: RawOutcome): Diagnosis | undefined;
@@ -108,7 +109,7 @@ export const php = script({
   debianPackages: 'php-cli',
   // `?>` first: the program usually ends in PHP mode, where a second `<?php` is a syntax error.
   prologue: `<?php $passk_nonce = (string) @file_get_contents('php://fd/${NONCE_FD}'); ?>`,
-  sentinel: `?><?php if ($passk_nonce !== '') file_put_contents('php://fd/3', sprintf('{"n": "%s", "e": "end"}' . "\\n", $passk_nonce));`,
+  sentinel: `?><?php if ($passk_nonce !== '') file_put_contents('php://fd/${RESULT_FD}', sprintf('{"n": "%s", "e": "end"}' . "\\n", $passk_nonce));`,
   canaries: {
     wrong: '<?php\nfunction add($a, $b) { return $a - $b; }\nassert(add(1, 1) == 2);\n',
     earlyExits: ['<?php\nexit(0);\n'],
@@ -229,7 +230,7 @@ export const lua = script({
     'do local b = passk_bound local rebound = assert ~= b.assert or error ~= b.error or b.getmetatable(_G) ~= b.mt',
     "if b.lu then rebound = rebound or b.loaded.luaunit ~= b.lu or (b.rawget(_G, 'lu') ~= nil and b.rawget(_G, 'lu') ~= b.lu) or (b.run ~= nil and b.lu.LuaUnit.run ~= b.run) for k, v in b.pairs(b.fns) do rebound = rebound or b.rawget(b.lu, k) ~= v end end",
     `if rebound then b.stderr:write('${REBOUND}') b.exit(1) end end`,
-    `if passk_nonce ~= '' then local f = io.open('/proc/self/fd/3', 'w'); f:write(string.format('{"n": "%s", "e": "end"}\\n', passk_nonce)); f:close() end`,
+    `if passk_nonce ~= '' then local f = io.open('/proc/self/fd/${RESULT_FD}', 'w'); f:write(string.format('{"n": "%s", "e": "end"}\\n', passk_nonce)); f:close() end`,
   ].join('\n'),
   canaries: {
     wrong: 'local function add(a, b) return a - b end\nassert(add(1, 1) == 2)\n',
@@ -264,7 +265,7 @@ export const perl = script({
   // BEGIN: before the program's own BEGIN/INIT blocks, which run before its first statement.
   prologue: `BEGIN { $main::passk_nonce = ''; if (open(my $passk_in, '<&=', ${NONCE_FD})) { local $/; $main::passk_nonce = <$passk_in> // ''; close($passk_in); } $main::passk_deep = eval { require Test::Deep; \\&Test::Deep::eq_deeply }; }`,
   sentinel: `if (defined &CORE::GLOBAL::exit || defined &CORE::GLOBAL::die || ($main::passk_deep && (\\&Test::Deep::eq_deeply != $main::passk_deep || (defined &main::eq_deeply && \\&main::eq_deeply != $main::passk_deep)))) { print STDERR "${REBOUND}"; CORE::exit(1); }
-if ($main::passk_nonce ne '') { open(my $passk_fd, '>&=', 3) or die "passk: no result channel"; printf $passk_fd '{"n": "%s", "e": "end"}' . "\\n", $main::passk_nonce; close($passk_fd); }`,
+if ($main::passk_nonce ne '') { open(my $passk_fd, '>&=', ${RESULT_FD}) or die "passk: no result channel"; printf $passk_fd '{"n": "%s", "e": "end"}' . "\\n", $main::passk_nonce; close($passk_fd); }`,
   canaries: {
     wrong: 'sub add { my ($a, $b) = @_; return $a - $b; }\nexit 1 unless add(1, 1) == 2;\n',
     earlyExits: ['exit 0;\n'],
@@ -297,7 +298,7 @@ export const r = script({
   prologue: `passk_nonce <- local({ passk_in <- file('/proc/self/fd/${NONCE_FD}', 'r'); on.exit(close(passk_in)); paste(readLines(passk_in, warn = FALSE), collapse = '') }); passk_bound <- list(stopifnot = base::stopifnot, isTRUE = base::isTRUE, all.equal = base::all.equal)`,
   // Evaluated where only base is seen (the program's globals could rebind `any`, `get`, …).
   sentinel: `if (base::local({ g <- globalenv(); b <- get('passk_bound', envir = g); any(vapply(names(b), function(n) !identical(get(n, envir = g), b[[n]]) || !identical(get(n, envir = baseenv()), b[[n]]), logical(1))) || any(startsWith(ls(g, all.names = TRUE), 'all.equal.')) }, envir = base::new.env(parent = base::baseenv()))) { base::cat('${REBOUND}', file = base::stderr()); base::quit(status = 1) }
-if (nzchar(passk_nonce)) local({ passk_con <- file('/proc/self/fd/3', 'w'); cat(sprintf('{"n": "%s", "e": "end"}\\n', passk_nonce), file = passk_con); close(passk_con) })`,
+if (nzchar(passk_nonce)) local({ passk_con <- file('/proc/self/fd/${RESULT_FD}', 'w'); cat(sprintf('{"n": "%s", "e": "end"}\\n', passk_nonce), file = passk_con); close(passk_con) })`,
   canaries: {
     wrong: 'add <- function(a, b) a - b\nstopifnot(isTRUE(all.equal(add(1, 1), 2)))\n',
     earlyExits: ['quit(status = 0)\n', 'q("no")\n'],
@@ -334,7 +335,7 @@ export const racket = script({
   // A check name of the tests bound by a definition of this module (shadowing rackunit's).
   sentinel: `(define-syntax (passk-rebound stx) (datum->syntax stx (for/or ([n '(check-within check-equal? current-check-handler raise)]) (let ([b (identifier-binding (datum->syntax stx n))]) (and (pair? b) (let-values ([(p base) (module-path-index-split (car b))]) (and (not p) (not base))))))))
 (when (passk-rebound) (eprintf "${REBOUND}") (exit 1))
-(unless (string=? passk-nonce "") (let ([passk-out (open-output-file "/proc/self/fd/3" #:exists 'append)]) (fprintf passk-out "{\\"n\\": \\"~a\\", \\"e\\": \\"end\\"}\\n" passk-nonce) (close-output-port passk-out)))`,
+(unless (string=? passk-nonce "") (let ([passk-out (open-output-file "/proc/self/fd/${RESULT_FD}" #:exists 'append)]) (fprintf passk-out "{\\"n\\": \\"~a\\", \\"e\\": \\"end\\"}\\n" passk-nonce) (close-output-port passk-out)))`,
   canaries: {
     wrong:
       '#lang racket\n(require rackunit)\n(current-check-handler raise)\n(define (add a b) (- a b))\n(check-equal? (add 1 1) 2)\n',

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SandboxError } from '../../core/errors.js';
 import { attempt } from '../pool.js';
+import { TESTS_CHANNEL_FD } from '../worker/protocol.js';
 import { resolveLimits } from './common.js';
 import type { ProgramRequest } from './types.js';
 import { WorkerSlot } from './worker-slot.js';
@@ -11,7 +12,7 @@ import json, os, sys, time
 print(json.dumps({"ready": True}), flush=True)
 for line in sys.stdin:
     req = json.loads(line)
-    tests = os.read(3, req["testsBytes"]).decode() if "testsBytes" in req else ""
+    tests = os.read(${TESTS_CHANNEL_FD}, req["testsBytes"]).decode() if "testsBytes" in req else ""
     if "die" in req["source"]:
         os._exit(1)
     if "hang" in req["source"]:

@@ -1,6 +1,12 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import type { Writable } from 'node:stream';
 import { SandboxError } from '../../core/errors.js';
+import {
+  TESTS_CHANNEL_FD,
+  type WorkerAnswer,
+  type WorkerHello,
+  type WorkerRequest,
+} from '../worker/protocol.js';
 import { killAllOfUid, killGroup } from './common.js';
 import type { ProgramRequest, RawOutcome, Slot } from './types.js';
 
@@ -60,12 +66,14 @@ export class WorkerSlot implements Slot {
       compileMs +
       this.watchdogGraceMs;
     const { tests, ...sent } = request;
-    const head = tests === undefined ? sent : { ...sent, testsBytes: Buffer.byteLength(tests) };
-    // Outside judging: the tests go up front on the worker's tests channel (its fd 3), which the
-    // worker never reads and every program's process closes; only the judge child reads them.
-    if (tests !== undefined) (this.child!.stdio[3] as Writable).write(tests);
-    const line = await this.exchange(JSON.stringify({ id, ...head }), timeoutMs);
-    const answer = JSON.parse(line) as RawOutcome & { id: number; infra?: string };
+    const head: WorkerRequest =
+      tests === undefined ? { id, ...sent } : { id, ...sent, testsBytes: Buffer.byteLength(tests) };
+    // Outside judging: the tests go up front on the worker's tests channel (TESTS_CHANNEL_FD),
+    // which the worker never reads and every program's process closes; only the judge child
+    // reads them.
+    if (tests !== undefined) (this.child!.stdio[TESTS_CHANNEL_FD] as Writable).write(tests);
+    const line = await this.exchange(JSON.stringify(head), timeoutMs);
+    const answer = JSON.parse(line) as WorkerAnswer;
     if (answer.id !== id) throw this.fail(`answered request ${answer.id}, expected ${id}`);
     // The worker's own failure, from its own channel (never from what the program printed or
     // exited with): not a verdict. The worker is replaced before the retry.
@@ -96,8 +104,9 @@ export class WorkerSlot implements Slot {
     const child = spawn(command!, args, {
       cwd: launch.cwd,
       env: launch.env,
-      // fd 3: the tests channel (outside judging), written by passk, read only by judge children.
-      stdio: ['pipe', 'pipe', 'pipe', 'pipe'],
+      // TESTS_CHANNEL_FD: the tests channel (outside judging), written by passk, read only by
+      // judge children.
+      stdio: Array.from({ length: TESTS_CHANNEL_FD + 1 }, () => 'pipe' as const),
       detached: true, // its own process group: one kill takes the sandbox and everything in it
     });
     this.child = child;
@@ -107,7 +116,7 @@ export class WorkerSlot implements Slot {
       this.stderrTail = (this.stderrTail + chunk).slice(-STDERR_KEEP);
     });
     child.stdin!.on('error', () => {});
-    child.stdio[3]!.on('error', () => {});
+    child.stdio[TESTS_CHANNEL_FD]!.on('error', () => {});
     const onGone = (why: string) => {
       // Programs of a worker outside a pid namespace can outlive it: kill them by their uid.
       if (launch.reapUid !== undefined) void killAllOfUid(launch.reapUid);
@@ -120,9 +129,9 @@ export class WorkerSlot implements Slot {
     };
     child.on('error', (error) => onGone(`could not start: ${error.message}`));
     child.on('exit', (code, signal) => onGone(`exited (${signal ?? `status ${code}`})`));
-    const hello = JSON.parse(await this.exchange(undefined, START_TIMEOUT_MS)) as {
-      ready?: boolean;
-    };
+    const hello = JSON.parse(
+      await this.exchange(undefined, START_TIMEOUT_MS),
+    ) as Partial<WorkerHello>;
     if (hello.ready !== true) throw this.fail('did not say it was ready');
   }
 

@@ -1,4 +1,5 @@
 import type { Program } from '../types.js';
+import { RESULT_FD } from '../worker/protocol.js';
 import { DEFAULT_TOLERANCE, type Tolerance } from './compare.js';
 import { STDIO_DRIVER_PY, STDIO_LANGUAGES } from './driver-py.js';
 import { type StdioCase, stdioJudge } from './judge.js';
@@ -41,6 +42,7 @@ export function stdioProgram(spec: StdioProgramSpec): Program {
     limit_s: spec.limitMs / 1000,
     cap,
     compile_s: COMPILE_S,
+    result_fd: RESULT_FD,
   };
   return {
     language: 'python',

@@ -1,3 +1,4 @@
+import { RESULT_FD } from '../../execution/worker/protocol.js';
 import {
   type EvalPlusDataset,
   MBPP_NOT_NONE_ENTRY_POINTS,
@@ -114,7 +115,7 @@ def _passk_call(fn, args, seconds):
 `;
 
 /**
- * Outside mode: one JSON line per input on the result channel (fd 3) — `{"e": "o", "i": index,
+ * Outside mode: one JSON line per input on the result channel (RESULT_FD) — `{"e": "o", "i": index,
  * "v": value}`, `"h": digest` (big expected outputs), or `"x": exception class` — then
  * `{"e": "done", "c": count}`. Nothing here decides anything: forging a line needs the right
  * output, which never enters the sandbox.
@@ -126,7 +127,7 @@ import json as _passk_json
 def _passk_emit(lines):
     data = ("\\n".join(lines) + "\\n").encode("ascii")
     while data:
-        data = data[_passk_os.write(3, data):]
+        data = data[_passk_os.write(${RESULT_FD}, data):]
 
 
 def _passk_record(index, out, is_digest, cap):

@@ -12,16 +12,17 @@ import select
 import signal
 import time
 
+import protocol
 import task_environment
 import reference_guard
 import runner
 import slot_hygiene
 
-STDERR_TAIL = 4096
+STDERR_TAIL = protocol.STDERR_TAIL
 # The result channel also carries outputs judged outside the program (tasks/plus/outside-judge.ts).
-REPORT_KEEP = 16 << 20
+REPORT_KEEP = protocol.REPORT_KEEP
 # The child's setup channel: "k" once set up (Python), nothing once exec'd, else why it failed.
-SETUP_FD = runner.RESULT_FD + 1
+SETUP_FD = protocol.SETUP_FD
 
 
 def attach_pipes(pipes, cwd, setup_w):
@@ -32,7 +33,7 @@ def attach_pipes(pipes, cwd, setup_w):
     os.dup2(out_w, 1)
     os.dup2(err_w, 2)
     os.dup2(res_w, runner.RESULT_FD)
-    # setup_w was made after the capture pipes, so it is above fd 3 and still intact here.
+    # setup_w was made after the capture pipes, so it is above RESULT_FD and still intact here.
     os.dup2(setup_w, SETUP_FD)
     fcntl.fcntl(SETUP_FD, fcntl.F_SETFD, fcntl.FD_CLOEXEC)
     os.closerange(SETUP_FD + 1, 1 << 16)
@@ -48,7 +49,7 @@ def child_main(compiled, nonce, settings, pipes, setup_w, opts, slot, scratch_di
         task_environment.enter_sample(scratch_dir)
     except BaseException as error:  # noqa: BLE001 - the harness's failure, on the setup channel
         os.write(setup_w, ("E%r" % (error,)).encode())
-        os._exit(70)
+        os._exit(protocol.HARNESS_FAILED_STATUS)
     signal.signal(signal.SIGPIPE, signal.SIG_IGN)  # as a fresh interpreter sets it
     runner.run_in_child(compiled, nonce, settings, opts.uid, SETUP_FD, reference)
 
@@ -322,7 +323,7 @@ def run_one(req, opts, slot):
             os.close(fd)
         # In a list the child empties (runner.execute): no frame of the child keeps the nonce.
         child_main(compiled, [req.pop("nonce")], settings, write_ends, setup_w, opts, slot, scratch_dir, reference)
-        os._exit(71)  # unreachable: run_in_child exits
+        os._exit(protocol.UNREACHABLE_STATUS)  # unreachable: run_in_child exits
     for fd in (*write_ends, setup_w):
         os.close(fd)
     state, chunks, (out_r, err_r, res_r), waited_ms = collect(pid, read_ends, req["limits"])

@@ -30,12 +30,13 @@ import time
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import artifact_cache  # noqa: E402
 import fork_run  # noqa: E402
+import protocol  # noqa: E402
 import runner  # noqa: E402
 import worker  # noqa: E402
 
 sys.path.pop(0)
 
-COMPILE_TAIL = 4096
+COMPILE_TAIL = protocol.COMPILE_TAIL
 # Compiler output that says the machine, not the program, made the compile fail: never cached.
 ENVIRONMENT_FAILURES = (
     "No space left on device",
@@ -69,7 +70,7 @@ class Options(worker.Options):
 # The run step's nonce: the only copy is in a pipe on this fd (never in the environment, argv or
 # a file), which passk's harness code reads to the end and closes before the program's own code
 # runs. A program that drains it first leaves the harness without a nonce: never a pass.
-NONCE_FD = fork_run.SETUP_FD + 1
+NONCE_FD = protocol.NONCE_FD
 
 
 def give_nonce(nonce):
@@ -99,7 +100,7 @@ def exec_child(argv, env, settings, pipes, setup_w, slot, cwd, nonce=None):
             signal.signal(sig, signal.SIG_DFL)
         runner.apply_limits(settings)
         if slot.uid is not None:
-            # A runtime without raw-fd access (the JVM) opens /proc/self/fd/3, which checks the
+            # A runtime without raw-fd access (the JVM) opens /proc/self/fd/RESULT_FD, which checks the
             # pipe's owner: make it the program's uid.
             os.fchown(runner.RESULT_FD, slot.uid, slot.uid)
             if nonce is not None:
@@ -107,7 +108,7 @@ def exec_child(argv, env, settings, pipes, setup_w, slot, cwd, nonce=None):
             runner.drop_privileges(slot.uid)
     except BaseException as error:  # noqa: BLE001
         _say(fork_run.SETUP_FD, "E%r" % (error,))
-        os._exit(70)
+        os._exit(protocol.HARNESS_FAILED_STATUS)
     try:
         os.execve(argv[0], argv, env)
     except BaseException as error:  # noqa: BLE001

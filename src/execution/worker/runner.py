@@ -33,19 +33,21 @@ import traceback
 # multiprocessing child under the spawn or forkserver start method imports this script as its main.
 if __name__ in ("__main__", "__mp_main__"):
     sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    import protocol
     import task_environment
     import seccomp
     import reference_guard
 
     sys.path.pop(0)
 else:
+    import protocol
     import seccomp
     import reference_guard
 
-RESULT_FD = 3
+RESULT_FD = protocol.RESULT_FD
 # The exit status of a program whose result fd was not the harness's pipe when the end event was
 # due (src/execution/runtimes/python.ts reads it as the tamper 'result-fd-replaced').
-TAMPER_STATUS = 86
+TAMPER_STATUS = protocol.TAMPER_STATUS
 # The report is formatted with json's C string encoder, bound now (and compiled into the nonce
 # hook): json.dumps would go through module state a program can replace (json._default_encoder).
 _quote = json.encoder.c_encode_basestring_ascii or json.encoder.encode_basestring_ascii
@@ -133,7 +135,7 @@ def _report(event, *values):
         pass
 
 
-_EVENT_KEYS = {"exc": ("k", "t", "m"), "exit": ("c",)}
+_EVENT_KEYS = {name: protocol.EVENT_KEYS[name] for name in ("exc", "exit")}
 _write = os.write
 
 
@@ -148,7 +150,7 @@ def _short(value, limit=300):
 
 # Put between the candidate and its tests by the program assembly (src/tasks/python-program.ts):
 # the runner then runs the two as separate code objects and restores the interpreter in between.
-TESTS_MARKER = "\n# passk: the tests start here\n"
+TESTS_MARKER = protocol.TESTS_MARKER
 _FUTURE_FLAGS = 0
 for _feature in __future__.all_feature_names:
     _FUTURE_FLAGS |= getattr(__future__, _feature).compiler_flag
@@ -744,7 +746,7 @@ def run_in_child(compiled, nonce_box, settings, uid, setup_fd=None, reference=No
                 os.write(setup_fd, ("E%r" % (error,)).encode())
         except OSError:
             pass
-        os._exit(70)
+        os._exit(protocol.HARNESS_FAILED_STATUS)
     try:
         # No seccomp.install() here: the worker installed the filter on itself, and forks inherit it.
         _fresh_stdio()

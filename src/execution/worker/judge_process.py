@@ -21,6 +21,7 @@ import json
 import os
 import sys
 
+import protocol
 import values
 
 
@@ -389,7 +390,7 @@ def main(tests_fd, tests_size, request_fd, reply_fd, verdict_fd, entry_points=()
         import traceback
 
         traceback.print_exc()
-        status = 70
+        status = protocol.HARNESS_FAILED_STATUS
     try:
         sys.stdout.flush()
     except BaseException:  # noqa: BLE001

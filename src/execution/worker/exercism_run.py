@@ -20,10 +20,14 @@ import sys
 import threading
 import unittest
 
-NONCE_FD = 5  # src/execution/runtimes/nonce-channel.ts NONCE_FD
-RESULT_FD = 3
-# The exit status when fd 3 is not the harness's pipe when the end event is due: nothing written.
-TAMPER_STATUS = 86
+# protocol.json's table (the worker's constants). This file runs in the exercise's own directory,
+# away from the worker's files, so the host writes the table in here when it ships the file
+# (withProtocolTable in src/execution/worker/protocol.ts).
+PROTOCOL = {}
+NONCE_FD = PROTOCOL["fds"]["nonce"]
+RESULT_FD = PROTOCOL["fds"]["result"]
+# The exit status when RESULT_FD is not the harness's pipe when the end event is due: nothing written.
+TAMPER_STATUS = PROTOCOL["exitStatus"]["tamper"]
 _FUNCTION = type(lambda: 0)
 _FRAME = type(sys._getframe())
 _MISSING = object()

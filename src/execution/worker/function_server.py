@@ -11,10 +11,11 @@ import os
 import sys
 import traceback
 
+import protocol
 import values
 
-REQUEST_FD = 3
-REPLY_FD = 4
+REQUEST_FD = protocol.JUDGE_REQUEST_FD
+REPLY_FD = protocol.JUDGE_REPLY_FD
 _MUTABLE = (list, dict, set, bytearray)
 # Requests that forward one protocol operation to an opaque value (the judge's Opaque proxy).
 _UNARY = {

@@ -24,13 +24,14 @@ import fork_run
 import function_server
 import task_environment
 import judge_process
+import protocol
 import reference_guard
 import runner
 import slot_hygiene
 
 REQUEST_FD, REPLY_FD = function_server.REQUEST_FD, function_server.REPLY_FD
-SERVER_SETUP_FD = 5
-JUDGE_STDERR_KEEP = 2048
+SERVER_SETUP_FD = protocol.SERVER_SETUP_FD
+JUDGE_STDERR_KEEP = protocol.JUDGE_STDERR_KEEP
 
 
 def _server_child(compiled, reference, settings, fds, opts, slot, scratch_dir):
@@ -58,7 +59,7 @@ def _server_child(compiled, reference, settings, fds, opts, slot, scratch_dir):
             os.write(SERVER_SETUP_FD, ("E%r" % (error,)).encode())
         except OSError:
             pass
-        os._exit(70)
+        os._exit(protocol.HARNESS_FAILED_STATUS)
     try:
         import signal
 
@@ -193,7 +194,7 @@ def run_pair(req, opts, slot, tests_in):
         for fd in (out_r, err_r, request_w, reply_r, setup_r):
             os.close(fd)
         _server_child(compiled, reference, settings, (out_w, err_w, request_r, reply_w, setup_w), opts, slot, scratch_dir)
-        os._exit(71)
+        os._exit(protocol.UNREACHABLE_STATUS)
     for fd in (out_w, err_w, request_r, reply_w, setup_w):
         os.close(fd)
     verdict_r, verdict_w = os.pipe()
@@ -205,7 +206,7 @@ def run_pair(req, opts, slot, tests_in):
         try:
             _judge_child(settings, (request_w, reply_r, verdict_w, judge_err_w), tests_in, req, scratch_dir)
         finally:
-            os._exit(70)
+            os._exit(protocol.HARNESS_FAILED_STATUS)
     for fd in (request_w, reply_r, verdict_w, judge_err_w):
         os.close(fd)
     state, chunks, waited = collect_pair(server, judge, (out_r, err_r), (verdict_r, judge_err_r), req["limits"])

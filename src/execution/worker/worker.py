@@ -17,6 +17,7 @@ import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import protocol  # noqa: E402
 import task_environment  # noqa: E402
 import fork_run  # noqa: E402  (needs the path above: -I leaves the script dir out)
 import judge_pair  # noqa: E402
@@ -36,7 +37,7 @@ PRELOAD = (
     "operator json traceback ctypes"
 ).split()
 PR_SET_CHILD_SUBREAPER = 36
-TESTS_CHANNEL_FD = 3  # passk's tests channel (outside judging), see _take_tests_channel
+TESTS_CHANNEL_FD = protocol.TESTS_CHANNEL_FD  # passk's tests channel (outside judging), see _take_tests_channel
 PR_SET_PDEATHSIG = 1
 
 
@@ -117,13 +118,13 @@ def serve(reader, send, handle):
 
 
 def take_protocol_fds():
-    """Moves the protocol pipes to fds >= 10 and puts /dev/null on 0 and 1, so a forked child
+    """Moves the protocol pipes to fds >= WORKER_FD_FLOOR and puts /dev/null on 0 and 1, so a forked child
     starts with fd 0 = /dev/null and sys.stdin/sys.stdout objects that never buffered protocol data.
     Returns (requests, answers, tests channel fd or None)."""
     import fcntl
 
-    proto_in = fcntl.fcntl(0, fcntl.F_DUPFD_CLOEXEC, 10)
-    proto_out = fcntl.fcntl(1, fcntl.F_DUPFD_CLOEXEC, 10)
+    proto_in = fcntl.fcntl(0, fcntl.F_DUPFD_CLOEXEC, protocol.WORKER_FD_FLOOR)
+    proto_out = fcntl.fcntl(1, fcntl.F_DUPFD_CLOEXEC, protocol.WORKER_FD_FLOOR)
     devnull = os.open(os.devnull, os.O_RDWR)
     os.dup2(devnull, 0)
     os.dup2(devnull, 1)
@@ -132,13 +133,13 @@ def take_protocol_fds():
 
 
 def _take_tests_channel():
-    """fd 3, where passk writes each outside-judged sample's tests: moved above the fds a program
+    """TESTS_CHANNEL_FD, where passk writes each outside-judged sample's tests: moved above the fds a program
     gets (every child closes fds above its own before any program code runs) and never read here,
     only by the judge child. None when the worker was started without it."""
     import fcntl
 
     try:
-        channel = fcntl.fcntl(TESTS_CHANNEL_FD, fcntl.F_DUPFD_CLOEXEC, 10)
+        channel = fcntl.fcntl(TESTS_CHANNEL_FD, fcntl.F_DUPFD_CLOEXEC, protocol.WORKER_FD_FLOOR)
     except OSError:
         return None
     os.close(TESTS_CHANNEL_FD)
