@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { harnessFiles, pythonCompileFailures } from '../../core/harness-checks.test-helpers.js';
 import { ORACLE_SCRIPT } from './oracle-script.js';
 import { type SuiteCase, suiteProgram } from './suite-program.js';
 
@@ -24,4 +25,10 @@ describe('EvalPlus programs assembled from the harness files', () => {
       });
     }
   }
+
+  it('every Python harness file compiles', () => {
+    const files = harnessFiles(import.meta.url, 'py');
+    expect(files.length).toBe(8);
+    expect(pythonCompileFailures(files)).toBe('');
+  });
 });
