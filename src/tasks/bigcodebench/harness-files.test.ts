@@ -1,4 +1,6 @@
+import { basename } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { harnessFiles, pythonCompileFailures } from '../../core/harness-checks.test-helpers.js';
 import type { Problem } from '../types.js';
 import { bigcodebenchProgram, bigcodebenchTests } from './program.js';
 
@@ -18,5 +20,11 @@ const PROBLEM: Problem = {
 describe('BigCodeBench programs assembled from the harness files', () => {
   it('a program is the one snapshotted', () => {
     expect(bigcodebenchProgram(PROBLEM, 'def task_func():\n    return 1\n')).toMatchSnapshot();
+  });
+
+  it('every Python harness file compiles', () => {
+    const files = harnessFiles(import.meta.url, 'py');
+    expect(files.map((file) => basename(file))).toEqual(['preamble.py', 'run_tests.py']);
+    expect(pythonCompileFailures(files)).toBe('');
   });
 });

@@ -1,4 +1,6 @@
+import { basename } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { harnessFiles, pythonCompileFailures } from '../../core/harness-checks.test-helpers.js';
 import type { Problem } from '../types.js';
 import { type LeetcodeData, leetcodeContest } from './task.js';
 
@@ -16,5 +18,11 @@ describe('LeetCode contest programs assembled from the harness file', () => {
   it('a program is the one snapshotted', () => {
     const candidate = `${PROBLEM.prompt}        return x + 1\n`;
     expect(leetcodeContest.program(PROBLEM, candidate)).toMatchSnapshot();
+  });
+
+  it('every Python harness file compiles', () => {
+    const files = harnessFiles(import.meta.url, 'py');
+    expect(files.map((file) => basename(file))).toEqual(['imports.py']);
+    expect(pythonCompileFailures(files)).toBe('');
   });
 });
