@@ -29,6 +29,15 @@ describe('harness files', () => {
     expect(filled).toBe('x = 1\ny = ["__PASSK_A__", 1]\n');
   });
 
+  it('replaces a placeholder alone on its line with whole lines', () => {
+    const text = 'for x in y:\n    "__PASSK_SKIP__"\n    f(x, "__PASSK_A__")\n"__PASSK_END__"';
+    const lines = { SKIP: '    if x:\n        continue\n', A: '2', END: 'end' };
+    expect(fillHarness('a.py', text, lines)).toBe(
+      'for x in y:\n    if x:\n        continue\n    f(x, 2)\nend',
+    );
+    expect(fillHarness('a.py', text, { ...lines, SKIP: '' })).toBe('for x in y:\n    f(x, 2)\nend');
+  });
+
   it('refuses a placeholder without a value, and a value without a placeholder', () => {
     expect(() => fillHarness('a.py', 'x = "__PASSK_A__"', {})).toThrow(/placeholder A no code/);
     expect(() => fillHarness('a.py', 'x = 1', { A: '1' })).toThrow(/has no placeholder A/);

@@ -13,9 +13,11 @@ export const HEADER_END = '--- passk: the program text starts on the next line -
 /**
  * A placeholder is a double-quoted string literal of capitals and underscores between `__PASSK_`
  * and `__`, valid in every language the harness files use, so the file still parses and compiles
- * as it is; it is replaced, quotes included, by the text given for it.
+ * as it is; it is replaced, quotes included, by the text given for it. A placeholder alone on its
+ * line stands for whole lines: that line, indentation and newline included, is replaced by the
+ * text, which brings its own (or is '' for no line).
  */
-const PLACEHOLDER = /"__PASSK_([A-Z0-9_]+)__"/g;
+const PLACEHOLDER = /^[ \t]*"__PASSK_([A-Z0-9_]+)__"[ \t]*\n|"__PASSK_([A-Z0-9_]+)__"/gm;
 
 /** A harness file that is not as passk's code expects: a damaged install, or a bug. */
 export class HarnessFileError extends PasskError {
@@ -38,7 +40,7 @@ export function readHarnessFile(moduleUrl: string, name: string): string {
 }
 
 /**
- * `text` with each placeholder `"__PASSK_NAME__"` replaced by `values.NAME`, in one pass (a
+ * `text` with each placeholder `"__PASSK_NAME__"` (or its line) replaced by `values.NAME`, in one pass (a
  * value that holds a placeholder's spelling is left as it is). Every placeholder of the text
  * needs a value and every value a placeholder: a mismatch is a bug, never a silent program.
  */
@@ -48,7 +50,8 @@ export function fillHarness(
   values: Readonly<Record<string, string>>,
 ): string {
   const used = new Set<string>();
-  const filled = text.replace(PLACEHOLDER, (_match, name: string) => {
+  const filled = text.replace(PLACEHOLDER, (_match, line?: string, inline?: string) => {
+    const name = line ?? inline ?? '';
     const value = values[name];
     if (value === undefined)
       throw new HarnessFileError(file, `has a placeholder ${name} no code fills`);

@@ -1,4 +1,6 @@
+import { basename } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { harnessFiles, pythonCompileFailures } from '../../core/harness-checks.test-helpers.js';
 import type { Problem } from '../types.js';
 import { type CruxMeta, type CruxMode, cruxProgram } from './task.js';
 
@@ -16,5 +18,11 @@ describe('CRUXEval programs assembled from the harness files', () => {
   });
   it('a refused answer is the one snapshotted', () => {
     expect(cruxProgram(problem('input'), '1')).toMatchSnapshot();
+  });
+
+  it('every Python harness file compiles', () => {
+    const files = harnessFiles(import.meta.url, 'py');
+    expect(files.map((file) => basename(file))).toEqual(['answer.py', 'check.py', 'refused.py']);
+    expect(pythonCompileFailures(files)).toBe('');
   });
 });

@@ -1,4 +1,6 @@
+import { basename } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { harnessFiles, pythonCompileFailures } from '../../core/harness-checks.test-helpers.js';
 import type { Problem } from '../types.js';
 import { ds1000Program } from './program.js';
 
@@ -14,5 +16,11 @@ describe('DS-1000 programs assembled from the harness file', () => {
   it('a program whose context has test_string is the one snapshotted', () => {
     const withString = `${context}def test_string(solution):\n    pass\n`;
     expect(ds1000Program(problem(withString), 'result = 1')).toMatchSnapshot();
+  });
+
+  it('every Python harness file compiles', () => {
+    const files = harnessFiles(import.meta.url, 'py');
+    expect(files.map((file) => basename(file))).toEqual(['run_answer.py']);
+    expect(pythonCompileFailures(files)).toBe('');
   });
 });

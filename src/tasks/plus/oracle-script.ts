@@ -27,5 +27,5 @@ import { LITERAL_PY } from './python-literal.js';
 export const ORACLE_SCRIPT = fillHarness(
   'oracle.py',
   readHarnessFile(import.meta.url, 'oracle.py'),
-  { LITERAL_PY, ENCODE_PY },
+  { LITERAL_PY: `${LITERAL_PY}\n`, ENCODE_PY: `${ENCODE_PY}\n` },
 );

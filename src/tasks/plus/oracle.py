@@ -1,7 +1,8 @@
 # passk's EvalPlus oracle: runs one problem's ground truth on every input (see oracle-script.ts,
 # which reads this file and documents its input and output). Placeholders, each a line of its
-# own: "__PASSK_LITERAL_PY__" is replaced by literal.py's program text, "__PASSK_ENCODE_PY__" by
-# encode.py's; the imports below tell the linters so (passk leaves this header out).
+# own: "__PASSK_LITERAL_PY__" is replaced by literal.py's program text and a newline,
+# "__PASSK_ENCODE_PY__" by encode.py's and a newline; the imports below tell the linters so
+# (passk leaves this header out).
 # ruff: noqa: E401
 from encode import _passk_enc, _PasskTooBig
 from literal import _passk_digest, _passk_literal

@@ -67,7 +67,7 @@ export function suiteProgram(input: SuiteProgramInput): string {
     TOTAL: String(input.total),
     SET_EQ: pythonSet(input.dataset === 'mbpp' ? MBPP_SET_EQ_ENTRY_POINTS : []),
     NOT_NONE: pythonSet(input.dataset === 'mbpp' ? MBPP_NOT_NONE_ENTRY_POINTS : []),
-    CASES: cases,
+    CASES: `${cases}\n`,
   });
   const body = input.mode === 'outside' ? OUTSIDE_LOOP : IN_PROCESS_LOOP;
   return `${LITERAL_PY}\n${input.mode === 'outside' ? ENCODE_PY : CHECK_OUTPUT_PY}\n${CALL_PY}\n${config}${body}`;

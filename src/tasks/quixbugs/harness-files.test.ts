@@ -1,4 +1,6 @@
+import { basename } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { harnessFiles, pythonCompileFailures } from '../../core/harness-checks.test-helpers.js';
 import type { Problem } from '../types.js';
 import { type QuixData, quixProgram } from './task.js';
 
@@ -23,4 +25,10 @@ describe('QuixBugs programs assembled from the harness file', () => {
       ).toMatchSnapshot();
     });
   }
+
+  it('every Python harness file compiles', () => {
+    const files = harnessFiles(import.meta.url, 'py');
+    expect(files.map((file) => basename(file))).toEqual(['tests.py']);
+    expect(pythonCompileFailures(files)).toBe('');
+  });
 });
