@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { pythonCompileFailures } from './harness-checks.test-helpers.js';
-import { fillHarness, HEADER_END, readHarnessFile } from './harness-files.js';
+import { fillHarness, HEADER_END, readHarnessFile, readHarnessSnippet } from './harness-files.js';
 
 function moduleBeside(files: Record<string, string>): { url: string; folder: string } {
   const folder = mkdtempSync(`${tmpdir()}/passk-harness-`);
@@ -16,6 +16,11 @@ describe('harness files', () => {
   it('reads the program text after the header, byte for byte', () => {
     const { url } = moduleBeside({ 'a.py': `# doc\nimport x\n# ${HEADER_END}\n\nprint(1)` });
     expect(readHarnessFile(url, 'a.py')).toBe('\nprint(1)');
+  });
+
+  it("reads a snippet without the file's final newline", () => {
+    const { url } = moduleBeside({ 'a.sh': `# ${HEADER_END}\ntrue; false\n` });
+    expect(readHarnessSnippet(url, 'a.sh')).toBe('true; false');
   });
 
   it('refuses a file without the header line', () => {

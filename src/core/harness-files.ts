@@ -40,6 +40,14 @@ export function readHarnessFile(moduleUrl: string, name: string): string {
 }
 
 /**
+ * The program text of a harness file that holds a snippet pasted into a line of other code:
+ * without the file's final newline.
+ */
+export function readHarnessSnippet(moduleUrl: string, name: string): string {
+  return readHarnessFile(moduleUrl, name).replace(/\n$/, '');
+}
+
+/**
  * `text` with each placeholder `"__PASSK_NAME__"` (or its line) replaced by `values.NAME`, in one pass (a
  * value that holds a placeholder's spelling is left as it is). Every placeholder of the text
  * needs a value and every value a placeholder: a mismatch is a bug, never a silent program.

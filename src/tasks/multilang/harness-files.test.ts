@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { harnessFiles, toolFailures } from '../../core/harness-checks.test-helpers.js';
 import { shellErrexitCheck } from './harden-tests.js';
 import { adaptTests } from './multipl-e-tests.js';
 import { rustTestsAsMain } from './rust-tests.js';
@@ -20,5 +21,14 @@ describe('MultiPL-E and HumanEval-X test adapters with the harness files', () =>
     expect(rustTestsAsMain(tests)).toMatchSnapshot();
     expect(rustTestsAsMain('mod tests {}\n')).toMatchSnapshot();
     expect(rustTestsAsMain('/*\n#[test]\nfn t() {}\n*/\n')).toMatchSnapshot();
+  });
+
+  it('every harness file is accepted by its language tool', () => {
+    const failures = [
+      toolFailures(harnessFiles(import.meta.url, 'lua'), 'luac', ['-p']),
+      toolFailures(harnessFiles(import.meta.url, 'sh'), 'bash', ['-n']),
+      toolFailures(harnessFiles(import.meta.url, 'rkt'), 'raco', ['expand']),
+    ];
+    expect(failures.join('')).toBe('');
   });
 });
