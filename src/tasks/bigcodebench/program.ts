@@ -1,10 +1,11 @@
+import { readHarnessFile } from '../../core/harness-files.js';
 import { withReferenceSemantics } from '../../execution/python-reference.js';
 import type { Program } from '../../execution/types.js';
 import type { Problem } from '../types.js';
 
 /**
- * What upstream sets up before the solution runs (bigcodebench/eval: unsafe_execute and
- * reliability_guard): the program runs as module `__test__` (`__name__`, `__file__`, and
+ * preamble.py: what upstream sets up before the solution runs (bigcodebench/eval: unsafe_execute
+ * and reliability_guard): the program runs as module `__test__` (`__name__`, `__file__`, and
  * `sys.modules['__test__']` so that tests can patch `__name__ + '.randint'`; here the module is a
  * view of the program's globals, which passk's runner creates) with `sys`, `os` and `environ`
  * already bound; UTC as the time zone (several tests compare formatted dates) and one OpenMP
@@ -12,67 +13,17 @@ import type { Problem } from '../types.js';
  * private /tmp in bwrap, as upstream's `tempfile` uses /tmp (a test splits such a path on "-"),
  * else its scratch dir.
  */
-const PREAMBLE = `import sys, os
-environ = os.environ
-__name__, __file__ = "__test__", "__test__.py"
-class __PasskTestModule(type(sys)):
-    def __init__(self, namespace):
-        super().__init__("__test__")
-        object.__setattr__(self, "_namespace", namespace)
-    @property
-    def __dict__(self):
-        return object.__getattribute__(self, "_namespace")
-    def __getattr__(self, name):
-        try:
-            return object.__getattribute__(self, "_namespace")[name]
-        except KeyError:
-            raise AttributeError(name) from None
-    def __setattr__(self, name, value):
-        object.__getattribute__(self, "_namespace")[name] = value
-    def __delattr__(self, name):
-        del object.__getattribute__(self, "_namespace")[name]
-sys.modules["__test__"] = __PasskTestModule(globals())
-del __PasskTestModule
-os.environ.update(TZ="UTC", OMP_NUM_THREADS="1", TF_CPP_MIN_LOG_LEVEL="3", TF_ENABLE_ONEDNN_OPTS="0")
-__import__("time").tzset()
-`;
+const PREAMBLE = readHarnessFile(import.meta.url, 'preamble.py');
 
 /**
- * Runs the task's `TestCases` as upstream's unsafe_execute does (a TestLoader suite run into a
- * plain TestResult; skipped tests do not fail it) and fails the program unless no test failed
+ * run_tests.py: runs the task's `TestCases` as upstream's unsafe_execute does (a TestLoader suite
+ * run into a plain TestResult; skipped tests do not fail it) and fails the program unless no test failed
  * or errored. The first failure is raised as an AssertionError naming the test, the first
  * error as its own exception, so the verdict says which test and why. A program that stops
  * before this runs (sys.exit in the solution or a test) never reaches passk's end-of-tests
  * sentinel and is not a pass.
  */
-const RUN_TESTS = `
-def __passk_run_test_cases():
-    import unittest
-
-    class Result(unittest.TestResult):
-        first = None
-
-        def addFailure(self, test, err):
-            super().addFailure(test, err)
-            self.first = self.first or ("failure", test, err)
-
-        def addError(self, test, err):
-            super().addError(test, err)
-            self.first = self.first or ("error", test, err)
-
-    result = Result()
-    unittest.TestLoader().loadTestsFromTestCase(TestCases).run(result)
-    if result.first is not None:
-        kind, test, err = result.first
-        name = test.id().split(".")[-1]
-        issues = len(result.failures) + len(result.errors)
-        if kind == "failure":
-            raise AssertionError("%s (%d failures and errors in %d tests): %s" % (name, issues, result.testsRun, err[1]))
-        raise err[1]
-
-
-__passk_run_test_cases()
-`;
+const RUN_TESTS = readHarnessFile(import.meta.url, 'run_tests.py');
 
 /** Tests appended after the solution: the task's unittest module, then the runner above. */
 export function bigcodebenchTests(test: string): string {

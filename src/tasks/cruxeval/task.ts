@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fillHarness, readHarnessFile } from '../../core/harness-files.js';
 import { validateRows } from '../../datasets/validate.js';
 import { withReferenceSemantics } from '../../execution/python-reference.js';
 import type { Program } from '../../execution/types.js';
@@ -59,28 +60,42 @@ export function cruxProgram(problem: Problem<CruxMeta>, answer: string): Program
         ? 'the answer calls f on the input instead of stating the output'
         : undefined;
   if (refused !== undefined) {
-    return { language: 'python', source: `raise AssertionError(${JSON.stringify(refused)})\n` };
+    const source = fillHarness('refused.py', REFUSED, { REASON: JSON.stringify(refused) });
+    return { language: 'python', source };
   }
   // CRUXEval's evaluation runs the check as human-eval does (utils_execute.py: its reliability_guard).
-  const source = withReferenceSemantics(`${code}\nassert ${output} == ${answer}\n`, 'human-eval');
+  const source = withReferenceSemantics(check(code, output, answer), 'human-eval');
   // Outside judging: the answer is evaluated in the candidate's process (beside f, as upstream's
   // program has it) and only its value crosses; the assertion runs in the judge, with its own f.
   // An answer's object cannot answer the comparison (an always-equal object equals nothing), and
   // precedence tricks (`x or True`) are values of their own: see docs/tasks.md.
-  const candidate = `${code}\n${ANSWER_NAME} = (\n${answerExpression(answer)}\n)\n`;
+  const candidate = fillHarness('answer.py', ANSWER, {
+    CODE: `${code}\n`,
+    EXPRESSION: `${answerExpression(answer)}\n`,
+  });
   return {
     language: 'python',
     source,
     functionServer: {
       candidate: withReferenceSemantics(candidate, 'human-eval'),
-      tests: `${code}\nassert ${output} == ${ANSWER_NAME}\n`,
+      tests: check(code, output, ANSWER_NAME),
       entryPoints: [],
     },
   };
 }
 
-/** The candidate's global that holds its answer's value (read by the judge's assertion). */
+/** The candidate's global holding its answer's value (answer.py binds it, the judge's check reads it). */
 const ANSWER_NAME = 'passk_answer';
+
+/** The harness files; their placeholders are documented in each. */
+const CHECK = readHarnessFile(import.meta.url, 'check.py');
+const ANSWER = readHarnessFile(import.meta.url, 'answer.py');
+const REFUSED = readHarnessFile(import.meta.url, 'refused.py');
+
+/** Upstream's check (check.py): `{code}\nassert {output} == {answer}\n`. */
+function check(code: string, output: string, answer: string): string {
+  return fillHarness('check.py', CHECK, { CODE: `${code}\n`, OUTPUT: output, ANSWER: answer });
+}
 
 /** A CRUXEval problem's data: the function, its given input and output, what is predicted. */
 export type CruxMeta = {

@@ -1,3 +1,4 @@
+import { fillHarness, readHarnessFile } from '../../core/harness-files.js';
 import type { Program } from '../../execution/types.js';
 import { PYTHON_TESTS_MARKER } from '../python-program.js';
 import type { Problem } from '../types.js';
@@ -10,6 +11,11 @@ export function pythonStringLiteral(text: string): string {
   return JSON.stringify(text);
 }
 
+/** The answer and the calls that check it (run_answer.py; its placeholder is documented there). */
+const RUN_ANSWER = readHarnessFile(import.meta.url, 'run_answer.py');
+/** run_answer.py's last line, left out where the context defines no test_string. */
+const TEST_STRING = /\ntest_string\(code\)\n$/;
+
 /**
  * The program for one DS-1000 answer, as upstream's test_ds1000.py builds it: `code_context`
  * (which defines `test_execution` and, for 159 problems, `test_string`), then the answer as a
@@ -18,13 +24,12 @@ export function pythonStringLiteral(text: string): string {
  * only if both return: passk's end sentinel is written after the last call.
  */
 export function ds1000Program(problem: Problem, solution: string): Program {
-  const calls = [
-    `code = ${pythonStringLiteral(solution)}`,
-    'test_execution(code)',
-    ...(problem.tests.includes('test_string(') ? ['test_string(code)'] : []),
-  ];
+  const calls = fillHarness('run_answer.py', RUN_ANSWER, {
+    ANSWER: pythonStringLiteral(solution),
+  });
+  const checks = problem.tests.includes('test_string(') ? calls : calls.replace(TEST_STRING, '\n');
   return {
     language: 'python',
-    source: `${problem.tests}\n${PYTHON_TESTS_MARKER}${calls.join('\n')}\n`,
+    source: `${problem.tests}\n${PYTHON_TESTS_MARKER}${checks}`,
   };
 }

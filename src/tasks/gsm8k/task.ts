@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DatasetError } from '../../core/errors.js';
+import { fillHarness, readHarnessFile } from '../../core/harness-files.js';
 import { validateRows } from '../../datasets/validate.js';
 import type { Program } from '../../execution/types.js';
 import { cutAtStop } from '../../postprocess/stop.js';
@@ -48,38 +49,25 @@ export function palPostprocess(prompt: string, generation: string): string {
   return `${output}\n${POST_SCRIPT}`;
 }
 
+/** A GSM8K problem's data: the question, and the answer as a number literal (parseTarget). */
+export type Gsm8kData = { question: string; answer: string };
+
+/** The harness around the candidate (its placeholders are documented in the file). */
+const PAL_HARNESS = readHarnessFile(import.meta.url, 'pal_harness.py');
+
 /**
  * Runs the candidate as bigcode's pal executor does (exec in a fresh globals dict with stdout and
  * stderr captured; the answer is the last captured line, stripped; follows
  * bigcode_eval/tasks/custom_metrics/pal_metric/python_executor.py), then compares it with the
- * reference within 1e-3 (pal_code_exec.py). A wrong answer fails with a message carrying a hash
- * of the printed line, which the majority vote groups by (vote.ts).
+ * reference within 1e-3 (pal_code_exec.py): pal_harness.py. A wrong answer fails with a message
+ * carrying a hash of the printed line, which the majority vote groups by (vote.ts).
  */
-/** A GSM8K problem's data: the question, and the answer as a number literal (parseTarget). */
-export type Gsm8kData = { question: string; answer: string };
-
 export function palProgram(problem: Problem<Gsm8kData>, candidate: string): Program {
   const encoded = Buffer.from(candidate, 'utf8').toString('base64');
-  const source = `import base64 as _pk_base64, contextlib as _pk_contextlib, hashlib as _pk_hashlib, io as _pk_io
-_pk_buffer = _pk_io.StringIO()
-with _pk_contextlib.redirect_stdout(_pk_buffer), _pk_contextlib.redirect_stderr(_pk_buffer):
-    exec(_pk_base64.b64decode('${encoded}').decode('utf-8'), {})
-_pk_buffer.seek(0)
-_pk_lines = _pk_buffer.readlines()
-if not _pk_lines:
-    raise RuntimeError('the program printed nothing')
-_pk_answer = _pk_lines[-1].strip()
-if _pk_answer.startswith('failed:'):
-    raise RuntimeError('the program printed a failure line')
-try:
-    _pk_ok = abs(float(_pk_answer) - float(${problem.meta.answer})) < 1e-3
-except ValueError:
-    _pk_ok = None
-if not _pk_ok:
-    _pk_hash = _pk_hashlib.sha256(_pk_answer.encode('utf-8', 'surrogatepass')).hexdigest()[:16]
-    _pk_kind = ' not-a-number' if _pk_ok is None else ''
-    raise AssertionError(f'answer {_pk_hash}{_pk_kind}: {_pk_answer[:60]!r}')
-`;
+  const source = fillHarness('pal_harness.py', PAL_HARNESS, {
+    CANDIDATE: `'${encoded}'`,
+    ANSWER: problem.meta.answer,
+  });
   return { language: 'python', source };
 }
 

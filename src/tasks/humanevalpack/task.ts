@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { readHarnessFile } from '../../core/harness-files.js';
 import { validateRows } from '../../datasets/validate.js';
 import type { Language, Program } from '../../execution/types.js';
 import { type HumanEvalXProblem, humanEvalX } from '../humaneval-x.js';
@@ -45,30 +46,15 @@ export const RUNTIME: Readonly<Record<PackLanguage, Language>> = {
 };
 
 /**
- * bigcode's Python IMPORT_HELPER, put before every Python program, minus `import numpy` and
+ * bigcode's Python IMPORT_HELPER (python_imports.py, one import a line), put before every Python program, minus `import numpy` and
  * `import numpy as np`: the sandbox's Debian python3 has no numpy, and with them every program
  * would fail (no HumanEvalPack solution uses numpy).
  */
-const PYTHON_IMPORTS = [
-  'import math',
-  'import re',
-  'import sys',
-  'import copy',
-  'import datetime',
-  'import itertools',
-  'import collections',
-  'import heapq',
-  'import statistics',
-  'import functools',
-  'import hashlib',
-  'import string',
-  'from typing import *',
-  'from collections import *',
-].join('\n');
+const PYTHON_IMPORTS = readHarnessFile(import.meta.url, 'python_imports.py');
 
 /** Python: imports + candidate, stripped, then the tests (which call check). */
 function pythonProgram(problem: Problem, candidate: string): Program {
-  const module = pyStrip(`${PYTHON_IMPORTS}\n${candidate}`);
+  const module = pyStrip(`${PYTHON_IMPORTS}${candidate}`);
   return {
     language: 'python',
     source: `${module}\n\n${problem.tests}\n`,

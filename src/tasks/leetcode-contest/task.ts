@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { readHarnessFile } from '../../core/harness-files.js';
 import { validateRows } from '../../datasets/validate.js';
 import { HUMANEVAL_STOP_SEQUENCES } from '../humaneval.js';
 import { PYTHON_TESTS_MARKER, promptPlusCut } from '../python-program.js';
@@ -18,30 +19,11 @@ const rowSchema = z.object({
 });
 
 /**
- * The imports DeepSeek-Coder's harness puts before every program (Evaluation/LeetCode/human_eval/
+ * The imports (imports.py) DeepSeek-Coder's harness puts before every program (Evaluation/LeetCode/human_eval/
  * evaluation.py, IMPORT_HELPER["python"]); solutions rely on them (`List`, `Counter`, `heapq`…).
  * numpy is guarded: an environment without it must not fail every sample.
  */
-export const LEETCODE_IMPORTS = `import math
-import re
-import sys
-import copy
-import datetime
-import itertools
-import collections
-import heapq
-import functools
-import hashlib
-try:
-    import numpy
-    import numpy as np
-except ImportError:
-    pass
-import string
-from typing import *
-from collections import *
-from functools import *
-`;
+export const LEETCODE_IMPORTS = readHarnessFile(import.meta.url, 'imports.py');
 
 /** A unix time as its UTC calendar date, e.g. 1705804200 → '2024-01-21'. */
 export function isoDate(unixSeconds: number): string {

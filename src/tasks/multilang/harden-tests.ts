@@ -1,3 +1,4 @@
+import { readHarnessSnippet } from '../../core/harness-files.js';
 import type { Language } from '../../execution/types.js';
 
 /**
@@ -26,14 +27,12 @@ export function javaAssertsAsThrows(tests: string): string {
 }
 
 /**
- * MultiPL-E's shell tests rely on `set -e`, which a candidate can defuse by defining a function
+ * errexit_check.sh: MultiPL-E's shell tests rely on `set -e`, which a candidate can defuse by defining a function
  * called `set`. Right after the tests' `set -e`, a check that needs no command (a keyword test
  * and an expansion of an unset positional parameter, which aborts the script) stops the tests,
  * with status 1, unless errexit really is on.
  */
-const ERREXIT_CHECK =
-  // biome-ignore lint/suspicious/noTemplateCurlyInString: a shell expansion, not a template
-  'passk_errexit() { [[ -o errexit ]] || : "${1:?passk: set -e did not take effect}"; }; passk_errexit';
+const ERREXIT_CHECK = readHarnessSnippet(import.meta.url, 'errexit_check.sh');
 
 export function shellErrexitCheck(tests: string): string {
   return tests.replace(/^set -e[ \t]*$/gm, (line) => `${line}\n${ERREXIT_CHECK}`);

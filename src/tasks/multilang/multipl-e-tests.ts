@@ -1,3 +1,10 @@
+import { readHarnessSnippet } from '../../core/harness-files.js';
+
+/** What replaces Lua's `os.exit(lu.LuaUnit.run())` (luaunit_run.lua). */
+const LUAUNIT_RUN = readHarnessSnippet(import.meta.url, 'luaunit_run.lua');
+/** What replaces Racket's `(require rackunit)` (check_handler.rkt). */
+const CHECK_HANDLER = readHarnessSnippet(import.meta.url, 'check_handler.rkt');
+
 /**
  * MultiPL-E's tests as passk runs them. passk's end event is one more statement after the tests
  * (src/execution/runtimes/scripts.ts), so tests must not end the program themselves, and a
@@ -15,10 +22,7 @@ export function adaptTests(suffix: string, tests: string): string {
  * zero lets the end event follow.
  */
 function luaTests(tests: string): string {
-  return tests.replace(
-    /os\.exit\(\s*lu\.LuaUnit\.run\(\)\s*\)/,
-    "local passk_failures = lu.LuaUnit.run()\nif passk_failures ~= 0 then error('assertion failed! ' .. passk_failures .. ' luaunit test(s) failed or raised', 0) end",
-  );
+  return tests.replace(/os\.exit\(\s*lu\.LuaUnit\.run\(\)\s*\)/, () => LUAUNIT_RUN);
 }
 
 /**
@@ -27,5 +31,5 @@ function luaTests(tests: string): string {
  * is raised instead (`current-check-handler`), so it stops the program before the end event.
  */
 function racketTests(tests: string): string {
-  return tests.replace(/\(require rackunit\)/, '(require rackunit)\n(current-check-handler raise)');
+  return tests.replace(/\(require rackunit\)/, () => CHECK_HANDLER);
 }

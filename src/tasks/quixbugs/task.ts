@@ -1,4 +1,5 @@
 import { DatasetError } from '../../core/errors.js';
+import { fillHarness, readHarnessFile } from '../../core/harness-files.js';
 import type { Program } from '../../execution/types.js';
 import { cutAtStop } from '../../postprocess/stop.js';
 import type { Problem, Task } from '../types.js';
@@ -64,6 +65,9 @@ function topImports(source: string): string {
 /** A QuixBugs problem's data: the buggy program's top-level imports, and the buggy program. */
 export type QuixData = { imports: string; buggy: string };
 
+/** The test loop after the candidate (its placeholders are documented in the file). */
+const TESTS = readHarnessFile(import.meta.url, 'tests.py');
+
 export function quixProgram(problem: Problem<QuixData>, candidate: string): Program {
   const name = problem.entryPoint!;
   const cases = Buffer.from(problem.tests, 'utf8').toString('base64');
@@ -75,15 +79,14 @@ export function quixProgram(problem: Problem<QuixData>, candidate: string): Prog
   const module = `${problem.meta.imports}
 ${candidate}
 `;
-  const tests = `
-import base64 as _pk_base64, json as _pk_json
-for _pk_line in _pk_base64.b64decode('${cases}').decode('utf-8').splitlines():
-    if not _pk_line.strip():
-        continue
-    _pk_args, _pk_expected = _pk_json.loads(_pk_line)
-${check.skip === undefined ? '' : `    if ${check.skip}:\n        continue\n`}${check.expected === undefined ? '' : `    _pk_expected = ${check.expected}\n`}    _pk_got = ${got}
-    assert ${ok}, f'${name}{tuple(_pk_args)!r:.80} gave {_pk_got!r:.60}, expected {_pk_expected!r:.60}'
-`;
+  const tests = fillHarness('tests.py', TESTS, {
+    CASES: `'${cases}'`,
+    SKIP: check.skip === undefined ? '' : `    if ${check.skip}:\n        continue\n`,
+    EXPECTED: check.expected === undefined ? '' : `    _pk_expected = ${check.expected}\n`,
+    GOT: got,
+    OK: ok,
+    NAME: name,
+  });
   // Outside judging: the module serves the calls, the test loop runs in the judge process.
   const functionServer = { candidate: module, tests, entryPoints: [name] };
   return { language: 'python', source: `${module}${tests}`, functionServer };
