@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { goBatch } from '../languages/go/go-batch.js';
+import { rustBatch } from '../languages/rust/rust-batch.js';
 import { resolveLimits } from '../sandboxes/common.js';
 import { BATCH_SIZE, Batches, topLevelText } from './batch.js';
-import { goBatch } from './go-batch.js';
-import { rustBatch } from './rust-batch.js';
 
 const rust = rustBatch(['rustc'], 'fn main() { passk_user_main(); }\n');
 const go = goBatch({ build: ['go', 'test', '-c'], env: {}, testMain: 'package main\n', guard: '' });

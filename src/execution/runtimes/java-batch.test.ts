@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { rustBatch } from '../languages/rust/rust-batch.js';
 import { resolveLimits } from '../sandboxes/common.js';
 import { Batches } from './batch.js';
 import { jvmBatch } from './java-batch.js';
-import { rustBatch } from './rust-batch.js';
 
 const limits = resolveLimits({ timeoutMs: 1000, memoryBytes: 2 ** 30, outputBytes: 2 ** 20 });
 const java = jvmBatch({

@@ -1,15 +1,15 @@
-import type { RawOutcome } from '../sandboxes/types.js';
-import { RESULT_FD } from '../worker/protocol.js';
-import { NONCE_FD } from './nonce-channel.js';
+import { NONCE_FD } from '../../runtimes/nonce-channel.js';
 import {
   artifactKey,
   compileLimits,
   defineProcessRuntime,
   END_EVENT,
   realBinary,
-} from './process-runtime.js';
-import { reviewTamper, testsMarker } from './test-binding.js';
-import type { Diagnosis } from './types.js';
+} from '../../runtimes/process-runtime.js';
+import { reviewTamper, testsMarker } from '../../runtimes/test-binding.js';
+import type { Diagnosis } from '../../runtimes/types.js';
+import type { RawOutcome } from '../../sandboxes/types.js';
+import { RESULT_FD } from '../../worker/protocol.js';
 
 /** GCC's D compiler (Debian's gdc; MultiPL-E uses dmd's rdmd, which Debian does not ship). */
 const GDC = realBinary('/usr/bin/gdc');

@@ -1,16 +1,16 @@
-import type { RawOutcome } from '../sandboxes/types.js';
-import { RESULT_FD } from '../worker/protocol.js';
-import { type CppSupport, ensureCppSupport, leadingIncludes } from './cpp-support.js';
-import { C_TAKE_NONCE } from './nonce-channel.js';
+import { C_TAKE_NONCE } from '../../runtimes/nonce-channel.js';
 import {
   artifactKey,
   compileLimits,
   defineProcessRuntime,
   END_EVENT,
   firstLine,
-} from './process-runtime.js';
-import { reviewTamper, splitAtTests, TESTS_MARKER } from './test-binding.js';
-import type { Diagnosis, Toolchain } from './types.js';
+} from '../../runtimes/process-runtime.js';
+import { reviewTamper, splitAtTests, TESTS_MARKER } from '../../runtimes/test-binding.js';
+import type { Diagnosis, Toolchain } from '../../runtimes/types.js';
+import type { RawOutcome } from '../../sandboxes/types.js';
+import { RESULT_FD } from '../../worker/protocol.js';
+import { type CppSupport, ensureCppSupport, leadingIncludes } from './cpp-support.js';
 
 /** Per artifact cache (host path): what passk built for this run's programs (cpp-support.ts). */
 const supports = new Map<string, CppSupport>();

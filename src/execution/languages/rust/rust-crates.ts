@@ -3,9 +3,9 @@ import { existsSync, readdirSync } from 'node:fs';
 import { chmod, cp, mkdir, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, isAbsolute, join } from 'node:path';
-import { markUsed } from '../artifact-cleanup.js';
-import { runCommand } from '../run-command.js';
-import { hostBuildLimits } from './toolchain-support.js';
+import { markUsed } from '../../artifact-cleanup.js';
+import { runCommand } from '../../run-command.js';
+import { hostBuildLimits } from '../../runtimes/toolchain-support.js';
 
 /** Debian's crate sources (librust-*-dev), a Cargo directory registry. */
 export const DEBIAN_REGISTRY = '/usr/share/cargo/registry';

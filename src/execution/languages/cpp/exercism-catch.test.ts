@@ -8,11 +8,11 @@ import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createExecutor } from '../executor.js';
-import { resolveLimits } from '../sandboxes/common.js';
-import type { Executor, Verdict } from '../types.js';
+import { createExecutor } from '../../executor.js';
+import { exercismSource } from '../../runtimes/exercism-source.js';
+import { resolveLimits } from '../../sandboxes/common.js';
+import type { Executor, Verdict } from '../../types.js';
 import { catchPlan, EXERCISM_CXXFLAGS } from './exercism-catch.js';
-import { exercismSource } from './exercism-source.js';
 
 const HEADER = `#pragma once
 #include <cstdio>

@@ -2,13 +2,9 @@ import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
 import { availableParallelism, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { runCommand } from '../run-command.js';
-import type { RawOutcome } from '../sandboxes/types.js';
-import type { Verdict } from '../types.js';
-import { RESULT_FD } from '../worker/protocol.js';
-import { Batches } from './batch.js';
-import { goBatch, goTestNames } from './go-batch.js';
-import { NONCE_FD } from './nonce-channel.js';
+import { runCommand } from '../../run-command.js';
+import { Batches } from '../../runtimes/batch.js';
+import { NONCE_FD } from '../../runtimes/nonce-channel.js';
 import {
   artifactKey,
   compileLimits,
@@ -16,10 +12,14 @@ import {
   END_EVENT,
   firstLine,
   realBinary,
-} from './process-runtime.js';
-import { PYTHON_FLAGS } from './python.js';
-import { hostBuildLimits } from './toolchain-support.js';
-import type { Diagnosis, Toolchain } from './types.js';
+} from '../../runtimes/process-runtime.js';
+import { PYTHON_FLAGS } from '../../runtimes/python.js';
+import { hostBuildLimits } from '../../runtimes/toolchain-support.js';
+import type { Diagnosis, Toolchain } from '../../runtimes/types.js';
+import type { RawOutcome } from '../../sandboxes/types.js';
+import type { Verdict } from '../../types.js';
+import { RESULT_FD } from '../../worker/protocol.js';
+import { goBatch, goTestNames } from './go-batch.js';
 
 const GO = realBinary('/usr/bin/go');
 /** Debian's Go libraries (golang-github-stretchr-testify-dev for HumanEval-X's `assert`). */

@@ -1,4 +1,4 @@
-import { type BatchLanguage, topLevelText } from './batch.js';
+import { type BatchLanguage, topLevelText } from '../../runtimes/batch.js';
 
 /** A test `go test` runs: `TestXxx` (Xxx not starting lower-case) taking `*testing.T`. */
 const TEST = /^func\s+(Test(?:[^a-z(\s]\w*)?)\s*\(\s*\w+\s+\*testing\.T\s*\)/gm;

@@ -1,4 +1,4 @@
-import { type BatchLanguage, topLevelText } from './batch.js';
+import { type BatchLanguage, topLevelText } from '../../runtimes/batch.js';
 
 /** `fn main()` as the program declares it (any visibility), renamed for the dispatcher. */
 const MAIN = /\b(?:pub(?:\s*\([^)]*\))?\s+)?fn\s+main\s*\(\s*\)/;

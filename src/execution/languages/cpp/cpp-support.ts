@@ -2,8 +2,12 @@ import { existsSync } from 'node:fs';
 import { mkdir, readdir, readFile, rm } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
+import {
+  buildInto,
+  supportHash as hash,
+  hostBuildLimits,
+} from '../../runtimes/toolchain-support.js';
 import { headerName, includeDirs, systemHeadersOnly } from './cpp-headers.js';
-import { buildInto, supportHash as hash, hostBuildLimits } from './toolchain-support.js';
 
 /**
  * What passk compiles once per machine for C++ (on the host: trusted inputs only, never a

@@ -2,23 +2,23 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import { availableParallelism, homedir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { defaultCacheDir } from '../cache.js';
-import type { RawOutcome } from '../sandboxes/types.js';
-import { RESULT_FD } from '../worker/protocol.js';
-import { Batches } from './batch.js';
-import { NONCE_FD } from './nonce-channel.js';
+import { defaultCacheDir } from '../../cache.js';
+import { Batches } from '../../runtimes/batch.js';
+import { NONCE_FD } from '../../runtimes/nonce-channel.js';
 import {
   artifactKey,
   compileLimits,
   defineProcessRuntime,
   firstLine,
   realBinary,
-} from './process-runtime.js';
-import { PYTHON_FLAGS } from './python.js';
+} from '../../runtimes/process-runtime.js';
+import { PYTHON_FLAGS } from '../../runtimes/python.js';
+import { bindProgram, reviewTamper, testsMarker } from '../../runtimes/test-binding.js';
+import type { Diagnosis, ResolvedRuntime, ResolveOptions, Runtime } from '../../runtimes/types.js';
+import type { RawOutcome } from '../../sandboxes/types.js';
+import { RESULT_FD } from '../../worker/protocol.js';
 import { rustBatch } from './rust-batch.js';
 import { type Crates, cratesKey, ensureCrates } from './rust-crates.js';
-import { bindProgram, reviewTamper, testsMarker } from './test-binding.js';
-import type { Diagnosis, ResolvedRuntime, ResolveOptions, Runtime } from './types.js';
 
 /**
  * The toolchain's sysroot: rustup's (asked through its proxy, which lives in ~/.cargo/bin) when

@@ -1,5 +1,5 @@
-import type { BatchStep, ExecPlan, ResolvedLimits } from '../sandboxes/types.js';
-import { artifactKey, compileLimits } from './process-runtime.js';
+import { artifactKey, compileLimits } from '../../runtimes/process-runtime.js';
+import type { BatchStep, ExecPlan, ResolvedLimits } from '../../sandboxes/types.js';
 
 /**
  * How an Exercism C++ exercise is built. Exercism's CMakeLists (CMAKE_BUILD_TYPE Debug, CXX_STANDARD

@@ -1,0 +1,53 @@
+import { diagnoseWith, exercismCanaries, versionOf } from '../../runtimes/exercism-kit.js';
+import { exercismFiles } from '../../runtimes/exercism-source.js';
+import { defineProcessRuntime } from '../../runtimes/process-runtime.js';
+import type { ExecPlan } from '../../sandboxes/types.js';
+import { WRAPPER as CPP_WRAPPER } from './cpp.js';
+import { catchPlan } from './exercism-catch.js';
+
+/**
+ * C++'s own revision, in its version after the file's (r2: Exercism's Debug flags instead of -O1,
+ * Catch's main compiled once per cache; r4: passk's wrapper linked first); the other tracks'
+ * verdicts stay cached.
+ */
+const EXERCISM_CPP_REVISION = 4;
+
+const cppCanary = (body: string) => ({
+  'canary.h': '#pragma once\nint value();\n',
+  'canary.cpp': `#include "canary.h"\n${body}\n`,
+  'canary_test.cpp':
+    '#include "canary.h"\n#include <cassert>\n#include <cstdio>\nint main() { if (value() != 2) { puts("FAILED: value() != 2"); return 1; } return 0; }\n',
+});
+
+export const exercismCpp = defineProcessRuntime({
+  language: 'exercism-cpp',
+  versionArgv: versionOf(`printf 'c++ r${EXERCISM_CPP_REVISION} '; /usr/bin/g++ -dumpfullversion`),
+  debianPackages: 'g++',
+  canaries: exercismCanaries(
+    cppCanary('int value() { return 1; }'),
+    cppCanary('#include <cstdlib>\nint value() { exit(0); }'),
+    (seconds) => cppCanary(`#include <unistd.h>\nint value() { sleep(${seconds}); return 2; }`),
+  ),
+  plan(source, limits, version): ExecPlan {
+    const files = {
+      ...exercismFiles(source),
+      'passk_main.cpp': CPP_WRAPPER /* as cpp.ts: the end event follows Catch's main returning 0 */,
+    };
+    return {
+      files,
+      // Exercism's own flags; Catch's main compiled once and linked (exercism-catch.ts)
+      ...catchPlan(files, version, limits),
+      run: {
+        argv: ['/bin/sh', '-c', 'exec "$0" 1>&2', '{artifacts}/program'],
+        // bank-account's test starts 1000 threads at once: each reserves an 8 MiB stack of
+        // address space (RLIMIT_AS), so the address-space cap rises; the memory actually used
+        // stays capped by the slot's cgroup where there is one (docs/security.md)
+        limits: {
+          maxProcesses: Math.max(limits.maxProcesses, 1100),
+          memoryBytes: Math.max(limits.memoryBytes, 10 * 2 ** 30),
+        },
+      },
+    };
+  },
+  diagnose: diagnoseWith(/FAILED|failed/),
+});

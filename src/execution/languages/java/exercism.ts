@@ -1,0 +1,167 @@
+import { availableParallelism } from 'node:os';
+import { Batches } from '../../runtimes/batch.js';
+import { diagnoseWith, exercismCanaries, versionOf } from '../../runtimes/exercism-kit.js';
+import { exercismFiles } from '../../runtimes/exercism-source.js';
+import { JAVA, JAVA_ETC, JVM_FLAGS, jvmArgv } from '../../runtimes/java.js';
+import { ensureBatchCompiler, jvmBatch } from '../../runtimes/java-batch.js';
+import { JAVA_TAKE_NONCE } from '../../runtimes/nonce-channel.js';
+import {
+  artifactKey,
+  compileLimits,
+  defineProcessRuntime,
+  END_EVENT,
+  realBinary,
+} from '../../runtimes/process-runtime.js';
+import { PYTHON_FLAGS } from '../../runtimes/python.js';
+import type { Toolchain } from '../../runtimes/types.js';
+import type { ExecPlan } from '../../sandboxes/types.js';
+import { RESULT_FD } from '../../worker/protocol.js';
+
+/** Debian's JUnit 5 (junit5: the console launcher bundles platform + Jupiter) and AssertJ. */
+const JUNIT = '/usr/share/java/junit-platform-console-standalone.jar';
+const ASSERTJ = '/usr/share/java/assertj-core.jar';
+const JAVA_CLASSPATH = [JUNIT, ASSERTJ];
+
+/**
+ * Runs the exercise's test classes with the JUnit Platform launcher (no Gradle: it would
+ * download itself) and writes the end event only when every test found succeeded.
+ */
+const JUNIT_MAIN = `import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
+
+import java.io.PrintWriter;
+import org.junit.platform.launcher.Launcher;
+import org.junit.platform.launcher.core.LauncherDiscoveryRequestBuilder;
+import org.junit.platform.launcher.core.LauncherFactory;
+import org.junit.platform.launcher.listeners.SummaryGeneratingListener;
+import org.junit.platform.launcher.listeners.TestExecutionSummary;
+
+public final class PasskJUnit {
+  public static void main(String[] args) throws Exception {
+    String nonce = ${JAVA_TAKE_NONCE};
+    LauncherDiscoveryRequestBuilder request = LauncherDiscoveryRequestBuilder.request();
+    for (String name : args) request.selectors(selectClass(name));
+    Launcher launcher = LauncherFactory.create();
+    SummaryGeneratingListener listener = new SummaryGeneratingListener();
+    launcher.execute(request.build(), listener);
+    TestExecutionSummary summary = listener.getSummary();
+    PrintWriter err = new PrintWriter(System.err, true);
+    summary.printFailuresTo(err, 15);
+    summary.printTo(err);
+    err.flush();
+    boolean ok = !nonce.isEmpty() && summary.getTestsFoundCount() > 0
+        && summary.getTestsSucceededCount() == summary.getTestsFoundCount();
+    if (ok) {
+      try (java.io.FileOutputStream out = new java.io.FileOutputStream("/proc/self/fd/${RESULT_FD}")) {
+        out.write(String.format(${END_EVENT}, nonce).getBytes());
+      }
+    }
+    System.exit(ok ? 0 : 1);
+  }
+}
+`;
+
+const javaCanary = (body: string) => ({
+  'src/main/java/Canary.java': `public class Canary {\n  public static int value() {\n    ${body}\n  }\n}\n`,
+  'src/test/java/CanaryTest.java':
+    'import static org.assertj.core.api.Assertions.assertThat;\nimport org.junit.jupiter.api.Test;\n\npublic class CanaryTest {\n  @Test\n  public void two() {\n    assertThat(Canary.value()).isEqualTo(2);\n  }\n}\n',
+});
+
+const JAVAC = realBinary('/usr/bin/javac');
+/**
+ * The tests' JVM with its optimising compiler (C2), as Exercism's own runner has it: an
+ * exercise's tests can be heavy (alphametics' reference: 19 s of CPU under C1 alone, 6.4 s with
+ * C2), where a short test class pays ~0.25 s more.
+ */
+const JUNIT_FLAGS = JVM_FLAGS.filter((flag) => flag !== '-XX:TieredStopAtLevel=1');
+/** javac's options after its JVM's: the same alone and in a batch (java-batch.ts). */
+const JAVAC_OPTIONS = ['-encoding', 'UTF-8', '-nowarn', '-cp', JAVA_CLASSPATH.join(':')];
+const JAVAC_TIMEOUT_MS = 120_000;
+
+/** The exercise's files with passk's launcher, and javac's sources among them. */
+function javaExercise(source: string): { files: Record<string, string>; sources: string[] } {
+  const files = { ...exercismFiles(source), 'PasskJUnit.java': JUNIT_MAIN };
+  const sources = Object.keys(files).filter((f) => f.endsWith('.java') && !f.startsWith('.'));
+  return { files, sources };
+}
+
+/** This run's batches (batch.ts, java-batch.ts), made by prepareJavaBatch. */
+let javaBatches: Batches | undefined;
+
+/** One javac JVM per batch compiles its exercises one by one (java-batch.ts). */
+async function prepareJavaBatch(sources: readonly string[], install: Toolchain): Promise<void> {
+  javaBatches = undefined;
+  if (!install.artifactsDir) return;
+  const compiler = await ensureBatchCompiler(install.artifactsDir, JAVAC, install.version);
+  if (!compiler) return;
+  javaBatches = new Batches(
+    jvmBatch({
+      mode: 'javac',
+      jvm: [JAVA, ...JVM_FLAGS, '-Xmx512m', '-cp', compiler],
+      // No annotation processor (none is on the class path) runs in the shared compiler JVM.
+      options: [...JAVAC_OPTIONS, '-proc:none'],
+      files: (source) => javaExercise(source).files,
+      sources: (source) => javaExercise(source).sources,
+      memberLimitMs: JAVAC_TIMEOUT_MS / 4,
+      output: '{artifacts}/classes',
+      memberOutput: (member) => `{artifacts}/classes/${member}`,
+    }),
+    [install.interpreter, ...PYTHON_FLAGS],
+    install.version,
+  );
+  javaBatches.prepare(sources, availableParallelism());
+}
+
+export const exercismJava = defineProcessRuntime({
+  language: 'exercism-java',
+  versionArgv: versionOf(`'${realBinary('/usr/bin/javac')}' -version`),
+  debianPackages: 'openjdk-17-jdk-headless junit5 libassertj-core-java',
+  mounts: [JAVA_ETC],
+  canaries: exercismCanaries(
+    javaCanary('return 1;'),
+    javaCanary('System.exit(0);\n    return 2;'),
+    (seconds) =>
+      javaCanary(
+        `try { Thread.sleep(${seconds * 1000}L); } catch (InterruptedException e) { }\n    return 2;`,
+      ),
+  ),
+  plan(source, limits, version): ExecPlan {
+    const { files, sources } = javaExercise(source);
+    const tests = Object.keys(files)
+      .filter((f) => f.startsWith('src/test/java/') && f.endsWith('Test.java'))
+      .map((f) => f.slice('src/test/java/'.length, -'.java'.length).replaceAll('/', '.'));
+    const argv = [
+      JAVAC,
+      ...JVM_FLAGS.map((flag) => `-J${flag}`),
+      '-J-Xmx512m',
+      ...JAVAC_OPTIONS,
+      '-d',
+      'classes',
+      ...sources,
+    ];
+    const run = {
+      argv: jvmArgv(limits, ['{artifacts}/classes', ...JAVA_CLASSPATH], 'PasskJUnit', {
+        args: tests,
+        flags: JUNIT_FLAGS,
+      }),
+      limits: {
+        memoryBytes: Math.max(limits.memoryBytes, 2 * 2 ** 30),
+        // bank-account's test runs many threads at once
+        maxProcesses: Math.max(limits.maxProcesses, 1100),
+      },
+    };
+    const batch = javaBatches?.step(source, compileLimits(limits, 2 * JAVAC_TIMEOUT_MS), run);
+    return {
+      files,
+      compile: {
+        argv,
+        key: artifactKey(version, argv, files),
+        outputs: ['classes'],
+        limits: compileLimits(limits, JAVAC_TIMEOUT_MS),
+      },
+      run,
+      ...(batch ? { batch } : {}),
+    };
+  },
+  diagnose: diagnoseWith(/MethodSource|tests failed|Failures \(/),
+  prepareBatch: prepareJavaBatch,
+});

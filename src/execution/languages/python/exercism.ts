@@ -1,0 +1,52 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { diagnoseWith, exercismCanaries, versionOf } from '../../runtimes/exercism-kit.js';
+import { exercismFiles } from '../../runtimes/exercism-source.js';
+import { defineProcessRuntime } from '../../runtimes/process-runtime.js';
+import { pythonSupportDir, reviewPython } from '../../runtimes/python.js';
+import type { ExecPlan } from '../../sandboxes/types.js';
+import { withProtocolTable } from '../../worker/protocol.js';
+
+/**
+ * Runs every `*_test.py` with unittest and writes the end event only after the runner returned
+ * with every test passed (a candidate's os._exit(0) at import never gets there); see
+ * worker/exercism_run.py for what it refuses and checks. Read once, when first planned.
+ */
+let pyRunner: string | undefined;
+function exercismPythonRunner(): string {
+  pyRunner ??= withProtocolTable(readFileSync(join(pythonSupportDir(), 'exercism_run.py'), 'utf8'));
+  return pyRunner;
+}
+
+const PY_TEST = (body: string) =>
+  `import unittest\nfrom canary import value\n\nclass CanaryTest(unittest.TestCase):\n    def test_it(self):\n${body}\n`;
+
+export const exercismPython = defineProcessRuntime({
+  language: 'exercism-python',
+  versionArgv: versionOf('/usr/bin/python3 --version'),
+  debianPackages: 'python3',
+  canaries: exercismCanaries(
+    { 'canary.py': 'value = 1\n', 'canary_test.py': PY_TEST('        self.assertEqual(value, 2)') },
+    {
+      'canary.py': 'import os\nos._exit(0)\nvalue = 1\n',
+      'canary_test.py': PY_TEST('        self.assertEqual(value, 2)'),
+    },
+    (seconds) => ({
+      'canary.py': `import time\ntime.sleep(${seconds})\nvalue = 1\n`,
+      'canary_test.py': PY_TEST('        self.assertEqual(value, 1)'),
+    }),
+  ),
+  plan(source): ExecPlan {
+    const files = { ...exercismFiles(source), 'passk_run.py': exercismPythonRunner() };
+    return {
+      files,
+      run: {
+        argv: ['/usr/bin/python3', '-I', '-B', 'passk_run.py'],
+        env: { PYTHONDONTWRITEBYTECODE: '1' },
+      },
+    };
+  },
+  diagnose: diagnoseWith(/^(FAIL|ERROR): |FAILED \(/m),
+  // exercism_run.py ends with runner.py's tamper status when the result fd was replaced at the end event.
+  review: reviewPython,
+});

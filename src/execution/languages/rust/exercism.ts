@@ -1,0 +1,87 @@
+import { diagnoseWith, exercismCanaries, versionOf } from '../../runtimes/exercism-kit.js';
+import { exercismFiles } from '../../runtimes/exercism-source.js';
+import { NONCE_FD } from '../../runtimes/nonce-channel.js';
+import { compileLimits, defineProcessRuntime, realBinary } from '../../runtimes/process-runtime.js';
+import type { ExecPlan } from '../../sandboxes/types.js';
+import { SYSROOT as RUST_SYSROOT } from './rust.js';
+import { CARGO_CONFIG } from './rust-crates.js';
+
+/** The toolchain's own cargo, from the sysroot rust.ts finds (rustup's, else Debian's). */
+const CARGO = `${RUST_SYSROOT}/bin/cargo`;
+
+/**
+ * `cargo test` offline over the exercise's crate, the ignored tests included (as Aider runs
+ * them). libtest has no hook after the last test, so the end event is written when cargo
+ * exited 0 and every test binary it ran said `test result: ok` (a candidate's process::exit(0)
+ * mid-run leaves its binary without one).
+ */
+const CARGO_SCRIPT = `nonce=$(cat <&${NONCE_FD}); exec ${NONCE_FD}<&-
+"$1" -shared -fPIC -O2 -w -o passk_exit.so passk_exit.c || { echo "passk: cannot build passk_exit.so" >&2; exit 1; }
+out=$("$0" test --offline --tests -- --include-ignored 2>&1); code=$?
+printf '%s\\n' "$out" >&2
+runs=$(printf '%s\\n' "$out" | grep -c '^ *Running ')
+oks=$(printf '%s\\n' "$out" | grep -c '^test result: ok')
+if [ -n "$nonce" ] && [ $code -eq 0 ] && [ "$runs" -gt 0 ] && [ "$runs" -eq "$oks" ]; then
+  printf '{"n": "%s", "e": "end"}\\n' "$nonce" >&3
+fi
+exit $code`;
+
+/**
+ * Preloaded into each test binary (cargo's target runner): an explicit exit with status 0 —
+ * `process::exit(0)`, `libc::_exit(0)` — from anywhere in the binary exits 93 instead. libtest
+ * itself ends a passing run by returning from main (glibc's own call of exit, which a preload
+ * does not see), so only an early exit is caught: without this, a candidate that printed
+ * libtest's `test result: ok` line and exited 0 mid-run passed (redteam).
+ */
+const EXIT_PRELOAD_C = `#define _GNU_SOURCE
+#include <dlfcn.h>
+typedef void (*exit_fn)(int);
+static void leave(const char *name, int status) {
+  ((exit_fn)dlsym(RTLD_NEXT, name))(status == 0 ? 93 : status);
+  for (;;) {}
+}
+void exit(int status) { leave("exit", status); }
+void _exit(int status) { leave("_exit", status); }
+void _Exit(int status) { leave("_Exit", status); }
+`;
+
+const rustCanary = (body: string) => ({
+  'Cargo.toml': '[package]\nedition = "2021"\nname = "canary"\nversion = "0.0.0"\n',
+  'src/lib.rs': `pub fn value() -> i32 {\n    ${body}\n}\n`,
+  'tests/canary.rs': '#[test]\nfn value_is_two() {\n    assert_eq!(canary::value(), 2);\n}\n',
+});
+
+export const exercismRust = defineProcessRuntime({
+  language: 'exercism-rust',
+  versionArgv: versionOf(`'${CARGO}' --version`),
+  debianPackages: 'cargo',
+  mounts: RUST_SYSROOT === '/usr' || RUST_SYSROOT.startsWith('/usr/') ? [] : [RUST_SYSROOT],
+  canaries: exercismCanaries(rustCanary('1'), rustCanary('std::process::exit(0)'), (seconds) =>
+    rustCanary(`std::thread::sleep(std::time::Duration::from_secs(${seconds}));\n    2`),
+  ),
+  plan(source, limits): ExecPlan {
+    return {
+      files: {
+        ...exercismFiles(source),
+        '.cargo/config.toml': CARGO_CONFIG /* Debian's crates, offline (rust-crates.ts) */,
+        'passk_exit.c': EXIT_PRELOAD_C,
+      },
+      run: {
+        argv: ['/bin/sh', '-c', CARGO_SCRIPT, CARGO, realBinary('/usr/bin/cc')],
+        env: {
+          CARGO_HOME: '{scratch}/.cargo',
+          CARGO_TARGET_DIR: '{scratch}/target',
+          CARGO_NET_OFFLINE: 'true',
+          // /usr/bin/cc is a link through /etc/alternatives, which the sandbox does not show
+          CARGO_TARGET_X86_64_UNKNOWN_LINUX_GNU_LINKER: realBinary('/usr/bin/cc'),
+          CARGO_TARGET_X86_64_UNKNOWN_LINUX_GNU_RUNNER:
+            '/usr/bin/env LD_PRELOAD={scratch}/passk_exit.so',
+          PATH: `${RUST_SYSROOT}/bin:/usr/bin:/bin`,
+        },
+        // cargo runs rustc (threads, processes, address space) inside the program's limits
+        limits: compileLimits(limits, limits.timeoutMs),
+      },
+    };
+  },
+  diagnose: diagnoseWith(/^test result: FAILED|^failures:$/m),
+});
