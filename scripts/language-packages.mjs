@@ -6,7 +6,9 @@ import { readFileSync } from 'node:fs';
 
 const languages = new URL('../src/execution/languages/', import.meta.url);
 const registry = readFileSync(new URL('registry.ts', languages), 'utf8');
-const names = [...registry.matchAll(/import\('\.\/([a-z0-9-]+)\/language\.js'\)/g)].map((m) => m[1]);
+const names = [...registry.matchAll(/import\('\.\/([a-z0-9-]+)\/language\.js'\)/g)].map(
+  (m) => m[1],
+);
 for (const name of names) {
   const manifest = JSON.parse(readFileSync(new URL(`${name}/manifest.json`, languages), 'utf8'));
   for (const { package: pkg, probes } of manifest.debian) console.log([pkg, ...probes].join('\t'));

@@ -13,10 +13,10 @@ import {
 } from './cache.js';
 import type { ExecEnvironment } from './environments/types.js';
 import { byEngine, type Engine, type Group, runGroup, sum } from './group.js';
+import { runtimes } from './languages/index.js';
 import { OUTSIDE_JUDGE_VERSION } from './outside-verdict.js';
 import { SlotPool } from './pool.js';
 import { attemptOf, type RerunReason, rerunReason, usedFullCpu } from './rerun.js';
-import { runtimes } from './languages/index.js';
 import { resolveLimits } from './sandboxes/common.js';
 import { DEFAULT_SANDBOX, sandboxes } from './sandboxes/index.js';
 import type {

@@ -11,8 +11,8 @@ export {
 } from './environments/resolve.js';
 export type * from './environments/types.js';
 export { createExecutor } from './executor.js';
-export { type PreflightOptions, type PreflightReport, runPreflight } from './preflight.js';
 export { runtimes } from './languages/index.js';
+export { type PreflightOptions, type PreflightReport, runPreflight } from './preflight.js';
 export type {
   ProgramAdapter,
   ResolvedRuntime,
