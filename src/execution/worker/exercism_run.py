@@ -118,7 +118,7 @@ def _constant(code, objects, globals_):
     consts = tuple(
         objects[c[1:]] if type(c) is str and c[:1] == "@" and c[1:] in objects else c for c in code.co_consts
     )
-    return _FUNCTION(code.replace(co_consts=consts), globals_)
+    return _FUNCTION(code.replace(co_consts=consts), globals_)  # pyright: ignore[reportCallIssue] - FunctionType(code, globals)
 
 
 def _unittest_classes():

@@ -352,7 +352,7 @@ def hello_kinds(link):
 def run_tests(code, link, verdict, entry_points):
     judge = Judge(link)
     try:
-        kinds, ended = hello_kinds(link)
+        kinds, ended = hello_kinds(link)  # pyright: ignore[reportGeneralTypeIssues] - link.fail raises
         if ended is not None:
             verdict.say(ended)
             return

@@ -177,7 +177,7 @@ def apply(profile, runner):
     if pending:
         sys.meta_path.insert(0, _NoneOnImport(pending))
     for name in spec["blocked"]:
-        sys.modules[name] = None
+        sys.modules[name] = None  # pyright: ignore[reportArgumentType] - None blocks the import
     _guard_builtins(spec)
     _preload(spec)
     runner._reference_exit[0] = True

@@ -50,7 +50,7 @@ RESULT_FD = protocol.RESULT_FD
 TAMPER_STATUS = protocol.TAMPER_STATUS
 # The report is formatted with json's C string encoder, bound now (and compiled into the nonce
 # hook): json.dumps would go through module state a program can replace (json._default_encoder).
-_quote = json.encoder.c_encode_basestring_ascii or json.encoder.encode_basestring_ascii
+_quote = json.encoder.c_encode_basestring_ascii or json.encoder.encode_basestring_ascii  # pyright: ignore[reportAttributeAccessIssue] - C helper, untyped
 # The per-stream output cap of the run, set by limit_settings (called before the fork / in script
 # mode), kept below the collector's cap: see _capped_stdio.
 _output_cap = [None]
@@ -96,7 +96,7 @@ def limit_settings(limits):
         (resource.RLIMIT_CORE, 0),
     ]
     if limits.get("outputBytes") is not None:
-        _output_cap[0] = int(limits["outputBytes"])
+        _output_cap[0] = int(limits["outputBytes"])  # pyright: ignore[reportCallIssue, reportArgumentType] - [None] until set
     nproc = limits.get("maxProcesses")
     if nproc is not None:
         pairs.append((resource.RLIMIT_NPROC, int(nproc)))
@@ -407,7 +407,7 @@ def _placeholders(code):
 def _constant(name, **objects):
     """The template `name` with each "@name" constant replaced by objects[name] (the others are
     left for a later replacement), with empty globals: it reads no global or builtin name."""
-    return _FUNCTION(_replace(_TEMPLATE[name], objects), {"__builtins__": {}}, name)
+    return _FUNCTION(_replace(_TEMPLATE[name], objects), {"__builtins__": {}}, name)  # pyright: ignore[reportCallIssue] - FunctionType(code, globals, name)
 
 
 _NONCE_GLOBALS = {"__builtins__": {}}
@@ -550,7 +550,7 @@ def _make_restorer():
     for namespace in (builtins.__dict__, globals()):
         address, found = _version_tag(namespace)
         reader = found or reader
-        version = found[0](found[1](address)) if found else None
+        version = found[0](found[1](address)) if found else None  # pyright: ignore[reportArgumentType] - address is set when found is
         pristine.append((namespace, tuple(namespace.items()), address, version))
     if reader is None:
         pristine = [(namespace, names, None, None) for namespace, names, _, _ in pristine]
@@ -620,7 +620,7 @@ def _capped_stdio():
             raw = _CappedRaw(stream.fileno(), cap // 2)
             buffered = io.BufferedWriter(raw) if name == "stdout" else raw
             wrapped = io.TextIOWrapper(
-                buffered,
+                buffered,  # pyright: ignore[reportArgumentType] - a raw stream is enough for stderr
                 encoding=stream.encoding,
                 errors=stream.errors,
                 line_buffering=stream.line_buffering,
@@ -646,7 +646,7 @@ def execute(compiled, nonce_box, filename="program.py"):
         driver = None if isinstance(compiled, BaseException) else _driver(compiled, restorer)
         take(nonce_box.pop(), driver and driver.__code__, _result_fd_identity())
         if driver is None:
-            raise compiled
+            raise compiled  # pyright: ignore[reportGeneralTypeIssues] - driver is None: compiled is the exception
         # The end event is written by the driver after the program's last statement returned.
         driver()
     except SystemExit as stop:
@@ -661,7 +661,7 @@ def execute(compiled, nonce_box, filename="program.py"):
             kind = "memory"
         _report("exc", kind, type(error).__name__, error)
         try:  # skip the runner's own frames: the traceback starts in the program, as usual
-            tb = error.__traceback__.tb_next
+            tb = error.__traceback__.tb_next  # pyright: ignore[reportOptionalMemberAccess] - raised: has one
             if tb is not None and tb.tb_frame.f_code.co_name in ("driver", "driver_whole"):
                 tb = tb.tb_next
             traceback.print_exception(type(error), error, tb)

@@ -56,4 +56,4 @@ def enter_sample(scratch_dir):
         os.environ["TMPDIR"] = scratch_dir
     tempfile = sys.modules.get("tempfile")
     if tempfile is not None:
-        tempfile.tempdir = None
+        tempfile.tempdir = None  # pyright: ignore[reportAttributeAccessIssue] - tempfile's cache

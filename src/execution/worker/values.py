@@ -15,6 +15,7 @@ Decoding is strict: anything but the shapes above raises BadValue. Never pickle 
 """
 
 import math
+from typing import Any
 
 SMALL_INT = 1 << 53  # beyond this, JavaScript readers of the JSON would lose digits: hex
 _BUILTIN_SCALARS = (type(None), bool, str)
@@ -80,7 +81,7 @@ class Encoder:
         """A builtin subclass instance as its builtin value, read by the builtin's own methods."""
         for base, plain in _SUBCLASS_READERS:
             if isinstance(value, base):
-                return self.encode(plain(value))
+                return self.encode(plain(value))  # pyright: ignore[reportArgumentType] - plain matches base
         return self.handle(value)
 
 
@@ -107,7 +108,7 @@ class Decoder:
     def __init__(self, handle, global_=None):
         self.handle, self.global_ = handle, global_
 
-    def decode(self, data):
+    def decode(self, data) -> Any:  # any value the other side encoded
         kind = type(data)
         if data is None or kind is bool or kind is str:
             return data

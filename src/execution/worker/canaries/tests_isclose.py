@@ -1,4 +1,4 @@
-import math
+import math  # noqa: F401 - the header HumanEval's tests have, whether they use it or not
 
 
 def check(candidate):
@@ -6,4 +6,4 @@ def check(candidate):
     assert math.isclose(candidate(2, 2), 4)
 
 
-check(add)
+check(add)  # noqa: F821 - add is the program's, which these tests are appended to
