@@ -48,9 +48,9 @@ export function readHarnessSnippet(moduleUrl: string, name: string): string {
 }
 
 /**
- * `text` with each placeholder `"__PASSK_NAME__"` (or its line) replaced by `values.NAME`, in one pass (a
- * value that holds a placeholder's spelling is left as it is). Every placeholder of the text
- * needs a value and every value a placeholder: a mismatch is a bug, never a silent program.
+ * `text` with each placeholder `"__PASSK_NAME__"` (or its line) replaced by `values.NAME`, in one
+ * pass (a value that holds a placeholder's spelling is left as it is). Every placeholder of the
+ * text needs a value and every value a placeholder: a mismatch is a bug, never a silent program.
  */
 export function fillHarness(
   file: string,

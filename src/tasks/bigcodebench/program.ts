@@ -17,11 +17,11 @@ const PREAMBLE = readHarnessFile(import.meta.url, 'preamble.py');
 
 /**
  * run_tests.py: runs the task's `TestCases` as upstream's unsafe_execute does (a TestLoader suite
- * run into a plain TestResult; skipped tests do not fail it) and fails the program unless no test failed
- * or errored. The first failure is raised as an AssertionError naming the test, the first
- * error as its own exception, so the verdict says which test and why. A program that stops
- * before this runs (sys.exit in the solution or a test) never reaches passk's end-of-tests
- * sentinel and is not a pass.
+ * run into a plain TestResult; skipped tests do not fail it) and fails the program unless no test
+ * failed or errored. The first failure is raised as an AssertionError naming the test, the first
+ * error as its own exception, so the verdict says which test and why. A program that stops before
+ * this runs (sys.exit in the solution or a test) never reaches passk's end-of-tests sentinel and is
+ * not a pass.
  */
 const RUN_TESTS = readHarnessFile(import.meta.url, 'run_tests.py');
 

@@ -84,7 +84,7 @@ export function cruxProgram(problem: Problem<CruxMeta>, answer: string): Program
   };
 }
 
-/** The candidate's global holding its answer's value (answer.py binds it, the judge's check reads it). */
+/** The candidate's global holding its answer's value (answer.py binds it, check.py reads it). */
 const ANSWER_NAME = 'passk_answer';
 
 /** The harness files; their placeholders are documented in each. */

@@ -46,9 +46,9 @@ export const RUNTIME: Readonly<Record<PackLanguage, Language>> = {
 };
 
 /**
- * bigcode's Python IMPORT_HELPER (python_imports.py, one import a line), put before every Python program, minus `import numpy` and
- * `import numpy as np`: the sandbox's Debian python3 has no numpy, and with them every program
- * would fail (no HumanEvalPack solution uses numpy).
+ * bigcode's Python IMPORT_HELPER (python_imports.py, one import a line), put before every Python
+ * program, minus `import numpy` and `import numpy as np`: the sandbox's Debian python3 has no
+ * numpy, and with them every program would fail (no HumanEvalPack solution uses numpy).
  */
 const PYTHON_IMPORTS = readHarnessFile(import.meta.url, 'python_imports.py');
 

@@ -19,9 +19,10 @@ const rowSchema = z.object({
 });
 
 /**
- * The imports (imports.py) DeepSeek-Coder's harness puts before every program (Evaluation/LeetCode/human_eval/
- * evaluation.py, IMPORT_HELPER["python"]); solutions rely on them (`List`, `Counter`, `heapq`…).
- * numpy is guarded: an environment without it must not fail every sample.
+ * The imports (imports.py) DeepSeek-Coder's harness puts before every program
+ * (Evaluation/LeetCode/human_eval/evaluation.py, IMPORT_HELPER["python"]); solutions rely on them
+ * (`List`, `Counter`, `heapq`…). numpy is guarded: an environment without it must not fail every
+ * sample.
  */
 export const LEETCODE_IMPORTS = readHarnessFile(import.meta.url, 'imports.py');
 

@@ -27,10 +27,10 @@ export function javaAssertsAsThrows(tests: string): string {
 }
 
 /**
- * errexit_check.sh: MultiPL-E's shell tests rely on `set -e`, which a candidate can defuse by defining a function
- * called `set`. Right after the tests' `set -e`, a check that needs no command (a keyword test
- * and an expansion of an unset positional parameter, which aborts the script) stops the tests,
- * with status 1, unless errexit really is on.
+ * errexit_check.sh: MultiPL-E's shell tests rely on `set -e`, which a candidate can defuse by
+ * defining a function called `set`. Right after the tests' `set -e`, a check that needs no command
+ * (a keyword test and an expansion of an unset positional parameter, which aborts the script) stops
+ * the tests, with status 1, unless errexit really is on.
  */
 const ERREXIT_CHECK = readHarnessSnippet(import.meta.url, 'errexit_check.sh');
 

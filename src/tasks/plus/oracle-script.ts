@@ -3,9 +3,9 @@ import { ENCODE_PY } from './python-encode.js';
 import { LITERAL_PY } from './python-literal.js';
 
 /**
- * The Python program (oracle.py, with literal.py and encode.py pasted in) that runs one EvalPlus problem's ground truth on every input and writes,
- * for each input, the arguments and the expected output as Python source (see python-literal.ts),
- * or the output's digest when it is big.
+ * The Python program (oracle.py, with literal.py and encode.py pasted in) that runs one EvalPlus
+ * problem's ground truth on every input and writes, for each input, the arguments and the expected
+ * output as Python source (see python-literal.ts), or the output's digest when it is big.
  *
  * It reads one job as JSON on stdin: `{solution, entry_point, task_id, dataset, raw_row}` (the dataset's
  * JSON line, whose base_input and plus_input it reads) or, for datasets not read from JSON

@@ -1,9 +1,9 @@
 import { readHarnessFile } from '../../core/harness-files.js';
 
 /**
- * Python side (encode.py) of the value encoding that carries outputs out of the sandbox (and expected
- * outputs out of the oracle) as JSON that keeps Python's types apart, so the parent can compare
- * them with Python's own equality rules (see pyvalue.ts, which decodes it):
+ * Python side (encode.py) of the value encoding that carries outputs out of the sandbox (and
+ * expected outputs out of the oracle) as JSON that keeps Python's types apart, so the parent can
+ * compare them with Python's own equality rules (see pyvalue.ts, which decodes it):
  *
  *   None, bool, str, list   → JSON null / true|false / string / array
  *   int                     → a JSON number when |v| < 2**53, else {"i": "<hex>"}

@@ -1,8 +1,8 @@
 import { readHarnessFile } from '../../core/harness-files.js';
 
 /**
- * Python helpers (literal.py) shared by the oracle script and every plus test program, so that both sides
- * write values, and digest big ones, with the very same code:
+ * Python helpers (literal.py) shared by the oracle script and every plus test program, so that both
+ * sides write values, and digest big ones, with the very same code:
  *
  * - `_passk_literal(value, canonical)`: Python source that evaluates back to an equal value of
  *   the same type (NaN and ±inf as `float(...)`, huge ints in hex, which the int/str digit limit

@@ -70,16 +70,17 @@ export function suiteProgram(input: SuiteProgramInput): string {
     CASES: `${cases}\n`,
   });
   const body = input.mode === 'outside' ? OUTSIDE_LOOP : IN_PROCESS_LOOP;
-  return `${LITERAL_PY}\n${input.mode === 'outside' ? ENCODE_PY : CHECK_OUTPUT_PY}\n${CALL_PY}\n${config}${body}`;
+  const helpers = input.mode === 'outside' ? ENCODE_PY : CHECK_OUTPUT_PY;
+  return `${LITERAL_PY}\n${helpers}\n${CALL_PY}\n${config}${body}`;
 }
 
 /** Calling the entry point under EvalPlus's conditions (shared by both modes): call.py. */
 const CALL_PY = readHarnessFile(import.meta.url, 'call.py');
 
 /**
- * Outside mode (outside_loop.py): one JSON line per input on the result channel (fd 3) — `{"e": "o", "i": index,
- * "v": value}`, `"h": digest` (big expected outputs), or `"x": exception class` — then
- * `{"e": "done", "c": count}`. Nothing here decides anything: forging a line needs the right
+ * Outside mode (outside_loop.py): one JSON line per input on the result channel (fd 3) — `{"e":
+ * "o", "i": index, "v": value}`, `"h": digest` (big expected outputs), or `"x": exception class` —
+ * then `{"e": "done", "c": count}`. Nothing here decides anything: forging a line needs the right
  * output, which never enters the sandbox.
  */
 const OUTSIDE_LOOP = readHarnessFile(import.meta.url, 'outside_loop.py');
