@@ -120,6 +120,7 @@ const GOLDEN: Record<string, { prompt: string; instruction?: string }> = {
   quixbugs: { prompt: '58f8759b0886fcce' },
   mbpp: { prompt: 'ce3265aa1927ddc7' },
   'mbpp-impossible': { prompt: 'c8f8d14143701629' },
+  'mceval-c': { prompt: '2bdf1257db3fa195', instruction: 'fae2b888894e1697' },
   'mbpp-pro': { prompt: 'bf5f41e34af5d8ab', instruction: '8c3ab578fc6eab9e' },
   'pal-gsm8k-greedy': { prompt: 'a91f3758f19b06ea' },
   'pal-gsm8k-majority_voting': { prompt: 'a91f3758f19b06ea' },
