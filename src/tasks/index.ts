@@ -85,6 +85,12 @@ for (const rule of ['greedy', 'majority_voting'] as const) {
 
 // QuixBugs, Python repair (a folder dataset: --data-dir holding quixbugs/).
 tasks.register('quixbugs', async () => (await import('./quixbugs/task.js')).quixbugs);
+// McEval's C generation tasks.
+tasks.register('mceval-c', async () => (await import('./mceval/task.js')).mcevalC);
+// HumanEval Pro / MBPP Pro (CodeEval-Pro): self-invoking problems.
+for (const name of ['humaneval-pro', 'mbpp-pro'] as const) {
+  tasks.register(name, async () => (await import('./codeeval-pro/task.js')).codeEvalPro(name));
+}
 // Aider polyglot (issue 17): Exercism exercises, a second try with the test output (JavaScript's
 // need Jest from npm: `scripts/setup.sh --task aider-polyglot-javascript`).
 tasks.register('aider-polyglot', async () =>

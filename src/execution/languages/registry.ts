@@ -22,4 +22,5 @@ export const LANGUAGE_MODULES: Readonly<Record<string, () => Promise<LanguageMod
   scala: async () => (await import('./scala/language.js')).language,
   csharp: async () => (await import('./csharp/language.js')).language,
   d: async () => (await import('./d/language.js')).language,
+  c: async () => (await import('./c/language.js')).language,
 };

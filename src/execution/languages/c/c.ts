@@ -1,0 +1,87 @@
+import { readSourceFile } from '../../../core/source-files.js';
+import { NONCE_FD } from '../../runtimes/nonce-channel.js';
+import {
+  artifactKey,
+  compileLimits,
+  defineProcessRuntime,
+  firstLine,
+} from '../../runtimes/process-runtime.js';
+import { splitAtTests, TESTS_MARKER } from '../../runtimes/test-binding.js';
+import type { Diagnosis } from '../../runtimes/types.js';
+import type { RawOutcome } from '../../sandboxes/types.js';
+
+/** The result channel's fd (the worker writes verdict events there; see worker/). */
+const RESULT_FD = 3;
+
+/**
+ * gcc's defaults (gnu17, -O0) as McEval compiles (`gcc -o m file.c -lm`); warnings off.
+ * -fmerge-constants: identical string literals share one address across the two translation
+ * units as they do inside McEval's one file (C/35 compares `gameWinner(…) == "Dan"`).
+ */
+const CFLAGS = [
+  '-w',
+  '-fmerge-constants',
+  `-DPASSK_NONCE_FD=${NONCE_FD}`,
+  `-DPASSK_RESULT_FD=${RESULT_FD}`,
+];
+
+function diagnose(outcome: RawOutcome): Diagnosis | undefined {
+  if (/Assertion .* failed/.test(outcome.stderrTail)) {
+    return {
+      status: 'failed',
+      errorType: 'AssertionError',
+      message: firstLine(outcome.stderrTail, /Assertion/),
+    };
+  }
+  return undefined;
+}
+
+export const c = defineProcessRuntime({
+  language: 'c',
+  versionArgv: ['/usr/bin/gcc', '-dumpfullversion'],
+  debianPackages: 'gcc',
+  canaries: {
+    wrong:
+      '#include <assert.h>\nint add(int a, int b) { return a - b; }\nint main(void) { assert(add(1, 1) == 2); return 0; }\n',
+    earlyExits: [
+      '#include <assert.h>\n#include <stdlib.h>\nint main(void) { exit(0); assert(0); }\n',
+      '#include <assert.h>\n#include <unistd.h>\nint main(void) { _exit(0); assert(0); }\n',
+    ],
+    // A macro over the tests' assert, and a candidate's own strcmp: neither reaches the tests.
+    rebindings: [
+      `#include <assert.h>\nint add(int a, int b) { return a - b; }\n#define assert(x) ((void)0)\n${TESTS_MARKER}\n#include <assert.h>\nint add(int a, int b);\nint main(void) { assert(add(1, 1) == 2); return 0; }\n`,
+      `int strcmp(const char *a, const char *b) { (void)a; (void)b; return 0; }\nconst char *hello(void) { return "bye"; }\n${TESTS_MARKER}\n#include <assert.h>\n#include <string.h>\nconst char *hello(void);\nint main(void) { assert(strcmp(hello(), "hello") == 0); return 0; }\n`,
+    ],
+    sleeper: (seconds) => `#include <unistd.h>\nint main(void) { sleep(${seconds}); return 0; }\n`,
+    comment: (text) => `// ${text.replace(/\n/g, ' ')}\n`,
+  },
+  plan(source, limits, version) {
+    // Marked tests (test-binding.ts) are a translation unit of their own: see link.sh.
+    const marked = splitAtTests(source);
+    const files: Record<string, string> = {
+      'program.c': marked ? marked.candidate : source,
+      'passk_main.c': readSourceFile(import.meta.url, 'passk_main.c'),
+    };
+    if (marked) files['tests.c'] = marked.tests;
+    const argv = [
+      '/bin/sh',
+      '-c',
+      readSourceFile(import.meta.url, 'link.sh'),
+      'sh',
+      '',
+      '/usr/bin/gcc',
+      ...CFLAGS,
+    ];
+    return {
+      files,
+      compile: {
+        argv,
+        key: artifactKey(version, argv, files),
+        outputs: ['program'],
+        limits: compileLimits(limits, 30_000),
+      },
+      run: { argv: ['{artifacts}/program'] },
+    };
+  },
+  diagnose,
+});

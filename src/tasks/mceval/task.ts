@@ -1,0 +1,77 @@
+import { z } from 'zod';
+import { validateRows } from '../../datasets/validate.js';
+import { testsMarker } from '../../execution/runtimes/test-binding.js';
+import type { Problem, Task } from '../types.js';
+import { mcevalCCandidate, mcevalCTests } from './extract-c.js';
+
+const rowSchema = z.object({
+  task_id: z.string(),
+  prompt: z.string(),
+  canonical_solution: z.string(),
+  test: z.string(),
+  entry_point: z.string(),
+  signature: z.string(),
+  instruction: z.string(),
+  level: z.string(),
+});
+
+type McevalData = { signature: string; test: string; level: string; instruction: string };
+
+function row(problem: Problem<McevalData>) {
+  return {
+    prompt: problem.datasetPrompt,
+    signature: problem.meta.signature,
+    test: problem.meta.test,
+    entryPoint: problem.entryPoint ?? '',
+  };
+}
+
+/**
+ * McEval's C generation tasks (Chai et al., 2024; MCEVAL/McEval @ 09dec12): the row's
+ * `instruction` is the chat message; the answer's code is extracted as McEval's
+ * `extract_ccpp_code` does and compiled with the row's test `main` (`gcc … -lm`), passing when it
+ * exits 0. Completion mode continues the row's `prompt` (the signature last) and goes through the
+ * same extraction.
+ */
+export const mcevalC: Task<McevalData> = {
+  name: 'mceval-c',
+  description:
+    "McEval C (50 problems): the instruction as the chat message, McEval's code extraction, its test main",
+  language: 'c',
+  dataset: {
+    hub: {
+      repo: 'MCEVAL/McEval',
+      revision: '09dec129dd5756447227239b3e5b47e543c2e0fd',
+      path: 'data/C.jsonl',
+      sha256: '1155876f8a3e2b8392ace6825a6917f7277bc46a78068b5dc25c08ab53182239',
+    },
+    localFile: 'mceval/C.jsonl',
+  },
+  defaultTimeoutMs: 10_000,
+  // A base model continuing the signature stops before writing its own tests.
+  stopSequences: ['\nint main', '\n```'],
+  problems(rows, file) {
+    return validateRows({ rows, file }, rowSchema).map(
+      (r): Problem<McevalData> => ({
+        id: r.task_id,
+        language: 'c',
+        prompt: r.prompt,
+        datasetPrompt: r.prompt,
+        tests: `\n${r.test}`,
+        entryPoint: r.entry_point,
+        reference: `${r.prompt}\n${r.canonical_solution}`,
+        meta: { signature: r.signature, test: r.test, level: r.level, instruction: r.instruction },
+      }),
+    );
+  },
+  postprocess: (problem, generation) =>
+    mcevalCCandidate(problem.datasetPrompt + generation, row(problem)),
+  instructionPrompt: (problem) => problem.meta.instruction,
+  chatPostprocess: (problem, reply) => mcevalCCandidate(reply, row(problem)),
+  // McEval compiles candidate and test as one file; passk compiles the test apart (link.sh), so
+  // no macro or symbol of the candidate's reaches it.
+  program: (problem, candidate) => ({
+    language: 'c',
+    source: `${candidate}\n${testsMarker([problem.entryPoint ?? ''])}\n${mcevalCTests(row(problem))}`,
+  }),
+};

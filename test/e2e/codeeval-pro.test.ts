@@ -1,0 +1,119 @@
+/**
+ * HumanEval Pro / MBPP Pro end to end: references through the real sandbox, and a local
+ * OpenAI-protocol server whose answers are right or wrong by choice, in completion and chat mode.
+ */
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { loadDataset } from '../../src/datasets/index.js';
+import { tasks } from '../../src/tasks/index.js';
+import type { Problem } from '../../src/tasks/types.js';
+import { runCli, tempDir } from '../helpers/cli.js';
+import { requireData, requireTaskData } from '../helpers/data.js';
+import type { FakeOpenAIServer, TextContext } from '../helpers/fake-openai-server.js';
+import { fakeServers } from '../helpers/toy-model.js';
+
+const dataDir = requireData();
+const serve = fakeServers();
+let server: FakeOpenAIServer | undefined;
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
+
+async function problemsOf(name: string): Promise<Problem[]> {
+  const task = await tasks.get(name);
+  const loaded = await loadDataset(task.dataset, { dataDir: requireTaskData(task), offline: true });
+  return task.problems(loaded.rows, loaded.file);
+}
+
+async function run(name: string, extra: string[]) {
+  const out = await tempDir();
+  const result = await runCli([
+    'run',
+    '--task',
+    name,
+    '--allow-code-execution',
+    '--data-dir',
+    dataDir,
+    '--output-dir',
+    out,
+    '--no-db',
+    ...extra,
+  ]);
+  expect(result.stderr).not.toContain('internal error');
+  expect(result.code).toBe(0);
+  return JSON.parse(await readFile(join(out, 'metrics.json'), 'utf8'));
+}
+
+async function runAgainst(
+  name: string,
+  answer: (problem: Problem, context: TextContext) => string,
+  extra: string[],
+) {
+  const problems = await problemsOf(name);
+  const byPrompt = new Map<string, Problem>();
+  const task = await tasks.get(name);
+  for (const p of problems) {
+    byPrompt.set(p.prompt, p);
+    byPrompt.set(task.instructionPrompt?.(p) ?? '', p);
+  }
+  server = await serve({
+    text: (context) => {
+      const problem = byPrompt.get(context.prompt);
+      return problem === undefined ? 'unknown prompt' : answer(problem, context);
+    },
+  });
+  return run(name, [
+    '--model',
+    'openai-compatible',
+    '--base-url',
+    server.baseUrl,
+    '--max-new-tokens',
+    '400',
+    ...extra,
+  ]);
+}
+
+const rawProblem = (p: Problem) => String(p.meta['rawProblem']);
+
+/** A wrong pair of solutions: both functions return a string no test expects. */
+function wrongContinuation(p: Problem): string {
+  return `    return 'wrong'\n${String(p.meta['newProblem'])}    return 'wrong'\n`;
+}
+
+describe('humaneval-pro and mbpp-pro', () => {
+  it.each(['humaneval-pro', 'mbpp-pro'])(
+    '%s: the first 20 reference solutions pass in the sandbox',
+    async (name) => {
+      const metrics = await run(name, ['--model', 'reference', '--limit', '20']);
+      expect(metrics.statuses).toEqual({ passed: 20 });
+    },
+  );
+
+  it('completion: the continuation after the repeated base problem is judged, cut at the fence and sanitized', async () => {
+    const metrics = await runAgainst(
+      'humaneval-pro',
+      (p, { choice }) => {
+        const rest =
+          choice === 0 ? String(p.reference).slice(rawProblem(p).length) : wrongContinuation(p);
+        // santize.py drops what follows `# Test`; the fence ends the completion.
+        return `${rest}\n# Test\nassert False\n\`\`\`\nprint(1)`;
+      },
+      ['--limit', '3', '--n-samples', '2', '--k', '1'],
+    );
+    expect(metrics['humaneval-pro']).toEqual({ 'pass@1': 0.5 });
+  });
+
+  it('chat: the code after the first python fence is the whole solution', async () => {
+    const metrics = await runAgainst(
+      'mbpp-pro',
+      (p, { choice }) => {
+        const code = choice === 0 ? String(p.reference) : rawProblem(p) + wrongContinuation(p);
+        return `Sure.\n\`\`\`python\n${code}\n# Test\nassert False\n\`\`\`\nDone.`;
+      },
+      ['--chat', '--limit', '3', '--n-samples', '2', '--k', '1'],
+    );
+    expect(metrics['mbpp-pro']).toEqual({ 'pass@1': 0.5 });
+  });
+});
