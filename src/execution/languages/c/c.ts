@@ -9,9 +9,7 @@ import {
 import { splitAtTests, TESTS_MARKER } from '../../runtimes/test-binding.js';
 import type { Diagnosis } from '../../runtimes/types.js';
 import type { RawOutcome } from '../../sandboxes/types.js';
-
-/** The result channel's fd (the worker writes verdict events there; see worker/). */
-const RESULT_FD = 3;
+import { RESULT_FD } from '../../worker/protocol.js';
 
 /**
  * gcc's defaults (gnu17, -O0) as McEval compiles (`gcc -o m file.c -lm`); warnings off.
