@@ -6,12 +6,20 @@ import { join } from 'node:path';
 import type { Writable } from 'node:stream';
 import { SandboxError } from '../../core/errors.js';
 import type { FreshProcessRunner, Toolchain } from '../runtimes/types.js';
+import { NONCE_FD, PROTOCOL, RESULT_FD } from '../worker/protocol.js';
 import { CappedCapture } from './capture.js';
 import { allocateUids, cleanEnv, commandDir, killAllOfUid, killGroup } from './common.js';
 import type { ProgramRequest, RawOutcome, Sandbox, Slot } from './types.js';
 
-const STDERR_KEEP = 4096;
-const REPORT_KEEP = 16 << 20;
+// What the fork server keeps of a program's stderr and result channel (worker/protocol.json).
+const STDERR_KEEP = PROTOCOL.limits.stderrTailBytes;
+const REPORT_KEEP = PROTOCOL.limits.reportKeepBytes;
+/** The runner's fds: stdout and stderr captured, the result channel, the nonce pipe; no stdin. */
+const RUNNER_STDIO = Array.from({ length: NONCE_FD + 1 }, (_, fd) =>
+  fd === 1 || fd === 2 || fd === RESULT_FD || fd === NONCE_FD
+    ? ('pipe' as const)
+    : ('ignore' as const),
+);
 /** After the program exits, how long to wait for its pipes to flush before closing them. */
 const PIPE_GRACE_MS = 200;
 
@@ -71,12 +79,12 @@ class SubprocessSlot implements Slot {
     const child = spawn(command!, args, {
       cwd,
       env: cleanEnv(cwd, this.bin),
-      // fd 5: the nonce (runtimes/nonce-channel.ts), which the runner reads before the program.
-      stdio: ['ignore', 'pipe', 'pipe', 'pipe', 'ignore', 'pipe'],
+      // NONCE_FD: the nonce (runtimes/nonce-channel.ts), which the runner reads before the program.
+      stdio: RUNNER_STDIO,
       detached: true, // own process group, so the kill reaches everything it started
       ...(this.uid === undefined ? {} : { uid: this.uid, gid: this.uid }),
     });
-    const nonceChannel = (child.stdio as unknown[])[5] as Writable | null | undefined;
+    const nonceChannel = (child.stdio as unknown[])[NONCE_FD] as Writable | null | undefined;
     nonceChannel?.on('error', () => {}); // a program that exits first: nothing to deliver
     nonceChannel?.end(request.nonce);
     let timedOut = false;
@@ -89,7 +97,7 @@ class SubprocessSlot implements Slot {
     const stdout = new CappedCapture(child.stdout, cap, 0, overflow);
     const stderr = new CappedCapture(child.stderr, cap, STDERR_KEEP, overflow);
     // The result channel also carries outputs judged outside the program (execution/judge.ts).
-    const report = new CappedCapture(child.stdio[3] as never, cap, REPORT_KEEP, () => {});
+    const report = new CappedCapture(child.stdio[RESULT_FD] as never, cap, REPORT_KEEP, () => {});
     const timer = setTimeout(() => {
       timedOut = true;
       killGroup(child.pid);
