@@ -17,7 +17,7 @@ describe("CodeEval-Pro's prompts", () => {
 
   it('chat: PROMPT_WRAPPER_API (no response prefix)', () => {
     expect(proChatPrompt(raw, next)).toMatch(
-      /^\n@@ Instruction\nWrite a solution[^]*\n```\n@@ Response\n$/,
+      /^\n@@ Instruction\nWrite a solution.*\n```\n@@ Response\n$/s,
     );
   });
 

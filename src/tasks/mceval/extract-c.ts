@@ -19,10 +19,10 @@ const INCLUDE = /(#include\s+<[^>]+>)/g;
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 function codeOf(reply: string, entryPoint: string): string {
-  // Python's `.` without DOTALL would not cross lines; here [^] does, as re.DOTALL asks.
-  const fenced = /```(?:[Cc](?:pp|\+\+|PP)?)?([^]*?)\n```/.exec(reply);
+  // The `s` flag: `.` crosses lines, as upstream's re.DOTALL asks.
+  const fenced = /```(?:[Cc](?:pp|\+\+|PP)?)?(.*?)\n```/s.exec(reply);
   if (fenced) return fenced[1] ?? '';
-  const named = new RegExp(`(\\n[^]*?\\s+${escapeRegExp(entryPoint)}[^]*})`).exec(reply);
+  const named = new RegExp(`(\\n.*?\\s+${escapeRegExp(entryPoint)}.*})`, 's').exec(reply);
   return named ? (named[1] ?? '') : reply;
 }
 
@@ -31,8 +31,8 @@ export function mcevalCCandidate(reply: string, row: McevalCRow): string {
   let code = codeOf(reply, row.entryPoint);
   const includes = code.match(INCLUDE) ?? [];
   code = pythonStrip(code.replace(INCLUDE, '\n'));
-  code = pythonStrip(code.replace(/int\s+main\s*\([^]*?\)\s*\{[^]*?return 0;[^]*?\}/g, ''));
-  code = pythonStrip(code.replace(/void\s+check\w*\s*\([^]*?\)\s*\{[^]*\}/g, ''));
+  code = pythonStrip(code.replace(/int\s+main\s*\(.*?\)\s*\{.*?return 0;.*?\}/gs, ''));
+  code = pythonStrip(code.replace(/void\s+check\w*\s*\(.*?\)\s*\{.*\}/gs, ''));
   let prompt = row.prompt.split('\n').slice(0, -1).join('\n');
   if (prompt.includes(row.signature)) prompt = prompt.replaceAll(row.signature, '');
   return `${includes.join('\n')}\n${prompt}\n${code}`;
