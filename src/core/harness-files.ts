@@ -40,6 +40,18 @@ export function readHarnessFile(moduleUrl: string, name: string): string {
 }
 
 /**
+ * Harness file `name` with placeholders, as a function from their values to the program text
+ * (see fillHarness). The file is read now, once.
+ */
+export function readHarnessTemplate(
+  moduleUrl: string,
+  name: string,
+): (values: Readonly<Record<string, string>>) => string {
+  const text = readHarnessFile(moduleUrl, name);
+  return (values) => fillHarness(name, text, values);
+}
+
+/**
  * The program text of a harness file that holds a snippet pasted into a line of other code:
  * without the file's final newline.
  */
