@@ -47,6 +47,8 @@ describe('harness files', () => {
       'for x in y:\n    if x:\n        continue\n    f(x, 2)\nend',
     );
     expect(fillHarness('a.py', text, { ...lines, SKIP: '' })).toBe('for x in y:\n    f(x, 2)\nend');
+    const rust = 'fn main() {\n    "__PASSK_CALLS__";\n}\n';
+    expect(fillHarness('a.rs', rust, { CALLS: '    f();\n' })).toBe('fn main() {\n    f();\n}\n');
   });
 
   it('reads a template once and fills it per call, naming its file in errors', () => {
