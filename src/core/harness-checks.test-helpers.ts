@@ -16,7 +16,8 @@ export function harnessFiles(moduleUrl: string, ext: string): string[] {
 /**
  * Runs `command ...args FILE` for each file (`oneRun`: `command ...args FILES` once, for tools
  * that take many): what the tool said about the files it rejects, '' when it accepts them all.
- * A scratch folder is the working directory, HOME and Python's byte-code folder.
+ * A scratch folder is the working directory and Python's byte-code folder (HOME stays: rustup
+ * finds its toolchain there).
  */
 export function toolFailures(
   files: readonly string[],
@@ -26,7 +27,7 @@ export function toolFailures(
 ): string {
   if (files.length === 0) return `no files to check with ${command}`;
   const scratch = mkdtempSync(join(tmpdir(), 'passk-harness-check-'));
-  const env = { ...process.env, HOME: scratch, PYTHONPYCACHEPREFIX: scratch };
+  const env = { ...process.env, PYTHONPYCACHEPREFIX: scratch };
   try {
     const runs = oneRun ? [files] : files.map((file) => [file]);
     return runs

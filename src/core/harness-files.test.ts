@@ -3,7 +3,13 @@ import { tmpdir } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { pythonCompileFailures } from './harness-checks.test-helpers.js';
-import { fillHarness, HEADER_END, readHarnessFile, readHarnessSnippet } from './harness-files.js';
+import {
+  fillHarness,
+  HEADER_END,
+  readHarnessFile,
+  readHarnessSnippet,
+  readHarnessTemplate,
+} from './harness-files.js';
 
 function moduleBeside(files: Record<string, string>): { url: string; folder: string } {
   const folder = mkdtempSync(`${tmpdir()}/passk-harness-`);
@@ -41,6 +47,18 @@ describe('harness files', () => {
       'for x in y:\n    if x:\n        continue\n    f(x, 2)\nend',
     );
     expect(fillHarness('a.py', text, { ...lines, SKIP: '' })).toBe('for x in y:\n    f(x, 2)\nend');
+    const rust = 'fn main() {\n    "__PASSK_CALLS__";\n}\n';
+    expect(fillHarness('a.rs', rust, { CALLS: '    f();\n' })).toBe('fn main() {\n    f();\n}\n');
+  });
+
+  it('reads a template once and fills it per call, naming its file in errors', () => {
+    const { url } = moduleBeside({ 't.py': `# ${HEADER_END}\nx = "__PASSK_X__"\n` });
+    const template = readHarnessTemplate(url, 't.py');
+    expect(template({ X: '1' })).toBe('x = 1\n');
+    expect(template({ X: '"2"' })).toBe('x = "2"\n');
+    expect(() => template({})).toThrow(
+      "passk's harness file t.py has a placeholder X no code fills",
+    );
   });
 
   it('refuses a placeholder without a value, and a value without a placeholder', () => {

@@ -14,10 +14,11 @@ export const HEADER_END = '--- passk: the program text starts on the next line -
  * A placeholder is a double-quoted string literal of capitals and underscores between `__PASSK_`
  * and `__`, valid in every language the harness files use, so the file still parses and compiles
  * as it is; it is replaced, quotes included, by the text given for it. A placeholder alone on its
- * line stands for whole lines: that line, indentation and newline included, is replaced by the
- * text, which brings its own (or is '' for no line).
+ * line (a `;` may end it, for languages whose statements need one) stands for whole lines: that
+ * line, indentation and newline included, is replaced by the text, which brings its own (or is ''
+ * for no line).
  */
-const PLACEHOLDER = /^[ \t]*"__PASSK_([A-Z0-9_]+)__"[ \t]*\n|"__PASSK_([A-Z0-9_]+)__"/gm;
+const PLACEHOLDER = /^[ \t]*"__PASSK_([A-Z0-9_]+)__";?[ \t]*\n|"__PASSK_([A-Z0-9_]+)__"/gm;
 
 /** A harness file that is not as passk's code expects: a damaged install, or a bug. */
 export class HarnessFileError extends PasskError {
@@ -37,6 +38,18 @@ export function readHarnessFile(moduleUrl: string, name: string): string {
     throw new HarnessFileError(sourceFilePath(moduleUrl, name), `has no line '${HEADER_END}'`);
   }
   return text.slice(lineEnd + 1);
+}
+
+/**
+ * Harness file `name` with placeholders, as a function from their values to the program text
+ * (see fillHarness). The file is read now, once.
+ */
+export function readHarnessTemplate(
+  moduleUrl: string,
+  name: string,
+): (values: Readonly<Record<string, string>>) => string {
+  const text = readHarnessFile(moduleUrl, name);
+  return (values) => fillHarness(name, text, values);
 }
 
 /**

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { fillHarness, readHarnessFile } from '../../core/harness-files.js';
+import { readHarnessTemplate } from '../../core/harness-files.js';
 import { validateRows } from '../../datasets/validate.js';
 import { withReferenceSemantics } from '../../execution/python-reference.js';
 import type { Program } from '../../execution/types.js';
@@ -60,7 +60,7 @@ export function cruxProgram(problem: Problem<CruxMeta>, answer: string): Program
         ? 'the answer calls f on the input instead of stating the output'
         : undefined;
   if (refused !== undefined) {
-    const source = fillHarness('refused.py', REFUSED, { REASON: JSON.stringify(refused) });
+    const source = refusedHarness({ REASON: JSON.stringify(refused) });
     return { language: 'python', source };
   }
   // CRUXEval's evaluation runs the check as human-eval does (utils_execute.py: its reliability_guard).
@@ -69,7 +69,7 @@ export function cruxProgram(problem: Problem<CruxMeta>, answer: string): Program
   // program has it) and only its value crosses; the assertion runs in the judge, with its own f.
   // An answer's object cannot answer the comparison (an always-equal object equals nothing), and
   // precedence tricks (`x or True`) are values of their own: see docs/tasks.md.
-  const candidate = fillHarness('answer.py', ANSWER, {
+  const candidate = answerHarness({
     CODE: `${code}\n`,
     EXPRESSION: `${answerExpression(answer)}\n`,
   });
@@ -88,13 +88,13 @@ export function cruxProgram(problem: Problem<CruxMeta>, answer: string): Program
 const ANSWER_NAME = 'passk_answer';
 
 /** The harness files; their placeholders are documented in each. */
-const CHECK = readHarnessFile(import.meta.url, 'check.py');
-const ANSWER = readHarnessFile(import.meta.url, 'answer.py');
-const REFUSED = readHarnessFile(import.meta.url, 'refused.py');
+const checkHarness = readHarnessTemplate(import.meta.url, 'check.py');
+const answerHarness = readHarnessTemplate(import.meta.url, 'answer.py');
+const refusedHarness = readHarnessTemplate(import.meta.url, 'refused.py');
 
 /** Upstream's check (check.py): `{code}\nassert {output} == {answer}\n`. */
 function check(code: string, output: string, answer: string): string {
-  return fillHarness('check.py', CHECK, { CODE: `${code}\n`, OUTPUT: output, ANSWER: answer });
+  return checkHarness({ CODE: `${code}\n`, OUTPUT: output, ANSWER: answer });
 }
 
 /** A CRUXEval problem's data: the function, its given input and output, what is predicted. */

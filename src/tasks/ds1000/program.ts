@@ -1,4 +1,4 @@
-import { fillHarness, readHarnessFile } from '../../core/harness-files.js';
+import { readHarnessTemplate } from '../../core/harness-files.js';
 import type { Program } from '../../execution/types.js';
 import { PYTHON_TESTS_MARKER } from '../python-program.js';
 import type { Problem } from '../types.js';
@@ -12,7 +12,7 @@ export function pythonStringLiteral(text: string): string {
 }
 
 /** The answer and the calls that check it (run_answer.py; its placeholder is documented there). */
-const RUN_ANSWER = readHarnessFile(import.meta.url, 'run_answer.py');
+const runAnswer = readHarnessTemplate(import.meta.url, 'run_answer.py');
 /** run_answer.py's last line, left out where the context defines no test_string. */
 const TEST_STRING = /\ntest_string\(code\)\n$/;
 
@@ -24,7 +24,7 @@ const TEST_STRING = /\ntest_string\(code\)\n$/;
  * only if both return: passk's end sentinel is written after the last call.
  */
 export function ds1000Program(problem: Problem, solution: string): Program {
-  const calls = fillHarness('run_answer.py', RUN_ANSWER, {
+  const calls = runAnswer({
     ANSWER: pythonStringLiteral(solution),
   });
   const checks = problem.tests.includes('test_string(') ? calls : calls.replace(TEST_STRING, '\n');

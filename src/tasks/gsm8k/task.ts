@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DatasetError } from '../../core/errors.js';
-import { fillHarness, readHarnessFile } from '../../core/harness-files.js';
+import { readHarnessTemplate } from '../../core/harness-files.js';
 import { validateRows } from '../../datasets/validate.js';
 import type { Program } from '../../execution/types.js';
 import { cutAtStop } from '../../postprocess/stop.js';
@@ -53,7 +53,7 @@ export function palPostprocess(prompt: string, generation: string): string {
 export type Gsm8kData = { question: string; answer: string };
 
 /** The harness around the candidate (its placeholders are documented in the file). */
-const PAL_HARNESS = readHarnessFile(import.meta.url, 'pal_harness.py');
+const palHarness = readHarnessTemplate(import.meta.url, 'pal_harness.py');
 
 /**
  * Runs the candidate as bigcode's pal executor does (exec in a fresh globals dict with stdout and
@@ -64,7 +64,7 @@ const PAL_HARNESS = readHarnessFile(import.meta.url, 'pal_harness.py');
  */
 export function palProgram(problem: Problem<Gsm8kData>, candidate: string): Program {
   const encoded = Buffer.from(candidate, 'utf8').toString('base64');
-  const source = fillHarness('pal_harness.py', PAL_HARNESS, {
+  const source = palHarness({
     CANDIDATE: `'${encoded}'`,
     ANSWER: problem.meta.answer,
   });

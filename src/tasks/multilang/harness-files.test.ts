@@ -28,6 +28,11 @@ describe('MultiPL-E and HumanEval-X test adapters with the harness files', () =>
       toolFailures(harnessFiles(import.meta.url, 'lua'), 'luac', ['-p']),
       toolFailures(harnessFiles(import.meta.url, 'sh'), 'bash', ['-n']),
       toolFailures(harnessFiles(import.meta.url, 'rkt'), 'raco', ['expand']),
+      toolFailures(harnessFiles(import.meta.url, 'rs'), 'rustfmt', [
+        '--check',
+        '--edition',
+        '2021',
+      ]),
     ];
     expect(failures.join('')).toBe('');
   });

@@ -1,3 +1,5 @@
+import { readHarnessFile, readHarnessTemplate } from '../../core/harness-files.js';
+
 /**
  * HumanEval-X's Rust tests are a `#[cfg(test)] mod tests` of `#[test]` functions, meant for
  * `cargo test`. passk runs every language as one program whose `main` must return for a pass,
@@ -11,7 +13,7 @@
  * cannot pass: a program that runs no test proves nothing, so it is made a compile error.
  */
 export function rustTestsAsMain(test: string): string {
-  if (/^\s*\/\*[\s\S]*#\[test\][\s\S]*\*\/\s*$/.test(test)) return `${test}\nfn main() {}\n`;
+  if (/^\s*\/\*[\s\S]*#\[test\][\s\S]*\*\/\s*$/.test(test)) return `${test}\n${EMPTY_MAIN}`;
   const names: string[] = [];
   const body = test
     .replace(/#\[cfg\(test\)\]\s*/g, '')
@@ -22,9 +24,12 @@ export function rustTestsAsMain(test: string): string {
         return `${comments}pub fn ${name}`;
       },
     );
-  const calls =
-    names.length === 0
-      ? ['    compile_error!("passk: these tests have no #[test] function to run");']
-      : names.map((name) => `    tests::${name}();`);
-  return `${body}\nfn main() {\n${calls.join('\n')}\n}\n`;
+  if (names.length === 0) return `${body}\n${NO_TESTS_MAIN}`;
+  const calls = names.map((name) => `    tests::${name}();\n`).join('');
+  return `${body}\n${rustMain({ CALLS: calls })}`;
 }
+
+/** The mains (rust_*.rs): calling each test function, running none, and failing to compile. */
+const rustMain = readHarnessTemplate(import.meta.url, 'rust_main.rs');
+const EMPTY_MAIN = readHarnessFile(import.meta.url, 'rust_empty_main.rs');
+const NO_TESTS_MAIN = readHarnessFile(import.meta.url, 'rust_no_tests_main.rs');

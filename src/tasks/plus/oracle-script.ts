@@ -1,4 +1,4 @@
-import { fillHarness, readHarnessFile } from '../../core/harness-files.js';
+import { readHarnessTemplate } from '../../core/harness-files.js';
 import { ENCODE_PY } from './python-encode.js';
 import { LITERAL_PY } from './python-literal.js';
 
@@ -24,8 +24,10 @@ import { LITERAL_PY } from './python-literal.js';
  * as in EvalPlus; only inputs on which the ground truth raises, or whose output is too big to
  * check, are left out (listed in `skipped`).
  */
-export const ORACLE_SCRIPT = fillHarness(
+export const ORACLE_SCRIPT = readHarnessTemplate(
+  import.meta.url,
   'oracle.py',
-  readHarnessFile(import.meta.url, 'oracle.py'),
-  { LITERAL_PY: `${LITERAL_PY}\n`, ENCODE_PY: `${ENCODE_PY}\n` },
-);
+)({
+  LITERAL_PY: `${LITERAL_PY}\n`,
+  ENCODE_PY: `${ENCODE_PY}\n`,
+});

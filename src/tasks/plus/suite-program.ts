@@ -1,4 +1,4 @@
-import { fillHarness, readHarnessFile } from '../../core/harness-files.js';
+import { readHarnessFile, readHarnessTemplate } from '../../core/harness-files.js';
 import {
   type EvalPlusDataset,
   MBPP_NOT_NONE_ENTRY_POINTS,
@@ -50,7 +50,7 @@ export interface SuiteProgramInput {
  * suite, these stop at the first.
  */
 /** The suite's settings and inputs as Python (its placeholders are documented in the file). */
-const SUITE_CONFIG = readHarnessFile(import.meta.url, 'suite_config.py');
+const suiteConfig = readHarnessTemplate(import.meta.url, 'suite_config.py');
 
 export function suiteProgram(input: SuiteProgramInput): string {
   const cases = input.cases
@@ -60,7 +60,7 @@ export function suiteProgram(input: SuiteProgramInput): string {
       return `    (${c.index}, ${c.args}, ${expected}, ${c.isDigest ? 'True' : 'False'}, ${c.limitS}, ${c.cap}),`;
     })
     .join('\n');
-  const config = fillHarness('suite_config.py', SUITE_CONFIG, {
+  const config = suiteConfig({
     DATASET: JSON.stringify(input.dataset),
     ENTRY: JSON.stringify(input.entryPoint),
     ATOL: pythonFloat(input.atol),

@@ -1,5 +1,5 @@
 import { DatasetError } from '../../core/errors.js';
-import { fillHarness, readHarnessFile } from '../../core/harness-files.js';
+import { readHarnessTemplate } from '../../core/harness-files.js';
 import type { Program } from '../../execution/types.js';
 import { cutAtStop } from '../../postprocess/stop.js';
 import type { Problem, Task } from '../types.js';
@@ -66,7 +66,7 @@ function topImports(source: string): string {
 export type QuixData = { imports: string; buggy: string };
 
 /** The test loop after the candidate (its placeholders are documented in the file). */
-const TESTS = readHarnessFile(import.meta.url, 'tests.py');
+const testsHarness = readHarnessTemplate(import.meta.url, 'tests.py');
 
 export function quixProgram(problem: Problem<QuixData>, candidate: string): Program {
   const name = problem.entryPoint!;
@@ -79,7 +79,7 @@ export function quixProgram(problem: Problem<QuixData>, candidate: string): Prog
   const module = `${problem.meta.imports}
 ${candidate}
 `;
-  const tests = fillHarness('tests.py', TESTS, {
+  const tests = testsHarness({
     CASES: `'${cases}'`,
     SKIP: check.skip === undefined ? '' : `    if ${check.skip}:\n        continue\n`,
     EXPECTED: check.expected === undefined ? '' : `    _pk_expected = ${check.expected}\n`,
