@@ -1,4 +1,4 @@
-import { C_TAKE_NONCE } from '../../runtimes/nonce-channel.js';
+import { NONCE_FD } from '../../runtimes/nonce-channel.js';
 import {
   artifactKey,
   compileLimits,
@@ -9,6 +9,7 @@ import {
 import { reviewTamper, splitAtTests, TESTS_MARKER } from '../../runtimes/test-binding.js';
 import type { Diagnosis, Toolchain } from '../../runtimes/types.js';
 import type { RawOutcome } from '../../sandboxes/types.js';
+import { harnessFile } from '../kit/harness-template.js';
 import { type CppSupport, ensureCppSupport, leadingIncludes } from './cpp-support.js';
 
 /** Per artifact cache (host path): what passk built for this run's programs (cpp-support.ts). */
@@ -33,16 +34,7 @@ async function prepare(sources: readonly string[], install: Toolchain): Promise<
  * `main` (with its implicit `return 0`) stays a real `main` and an early `exit(0)` skips this.
  * The nonce was taken from its pipe before any of the program's constructors ran (nonce-channel.ts).
  */
-export const WRAPPER = `#include <cstdio>
-#include <cstdlib>
-${C_TAKE_NONCE}
-extern "C" int __real_main(int, char**, char**);
-extern "C" int __wrap_main(int argc, char** argv, char** envp) {
-  int status = __real_main(argc, argv, envp);
-  if (status == 0 && passk_nonce[0]) { fflush(stdout); dprintf(3, ${END_EVENT}, passk_nonce); }
-  return status;
-}
-`;
+export const WRAPPER = harnessFile(import.meta.url, 'passk_main.cpp', { NONCE_FD, END_EVENT });
 
 /**
  * C++17, unoptimised as the harnesses compile (HumanEval-X `g++ -std=c++11`, MultiPL-E `g++`,

@@ -3,6 +3,7 @@ import { exercismFiles } from '../../runtimes/exercism-source.js';
 import { NONCE_FD } from '../../runtimes/nonce-channel.js';
 import { compileLimits, defineProcessRuntime, realBinary } from '../../runtimes/process-runtime.js';
 import type { ExecPlan } from '../../sandboxes/types.js';
+import { harnessFile } from '../kit/harness-template.js';
 import { SYSROOT as RUST_SYSROOT } from './rust.js';
 import { CARGO_CONFIG } from './rust-crates.js';
 
@@ -33,17 +34,7 @@ exit $code`;
  * does not see), so only an early exit is caught: without this, a candidate that printed
  * libtest's `test result: ok` line and exited 0 mid-run passed (redteam).
  */
-const EXIT_PRELOAD_C = `#define _GNU_SOURCE
-#include <dlfcn.h>
-typedef void (*exit_fn)(int);
-static void leave(const char *name, int status) {
-  ((exit_fn)dlsym(RTLD_NEXT, name))(status == 0 ? 93 : status);
-  for (;;) {}
-}
-void exit(int status) { leave("exit", status); }
-void _exit(int status) { leave("_exit", status); }
-void _Exit(int status) { leave("_Exit", status); }
-`;
+const EXIT_PRELOAD_C = harnessFile(import.meta.url, 'passk_exit.c');
 
 const rustCanary = (body: string) => ({
   'Cargo.toml': '[package]\nedition = "2021"\nname = "canary"\nversion = "0.0.0"\n',

@@ -16,6 +16,7 @@ import { PYTHON_FLAGS } from '../../runtimes/python.js';
 import { bindProgram, reviewTamper, testsMarker } from '../../runtimes/test-binding.js';
 import type { Diagnosis, ResolvedRuntime, ResolveOptions, Runtime } from '../../runtimes/types.js';
 import type { RawOutcome } from '../../sandboxes/types.js';
+import { harnessFile } from '../kit/harness-template.js';
 import { rustBatch } from './rust-batch.js';
 import { type Crates, cratesKey, ensureCrates } from './rust-crates.js';
 
@@ -47,27 +48,7 @@ const RUSTC = `${SYSROOT}/bin/rustc`;
  * sentinel only after it returns (a panic or `process::exit` never gets there). The nonce is a
  * local of that `main`, taken before the program's code runs (nonce-channel.ts).
  */
-const WRAPPER = `
-fn main() {
-    // The nonce's pipe, read to its end and closed (dropping the File) before the program runs.
-    let nonce = {
-        use std::io::Read;
-        use std::os::unix::io::FromRawFd;
-        let mut text = String::new();
-        let _ = unsafe { std::fs::File::from_raw_fd(${NONCE_FD}) }.read_to_string(&mut text);
-        text
-    };
-    passk_user_main();
-    use std::io::Write;
-    let _ = std::io::stdout().flush();
-    if nonce.is_empty() {
-        return;
-    }
-    if let Ok(mut out) = std::fs::OpenOptions::new().write(true).open("/proc/self/fd/3") {
-        let _ = out.write_all(format!("{{\\"n\\": \\"{}\\", \\"e\\": \\"end\\"}}\\n", nonce).as_bytes());
-    }
-}
-`;
+const WRAPPER = `\n${harnessFile(import.meta.url, 'passk_main.rs', { NONCE_FD })}`;
 
 /** The folder holding the toolchain's own libstd-*.so, when it ships one (rustup does). */
 function stdDylibDir(): string | undefined {

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { NONCE_FD } from '../../runtimes/nonce-channel.js';
+import { END_EVENT } from '../../runtimes/process-runtime.js';
+import { checkFiles } from '../kit/harness-files.test-helpers.js';
+import { harnessFile } from '../kit/harness-template.js';
+
+/** Go offline, with the toolchain on this machine (as go.ts builds). */
+const GO_ENV = { GOPROXY: 'off', GOTOOLCHAIN: 'local', CGO_ENABLED: '0', GOFLAGS: '-mod=mod' };
+
+/** Go's harness files, as programs receive them, pass `go vet`. */
+describe('go harness files', () => {
+  it('passk_main_test.go and guard.go pass go vet in a module, with a program beside them', async () => {
+    const files = {
+      'go.mod': 'module passkcheck\n\ngo 1.18\n',
+      'program_test.go': 'package main\n\nimport "testing"\n\nfunc TestOne(t *testing.T) {}\n',
+      'passk_main_test.go': harnessFile(import.meta.url, 'passk_main_test.go', {
+        PACKAGE: 'main',
+        GUARD: 'passkcheck/passkguard',
+        TESTS: '\t\t{Name: "TestOne", F: TestOne},\n',
+      }),
+      'passkguard/guard.go': harnessFile(import.meta.url, 'guard.go', { NONCE_FD, END_EVENT }),
+    };
+    await checkFiles(files, ['/usr/bin/go', 'vet', './...'], GO_ENV);
+    expect(files['passk_main_test.go']).toMatch(/^package main\n/);
+  });
+
+  it("seed_test.go passes go vet in GOPATH mode, with Debian's testify", async () => {
+    const files = { 'seed_test.go': harnessFile(import.meta.url, 'seed_test.go') };
+    const env = { ...GO_ENV, GO111MODULE: 'off', GOPATH: '/usr/share/gocode', GOFLAGS: '' };
+    await checkFiles(files, ['/usr/bin/go', 'vet', 'seed_test.go'], env);
+  });
+});
