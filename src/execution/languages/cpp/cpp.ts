@@ -1,14 +1,9 @@
 import { NONCE_FD } from '../../runtimes/nonce-channel.js';
-import {
-  artifactKey,
-  compileLimits,
-  defineProcessRuntime,
-  END_EVENT,
-  firstLine,
-} from '../../runtimes/process-runtime.js';
+import { defineProcessRuntime, END_EVENT, firstLine } from '../../runtimes/process-runtime.js';
 import { reviewTamper, splitAtTests, TESTS_MARKER } from '../../runtimes/test-binding.js';
 import type { Diagnosis, Toolchain } from '../../runtimes/types.js';
 import type { RawOutcome } from '../../sandboxes/types.js';
+import { compiledPlan } from '../kit/compiled-plan.js';
 import { harnessFile } from '../kit/harness-template.js';
 import { type CppSupport, ensureCppSupport, leadingIncludes } from './cpp-support.js';
 
@@ -164,16 +159,8 @@ export const cpp = defineProcessRuntime({
       '/usr/bin/g++',
       ...CXXFLAGS,
     ];
-    return {
-      files,
-      compile: {
-        argv,
-        key: artifactKey(version, argv, files),
-        outputs: ['program'],
-        limits: compileLimits(limits, 30_000),
-      },
-      run: { argv: ['{artifacts}/program'] },
-    };
+    const run = { argv: ['{artifacts}/program'] };
+    return compiledPlan({ files, argv, version, limits, compileMs: 30_000, run });
   },
   diagnose,
   prepareBatch: prepare,

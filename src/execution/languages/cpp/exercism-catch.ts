@@ -1,5 +1,6 @@
 import { artifactKey, compileLimits } from '../../runtimes/process-runtime.js';
 import type { BatchStep, ExecPlan, ResolvedLimits } from '../../sandboxes/types.js';
+import { compileStep } from '../kit/compiled-plan.js';
 
 /**
  * How an Exercism C++ exercise is built. Exercism's CMakeLists (CMAKE_BUILD_TYPE Debug, CXX_STANDARD
@@ -96,15 +97,6 @@ export function catchPlan(
     ...own,
   ];
   return { compile: compileStep(version, argv, files, stepLimits), batch };
-}
-
-function compileStep(
-  version: string,
-  argv: string[],
-  files: Record<string, string>,
-  limits: ResolvedLimits,
-): NonNullable<ExecPlan['compile']> {
-  return { argv, key: artifactKey(version, argv, files), outputs: ['program'], limits };
 }
 
 /**

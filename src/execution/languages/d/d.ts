@@ -1,14 +1,9 @@
 import { NONCE_FD } from '../../runtimes/nonce-channel.js';
-import {
-  artifactKey,
-  compileLimits,
-  defineProcessRuntime,
-  END_EVENT,
-  realBinary,
-} from '../../runtimes/process-runtime.js';
+import { defineProcessRuntime, END_EVENT, realBinary } from '../../runtimes/process-runtime.js';
 import { reviewTamper, testsMarker } from '../../runtimes/test-binding.js';
 import type { Diagnosis } from '../../runtimes/types.js';
 import type { RawOutcome } from '../../sandboxes/types.js';
+import { compiledPlan } from '../kit/compiled-plan.js';
 import { harnessFile } from '../kit/harness-template.js';
 
 /** GCC's D compiler (Debian's gdc; MultiPL-E uses dmd's rdmd, which Debian does not ship). */
@@ -76,16 +71,8 @@ export const d = defineProcessRuntime({
       '-o',
       'program',
     ];
-    return {
-      files,
-      compile: {
-        argv,
-        key: artifactKey(version, argv, files),
-        outputs: ['program'],
-        limits: compileLimits(limits, 60_000),
-      },
-      run: { argv: ['{artifacts}/program'] },
-    };
+    const run = { argv: ['{artifacts}/program'] };
+    return compiledPlan({ files, argv, version, limits, compileMs: 60_000, run });
   },
   diagnose,
   review: (source, verdict) => reviewTamper('d', source, verdict),

@@ -6,7 +6,6 @@ import { runCommand } from '../../run-command.js';
 import { Batches } from '../../runtimes/batch.js';
 import { NONCE_FD } from '../../runtimes/nonce-channel.js';
 import {
-  artifactKey,
   compileLimits,
   defineProcessRuntime,
   END_EVENT,
@@ -18,6 +17,7 @@ import { hostBuildLimits } from '../../runtimes/toolchain-support.js';
 import type { Diagnosis, Toolchain } from '../../runtimes/types.js';
 import type { RawOutcome } from '../../sandboxes/types.js';
 import type { Verdict } from '../../types.js';
+import { compiledPlan } from '../kit/compiled-plan.js';
 import { harnessFile } from '../kit/harness-template.js';
 import { goBatch, goTestNames } from './go-batch.js';
 
@@ -205,18 +205,7 @@ export const go = defineProcessRuntime({
       limits: { maxProcesses: Math.max(limits.maxProcesses, 128) },
     };
     const batch = batches?.step(source, compileLimits(limits, 120_000), run);
-    return {
-      files,
-      compile: {
-        argv,
-        env: ENV,
-        key: artifactKey(version, argv, files),
-        outputs: ['program'],
-        limits: compileLimits(limits, 60_000),
-      },
-      run,
-      ...(batch ? { batch } : {}),
-    };
+    return compiledPlan({ files, argv, env: ENV, version, limits, compileMs: 60_000, run, batch });
   },
   diagnose,
   review: linknameReview,

@@ -6,7 +6,6 @@ import { JAVA, JAVA_ETC, JVM_FLAGS, jvmArgv } from '../../runtimes/java.js';
 import { ensureBatchCompiler, jvmBatch } from '../../runtimes/java-batch.js';
 import { JAVA_TAKE_NONCE } from '../../runtimes/nonce-channel.js';
 import {
-  artifactKey,
   compileLimits,
   defineProcessRuntime,
   END_EVENT,
@@ -15,6 +14,7 @@ import {
 import { PYTHON_FLAGS } from '../../runtimes/python.js';
 import type { Toolchain } from '../../runtimes/types.js';
 import type { ExecPlan } from '../../sandboxes/types.js';
+import { compiledPlan } from '../kit/compiled-plan.js';
 
 /** Debian's JUnit 5 (junit5: the console launcher bundles platform + Jupiter) and AssertJ. */
 const JUNIT = '/usr/share/java/junit-platform-console-standalone.jar';
@@ -149,17 +149,17 @@ export const exercismJava = defineProcessRuntime({
       },
     };
     const batch = javaBatches?.step(source, compileLimits(limits, 2 * JAVAC_TIMEOUT_MS), run);
-    return {
+    const compileMs = JAVAC_TIMEOUT_MS;
+    return compiledPlan({
       files,
-      compile: {
-        argv,
-        key: artifactKey(version, argv, files),
-        outputs: ['classes'],
-        limits: compileLimits(limits, JAVAC_TIMEOUT_MS),
-      },
+      argv,
+      version,
+      limits,
+      compileMs,
+      outputs: ['classes'],
       run,
-      ...(batch ? { batch } : {}),
-    };
+      batch,
+    });
   },
   diagnose: diagnoseWith(/MethodSource|tests failed|Failures \(/),
   prepareBatch: prepareJavaBatch,

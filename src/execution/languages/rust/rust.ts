@@ -6,7 +6,6 @@ import { defaultCacheDir } from '../../cache.js';
 import { Batches } from '../../runtimes/batch.js';
 import { NONCE_FD } from '../../runtimes/nonce-channel.js';
 import {
-  artifactKey,
   compileLimits,
   defineProcessRuntime,
   firstLine,
@@ -16,6 +15,7 @@ import { PYTHON_FLAGS } from '../../runtimes/python.js';
 import { bindProgram, reviewTamper, testsMarker } from '../../runtimes/test-binding.js';
 import type { Diagnosis, ResolvedRuntime, ResolveOptions, Runtime } from '../../runtimes/types.js';
 import type { RawOutcome } from '../../sandboxes/types.js';
+import { compiledPlan } from '../kit/compiled-plan.js';
 import { harnessFile } from '../kit/harness-template.js';
 import { rustBatch } from './rust-batch.js';
 import { type Crates, cratesKey, ensureCrates } from './rust-crates.js';
@@ -161,17 +161,7 @@ const processRuntime = defineProcessRuntime({
     const argv = [RUSTC, ...RUSTFLAGS, ...crateFlags(), '-o', 'program', 'program.rs'];
     const run = { argv: ['{artifacts}/program'], env: { RUST_BACKTRACE: '0' } };
     const batch = batches?.step(source, compileLimits(limits, 120_000), run);
-    return {
-      files,
-      compile: {
-        argv,
-        key: artifactKey(version, argv, files),
-        outputs: ['program'],
-        limits: compileLimits(limits, 60_000),
-      },
-      run,
-      ...(batch ? { batch } : {}),
-    };
+    return compiledPlan({ files, argv, version, limits, compileMs: 60_000, run, batch });
   },
   diagnose,
   review: (source, verdict) => reviewTamper('rust', source, verdict),
