@@ -15,6 +15,7 @@ import { PYTHON_FLAGS } from '../../runtimes/python.js';
 import type { Toolchain } from '../../runtimes/types.js';
 import type { ExecPlan } from '../../sandboxes/types.js';
 import { compiledPlan } from '../kit/compiled-plan.js';
+import { harnessFile } from '../kit/harness-template.js';
 
 /** Debian's JUnit 5 (junit5: the console launcher bundles platform + Jupiter) and AssertJ. */
 const JUNIT = '/usr/share/java/junit-platform-console-standalone.jar';
@@ -25,39 +26,10 @@ const JAVA_CLASSPATH = [JUNIT, ASSERTJ];
  * Runs the exercise's test classes with the JUnit Platform launcher (no Gradle: it would
  * download itself) and writes the end event only when every test found succeeded.
  */
-const JUNIT_MAIN = `import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
-
-import java.io.PrintWriter;
-import org.junit.platform.launcher.Launcher;
-import org.junit.platform.launcher.core.LauncherDiscoveryRequestBuilder;
-import org.junit.platform.launcher.core.LauncherFactory;
-import org.junit.platform.launcher.listeners.SummaryGeneratingListener;
-import org.junit.platform.launcher.listeners.TestExecutionSummary;
-
-public final class PasskJUnit {
-  public static void main(String[] args) throws Exception {
-    String nonce = ${JAVA_TAKE_NONCE};
-    LauncherDiscoveryRequestBuilder request = LauncherDiscoveryRequestBuilder.request();
-    for (String name : args) request.selectors(selectClass(name));
-    Launcher launcher = LauncherFactory.create();
-    SummaryGeneratingListener listener = new SummaryGeneratingListener();
-    launcher.execute(request.build(), listener);
-    TestExecutionSummary summary = listener.getSummary();
-    PrintWriter err = new PrintWriter(System.err, true);
-    summary.printFailuresTo(err, 15);
-    summary.printTo(err);
-    err.flush();
-    boolean ok = !nonce.isEmpty() && summary.getTestsFoundCount() > 0
-        && summary.getTestsSucceededCount() == summary.getTestsFoundCount();
-    if (ok) {
-      try (java.io.FileOutputStream out = new java.io.FileOutputStream("/proc/self/fd/3")) {
-        out.write(String.format(${END_EVENT}, nonce).getBytes());
-      }
-    }
-    System.exit(ok ? 0 : 1);
-  }
-}
-`;
+const JUNIT_MAIN = harnessFile(import.meta.url, 'PasskJUnit.java', {
+  TAKE_NONCE: JAVA_TAKE_NONCE,
+  END_EVENT,
+});
 
 const javaCanary = (body: string) => ({
   'src/main/java/Canary.java': `public class Canary {\n  public static int value() {\n    ${body}\n  }\n}\n`,

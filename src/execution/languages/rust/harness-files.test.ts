@@ -3,6 +3,7 @@ import { NONCE_FD } from '../../runtimes/nonce-channel.js';
 import { checkFiles } from '../kit/harness-files.test-helpers.js';
 import { harnessFile } from '../kit/harness-template.js';
 import { SYSROOT } from './rust.js';
+import { CARGO_CONFIG, COMPAT_MANIFEST } from './rust-crates.js';
 
 /** Rust's harness files, as programs receive them, pass their compilers' checks. */
 describe('rust harness files', () => {
@@ -21,4 +22,16 @@ describe('rust harness files', () => {
     await checkFiles({ 'passk_exit.c': text }, argv);
     expect(text).toMatch(/^#define _GNU_SOURCE/);
   });
+
+  it("rand_compat.rs builds as the compat crate over Debian's rand 0.8 (cargo check, offline)", async () => {
+    const files = {
+      'Cargo.toml': COMPAT_MANIFEST,
+      'lib.rs': harnessFile(import.meta.url, 'rand_compat.rs'),
+      '.cargo/config.toml': CARGO_CONFIG,
+    };
+    const argv = [`${SYSROOT}/bin/cargo`, 'check', '--offline', '--quiet'];
+    const env = { RUSTC: `${SYSROOT}/bin/rustc`, CARGO_TARGET_DIR: 'target' };
+    await checkFiles(files, argv, { ...env, CARGO_HOME: '.cargo-home' });
+    expect(files['lib.rs']).toMatch(/^\/\/! rand 0\.4's interface/);
+  }, 300_000);
 });
