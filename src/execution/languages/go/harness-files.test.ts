@@ -3,6 +3,8 @@ import { NONCE_FD } from '../../runtimes/nonce-channel.js';
 import { END_EVENT } from '../../runtimes/process-runtime.js';
 import { checkFiles } from '../kit/harness-files.test-helpers.js';
 import { harnessFile } from '../kit/harness-template.js';
+import { testMain } from './go.js';
+import { goBatch } from './go-batch.js';
 
 /** Go offline, with the toolchain on this machine (as go.ts builds). */
 const GO_ENV = { GOPROXY: 'off', GOTOOLCHAIN: 'local', CGO_ENABLED: '0', GOFLAGS: '-mod=mod' };
@@ -28,5 +30,19 @@ describe('go harness files', () => {
     const files = { 'seed_test.go': harnessFile(import.meta.url, 'seed_test.go') };
     const env = { ...GO_ENV, GO111MODULE: 'off', GOPATH: '/usr/share/gocode', GOFLAGS: '' };
     await checkFiles(files, ['/usr/bin/go', 'vet', 'seed_test.go'], env);
+  });
+
+  it('batch_main_test.go and batch_member_tests.go pass go vet as a batch of two members (GOPATH mode)', async () => {
+    const guard = harnessFile(import.meta.url, 'guard.go', { NONCE_FD, END_EVENT });
+    const batch = goBatch({ build: [], env: {}, testMain: testMain('main'), guard });
+    const members = ['passk_m0', 'passk_m1'];
+    const fill = (line: string) => members.map((m) => line.replaceAll('{m}', m)).join('');
+    const main = batch.main.replace('{items}', fill(batch.item)).replace('{arms}', fill(batch.arm));
+    const program = 'package main\n\nimport "testing"\n\nfunc TestOne(t *testing.T) {}\n';
+    const files: Record<string, string> = { ...batch.files, [batch.mainFile]: main };
+    for (const m of members) Object.assign(files, batch.memberFiles(program, m));
+    const env = { ...GO_ENV, GO111MODULE: 'off', GOPATH: '/usr/share/gocode', GOFLAGS: '' };
+    await checkFiles(files, ['/usr/bin/go', 'vet', '.'], env);
+    expect(files['passk_m1/passk_tests.go']).toMatch(/^package passk_m1\n/);
   });
 });

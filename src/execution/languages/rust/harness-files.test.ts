@@ -3,6 +3,7 @@ import { NONCE_FD } from '../../runtimes/nonce-channel.js';
 import { checkFiles } from '../kit/harness-files.test-helpers.js';
 import { harnessFile } from '../kit/harness-template.js';
 import { SYSROOT } from './rust.js';
+import { rustBatch } from './rust-batch.js';
 import { CARGO_CONFIG, COMPAT_MANIFEST } from './rust-crates.js';
 
 /** Rust's harness files, as programs receive them, pass their compilers' checks. */
@@ -34,4 +35,25 @@ describe('rust harness files', () => {
     await checkFiles(files, argv, { ...env, CARGO_HOME: '.cargo-home' });
     expect(files['lib.rs']).toMatch(/^\/\/! rand 0\.4's interface/);
   }, 300_000);
+
+  it('batch_main.rs type-checks as a batch of two members, as the worker writes it', async () => {
+    const wrapper = `\n${harnessFile(import.meta.url, 'passk_main.rs', { NONCE_FD })}`;
+    const batch = rustBatch([], wrapper);
+    const members = ['passk_m0', 'passk_m1'];
+    const fill = (line: string) => members.map((m) => line.replaceAll('{m}', m)).join('');
+    const main = batch.main.replace('{items}', fill(batch.item)).replace('{arms}', fill(batch.arm));
+    const files: Record<string, string> = { 'main.rs': main };
+    for (const m of members) Object.assign(files, batch.memberFiles('fn main() {}\n', m));
+    const rustc = `${SYSROOT}/bin/rustc`;
+    await checkFiles(files, [
+      rustc,
+      '--edition',
+      '2021',
+      '-D',
+      'warnings',
+      '--emit=metadata',
+      'main.rs',
+    ]);
+    expect(main).toContain('mod passk_m1;');
+  });
 });
