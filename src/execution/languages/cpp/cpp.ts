@@ -76,24 +76,7 @@ function precompiled(support: CppSupport, unit: string): string | undefined {
  * After the link, an indirect function (ifunc: its resolver runs while the dynamic linker
  * relocates, before any .preinit_array) is refused with the tamper reason 'pre-main-code'.
  */
-const LINK_SCRIPT = `pch="$1"; tests_pch="$2"; wrapper="$3"; shift 3
-"$@" \${pch:+-include "$pch"} -c program.cpp -o program.o || exit 1
-if [ -z "$wrapper" ]; then "$@" -c passk_main.cpp -o passk_main.o || exit 1; wrapper=passk_main.o; fi
-objects=program.o
-if [ -f tests.cpp ]; then
-  "$@" \${tests_pch:+-include "$tests_pch"} -c tests.cpp -o tests.o || exit 1
-  twice=$(nm -g --defined-only tests.o program.o | sed -n 's/^[0-9a-f]* T //p' | sort | uniq -d)
-  if [ -n "$twice" ]; then echo "program.cpp: error: redefinition of $twice, which the tests define" >&2; exit 1; fi
-  keep=$(nm -u tests.o | sed -n 's/^ *U \\(_Z[0-9][^ ]*\\)$/--keep-global-symbol=\\1/p')
-  unique=$(nm program.o | sed -n 's/^[0-9a-f]* u \\(.*\\)$/--redefine-sym=\\1=candidate.\\1/p')
-  objcopy -R .group --keep-global-symbol=passk_none $keep $unique program.o || exit 1
-  objects="tests.o program.o"
-fi
-"$@" "$wrapper" $objects -Wl,--wrap=main -Wl,--as-needed -lcrypto -o program || exit 1
-if readelf -rW program | grep -q IRELATIV || nm program 2>/dev/null | grep -q '^[0-9a-f]* i '; then
-  echo "passk-tamper: pre-main-code (error: an indirect function runs before the harness)" >&2; exit 1
-fi
-`;
+const LINK_SCRIPT = harnessFile(import.meta.url, 'link.sh');
 
 function diagnose(outcome: RawOutcome): Diagnosis | undefined {
   const stderr = outcome.stderrTail;

@@ -12,4 +12,13 @@ describe('cpp harness files', () => {
     await checkFiles({ 'passk_main.cpp': text }, [...argv, 'passk_main.cpp']);
     expect(text).toContain(`read(${NONCE_FD},`);
   });
+
+  it.each([
+    ['link.sh', {}],
+    ['catch_compile.sh', { WRAPPER: 'passk_main.cpp', CATCH_MAIN: 'test/tests-main.cpp' }],
+  ])('%s parses (dash -n, the sandbox /bin/sh)', async (name, values) => {
+    const text = harnessFile(import.meta.url, name, values);
+    await checkFiles({ [name]: text }, ['/usr/bin/dash', '-n', name]);
+    expect(text).not.toMatch(/^#/);
+  });
 });

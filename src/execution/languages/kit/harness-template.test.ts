@@ -20,4 +20,10 @@ describe('fillHarness', () => {
       /no placeholder for PKG/,
     );
   });
+
+  it("drops a shell script's `#` header, and never a C file's leading #include lines", () => {
+    expect(fillHarness('x.sh', '# header\n\nexit 0\n', {})).toBe('exit 0\n');
+    const c = '#include <stdio.h>\n\nint main(void) { return 0; }\n';
+    expect(fillHarness('x.c', c, {})).toBe(c);
+  });
 });

@@ -16,16 +16,7 @@ const CARGO = `${RUST_SYSROOT}/bin/cargo`;
  * exited 0 and every test binary it ran said `test result: ok` (a candidate's process::exit(0)
  * mid-run leaves its binary without one).
  */
-const CARGO_SCRIPT = `nonce=$(cat <&${NONCE_FD}); exec ${NONCE_FD}<&-
-"$1" -shared -fPIC -O2 -w -o passk_exit.so passk_exit.c || { echo "passk: cannot build passk_exit.so" >&2; exit 1; }
-out=$("$0" test --offline --tests -- --include-ignored 2>&1); code=$?
-printf '%s\\n' "$out" >&2
-runs=$(printf '%s\\n' "$out" | grep -c '^ *Running ')
-oks=$(printf '%s\\n' "$out" | grep -c '^test result: ok')
-if [ -n "$nonce" ] && [ $code -eq 0 ] && [ "$runs" -gt 0 ] && [ "$runs" -eq "$oks" ]; then
-  printf '{"n": "%s", "e": "end"}\\n' "$nonce" >&3
-fi
-exit $code`;
+const CARGO_SCRIPT = harnessFile(import.meta.url, 'cargo_test.sh', { NONCE_FD });
 
 /**
  * Preloaded into each test binary (cargo's target runner): an explicit exit with status 0 —

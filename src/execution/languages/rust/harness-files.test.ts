@@ -56,4 +56,10 @@ describe('rust harness files', () => {
     ]);
     expect(main).toContain('mod passk_m1;');
   });
+
+  it('cargo_test.sh parses (dash -n, the sandbox /bin/sh)', async () => {
+    const text = harnessFile(import.meta.url, 'cargo_test.sh', { NONCE_FD });
+    await checkFiles({ 'cargo_test.sh': text }, ['/usr/bin/dash', '-n', 'cargo_test.sh']);
+    expect(text).toMatch(/^nonce=\$\(cat <&\d+\)/);
+  });
 });
