@@ -181,12 +181,11 @@ export const go = defineProcessRuntime({
     earlyExits: [
       'package main\n\nimport (\n\t"os"\n\t"testing"\n)\n\nfunc TestExit(t *testing.T) {\n\tos.Exit(0)\n}\n',
     ],
-    harnessAttacks: [
-      // A linkname to the generated main's tests, which it makes no-ops (tamper 'linkname').
-      'package main\n\nimport (\n\t"testing"\n\t_ "unsafe"\n)\n\n//go:linkname all main.tests\nvar all []testing.InternalTest\n\nfunc init() {\n\tfor i := range all {\n\t\tall[i].F = func(t *testing.T) {}\n\t}\n}\n\nfunc TestNo(t *testing.T) { t.Fatal("wrong") }\n',
-      // -test.run=^$ through the flag's Value, which flag.Visit does not see (tamper 'test-flags').
-      'package main\n\nimport (\n\t"flag"\n\t"testing"\n)\n\nfunc init() {\n\ttesting.Init()\n\tflag.Lookup("test.run").Value.Set("^$")\n}\n\nfunc TestNo(t *testing.T) { t.Fatal("wrong") }\n',
-    ],
+    // A linkname to the generated main's tests (tamper 'linkname'); -test.run=^$ through the
+    // flag's Value, which flag.Visit does not see (tamper 'test-flags').
+    harnessAttacks: ['linkname_test.go', 'test_flags_test.go'].map((name) =>
+      harnessFile(import.meta.url, `canaries/${name}`),
+    ),
     sleeper: (seconds) =>
       `package main\n\nimport (\n\t"testing"\n\t"time"\n)\n\nfunc TestSleep(t *testing.T) {\n\ttime.Sleep(${seconds} * time.Second)\n}\n`,
     comment: (text) => `// ${text.replace(/\n/g, ' ')}\n`,

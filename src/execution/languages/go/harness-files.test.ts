@@ -45,4 +45,13 @@ describe('go harness files', () => {
     await checkFiles(files, ['/usr/bin/go', 'vet', '.'], env);
     expect(files['passk_m1/passk_tests.go']).toMatch(/^package passk_m1\n/);
   });
+
+  it.each(['linkname_test.go', 'test_flags_test.go'])(
+    'the preflight canary canaries/%s parses (gofmt -e)',
+    async (name) => {
+      const text = harnessFile(import.meta.url, `canaries/${name}`);
+      await checkFiles({ [name]: text }, ['/usr/bin/gofmt', '-e', '-l', name]);
+      expect(text).toMatch(/^package main\n/);
+    },
+  );
 });
