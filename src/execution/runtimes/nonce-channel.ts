@@ -11,25 +11,6 @@ import { NONCE_FD } from '../worker/protocol.js';
 
 export { NONCE_FD };
 
-/** C/C++: reads the nonce from NONCE_FD into a static the program cannot name, from .preinit_array
- * (the executable's earliest initialisers: before every constructor, of any priority). */
-export const C_TAKE_NONCE = `#include <unistd.h>
-namespace {
-char passk_nonce[80];
-void passk_take_nonce(int, char**, char**) {
-  size_t got = 0;
-  ssize_t n;
-  while (got < sizeof passk_nonce - 1 &&
-         (n = read(${NONCE_FD}, passk_nonce + got, sizeof passk_nonce - 1 - got)) > 0)
-    got += static_cast<size_t>(n);
-  passk_nonce[got] = 0;
-  close(${NONCE_FD});
-}
-}  // namespace
-__attribute__((section(".preinit_array"), used)) static void (*const passk_take)(int, char**, char**) =
-    passk_take_nonce;
-`;
-
 /** Java (and Scala, through Java's library): an expression reading the nonce from its pipe, by
  * path (the JVM has no raw fds), to the end; the stream and fd it opened are closed, and the
  * pipe is left empty. Run as the launcher's first statement: the program's classes are

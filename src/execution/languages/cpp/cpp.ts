@@ -1,15 +1,11 @@
-import { C_TAKE_NONCE } from '../../runtimes/nonce-channel.js';
-import {
-  artifactKey,
-  compileLimits,
-  defineProcessRuntime,
-  END_EVENT,
-  firstLine,
-} from '../../runtimes/process-runtime.js';
+import { NONCE_FD } from '../../runtimes/nonce-channel.js';
+import { defineProcessRuntime, END_EVENT, firstLine } from '../../runtimes/process-runtime.js';
 import { reviewTamper, splitAtTests, TESTS_MARKER } from '../../runtimes/test-binding.js';
 import type { Diagnosis, Toolchain } from '../../runtimes/types.js';
 import type { RawOutcome } from '../../sandboxes/types.js';
 import { RESULT_FD } from '../../worker/protocol.js';
+import { compiledPlan } from '../kit/compiled-plan.js';
+import { harnessFile } from '../kit/harness-template.js';
 import { type CppSupport, ensureCppSupport, leadingIncludes } from './cpp-support.js';
 
 /** Per artifact cache (host path): what passk built for this run's programs (cpp-support.ts). */
@@ -34,16 +30,11 @@ async function prepare(sources: readonly string[], install: Toolchain): Promise<
  * `main` (with its implicit `return 0`) stays a real `main` and an early `exit(0)` skips this.
  * The nonce was taken from its pipe before any of the program's constructors ran (nonce-channel.ts).
  */
-export const WRAPPER = `#include <cstdio>
-#include <cstdlib>
-${C_TAKE_NONCE}
-extern "C" int __real_main(int, char**, char**);
-extern "C" int __wrap_main(int argc, char** argv, char** envp) {
-  int status = __real_main(argc, argv, envp);
-  if (status == 0 && passk_nonce[0]) { fflush(stdout); dprintf(${RESULT_FD}, ${END_EVENT}, passk_nonce); }
-  return status;
-}
-`;
+export const WRAPPER = harnessFile(import.meta.url, 'passk_main.cpp', {
+  RESULT_FD,
+  NONCE_FD,
+  END_EVENT,
+});
 
 /**
  * C++17, unoptimised as the harnesses compile (HumanEval-X `g++ -std=c++11`, MultiPL-E `g++`,
@@ -90,24 +81,7 @@ function precompiled(support: CppSupport, unit: string): string | undefined {
  * After the link, an indirect function (ifunc: its resolver runs while the dynamic linker
  * relocates, before any .preinit_array) is refused with the tamper reason 'pre-main-code'.
  */
-const LINK_SCRIPT = `pch="$1"; tests_pch="$2"; wrapper="$3"; shift 3
-"$@" \${pch:+-include "$pch"} -c program.cpp -o program.o || exit 1
-if [ -z "$wrapper" ]; then "$@" -c passk_main.cpp -o passk_main.o || exit 1; wrapper=passk_main.o; fi
-objects=program.o
-if [ -f tests.cpp ]; then
-  "$@" \${tests_pch:+-include "$tests_pch"} -c tests.cpp -o tests.o || exit 1
-  twice=$(nm -g --defined-only tests.o program.o | sed -n 's/^[0-9a-f]* T //p' | sort | uniq -d)
-  if [ -n "$twice" ]; then echo "program.cpp: error: redefinition of $twice, which the tests define" >&2; exit 1; fi
-  keep=$(nm -u tests.o | sed -n 's/^ *U \\(_Z[0-9][^ ]*\\)$/--keep-global-symbol=\\1/p')
-  unique=$(nm program.o | sed -n 's/^[0-9a-f]* u \\(.*\\)$/--redefine-sym=\\1=candidate.\\1/p')
-  objcopy -R .group --keep-global-symbol=passk_none $keep $unique program.o || exit 1
-  objects="tests.o program.o"
-fi
-"$@" "$wrapper" $objects -Wl,--wrap=main -Wl,--as-needed -lcrypto -o program || exit 1
-if readelf -rW program | grep -q IRELATIV || nm program 2>/dev/null | grep -q '^[0-9a-f]* i '; then
-  echo "passk-tamper: pre-main-code (error: an indirect function runs before the harness)" >&2; exit 1
-fi
-`;
+const LINK_SCRIPT = harnessFile(import.meta.url, 'link.sh');
 
 function diagnose(outcome: RawOutcome): Diagnosis | undefined {
   const stderr = outcome.stderrTail;
@@ -173,16 +147,8 @@ export const cpp = defineProcessRuntime({
       '/usr/bin/g++',
       ...CXXFLAGS,
     ];
-    return {
-      files,
-      compile: {
-        argv,
-        key: artifactKey(version, argv, files),
-        outputs: ['program'],
-        limits: compileLimits(limits, 30_000),
-      },
-      run: { argv: ['{artifacts}/program'] },
-    };
+    const run = { argv: ['{artifacts}/program'] };
+    return compiledPlan({ files, argv, version, limits, compileMs: 30_000, run });
   },
   diagnose,
   prepareBatch: prepare,

@@ -1,5 +1,7 @@
 import { artifactKey, compileLimits } from '../../runtimes/process-runtime.js';
 import type { BatchStep, ExecPlan, ResolvedLimits } from '../../sandboxes/types.js';
+import { compileStep } from '../kit/compiled-plan.js';
+import { harnessFile } from '../kit/harness-template.js';
 
 /**
  * How an Exercism C++ exercise is built. Exercism's CMakeLists (CMAKE_BUILD_TYPE Debug, CXX_STANDARD
@@ -39,11 +41,7 @@ const GXX = '/usr/bin/g++';
  * wrapper comes first on the link line, so its .preinit_array entry (which takes the nonce) runs
  * before any entry of the exercise's (one that ran first read the nonce: redteam).
  */
-const COMPILE_SCRIPT = `shared="$1"; gxx="$2"; shift 2
-if [ -n "$shared" ] && cp "$shared/tests-main.o" "$shared/passk_main.o" . 2>/dev/null; then
-  exec "$gxx" passk_main.o "$@" tests-main.o -o program
-fi
-exec "$gxx" ${WRAPPER} "$@" ${CATCH_MAIN} -o program`;
+const COMPILE_SCRIPT = harnessFile(import.meta.url, 'catch_compile.sh', { WRAPPER, CATCH_MAIN });
 
 /**
  * Compile and batch steps for an exercise (files: the exercise's, with passk's WRAPPER). Catch's
@@ -96,15 +94,6 @@ export function catchPlan(
     ...own,
   ];
   return { compile: compileStep(version, argv, files, stepLimits), batch };
-}
-
-function compileStep(
-  version: string,
-  argv: string[],
-  files: Record<string, string>,
-  limits: ResolvedLimits,
-): NonNullable<ExecPlan['compile']> {
-  return { argv, key: artifactKey(version, argv, files), outputs: ['program'], limits };
 }
 
 /**

@@ -1,15 +1,11 @@
 import { NONCE_FD } from '../../runtimes/nonce-channel.js';
-import {
-  artifactKey,
-  compileLimits,
-  defineProcessRuntime,
-  END_EVENT,
-  realBinary,
-} from '../../runtimes/process-runtime.js';
+import { defineProcessRuntime, END_EVENT, realBinary } from '../../runtimes/process-runtime.js';
 import { reviewTamper, testsMarker } from '../../runtimes/test-binding.js';
 import type { Diagnosis } from '../../runtimes/types.js';
 import type { RawOutcome } from '../../sandboxes/types.js';
 import { RESULT_FD } from '../../worker/protocol.js';
+import { compiledPlan } from '../kit/compiled-plan.js';
+import { harnessFile } from '../kit/harness-template.js';
 
 /** GCC's D compiler (Debian's gdc; MultiPL-E uses dmd's rdmd, which Debian does not ship). */
 const GDC = realBinary('/usr/bin/gdc');
@@ -19,46 +15,7 @@ const GDC = realBinary('/usr/bin/gdc');
  * tester says on stderr whether it was an assert (a failed test) or another Throwable (an error),
  * and skips `main` after a failure.
  */
-const TESTER = `module passk_main;
-import core.exception : AssertError;
-import core.runtime : Runtime, UnitTestResult;
-import core.stdc.stdio : fprintf, stderr;
-
-shared static this()
-{
-    Runtime.extendedModuleUnitTester = &passkUnitTester;
-}
-
-UnitTestResult passkUnitTester()
-{
-    UnitTestResult result;
-    foreach (m; ModuleInfo)
-    {
-        if (m is null) continue;
-        auto test = m.unitTest;
-        if (test is null) continue;
-        ++result.executed;
-        try
-        {
-            test();
-            ++result.passed;
-        }
-        catch (AssertError e)
-        {
-            fprintf(stderr, "passk-d: AssertError@%.*s(%d): %.*s\\n", cast(int) e.file.length, e.file.ptr, cast(int) e.line, cast(int) e.msg.length, e.msg.ptr);
-        }
-        catch (Throwable e)
-        {
-            auto name = typeid(e).name;
-            fprintf(stderr, "passk-d: %.*s@%.*s(%d): %.*s\\n", cast(int) name.length, name.ptr, cast(int) e.file.length, e.file.ptr, cast(int) e.line, cast(int) e.msg.length, e.msg.ptr);
-        }
-    }
-    result.runMain = result.passed == result.executed;
-    result.summarize = false;
-    return result;
-}
-
-`;
+const TESTER = harnessFile(import.meta.url, 'passk_main.d');
 
 /**
  * Linked in first with `-Wl,--wrap=main`, as for C++: the druntime's C `main` (module
@@ -68,28 +25,7 @@ UnitTestResult passkUnitTester()
  * program reached by its mangled name (`pragma(mangle)`) and wrote the end event with (redteam).
  * First on the link line, so its .preinit_array entry runs before any of the program's.
  */
-const WRAPPER_C = `#include <stdio.h>
-#include <unistd.h>
-static char passk_nonce[80];
-static void passk_take_nonce(int argc, char **argv, char **envp) {
-  size_t got = 0;
-  ssize_t n;
-  (void)argc; (void)argv; (void)envp;
-  while (got < sizeof passk_nonce - 1 &&
-         (n = read(${NONCE_FD}, passk_nonce + got, sizeof passk_nonce - 1 - got)) > 0)
-    got += (size_t)n;
-  passk_nonce[got] = 0;
-  close(${NONCE_FD});
-}
-__attribute__((section(".preinit_array"), used)) static void (*const passk_take)(int, char **, char **) =
-    passk_take_nonce;
-int __real_main(int argc, char **argv, char **envp);
-int __wrap_main(int argc, char **argv, char **envp) {
-  int status = __real_main(argc, argv, envp);
-  if (status == 0 && passk_nonce[0]) { fflush(stdout); dprintf(${RESULT_FD}, ${END_EVENT}, passk_nonce); }
-  return status;
-}
-`;
+const WRAPPER_C = harnessFile(import.meta.url, 'passk_nonce.c', { RESULT_FD, NONCE_FD, END_EVENT });
 
 function diagnose(outcome: RawOutcome): Diagnosis | undefined {
   const stderr = outcome.stderrTail;
@@ -136,16 +72,8 @@ export const d = defineProcessRuntime({
       '-o',
       'program',
     ];
-    return {
-      files,
-      compile: {
-        argv,
-        key: artifactKey(version, argv, files),
-        outputs: ['program'],
-        limits: compileLimits(limits, 60_000),
-      },
-      run: { argv: ['{artifacts}/program'] },
-    };
+    const run = { argv: ['{artifacts}/program'] };
+    return compiledPlan({ files, argv, version, limits, compileMs: 60_000, run });
   },
   diagnose,
   review: (source, verdict) => reviewTamper('d', source, verdict),

@@ -1,12 +1,8 @@
 import { diagnoseWith, exercismCanaries, versionOf } from '../../runtimes/exercism-kit.js';
 import { exercismFiles } from '../../runtimes/exercism-source.js';
-import {
-  artifactKey,
-  compileLimits,
-  defineProcessRuntime,
-  realBinary,
-} from '../../runtimes/process-runtime.js';
+import { defineProcessRuntime, realBinary } from '../../runtimes/process-runtime.js';
 import type { ExecPlan } from '../../sandboxes/types.js';
+import { compiledPlan } from '../kit/compiled-plan.js';
 import { GUARD_GO, linknameReview, testMain } from './go.js';
 import { goTestNames } from './go-batch.js';
 
@@ -65,20 +61,11 @@ export const exercismGo = defineProcessRuntime({
       CGO_ENABLED: '0',
       GOTOOLCHAIN: 'local',
     };
-    return {
-      files,
-      compile: {
-        argv,
-        env,
-        key: artifactKey(version, argv, files),
-        outputs: ['program'],
-        limits: compileLimits(limits, 120_000),
-      },
-      run: {
-        argv: ['/bin/sh', '-c', 'exec "$0" -test.timeout=0 1>&2', '{artifacts}/program'],
-        limits: { maxProcesses: Math.max(limits.maxProcesses, 128) },
-      },
+    const run = {
+      argv: ['/bin/sh', '-c', 'exec "$0" -test.timeout=0 1>&2', '{artifacts}/program'],
+      limits: { maxProcesses: Math.max(limits.maxProcesses, 128) },
     };
+    return compiledPlan({ files, argv, env, version, limits, compileMs: 120_000, run });
   },
   diagnose: diagnoseWith(/^--- FAIL|^FAIL/m),
   review: linknameReview,

@@ -1,4 +1,5 @@
 import { type BatchLanguage, topLevelText } from '../../runtimes/batch.js';
+import { harnessFile } from '../kit/harness-template.js';
 
 /** A test `go test` runs: `TestXxx` (Xxx not starting lower-case) taking `*testing.T`. */
 const TEST = /^func\s+(Test(?:[^a-z(\s]\w*)?)\s*\(\s*\w+\s+\*testing\.T\s*\)/gm;
@@ -55,25 +56,16 @@ export function goBatch(options: {
     eligible: admitted,
     memberFiles: (source, member) => ({
       [`${member}/x.go`]: source.replace(/^(\s*package\s+)\w+/m, `$1${member}`),
-      [`${member}/passk_tests.go`]: `package ${member}\n\nimport "testing"\n\nfunc PasskTests(t *testing.T) {\n${tests(
-        source,
-      )!
-        .map((name) => `\tt.Run("${name}", ${name})\n`)
-        .join('')}}\n`,
+      [`${member}/passk_tests.go`]: harnessFile(import.meta.url, 'batch_member_tests.go', {
+        PACKAGE: member,
+        RUNS: tests(source)!
+          .map((name) => `\tt.Run("${name}", ${name})\n`)
+          .join(''),
+      }),
     }),
     files: { 'passk_main_test.go': options.testMain, 'passkguard/guard.go': options.guard },
     mainFile: 'main_test.go',
-    main: `package main
-
-import (
-\t"os"
-\t"testing"
-{items})
-
-var passkMember = os.Getenv("PASSK_MEMBER")
-
-func init() { os.Unsetenv("PASSK_MEMBER") }
-{arms}`,
+    main: harnessFile(import.meta.url, 'batch_main_test.go'),
     item: '\t{m} "./{m}"\n',
     arm: '\nfunc Test_{m}(t *testing.T) {\n\tif passkMember != "{m}" {\n\t\tt.SkipNow()\n\t}\n\t{m}.PasskTests(t)\n}\n',
     argv: [...options.build, 'main_test.go', 'passk_main_test.go'],

@@ -6,7 +6,6 @@ import { runCommand } from '../../run-command.js';
 import { Batches } from '../../runtimes/batch.js';
 import { NONCE_FD } from '../../runtimes/nonce-channel.js';
 import {
-  artifactKey,
   compileLimits,
   defineProcessRuntime,
   END_EVENT,
@@ -19,6 +18,8 @@ import type { Diagnosis, Toolchain } from '../../runtimes/types.js';
 import type { RawOutcome } from '../../sandboxes/types.js';
 import type { Verdict } from '../../types.js';
 import { RESULT_FD } from '../../worker/protocol.js';
+import { compiledPlan } from '../kit/compiled-plan.js';
+import { harnessFile } from '../kit/harness-template.js';
 import { goBatch, goTestNames } from './go-batch.js';
 
 const GO = realBinary('/usr/bin/go');
@@ -44,88 +45,11 @@ export function testMain(
   tests: readonly string[] = [],
 ): string {
   const listed = tests.map((name) => `\t\t{Name: "${name}", F: ${name}},\n`).join('');
-  return `package ${pkg}
-
-import (
-	"flag"
-	"fmt"
-	"os"
-	"reflect"
-	"testing"
-	"unsafe"
-
-	passkguard "${guard}"
-)
-
-func TestMain(m *testing.M) {
-	flag.Parse()
-	if !passkFlagsAsSet() {
-		passkRefuse("test-flags")
-	}
-	entered := passkRun(m, []testing.InternalTest{
-${listed}	})
-	code := m.Run()
-	for _, ok := range entered {
-		if !ok {
-			passkRefuse("tests-skipped")
-		}
-	}
-	if code == 0 && passkFlagsAsSet() {
-		passkguard.End()
-	}
-	os.Exit(code)
-}
-
-func passkRefuse(reason string) {
-	fmt.Fprintln(os.Stderr, "passk: tamper: "+reason)
-	os.Exit(3)
-}
-
-// The test flags hold passk's values (-test.timeout=0, the rest defaults): a program that set
-// -test.run=^$, -test.list or -test.count=0 from its package initialisation (os.Args, flag.Set,
-// a flag's Value) would run no test.
-func passkFlagsAsSet() bool {
-	chosen := true
-	flag.Visit(func(f *flag.Flag) { chosen = chosen && f.Name == "test.timeout" })
-	want := map[string]string{"test.run": "", "test.list": "", "test.count": "1",
-		"test.short": "false", "test.failfast": "false", "test.cpu": "", "test.shuffle": "off",
-		"test.timeout": "0s", "test.bench": "", "test.fuzz": ""}
-	for name, value := range want {
-		if f := flag.Lookup(name); f != nil && f.Value.String() != value {
-			chosen = false
-		}
-	}
-	return chosen
-}
-
-// Makes m run the listed tests (then any other the generated main knows), each noting that it
-// was entered in the returned slice, a local of TestMain's.
-func passkRun(m *testing.M, listed []testing.InternalTest) []bool {
-	field := reflect.ValueOf(m).Elem().FieldByName("tests")
-	slot := (*[]testing.InternalTest)(unsafe.Pointer(field.UnsafeAddr()))
-	seen := map[string]bool{}
-	for _, test := range listed {
-		seen[test.Name] = true
-	}
-	for _, test := range *slot {
-		if !seen[test.Name] {
-			seen[test.Name] = true
-			listed = append(listed, test)
-		}
-	}
-	entered := make([]bool, len(listed))
-	run := make([]testing.InternalTest, len(listed))
-	for i, test := range listed {
-		i, f := i, test.F
-		run[i] = testing.InternalTest{Name: test.Name, F: func(t *testing.T) {
-			entered[i] = true
-			f(t)
-		}}
-	}
-	*slot = run
-	return entered
-}
-`;
+  return harnessFile(import.meta.url, 'passk_main_test.go', {
+    PACKAGE: pkg,
+    GUARD: guard,
+    TESTS: listed,
+  });
 }
 
 /**
@@ -152,68 +76,11 @@ export function linknameReview(source: string, verdict: Verdict): Verdict {
  * called by the test binary's generated `main.main`: a program that imports this package, links
  * to `end` or calls `TestMain` itself gets nothing written.
  */
-export const GUARD_GO = `package passkguard
-
-import (
-	"fmt"
-	"os"
-	"runtime"
-	"strings"
-	"syscall"
-)
-
-var end = take()
-
-func take() func() {
-	var taken []byte
-	chunk := make([]byte, 64)
-	for {
-		n, err := syscall.Read(${NONCE_FD}, chunk)
-		if n <= 0 || err != nil {
-			break
-		}
-		taken = append(taken, chunk[:n]...)
-	}
-	syscall.Close(${NONCE_FD})
-	nonce := string(taken)
-	return func() {
-		if nonce != "" && calledByTestMain() {
-			fmt.Fprintf(os.NewFile(${RESULT_FD}, "passk-result"), ${END_EVENT}, nonce)
-		}
-	}
-}
-
-// The logical call stack above End: the test package's TestMain, then the generated main.main.
-func calledByTestMain() bool {
-	pcs := make([]uintptr, 16)
-	frames := runtime.CallersFrames(pcs[:runtime.Callers(1, pcs)])
-	var names []string
-	for {
-		frame, more := frames.Next()
-		names = append(names, frame.Function)
-		if !more {
-			break
-		}
-	}
-	for i, name := range names {
-		if !strings.HasSuffix(name, "passkguard.End") {
-			continue
-		}
-		if i+2 >= len(names) || names[i+2] != "main.main" {
-			return false
-		}
-		caller := names[i+1]
-		return strings.Count(caller[strings.LastIndex(caller, "/")+1:], ".") == 1 &&
-			strings.HasSuffix(caller, ".TestMain")
-	}
-	return false
-}
-
-// End writes the end event (once TestMain's tests all passed).
-//
-//go:noinline
-func End() { end() }
-`;
+export const GUARD_GO = harnessFile(import.meta.url, 'guard.go', {
+  RESULT_FD,
+  NONCE_FD,
+  END_EVENT,
+});
 
 /**
  * goimports (Debian's golang-golang-x-tools) adds the standard-library imports a program uses
@@ -240,15 +107,7 @@ const BUILD = [GO, 'test', '-c', '-vet=off', '-ldflags=-s -w', '-o', 'program'];
  */
 const SEED_DIR = 'go-build/seed';
 const ENV = { ...GO_ENV, GOCACHE: `{cache}/${SEED_DIR}` };
-const SEED_PROGRAM = `package main
-
-import (
-	"testing"
-	"github.com/stretchr/testify/assert"
-)
-
-func TestSeed(t *testing.T) { assert.Equal(t, 1, 1) }
-`;
+const SEED_PROGRAM = harnessFile(import.meta.url, 'seed_test.go');
 
 /**
  * Compiling testify and its dependencies takes ~25 s; every program would pay it with a fresh
@@ -327,12 +186,11 @@ export const go = defineProcessRuntime({
     earlyExits: [
       'package main\n\nimport (\n\t"os"\n\t"testing"\n)\n\nfunc TestExit(t *testing.T) {\n\tos.Exit(0)\n}\n',
     ],
-    harnessAttacks: [
-      // A linkname to the generated main's tests, which it makes no-ops (tamper 'linkname').
-      'package main\n\nimport (\n\t"testing"\n\t_ "unsafe"\n)\n\n//go:linkname all main.tests\nvar all []testing.InternalTest\n\nfunc init() {\n\tfor i := range all {\n\t\tall[i].F = func(t *testing.T) {}\n\t}\n}\n\nfunc TestNo(t *testing.T) { t.Fatal("wrong") }\n',
-      // -test.run=^$ through the flag's Value, which flag.Visit does not see (tamper 'test-flags').
-      'package main\n\nimport (\n\t"flag"\n\t"testing"\n)\n\nfunc init() {\n\ttesting.Init()\n\tflag.Lookup("test.run").Value.Set("^$")\n}\n\nfunc TestNo(t *testing.T) { t.Fatal("wrong") }\n',
-    ],
+    // A linkname to the generated main's tests (tamper 'linkname'); -test.run=^$ through the
+    // flag's Value, which flag.Visit does not see (tamper 'test-flags').
+    harnessAttacks: ['linkname_test.go', 'test_flags_test.go'].map((name) =>
+      harnessFile(import.meta.url, `canaries/${name}`),
+    ),
     sleeper: (seconds) =>
       `package main\n\nimport (\n\t"testing"\n\t"time"\n)\n\nfunc TestSleep(t *testing.T) {\n\ttime.Sleep(${seconds} * time.Second)\n}\n`,
     comment: (text) => `// ${text.replace(/\n/g, ' ')}\n`,
@@ -351,18 +209,7 @@ export const go = defineProcessRuntime({
       limits: { maxProcesses: Math.max(limits.maxProcesses, 128) },
     };
     const batch = batches?.step(source, compileLimits(limits, 120_000), run);
-    return {
-      files,
-      compile: {
-        argv,
-        env: ENV,
-        key: artifactKey(version, argv, files),
-        outputs: ['program'],
-        limits: compileLimits(limits, 60_000),
-      },
-      run,
-      ...(batch ? { batch } : {}),
-    };
+    return compiledPlan({ files, argv, env: ENV, version, limits, compileMs: 60_000, run, batch });
   },
   diagnose,
   review: linknameReview,

@@ -6,7 +6,6 @@ import { JAVA, JAVA_ETC, JVM_FLAGS, jvmArgv } from '../../runtimes/java.js';
 import { ensureBatchCompiler, jvmBatch } from '../../runtimes/java-batch.js';
 import { JAVA_TAKE_NONCE } from '../../runtimes/nonce-channel.js';
 import {
-  artifactKey,
   compileLimits,
   defineProcessRuntime,
   END_EVENT,
@@ -16,6 +15,8 @@ import { PYTHON_FLAGS } from '../../runtimes/python.js';
 import type { Toolchain } from '../../runtimes/types.js';
 import type { ExecPlan } from '../../sandboxes/types.js';
 import { RESULT_FD } from '../../worker/protocol.js';
+import { compiledPlan } from '../kit/compiled-plan.js';
+import { harnessFile } from '../kit/harness-template.js';
 
 /** Debian's JUnit 5 (junit5: the console launcher bundles platform + Jupiter) and AssertJ. */
 const JUNIT = '/usr/share/java/junit-platform-console-standalone.jar';
@@ -26,39 +27,11 @@ const JAVA_CLASSPATH = [JUNIT, ASSERTJ];
  * Runs the exercise's test classes with the JUnit Platform launcher (no Gradle: it would
  * download itself) and writes the end event only when every test found succeeded.
  */
-const JUNIT_MAIN = `import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
-
-import java.io.PrintWriter;
-import org.junit.platform.launcher.Launcher;
-import org.junit.platform.launcher.core.LauncherDiscoveryRequestBuilder;
-import org.junit.platform.launcher.core.LauncherFactory;
-import org.junit.platform.launcher.listeners.SummaryGeneratingListener;
-import org.junit.platform.launcher.listeners.TestExecutionSummary;
-
-public final class PasskJUnit {
-  public static void main(String[] args) throws Exception {
-    String nonce = ${JAVA_TAKE_NONCE};
-    LauncherDiscoveryRequestBuilder request = LauncherDiscoveryRequestBuilder.request();
-    for (String name : args) request.selectors(selectClass(name));
-    Launcher launcher = LauncherFactory.create();
-    SummaryGeneratingListener listener = new SummaryGeneratingListener();
-    launcher.execute(request.build(), listener);
-    TestExecutionSummary summary = listener.getSummary();
-    PrintWriter err = new PrintWriter(System.err, true);
-    summary.printFailuresTo(err, 15);
-    summary.printTo(err);
-    err.flush();
-    boolean ok = !nonce.isEmpty() && summary.getTestsFoundCount() > 0
-        && summary.getTestsSucceededCount() == summary.getTestsFoundCount();
-    if (ok) {
-      try (java.io.FileOutputStream out = new java.io.FileOutputStream("/proc/self/fd/${RESULT_FD}")) {
-        out.write(String.format(${END_EVENT}, nonce).getBytes());
-      }
-    }
-    System.exit(ok ? 0 : 1);
-  }
-}
-`;
+const JUNIT_MAIN = harnessFile(import.meta.url, 'PasskJUnit.java', {
+  RESULT_FD,
+  TAKE_NONCE: JAVA_TAKE_NONCE,
+  END_EVENT,
+});
 
 const javaCanary = (body: string) => ({
   'src/main/java/Canary.java': `public class Canary {\n  public static int value() {\n    ${body}\n  }\n}\n`,
@@ -150,17 +123,17 @@ export const exercismJava = defineProcessRuntime({
       },
     };
     const batch = javaBatches?.step(source, compileLimits(limits, 2 * JAVAC_TIMEOUT_MS), run);
-    return {
+    const compileMs = JAVAC_TIMEOUT_MS;
+    return compiledPlan({
       files,
-      compile: {
-        argv,
-        key: artifactKey(version, argv, files),
-        outputs: ['classes'],
-        limits: compileLimits(limits, JAVAC_TIMEOUT_MS),
-      },
+      argv,
+      version,
+      limits,
+      compileMs,
+      outputs: ['classes'],
       run,
-      ...(batch ? { batch } : {}),
-    };
+      batch,
+    });
   },
   diagnose: diagnoseWith(/MethodSource|tests failed|Failures \(/),
   prepareBatch: prepareJavaBatch,

@@ -3,6 +3,7 @@ import { exercismFiles } from '../../runtimes/exercism-source.js';
 import { NONCE_FD } from '../../runtimes/nonce-channel.js';
 import { compileLimits, defineProcessRuntime, realBinary } from '../../runtimes/process-runtime.js';
 import type { ExecPlan } from '../../sandboxes/types.js';
+import { harnessFile } from '../kit/harness-template.js';
 import { SYSROOT as RUST_SYSROOT } from './rust.js';
 import { CARGO_CONFIG } from './rust-crates.js';
 
@@ -15,16 +16,7 @@ const CARGO = `${RUST_SYSROOT}/bin/cargo`;
  * exited 0 and every test binary it ran said `test result: ok` (a candidate's process::exit(0)
  * mid-run leaves its binary without one).
  */
-const CARGO_SCRIPT = `nonce=$(cat <&${NONCE_FD}); exec ${NONCE_FD}<&-
-"$1" -shared -fPIC -O2 -w -o passk_exit.so passk_exit.c || { echo "passk: cannot build passk_exit.so" >&2; exit 1; }
-out=$("$0" test --offline --tests -- --include-ignored 2>&1); code=$?
-printf '%s\\n' "$out" >&2
-runs=$(printf '%s\\n' "$out" | grep -c '^ *Running ')
-oks=$(printf '%s\\n' "$out" | grep -c '^test result: ok')
-if [ -n "$nonce" ] && [ $code -eq 0 ] && [ "$runs" -gt 0 ] && [ "$runs" -eq "$oks" ]; then
-  printf '{"n": "%s", "e": "end"}\\n' "$nonce" >&3
-fi
-exit $code`;
+const CARGO_SCRIPT = harnessFile(import.meta.url, 'cargo_test.sh', { NONCE_FD });
 
 /**
  * Preloaded into each test binary (cargo's target runner): an explicit exit with status 0 —
@@ -33,17 +25,7 @@ exit $code`;
  * does not see), so only an early exit is caught: without this, a candidate that printed
  * libtest's `test result: ok` line and exited 0 mid-run passed (redteam).
  */
-const EXIT_PRELOAD_C = `#define _GNU_SOURCE
-#include <dlfcn.h>
-typedef void (*exit_fn)(int);
-static void leave(const char *name, int status) {
-  ((exit_fn)dlsym(RTLD_NEXT, name))(status == 0 ? 93 : status);
-  for (;;) {}
-}
-void exit(int status) { leave("exit", status); }
-void _exit(int status) { leave("_exit", status); }
-void _Exit(int status) { leave("_Exit", status); }
-`;
+const EXIT_PRELOAD_C = harnessFile(import.meta.url, 'passk_exit.c');
 
 const rustCanary = (body: string) => ({
   'Cargo.toml': '[package]\nedition = "2021"\nname = "canary"\nversion = "0.0.0"\n',

@@ -1,4 +1,5 @@
 import { type BatchLanguage, topLevelText } from '../../runtimes/batch.js';
+import { harnessFile } from '../kit/harness-template.js';
 
 /** `fn main()` as the program declares it (any visibility), renamed for the dispatcher. */
 const MAIN = /\b(?:pub(?:\s*\([^)]*\))?\s+)?fn\s+main\s*\(\s*\)/;
@@ -47,15 +48,7 @@ export function rustBatch(compiler: readonly string[], wrapper: string): BatchLa
       [`${member}.rs`]: source.replace(MAIN, 'pub(crate) fn passk_user_main()'),
     }),
     mainFile: 'main.rs',
-    main: `{items}
-fn passk_user_main() {
-    let member = std::env::var("PASSK_MEMBER").unwrap_or_default();
-    std::env::remove_var("PASSK_MEMBER");
-    match member.as_str() {
-{arms}        _ => std::process::exit(97),
-    }
-}
-${wrapper}`,
+    main: harnessFile(import.meta.url, 'batch_main.rs', { WRAPPER: wrapper }),
     item: '#[path = "{m}.rs"] mod {m};\n',
     arm: '        "{m}" => { let _ = {m}::passk_user_main(); }\n',
     argv: [...compiler, '-o', 'program', 'main.rs'],

@@ -6,6 +6,7 @@ import { dirname, isAbsolute, join } from 'node:path';
 import { markUsed } from '../../artifact-cleanup.js';
 import { runCommand } from '../../run-command.js';
 import { hostBuildLimits } from '../../runtimes/toolchain-support.js';
+import { harnessFile } from '../kit/harness-template.js';
 
 /** Debian's crate sources (librust-*-dev), a Cargo directory registry. */
 export const DEBIAN_REGISTRY = '/usr/share/cargo/registry';
@@ -31,7 +32,7 @@ regex = { version = "1", default-features = false, features = ["std", "unicode",
 md5 = "0.7"
 `;
 
-const COMPAT_MANIFEST = `[package]
+export const COMPAT_MANIFEST = `[package]
 name = "rand"
 version = "0.4.99"
 edition = "2021"
@@ -43,27 +44,7 @@ path = "lib.rs"
 rand08 = { package = "rand", version = "0.8" }
 `;
 
-const COMPAT_LIB = `//! rand 0.4's interface (HumanEval-X's tests call it) over rand 0.8.
-pub use rand08::{random, thread_rng, CryptoRng, Error, RngCore, SeedableRng};
-pub use rand08::{distributions, rngs, seq};
-pub use rand08::rngs::{StdRng, ThreadRng};
-use rand08::distributions::{uniform::SampleUniform, Distribution, Standard};
-
-pub trait Rng: RngCore {
-    fn gen<T>(&mut self) -> T where Standard: Distribution<T> { rand08::Rng::gen(self) }
-    /// rand 0.4: a value in [low, high); panics when low >= high.
-    fn gen_range<T: SampleUniform + PartialOrd>(&mut self, low: T, high: T) -> T {
-        rand08::Rng::gen_range(self, low..high)
-    }
-    fn gen_bool(&mut self, p: f64) -> bool { rand08::Rng::gen_bool(self, p) }
-    fn gen_weighted_bool(&mut self, n: u32) -> bool { n <= 1 || rand08::Rng::gen_range(self, 0..n) == 0 }
-    fn shuffle<T>(&mut self, values: &mut [T]) { rand08::seq::SliceRandom::shuffle(values, self) }
-    fn choose<'a, T>(&mut self, values: &'a [T]) -> Option<&'a T> {
-        rand08::seq::SliceRandom::choose(values, self)
-    }
-}
-impl<R: RngCore + ?Sized> Rng for R {}
-`;
+const COMPAT_LIB = harnessFile(import.meta.url, 'rand_compat.rs');
 
 /** Cargo reads crates from Debian's source registry (librust-*-dev), never the network. */
 export const CARGO_CONFIG = `[source.crates-io]

@@ -6,7 +6,6 @@ import { defaultCacheDir } from '../../cache.js';
 import { Batches } from '../../runtimes/batch.js';
 import { NONCE_FD } from '../../runtimes/nonce-channel.js';
 import {
-  artifactKey,
   compileLimits,
   defineProcessRuntime,
   firstLine,
@@ -17,6 +16,8 @@ import { bindProgram, reviewTamper, testsMarker } from '../../runtimes/test-bind
 import type { Diagnosis, ResolvedRuntime, ResolveOptions, Runtime } from '../../runtimes/types.js';
 import type { RawOutcome } from '../../sandboxes/types.js';
 import { RESULT_FD } from '../../worker/protocol.js';
+import { compiledPlan } from '../kit/compiled-plan.js';
+import { harnessFile } from '../kit/harness-template.js';
 import { rustBatch } from './rust-batch.js';
 import { type Crates, cratesKey, ensureCrates } from './rust-crates.js';
 
@@ -48,27 +49,7 @@ const RUSTC = `${SYSROOT}/bin/rustc`;
  * sentinel only after it returns (a panic or `process::exit` never gets there). The nonce is a
  * local of that `main`, taken before the program's code runs (nonce-channel.ts).
  */
-const WRAPPER = `
-fn main() {
-    // The nonce's pipe, read to its end and closed (dropping the File) before the program runs.
-    let nonce = {
-        use std::io::Read;
-        use std::os::unix::io::FromRawFd;
-        let mut text = String::new();
-        let _ = unsafe { std::fs::File::from_raw_fd(${NONCE_FD}) }.read_to_string(&mut text);
-        text
-    };
-    passk_user_main();
-    use std::io::Write;
-    let _ = std::io::stdout().flush();
-    if nonce.is_empty() {
-        return;
-    }
-    if let Ok(mut out) = std::fs::OpenOptions::new().write(true).open("/proc/self/fd/${RESULT_FD}") {
-        let _ = out.write_all(format!("{{\\"n\\": \\"{}\\", \\"e\\": \\"end\\"}}\\n", nonce).as_bytes());
-    }
-}
-`;
+const WRAPPER = `\n${harnessFile(import.meta.url, 'passk_main.rs', { RESULT_FD, NONCE_FD })}`;
 
 /** The folder holding the toolchain's own libstd-*.so, when it ships one (rustup does). */
 function stdDylibDir(): string | undefined {
@@ -181,17 +162,7 @@ const processRuntime = defineProcessRuntime({
     const argv = [RUSTC, ...RUSTFLAGS, ...crateFlags(), '-o', 'program', 'program.rs'];
     const run = { argv: ['{artifacts}/program'], env: { RUST_BACKTRACE: '0' } };
     const batch = batches?.step(source, compileLimits(limits, 120_000), run);
-    return {
-      files,
-      compile: {
-        argv,
-        key: artifactKey(version, argv, files),
-        outputs: ['program'],
-        limits: compileLimits(limits, 60_000),
-      },
-      run,
-      ...(batch ? { batch } : {}),
-    };
+    return compiledPlan({ files, argv, version, limits, compileMs: 60_000, run, batch });
   },
   diagnose,
   review: (source, verdict) => reviewTamper('rust', source, verdict),
