@@ -42,11 +42,28 @@ export function folderOf(file: string): string {
   return rest.length === 0 ? head!.replace(/\.ts$/, '') : head!;
 }
 
-/** Folder → the folders it imports from (itself excluded), sorted. */
-export function folderGraph(edges: readonly ImportEdge[]): Map<string, string[]> {
+/**
+ * The folder inside execution/ a file belongs to: `execution/languages/<name>` for a language
+ * (and `execution/languages/kit`), `execution/<sub>` for a sub-folder, `execution` for its own
+ * files; undefined outside execution/.
+ */
+export function executionFolderOf(file: string): string | undefined {
+  const parts = file.split('/');
+  if (parts[0] !== 'execution') return undefined;
+  if (parts.length <= 2) return 'execution';
+  if (parts[1] === 'languages' && parts.length > 3) return `execution/languages/${parts[2]}`;
+  return `execution/${parts[1]}`;
+}
+
+/** Folder → the folders it imports from (itself excluded), sorted; `folder` names a file's folder. */
+export function folderGraph(
+  edges: readonly ImportEdge[],
+  folder: (file: string) => string | undefined = folderOf,
+): Map<string, string[]> {
   const graph = new Map<string, Set<string>>();
   for (const { from, to } of edges) {
-    const [a, b] = [folderOf(from), folderOf(to)];
+    const [a, b] = [folder(from), folder(to)];
+    if (a === undefined || b === undefined) continue;
     if (!graph.has(a)) graph.set(a, new Set());
     if (a !== b) graph.get(a)!.add(b);
   }

@@ -1,4 +1,4 @@
-import type { BatchStep, ExecStep, ResolvedLimits } from '../sandboxes/types.js';
+import type { BatchStep, ExecStep, ResolvedLimits } from '../worker/protocol.js';
 import { artifactKey } from './process-runtime.js';
 
 /**

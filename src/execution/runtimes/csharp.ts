@@ -1,4 +1,4 @@
-import type { RawOutcome } from '../sandboxes/types.js';
+import type { RawOutcome } from '../worker/protocol.js';
 import { RESULT_FD } from '../worker/protocol.js';
 import { enclosingTypeOfLastMain } from './launcher-main.js';
 import { NONCE_FD } from './nonce-channel.js';

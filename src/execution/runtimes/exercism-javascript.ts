@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { RuntimeMissingError } from '../../core/errors.js';
-import type { ExecPlan, RawOutcome } from '../sandboxes/types.js';
+import type { ExecPlan, RawOutcome } from '../worker/protocol.js';
 import { RESULT_FD } from '../worker/protocol.js';
 import { exercismFiles, exercismSource } from './exercism-source.js';
 import { NONCE_FD } from './nonce-channel.js';

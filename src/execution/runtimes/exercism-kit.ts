@@ -1,4 +1,4 @@
-import type { RawOutcome } from '../sandboxes/types.js';
+import type { RawOutcome } from '../worker/protocol.js';
 import { exercismSource } from './exercism-source.js';
 import { firstLine } from './process-runtime.js';
 import type { Canaries, Diagnosis } from './types.js';

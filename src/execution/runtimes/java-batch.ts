@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import type { ExecStep } from '../sandboxes/types.js';
+import type { ExecStep } from '../worker/protocol.js';
 import type { BatchLanguage } from './batch.js';
 import { buildInto, supportHash } from './toolchain-support.js';
 

@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
-import type { RawOutcome, ResolvedLimits } from '../sandboxes/types.js';
+import type { RawOutcome, ResolvedLimits } from '../worker/protocol.js';
 import { RESULT_FD } from '../worker/protocol.js';
 import { Batches } from './batch.js';
 import { ensureBatchCompiler, jvmBatch } from './java-batch.js';

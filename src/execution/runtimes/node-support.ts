@@ -1,4 +1,4 @@
-import type { ExecPlan, ExecStep, RawOutcome, ResolvedLimits } from '../sandboxes/types.js';
+import type { ExecPlan, ExecStep, RawOutcome, ResolvedLimits } from '../worker/protocol.js';
 import { RESULT_FD } from '../worker/protocol.js';
 import { NONCE_FD } from './nonce-channel.js';
 import { atLeast } from './process-runtime.js';

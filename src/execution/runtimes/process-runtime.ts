@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import { existsSync, realpathSync } from 'node:fs';
 import { ConfigError, RuntimeMissingError } from '../../core/errors.js';
 import { runCommand } from '../run-command.js';
-import type { ExecPlan, RawOutcome, ResolvedLimits } from '../sandboxes/types.js';
 import type { Language, Verdict } from '../types.js';
+import type { ExecPlan, RawOutcome, ResolvedLimits } from '../worker/protocol.js';
 import { PYTHON_FLAGS, probeInterpreter, pythonSupportDir } from './python.js';
 import type {
   Canaries,

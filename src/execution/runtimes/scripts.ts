@@ -1,6 +1,6 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { RawOutcome } from '../sandboxes/types.js';
+import type { RawOutcome } from '../worker/protocol.js';
 import { RESULT_FD } from '../worker/protocol.js';
 import { NONCE_FD } from './nonce-channel.js';
 import { defineProcessRuntime, firstLine, realBinary } from './process-runtime.js';

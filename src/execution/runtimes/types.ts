@@ -1,6 +1,6 @@
 import type { ExecEnvironment, ResolvedPythonEnvironment } from '../environments/types.js';
-import type { ProgramPlan, RawOutcome, ResolvedLimits } from '../sandboxes/types.js';
 import type { Language, Verdict, VerdictStatus } from '../types.js';
+import type { ProgramPlan, RawOutcome, ResolvedLimits } from '../worker/protocol.js';
 
 /** Flags for a warm worker, decided by the sandbox that starts it. */
 export interface WorkerFlags {

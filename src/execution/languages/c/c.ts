@@ -8,7 +8,7 @@ import {
 } from '../../runtimes/process-runtime.js';
 import { splitAtTests, TESTS_MARKER } from '../../runtimes/test-binding.js';
 import type { Diagnosis } from '../../runtimes/types.js';
-import type { RawOutcome } from '../../sandboxes/types.js';
+import type { RawOutcome } from '../../worker/protocol.js';
 import { RESULT_FD } from '../../worker/protocol.js';
 
 /**

@@ -1,5 +1,5 @@
 import { artifactKey, compileLimits } from '../../runtimes/process-runtime.js';
-import type { BatchStep, ExecPlan, ResolvedLimits } from '../../sandboxes/types.js';
+import type { BatchStep, ExecPlan, ResolvedLimits } from '../../worker/protocol.js';
 import { compileStep } from '../kit/compiled-plan.js';
 import { harnessFile } from '../kit/harness-template.js';
 

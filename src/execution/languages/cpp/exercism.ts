@@ -1,7 +1,7 @@
 import { diagnoseWith, exercismCanaries, versionOf } from '../../runtimes/exercism-kit.js';
 import { exercismFiles } from '../../runtimes/exercism-source.js';
 import { defineProcessRuntime } from '../../runtimes/process-runtime.js';
-import type { ExecPlan } from '../../sandboxes/types.js';
+import type { ExecPlan } from '../../worker/protocol.js';
 import { WRAPPER as CPP_WRAPPER } from './cpp.js';
 import { catchPlan } from './exercism-catch.js';
 

@@ -2,7 +2,7 @@ import { NONCE_FD } from '../../runtimes/nonce-channel.js';
 import { defineProcessRuntime, END_EVENT, realBinary } from '../../runtimes/process-runtime.js';
 import { reviewTamper, testsMarker } from '../../runtimes/test-binding.js';
 import type { Diagnosis } from '../../runtimes/types.js';
-import type { RawOutcome } from '../../sandboxes/types.js';
+import type { RawOutcome } from '../../worker/protocol.js';
 import { RESULT_FD } from '../../worker/protocol.js';
 import { compiledPlan } from '../kit/compiled-plan.js';
 import { harnessFile } from '../kit/harness-template.js';

@@ -1,7 +1,7 @@
 import { diagnoseWith, exercismCanaries, versionOf } from '../../runtimes/exercism-kit.js';
 import { exercismFiles } from '../../runtimes/exercism-source.js';
 import { defineProcessRuntime, realBinary } from '../../runtimes/process-runtime.js';
-import type { ExecPlan } from '../../sandboxes/types.js';
+import type { ExecPlan } from '../../worker/protocol.js';
 import { compiledPlan } from '../kit/compiled-plan.js';
 import { GUARD_GO, linknameReview, testMain } from './go.js';
 import { goTestNames } from './go-batch.js';

@@ -15,8 +15,8 @@ import {
 import { PYTHON_FLAGS } from '../../runtimes/python.js';
 import { hostBuildLimits } from '../../runtimes/toolchain-support.js';
 import type { Diagnosis, Toolchain } from '../../runtimes/types.js';
-import type { RawOutcome } from '../../sandboxes/types.js';
 import type { Verdict } from '../../types.js';
+import type { RawOutcome } from '../../worker/protocol.js';
 import { RESULT_FD } from '../../worker/protocol.js';
 import { compiledPlan } from '../kit/compiled-plan.js';
 import { harnessFile } from '../kit/harness-template.js';

@@ -13,7 +13,7 @@ import {
 } from '../../runtimes/process-runtime.js';
 import { PYTHON_FLAGS } from '../../runtimes/python.js';
 import type { Toolchain } from '../../runtimes/types.js';
-import type { ExecPlan } from '../../sandboxes/types.js';
+import type { ExecPlan } from '../../worker/protocol.js';
 import { RESULT_FD } from '../../worker/protocol.js';
 import { compiledPlan } from '../kit/compiled-plan.js';
 import { harnessFile } from '../kit/harness-template.js';

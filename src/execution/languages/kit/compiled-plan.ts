@@ -1,5 +1,5 @@
 import { artifactKey, compileLimits } from '../../runtimes/process-runtime.js';
-import type { BatchStep, ExecPlan, ExecStep, ResolvedLimits } from '../../sandboxes/types.js';
+import type { BatchStep, ExecPlan, ExecStep, ResolvedLimits } from '../../worker/protocol.js';
 
 /** A compiled language's plan for one program: compile `files` with `argv`, then `run`. */
 export interface CompiledPlanSpec {

@@ -4,7 +4,7 @@ import { diagnoseWith, exercismCanaries, versionOf } from '../../runtimes/exerci
 import { exercismFiles } from '../../runtimes/exercism-source.js';
 import { defineProcessRuntime } from '../../runtimes/process-runtime.js';
 import { pythonSupportDir, reviewPython } from '../../runtimes/python.js';
-import type { ExecPlan } from '../../sandboxes/types.js';
+import type { ExecPlan } from '../../worker/protocol.js';
 import { withProtocolTable } from '../../worker/protocol.js';
 
 /**

@@ -2,7 +2,7 @@ import { diagnoseWith, exercismCanaries, versionOf } from '../../runtimes/exerci
 import { exercismFiles } from '../../runtimes/exercism-source.js';
 import { NONCE_FD } from '../../runtimes/nonce-channel.js';
 import { compileLimits, defineProcessRuntime, realBinary } from '../../runtimes/process-runtime.js';
-import type { ExecPlan } from '../../sandboxes/types.js';
+import type { ExecPlan } from '../../worker/protocol.js';
 import { harnessFile } from '../kit/harness-template.js';
 import { SYSROOT as RUST_SYSROOT } from './rust.js';
 import { CARGO_CONFIG } from './rust-crates.js';

@@ -14,7 +14,7 @@ import {
 import { PYTHON_FLAGS } from '../../runtimes/python.js';
 import { bindProgram, reviewTamper, testsMarker } from '../../runtimes/test-binding.js';
 import type { Diagnosis, ResolvedRuntime, ResolveOptions, Runtime } from '../../runtimes/types.js';
-import type { RawOutcome } from '../../sandboxes/types.js';
+import type { RawOutcome } from '../../worker/protocol.js';
 import { RESULT_FD } from '../../worker/protocol.js';
 import { compiledPlan } from '../kit/compiled-plan.js';
 import { harnessFile } from '../kit/harness-template.js';
