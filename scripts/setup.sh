@@ -75,7 +75,7 @@ install_engine() {
 }
 # Aider polyglot's JavaScript exercises: Jest and @exercism/babel-preset-javascript, the set
 # pinned by scripts/exercism-javascript/package-lock.json, in .passk-engines/exercism-javascript
-# (src/execution/runtimes/exercism-javascript.ts): ~100 MB only that task needs, so not a
+# (src/execution/languages/javascript/exercism-javascript.ts): ~100 MB only that task needs, so not a
 # dependency, and not in node_modules, which `npm ci` wipes.
 install_exercism_js() {
   here="$(cd "$(dirname "$0")/.." && pwd)"

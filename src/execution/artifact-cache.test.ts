@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { pythonSupportDir } from './runtimes/python.js';
+import { pythonSupportDir } from './languages/kit/worker-host.js';
 
 let root: string;
 

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { judged } from './judge.js';
+import type { ProgramAdapter, Toolchain } from './languages/kit/types.js';
 import { classifyOutside, fallbackReason } from './outside-verdict.js';
 import { attempt, type SlotPool } from './pool.js';
 import type { RerunReason } from './rerun.js';
-import type { ProgramAdapter, Toolchain } from './runtimes/types.js';
 import { resolveLimits } from './sandboxes/common.js';
 import type { ProgramRequest, Slot } from './sandboxes/types.js';
 import { withTamperRule } from './tamper.js';

@@ -12,12 +12,12 @@ export {
 export type * from './environments/types.js';
 export { createExecutor } from './executor.js';
 export { runtimes } from './languages/index.js';
-export { type PreflightOptions, type PreflightReport, runPreflight } from './preflight.js';
 export type {
   ProgramAdapter,
   ResolvedRuntime,
   Runtime,
   Toolchain,
-} from './runtimes/types.js';
+} from './languages/kit/types.js';
+export { type PreflightOptions, type PreflightReport, runPreflight } from './preflight.js';
 export { DEFAULT_SANDBOX, sandboxes } from './sandboxes/index.js';
 export type * from './types.js';

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PreflightError, SandboxError } from '../core/errors.js';
 import { createExecutor, runPreflight } from './index.js';
-import { python } from './runtimes/python.js';
+import { python } from './languages/python/python.js';
 import { probeBwrap } from './sandboxes/bwrap.js';
 import type { Executor } from './types.js';
 

@@ -2,7 +2,7 @@ import { failureKey, type ResultEvent, readReport } from './result-events.js';
 
 export { failureKey };
 
-import type { Diagnosis } from './runtimes/types.js';
+import type { Diagnosis } from './languages/kit/types.js';
 import type { RawOutcome } from './sandboxes/types.js';
 import type { Verdict } from './types.js';
 import { PROTOCOL } from './worker/protocol.js';

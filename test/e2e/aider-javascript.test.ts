@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createExecutor, runPreflight } from '../../src/execution/index.js';
-import { exercismSource } from '../../src/execution/runtimes/exercism-source.js';
+import { exercismSource } from '../../src/execution/languages/kit/exercism-source.js';
 import type { Executor, Verdict } from '../../src/execution/types.js';
 import type { AiderData } from '../../src/tasks/aider-polyglot/data.js';
 import { aiderPolyglot } from '../../src/tasks/aider-polyglot/task.js';

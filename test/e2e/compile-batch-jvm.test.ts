@@ -7,7 +7,7 @@ import type { ExecJob, Executor, Verdict } from '../../src/execution/types.js';
 import { TEST_ARTIFACTS_DIR } from '../helpers/test-artifacts.js';
 
 /**
- * JVM batch compilation (src/execution/runtimes/java-batch.ts) through the real engine: one
+ * JVM batch compilation (src/execution/languages/java/java-batch.ts) through the real engine: one
  * compiler JVM per batch compiles every member alone, each program then runs alone in its own
  * sandboxed JVM. Members with the same class names and different behaviour, one that does not
  * compile, one that throws, one that fails an assertion, one that exits early and one that reads

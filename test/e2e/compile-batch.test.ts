@@ -7,7 +7,7 @@ import type { ExecJob, Executor, Verdict } from '../../src/execution/types.js';
 import { TEST_ARTIFACTS_DIR } from '../helpers/test-artifacts.js';
 
 /**
- * Batch compilation (src/execution/runtimes/batch.ts) through the real engine: several Rust
+ * Batch compilation (src/execution/languages/kit/batch.ts) through the real engine: several Rust
  * programs compiled by one rustc into one binary, each run alone in its own sandboxed process.
  * The batch holds a program that does not compile, one that panics, one that exits early, and two
  * that define the same function differently: each must get the verdict it gets compiled alone.

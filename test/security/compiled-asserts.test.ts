@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createExecutor } from '../../src/execution/index.js';
-import { exercismSource } from '../../src/execution/runtimes/exercism-source.js';
+import { exercismSource } from '../../src/execution/languages/kit/exercism-source.js';
 import type { Executor, Language, Verdict } from '../../src/execution/types.js';
 import { joinProgram } from '../../src/tasks/multilang/program.js';
 import type { Problem } from '../../src/tasks/types.js';

@@ -10,7 +10,7 @@
  * gets its nonce).
  */
 import { describe, expect, it } from 'vitest';
-import { exercismSource } from '../../src/execution/runtimes/exercism-source.js';
+import { exercismSource } from '../../src/execution/languages/kit/exercism-source.js';
 import type { Language, Verdict } from '../../src/execution/types.js';
 import { runSources, securityExecutorForFile } from '../helpers/security-executor.js';
 import { LIMITS } from './helpers.js';

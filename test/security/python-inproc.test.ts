@@ -8,9 +8,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { exercismSource } from '../../src/execution/languages/kit/exercism-source.js';
+import { canaryFile, python } from '../../src/execution/languages/python/python.js';
 import { withReferenceSemantics } from '../../src/execution/python-reference.js';
-import { exercismSource } from '../../src/execution/runtimes/exercism-source.js';
-import { canaryFile, python } from '../../src/execution/runtimes/python.js';
 import { bigcodebenchTests } from '../../src/tasks/bigcodebench/program.js';
 import { runSources, securityExecutorForFile } from '../helpers/security-executor.js';
 import { LIMITS } from './helpers.js';

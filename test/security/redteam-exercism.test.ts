@@ -9,7 +9,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { exercismSource } from '../../src/execution/runtimes/exercism-source.js';
+import { exercismSource } from '../../src/execution/languages/kit/exercism-source.js';
 import { runSources, securityExecutorForFile } from '../helpers/security-executor.js';
 import { LIMITS } from './helpers.js';
 

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createExecutor } from '../../src/execution/index.js';
-import { pythonSupportDir } from '../../src/execution/runtimes/python.js';
+import { pythonSupportDir } from '../../src/execution/languages/kit/worker-host.js';
 import type { Executor } from '../../src/execution/types.js';
 import { BAD_PY, GOOD_PY, inOrder, LIMITS } from './helpers.js';
 

@@ -10,7 +10,10 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createExecutor } from '../../src/execution/index.js';
 import { runtimes } from '../../src/execution/languages/index.js';
-import { CHECKER_HASH, TS_VERSION } from '../../src/execution/runtimes/typescript-check.js';
+import {
+  CHECKER_HASH,
+  TS_VERSION,
+} from '../../src/execution/languages/typescript/typescript-check.js';
 import type { Executor, Verdict } from '../../src/execution/types.js';
 import { TEST_ARTIFACTS_DIR } from '../helpers/test-artifacts.js';
 import { LIMITS, token } from './helpers.js';

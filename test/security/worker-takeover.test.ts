@@ -8,7 +8,7 @@ import { chmodSync, chownSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pythonSupportDir } from '../../src/execution/runtimes/python.js';
+import { pythonSupportDir } from '../../src/execution/languages/kit/worker-host.js';
 import { resolveLimits } from '../../src/execution/sandboxes/common.js';
 import { WorkerSlot } from '../../src/execution/sandboxes/worker-slot.js';
 import { classify } from '../../src/execution/verdict.js';

@@ -1,5 +1,5 @@
 import { createRegistry } from '../../core/registry.js';
-import type { Runtime } from '../runtimes/types.js';
+import type { Runtime } from './kit/types.js';
 import { languageManifests } from './manifests.js';
 import { LANGUAGE_MODULES } from './registry.js';
 

@@ -1,4 +1,4 @@
-import type { Runtime } from '../runtimes/types.js';
+import type { Runtime } from './kit/types.js';
 
 /** A Debian package a language's toolchain needs, and the paths that show it is installed. */
 export interface DebianPackage {

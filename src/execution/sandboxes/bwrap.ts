@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { SandboxError } from '../../core/errors.js';
+import type { Toolchain } from '../languages/kit/types.js';
 import { runCommand } from '../run-command.js';
-import type { Toolchain } from '../runtimes/types.js';
 import { MemoryCgroups } from './cgroup.js';
 import { allocateUids, runningAsRoot } from './common.js';
 import type { Sandbox } from './types.js';

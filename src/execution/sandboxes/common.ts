@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { randomInt } from 'node:crypto';
 import { chmodSync, mkdirSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Toolchain } from '../runtimes/types.js';
+import type { Toolchain } from '../languages/kit/types.js';
 import type { ExecLimits } from '../types.js';
 import type { ResolvedLimits } from './types.js';
 

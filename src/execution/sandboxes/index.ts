@@ -1,5 +1,5 @@
 import { createRegistry } from '../../core/registry.js';
-import type { Toolchain } from '../runtimes/types.js';
+import type { Toolchain } from '../languages/kit/types.js';
 import type { Sandbox } from './types.js';
 
 /** Makes a sandbox for one toolchain's workers; may probe the machine and throw SandboxError. */

@@ -1,7 +1,7 @@
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Toolchain } from '../runtimes/types.js';
+import type { Toolchain } from '../languages/kit/types.js';
 import { allocateUids, cleanEnv, commandDir } from './common.js';
 import type { Sandbox } from './types.js';
 import { WorkerSlot } from './worker-slot.js';

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Writable } from 'node:stream';
 import { SandboxError } from '../../core/errors.js';
-import type { FreshProcessRunner, Toolchain } from '../runtimes/types.js';
+import type { FreshProcessRunner, Toolchain } from '../languages/kit/types.js';
 import { NONCE_FD, PROTOCOL, RESULT_FD } from '../worker/protocol.js';
 import { CappedCapture } from './capture.js';
 import { allocateUids, cleanEnv, commandDir, killAllOfUid, killGroup } from './common.js';
@@ -56,7 +56,7 @@ class SubprocessSlot implements Slot {
   ) {}
 
   async run(request: ProgramRequest): Promise<RawOutcome> {
-    // A toolchain with a fresh-process runner plans source, never processes (runtimes/types.ts).
+    // A toolchain with a fresh-process runner plans source, never processes (languages/kit/types.ts).
     if (request.source === undefined)
       throw new SandboxError('the subprocess sandbox got no source');
     const dir = await mkdtemp(join(tmpdir(), 'passk-run-'));
@@ -79,7 +79,7 @@ class SubprocessSlot implements Slot {
     const child = spawn(command!, args, {
       cwd,
       env: cleanEnv(cwd, this.bin),
-      // NONCE_FD: the nonce (runtimes/nonce-channel.ts), which the runner reads before the program.
+      // NONCE_FD: the nonce (languages/kit/nonce-channel.ts), which the runner reads before the program.
       stdio: RUNNER_STDIO,
       detached: true, // own process group, so the kill reaches everything it started
       ...(this.uid === undefined ? {} : { uid: this.uid, gid: this.uid }),

@@ -1,7 +1,7 @@
 """passk warm exec worker: a fork-exec server for languages that are not Python.
 
 Started once per worker slot (inside bubblewrap for the 'bwrap' sandbox), like worker.py, and
-speaking the same JSON-lines protocol. Each request carries a `plan` (see runtimes/exec-plan.ts):
+speaking the same JSON-lines protocol. Each request carries a `plan` (see worker/protocol.ts, ExecPlan):
 files to write into a fresh private scratch dir, an optional compile step, and the run step. Both
 steps are real processes (execve) under the same regime as Python programs: their own process
 group, rlimits, the slot's unprivileged uid, the worker's seccomp filter (inherited), fds 0 =
@@ -240,7 +240,7 @@ def compile_step(plan, base_env, slot, scratch):
 
 
 def batch_step(plan, base_env, slot, scratch):
-    """The outputs of a build shared by several programs (plan["batch"], see runtimes/batch.ts)
+    """The outputs of a build shared by several programs (plan["batch"], see languages/kit/batch.ts)
     when they include this program, else None (it is then compiled alone, as without a batch).
     Built by the first slot that needs it, under a lock on its cache shard, so the other slots
     wait for it instead of building it too; a batch that did not build is recorded as failed (any

@@ -3,7 +3,7 @@ exercise's own process (the tests import the solution's module), and writes the 
 after the runner returned with every test passed.
 
 Started by the exec worker as `python3 -I -B passk_run.py` in the exercise's directory (see
-src/execution/runtimes/exercism.ts). The end event can be asked for only once, by this file's
+src/execution/languages/<name>/exercism.ts). The end event can be asked for only once, by this file's
 main() called from this script's own top level, on the main thread: a program that re-runs this
 file's code (its top level or main, from a frame, a thread, an atexit handler, against a test
 file it wrote) gets nothing. The nonce and that one-shot state are constants of the nonce hook's

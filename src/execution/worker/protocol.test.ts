@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { RuntimeMissingError } from '../../core/errors.js';
-import { pythonSupportDir } from '../runtimes/python.js';
+import { pythonSupportDir } from '../languages/kit/worker-host.js';
 import { NONCE_FD, PROTOCOL, RESULT_FD, TAMPER_STATUS, withProtocolTable } from './protocol.js';
 
 /** Runs `script` with the worker's folder on sys.path; its stdout as JSON. */

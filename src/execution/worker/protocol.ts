@@ -84,7 +84,7 @@ export const PROTOCOL: ProtocolTable = TableSchema.parse(
 
 /** Every program's result channel (its harness's events; see result-events.ts). */
 export const RESULT_FD = PROTOCOL.fds.result;
-/** The exec worker's nonce pipe (runtimes/nonce-channel.ts). */
+/** The exec worker's nonce pipe (languages/kit/nonce-channel.ts). */
 export const NONCE_FD = PROTOCOL.fds.nonce;
 /** The worker's tests channel (outside judging): stdio index of the worker's spawn. */
 export const TESTS_CHANNEL_FD = PROTOCOL.fds.testsChannel;
@@ -216,7 +216,7 @@ export interface ExecPlan {
   files: Record<string, string>;
   compile?: ExecStep & { key: string; outputs: string[]; limits: ResolvedLimits };
   run: ExecStep;
-  /** A build shared with other programs of the run (runtimes/batch.ts); tried before `compile`. */
+  /** A build shared with other programs of the run (languages/kit/batch.ts); tried before `compile`. */
   batch?: BatchStep;
 }
 

@@ -46,7 +46,7 @@ else:
 
 RESULT_FD = protocol.RESULT_FD
 # The exit status of a program whose result fd was not the harness's pipe when the end event was
-# due (src/execution/runtimes/python.ts reads it as the tamper 'result-fd-replaced').
+# due (src/execution/languages/python/python.ts reads it as the tamper 'result-fd-replaced').
 TAMPER_STATUS = protocol.TAMPER_STATUS
 # The report is formatted with json's C string encoder, bound now (and compiled into the nonce
 # hook): json.dumps would go through module state a program can replace (json._default_encoder).

@@ -1,4 +1,4 @@
-import { exercismFiles, exercismSource } from '../../execution/runtimes/exercism-source.js';
+import { exercismFiles, exercismSource } from '../../execution/languages/kit/exercism-source.js';
 import type { Program } from '../../execution/types.js';
 import type { Problem, Task } from '../types.js';
 import type { AiderData } from './data.js';

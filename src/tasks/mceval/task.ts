@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { validateRows } from '../../datasets/validate.js';
-import { testsMarker } from '../../execution/runtimes/test-binding.js';
+import { testsMarker } from '../../execution/languages/kit/test-binding.js';
 import type { Problem, Task } from '../types.js';
 import { mcevalCCandidate, mcevalCTests } from './extract-c.js';
 

@@ -7,7 +7,7 @@ const CHECK_HANDLER = readHarnessSnippet(import.meta.url, 'check_handler.rkt');
 
 /**
  * MultiPL-E's tests as passk runs them. passk's end event is one more statement after the tests
- * (src/execution/runtimes/scripts.ts), so tests must not end the program themselves, and a
+ * (src/execution/languages/kit/script-language.ts), so tests must not end the program themselves, and a
  * failed check must stop it. Two translations need a change for that; the checks are unchanged.
  */
 export function adaptTests(suffix: string, tests: string): string {

@@ -2,7 +2,7 @@ import {
   promptDeclarations,
   TESTS_MARKER,
   testsMarker,
-} from '../../execution/runtimes/test-binding.js';
+} from '../../execution/languages/kit/test-binding.js';
 import type { Language, Program } from '../../execution/types.js';
 import { cutAtStop } from '../../postprocess/stop.js';
 import { functionsUnderTest } from '../python-program.js';
@@ -28,7 +28,7 @@ export function braceCandidate(
 
 /**
  * Compiled languages whose runtime binds the tests where the candidate cannot rebind them
- * (src/execution/runtimes/test-binding.ts): their programs mark where the tests begin.
+ * (src/execution/languages/kit/test-binding.ts): their programs mark where the tests begin.
  */
 const BOUND: ReadonlySet<Language> = new Set(['csharp', 'java', 'scala', 'rust', 'd']);
 

@@ -1,15 +1,15 @@
 import { readSourceFile } from '../../../core/source-files.js';
-import { NONCE_FD } from '../../runtimes/nonce-channel.js';
+import type { RawOutcome } from '../../worker/protocol.js';
+import { RESULT_FD } from '../../worker/protocol.js';
+import { NONCE_FD } from '../kit/nonce-channel.js';
 import {
   artifactKey,
   compileLimits,
   defineProcessRuntime,
   firstLine,
-} from '../../runtimes/process-runtime.js';
-import { splitAtTests, TESTS_MARKER } from '../../runtimes/test-binding.js';
-import type { Diagnosis } from '../../runtimes/types.js';
-import type { RawOutcome } from '../../worker/protocol.js';
-import { RESULT_FD } from '../../worker/protocol.js';
+} from '../kit/process-runtime.js';
+import { splitAtTests, TESTS_MARKER } from '../kit/test-binding.js';
+import type { Diagnosis } from '../kit/types.js';
 
 /**
  * gcc's defaults (gnu17, -O0) as McEval compiles (`gcc -o m file.c -lm`); warnings off.

@@ -1,7 +1,7 @@
 import { realpath, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { runCommand } from '../../run-command.js';
-import { hostBuildLimits } from '../../runtimes/toolchain-support.js';
+import { hostBuildLimits } from '../kit/toolchain-support.js';
 
 /**
  * Which `#include <…>` blocks passk may precompile on the host (cpp-support.ts). The block comes

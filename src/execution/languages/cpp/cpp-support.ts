@@ -2,11 +2,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, readdir, readFile, rm } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
-import {
-  buildInto,
-  supportHash as hash,
-  hostBuildLimits,
-} from '../../runtimes/toolchain-support.js';
+import { buildInto, supportHash as hash, hostBuildLimits } from '../kit/toolchain-support.js';
 import { headerName, includeDirs, systemHeadersOnly } from './cpp-headers.js';
 
 /**

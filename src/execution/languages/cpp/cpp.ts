@@ -1,11 +1,11 @@
-import { NONCE_FD } from '../../runtimes/nonce-channel.js';
-import { defineProcessRuntime, END_EVENT, firstLine } from '../../runtimes/process-runtime.js';
-import { reviewTamper, splitAtTests, TESTS_MARKER } from '../../runtimes/test-binding.js';
-import type { Diagnosis, Toolchain } from '../../runtimes/types.js';
 import type { RawOutcome } from '../../worker/protocol.js';
 import { RESULT_FD } from '../../worker/protocol.js';
 import { compiledPlan } from '../kit/compiled-plan.js';
 import { harnessFile } from '../kit/harness-template.js';
+import { NONCE_FD } from '../kit/nonce-channel.js';
+import { defineProcessRuntime, END_EVENT, firstLine } from '../kit/process-runtime.js';
+import { reviewTamper, splitAtTests, TESTS_MARKER } from '../kit/test-binding.js';
+import type { Diagnosis, Toolchain } from '../kit/types.js';
 import { type CppSupport, ensureCppSupport, leadingIncludes } from './cpp-support.js';
 
 /** Per artifact cache (host path): what passk built for this run's programs (cpp-support.ts). */

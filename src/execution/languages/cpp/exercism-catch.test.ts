@@ -9,9 +9,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createExecutor } from '../../executor.js';
-import { exercismSource } from '../../runtimes/exercism-source.js';
 import { resolveLimits } from '../../sandboxes/common.js';
 import type { Executor, Verdict } from '../../types.js';
+import { exercismSource } from '../kit/exercism-source.js';
 import { catchPlan, EXERCISM_CXXFLAGS } from './exercism-catch.js';
 
 const HEADER = `#pragma once

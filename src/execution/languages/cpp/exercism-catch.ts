@@ -1,7 +1,7 @@
-import { artifactKey, compileLimits } from '../../runtimes/process-runtime.js';
 import type { BatchStep, ExecPlan, ResolvedLimits } from '../../worker/protocol.js';
 import { compileStep } from '../kit/compiled-plan.js';
 import { harnessFile } from '../kit/harness-template.js';
+import { artifactKey, compileLimits } from '../kit/process-runtime.js';
 
 /**
  * How an Exercism C++ exercise is built. Exercism's CMakeLists (CMAKE_BUILD_TYPE Debug, CXX_STANDARD

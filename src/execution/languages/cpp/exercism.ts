@@ -1,7 +1,7 @@
-import { diagnoseWith, exercismCanaries, versionOf } from '../../runtimes/exercism-kit.js';
-import { exercismFiles } from '../../runtimes/exercism-source.js';
-import { defineProcessRuntime } from '../../runtimes/process-runtime.js';
 import type { ExecPlan } from '../../worker/protocol.js';
+import { diagnoseWith, exercismCanaries, versionOf } from '../kit/exercism-kit.js';
+import { exercismFiles } from '../kit/exercism-source.js';
+import { defineProcessRuntime } from '../kit/process-runtime.js';
 import { WRAPPER as CPP_WRAPPER } from './cpp.js';
 import { catchPlan } from './exercism-catch.js';
 

@@ -1,11 +1,11 @@
-import { NONCE_FD } from '../../runtimes/nonce-channel.js';
-import { defineProcessRuntime, END_EVENT, realBinary } from '../../runtimes/process-runtime.js';
-import { reviewTamper, testsMarker } from '../../runtimes/test-binding.js';
-import type { Diagnosis } from '../../runtimes/types.js';
 import type { RawOutcome } from '../../worker/protocol.js';
 import { RESULT_FD } from '../../worker/protocol.js';
 import { compiledPlan } from '../kit/compiled-plan.js';
 import { harnessFile } from '../kit/harness-template.js';
+import { NONCE_FD } from '../kit/nonce-channel.js';
+import { defineProcessRuntime, END_EVENT, realBinary } from '../kit/process-runtime.js';
+import { reviewTamper, testsMarker } from '../kit/test-binding.js';
+import type { Diagnosis } from '../kit/types.js';
 
 /** GCC's D compiler (Debian's gdc; MultiPL-E uses dmd's rdmd, which Debian does not ship). */
 const GDC = realBinary('/usr/bin/gdc');

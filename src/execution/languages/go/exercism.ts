@@ -1,8 +1,8 @@
-import { diagnoseWith, exercismCanaries, versionOf } from '../../runtimes/exercism-kit.js';
-import { exercismFiles } from '../../runtimes/exercism-source.js';
-import { defineProcessRuntime, realBinary } from '../../runtimes/process-runtime.js';
 import type { ExecPlan } from '../../worker/protocol.js';
 import { compiledPlan } from '../kit/compiled-plan.js';
+import { diagnoseWith, exercismCanaries, versionOf } from '../kit/exercism-kit.js';
+import { exercismFiles } from '../kit/exercism-source.js';
+import { defineProcessRuntime, realBinary } from '../kit/process-runtime.js';
 import { GUARD_GO, linknameReview, testMain } from './go.js';
 import { goTestNames } from './go-batch.js';
 

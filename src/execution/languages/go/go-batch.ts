@@ -1,4 +1,4 @@
-import { type BatchLanguage, topLevelText } from '../../runtimes/batch.js';
+import { type BatchLanguage, topLevelText } from '../kit/batch.js';
 import { harnessFile } from '../kit/harness-template.js';
 
 /** A test `go test` runs: `TestXxx` (Xxx not starting lower-case) taking `*testing.T`. */

@@ -3,23 +3,23 @@ import { mkdir, mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
 import { availableParallelism, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { runCommand } from '../../run-command.js';
-import { Batches } from '../../runtimes/batch.js';
-import { NONCE_FD } from '../../runtimes/nonce-channel.js';
+import type { Verdict } from '../../types.js';
+import type { RawOutcome } from '../../worker/protocol.js';
+import { RESULT_FD } from '../../worker/protocol.js';
+import { Batches } from '../kit/batch.js';
+import { compiledPlan } from '../kit/compiled-plan.js';
+import { harnessFile } from '../kit/harness-template.js';
+import { NONCE_FD } from '../kit/nonce-channel.js';
 import {
   compileLimits,
   defineProcessRuntime,
   END_EVENT,
   firstLine,
   realBinary,
-} from '../../runtimes/process-runtime.js';
-import { PYTHON_FLAGS } from '../../runtimes/python.js';
-import { hostBuildLimits } from '../../runtimes/toolchain-support.js';
-import type { Diagnosis, Toolchain } from '../../runtimes/types.js';
-import type { Verdict } from '../../types.js';
-import type { RawOutcome } from '../../worker/protocol.js';
-import { RESULT_FD } from '../../worker/protocol.js';
-import { compiledPlan } from '../kit/compiled-plan.js';
-import { harnessFile } from '../kit/harness-template.js';
+} from '../kit/process-runtime.js';
+import { hostBuildLimits } from '../kit/toolchain-support.js';
+import type { Diagnosis, Toolchain } from '../kit/types.js';
+import { PYTHON_FLAGS } from '../kit/worker-host.js';
 import { goBatch, goTestNames } from './go-batch.js';
 
 const GO = realBinary('/usr/bin/go');

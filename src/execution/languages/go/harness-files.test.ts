@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { NONCE_FD } from '../../runtimes/nonce-channel.js';
-import { END_EVENT } from '../../runtimes/process-runtime.js';
 import { RESULT_FD } from '../../worker/protocol.js';
 import { checkFiles } from '../kit/harness-files.test-helpers.js';
 import { harnessFile } from '../kit/harness-template.js';
+import { NONCE_FD } from '../kit/nonce-channel.js';
+import { END_EVENT } from '../kit/process-runtime.js';
 import { testMain } from './go.js';
 import { goBatch } from './go-batch.js';
 

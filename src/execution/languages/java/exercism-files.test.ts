@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { JAVA_TAKE_NONCE } from '../../runtimes/nonce-channel.js';
-import { END_EVENT } from '../../runtimes/process-runtime.js';
 import { RESULT_FD } from '../../worker/protocol.js';
 import { checkFiles } from '../kit/harness-files.test-helpers.js';
 import { harnessFile } from '../kit/harness-template.js';
+import { JAVA_TAKE_NONCE } from '../kit/nonce-channel.js';
+import { END_EVENT } from '../kit/process-runtime.js';
 
 /** Debian's JUnit 5 console launcher and AssertJ, as exercism.ts compiles against them. */
 const CLASSPATH = [

@@ -1,22 +1,22 @@
 import { availableParallelism } from 'node:os';
-import { Batches } from '../../runtimes/batch.js';
-import { diagnoseWith, exercismCanaries, versionOf } from '../../runtimes/exercism-kit.js';
-import { exercismFiles } from '../../runtimes/exercism-source.js';
-import { JAVA, JAVA_ETC, JVM_FLAGS, jvmArgv } from '../../runtimes/java.js';
-import { ensureBatchCompiler, jvmBatch } from '../../runtimes/java-batch.js';
-import { JAVA_TAKE_NONCE } from '../../runtimes/nonce-channel.js';
+import type { ExecPlan } from '../../worker/protocol.js';
+import { RESULT_FD } from '../../worker/protocol.js';
+import { Batches } from '../kit/batch.js';
+import { compiledPlan } from '../kit/compiled-plan.js';
+import { diagnoseWith, exercismCanaries, versionOf } from '../kit/exercism-kit.js';
+import { exercismFiles } from '../kit/exercism-source.js';
+import { harnessFile } from '../kit/harness-template.js';
+import { JAVA, JAVA_ETC, JVM_FLAGS, jvmArgv } from '../kit/jvm.js';
+import { ensureBatchCompiler, jvmBatch } from '../kit/jvm-batch.js';
+import { JAVA_TAKE_NONCE } from '../kit/nonce-channel.js';
 import {
   compileLimits,
   defineProcessRuntime,
   END_EVENT,
   realBinary,
-} from '../../runtimes/process-runtime.js';
-import { PYTHON_FLAGS } from '../../runtimes/python.js';
-import type { Toolchain } from '../../runtimes/types.js';
-import type { ExecPlan } from '../../worker/protocol.js';
-import { RESULT_FD } from '../../worker/protocol.js';
-import { compiledPlan } from '../kit/compiled-plan.js';
-import { harnessFile } from '../kit/harness-template.js';
+} from '../kit/process-runtime.js';
+import type { Toolchain } from '../kit/types.js';
+import { PYTHON_FLAGS } from '../kit/worker-host.js';
 
 /** Debian's JUnit 5 (junit5: the console launcher bundles platform + Jupiter) and AssertJ. */
 const JUNIT = '/usr/share/java/junit-platform-console-standalone.jar';

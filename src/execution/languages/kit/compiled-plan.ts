@@ -1,5 +1,5 @@
-import { artifactKey, compileLimits } from '../../runtimes/process-runtime.js';
 import type { BatchStep, ExecPlan, ExecStep, ResolvedLimits } from '../../worker/protocol.js';
+import { artifactKey, compileLimits } from './process-runtime.js';
 
 /** A compiled language's plan for one program: compile `files` with `argv`, then `run`. */
 export interface CompiledPlanSpec {
@@ -16,7 +16,7 @@ export interface CompiledPlanSpec {
   /** What the compile leaves for the run, as `{artifacts}/<name>` (default `program`). */
   outputs?: string[];
   run: ExecStep;
-  /** The run's shared build (runtimes/batch.ts), when the program is in one. */
+  /** The run's shared build (languages/kit/batch.ts), when the program is in one. */
   batch?: BatchStep | undefined;
 }
 

@@ -1,11 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { diagnoseWith, exercismCanaries, versionOf } from '../../runtimes/exercism-kit.js';
-import { exercismFiles } from '../../runtimes/exercism-source.js';
-import { defineProcessRuntime } from '../../runtimes/process-runtime.js';
-import { pythonSupportDir, reviewPython } from '../../runtimes/python.js';
 import type { ExecPlan } from '../../worker/protocol.js';
 import { withProtocolTable } from '../../worker/protocol.js';
+import { diagnoseWith, exercismCanaries, versionOf } from '../kit/exercism-kit.js';
+import { exercismFiles } from '../kit/exercism-source.js';
+import { defineProcessRuntime } from '../kit/process-runtime.js';
+import { pythonSupportDir } from '../kit/worker-host.js';
+import { reviewPython } from './python.js';
 
 /**
  * Runs every `*_test.py` with unittest and writes the end event only after the runner returned

@@ -1,5 +1,5 @@
-import { racket } from '../../runtimes/scripts.js';
 import type { LanguageModule } from '../types.js';
+import { racket } from './racket.js';
 
 /** racket: its runtimes by Program.language (the plain one and its harness variants). */
 export const language: LanguageModule = { runtimes: { racket } };

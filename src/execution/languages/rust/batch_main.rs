@@ -3,7 +3,7 @@
 // This header (to the blank line) is dropped when the file is read (kit/harness-template.ts).
 // Placeholders, filled by passk when the batch is planned:
 //   {{WRAPPER}}  passk's main (rust.ts WRAPPER)
-// and by the worker when it writes the batch (runtimes/batch.ts): {items}, the members' `mod`
+// and by the worker when it writes the batch (languages/kit/batch.ts): {items}, the members' `mod`
 // lines, and {arms}, their `match` arms.
 
 {items}

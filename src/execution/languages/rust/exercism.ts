@@ -1,9 +1,9 @@
-import { diagnoseWith, exercismCanaries, versionOf } from '../../runtimes/exercism-kit.js';
-import { exercismFiles } from '../../runtimes/exercism-source.js';
-import { NONCE_FD } from '../../runtimes/nonce-channel.js';
-import { compileLimits, defineProcessRuntime, realBinary } from '../../runtimes/process-runtime.js';
 import type { ExecPlan } from '../../worker/protocol.js';
+import { diagnoseWith, exercismCanaries, versionOf } from '../kit/exercism-kit.js';
+import { exercismFiles } from '../kit/exercism-source.js';
 import { harnessFile } from '../kit/harness-template.js';
+import { NONCE_FD } from '../kit/nonce-channel.js';
+import { compileLimits, defineProcessRuntime, realBinary } from '../kit/process-runtime.js';
 import { SYSROOT as RUST_SYSROOT } from './rust.js';
 import { CARGO_CONFIG } from './rust-crates.js';
 

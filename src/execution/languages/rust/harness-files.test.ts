@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { NONCE_FD } from '../../runtimes/nonce-channel.js';
 import { RESULT_FD } from '../../worker/protocol.js';
 import { checkFiles } from '../kit/harness-files.test-helpers.js';
 import { harnessFile } from '../kit/harness-template.js';
+import { NONCE_FD } from '../kit/nonce-channel.js';
 import { SYSROOT } from './rust.js';
 import { rustBatch } from './rust-batch.js';
 import { CARGO_CONFIG, COMPAT_MANIFEST } from './rust-crates.js';

@@ -1,4 +1,4 @@
-import { type BatchLanguage, topLevelText } from '../../runtimes/batch.js';
+import { type BatchLanguage, topLevelText } from '../kit/batch.js';
 import { harnessFile } from '../kit/harness-template.js';
 
 /** `fn main()` as the program declares it (any visibility), renamed for the dispatcher. */

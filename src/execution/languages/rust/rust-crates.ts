@@ -5,8 +5,8 @@ import { tmpdir } from 'node:os';
 import { dirname, isAbsolute, join } from 'node:path';
 import { markUsed } from '../../artifact-cleanup.js';
 import { runCommand } from '../../run-command.js';
-import { hostBuildLimits } from '../../runtimes/toolchain-support.js';
 import { harnessFile } from '../kit/harness-template.js';
+import { hostBuildLimits } from '../kit/toolchain-support.js';
 
 /** Debian's crate sources (librust-*-dev), a Cargo directory registry. */
 export const DEBIAN_REGISTRY = '/usr/share/cargo/registry';

@@ -3,21 +3,21 @@ import { existsSync, readdirSync } from 'node:fs';
 import { availableParallelism, homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { defaultCacheDir } from '../../cache.js';
-import { Batches } from '../../runtimes/batch.js';
-import { NONCE_FD } from '../../runtimes/nonce-channel.js';
+import type { RawOutcome } from '../../worker/protocol.js';
+import { RESULT_FD } from '../../worker/protocol.js';
+import { Batches } from '../kit/batch.js';
+import { compiledPlan } from '../kit/compiled-plan.js';
+import { harnessFile } from '../kit/harness-template.js';
+import { NONCE_FD } from '../kit/nonce-channel.js';
 import {
   compileLimits,
   defineProcessRuntime,
   firstLine,
   realBinary,
-} from '../../runtimes/process-runtime.js';
-import { PYTHON_FLAGS } from '../../runtimes/python.js';
-import { bindProgram, reviewTamper, testsMarker } from '../../runtimes/test-binding.js';
-import type { Diagnosis, ResolvedRuntime, ResolveOptions, Runtime } from '../../runtimes/types.js';
-import type { RawOutcome } from '../../worker/protocol.js';
-import { RESULT_FD } from '../../worker/protocol.js';
-import { compiledPlan } from '../kit/compiled-plan.js';
-import { harnessFile } from '../kit/harness-template.js';
+} from '../kit/process-runtime.js';
+import { bindProgram, reviewTamper, testsMarker } from '../kit/test-binding.js';
+import type { Diagnosis, ResolvedRuntime, ResolveOptions, Runtime } from '../kit/types.js';
+import { PYTHON_FLAGS } from '../kit/worker-host.js';
 import { rustBatch } from './rust-batch.js';
 import { type Crates, cratesKey, ensureCrates } from './rust-crates.js';
 

@@ -1,0 +1,143 @@
+import type { RawOutcome } from '../../worker/protocol.js';
+import { RESULT_FD } from '../../worker/protocol.js';
+import { enclosingTypeOfLastMain } from '../kit/launcher-main.js';
+import { NONCE_FD } from '../kit/nonce-channel.js';
+import {
+  artifactKey,
+  atLeast,
+  compileLimits,
+  defineProcessRuntime,
+  END_EVENT,
+  realBinary,
+} from '../kit/process-runtime.js';
+import { bindProgram, reviewTamper, testsMarker } from '../kit/test-binding.js';
+import type { Diagnosis } from '../kit/types.js';
+
+/** Mono (Debian's mono-mcs + mono-runtime); /usr/bin/mcs is a script around mcs.exe. */
+const MONO = realBinary('/usr/bin/mono');
+const MCS = '/usr/lib/mono/4.5/mcs.exe';
+
+/**
+ * Mono's `Debug.Assert` only reports a failure to its trace listeners and goes on (MultiPL-E's C#
+ * tests are Debug.Assert calls, compiled with DEBUG). This launcher's listener throws instead,
+ * then runs the program's `Main` and writes the end event after it returns. Marked tests
+ * (test-binding.ts) call `global::PasskAssert.That` instead, which no candidate type, nested
+ * class or cleared listener list can stand in for: a global type of that name is a duplicate.
+ */
+function launcher(mainClass: string): string {
+  return `using System.Diagnostics;
+public sealed class PasskAssertionFailed : System.Exception {
+  public PasskAssertionFailed(string message) : base(message) {}
+}
+sealed class PasskAssertListener : TraceListener {
+  public override void Write(string message) {}
+  public override void WriteLine(string message) {}
+  public override void Fail(string message) { throw new PasskAssertionFailed(message ?? "Debug.Assert failed"); }
+  public override void Fail(string message, string detail) { throw new PasskAssertionFailed(message ?? "Debug.Assert failed"); }
+}
+public static class PasskAssert {
+  public static void That(bool condition) { if (!condition) throw new PasskAssertionFailed("Debug.Assert failed"); }
+  public static void That(bool condition, string message) { if (!condition) throw new PasskAssertionFailed(message ?? "Debug.Assert failed"); }
+}
+public static class PasskLauncher {
+  public static void Main(string[] args) {
+    string nonce = System.IO.File.ReadAllText("/proc/self/fd/${NONCE_FD}");
+    Debug.Listeners.Clear();
+    Debug.Listeners.Add(new PasskAssertListener());
+    ${mainClass}.Main(new string[0]);
+    System.Console.Out.Flush();
+    using (var end = new System.IO.FileStream("/proc/self/fd/${RESULT_FD}", System.IO.FileMode.Open, System.IO.FileAccess.Write)) {
+      var bytes = System.Text.Encoding.UTF8.GetBytes(${END_EVENT}.Replace("%s", nonce));
+      if (nonce.Length > 0) end.Write(bytes, 0, bytes.Length);
+    }
+  }
+}
+`;
+}
+
+/** The class that declares `static void Main(` (the last class opened before it). */
+export function csharpMainClass(program: string): string {
+  // The tests' Main is the last (launcher-main.ts): a candidate's decoy before it is not called.
+  const tests = enclosingTypeOfLastMain(
+    program,
+    /static\s+(?:void|int)\s+Main\s*\(/,
+    /(?<![.\w])(?:class|struct|interface|record)\s+([A-Za-z_]\w*)/,
+  );
+  if (tests !== undefined) return tests;
+  const source = program.replace(/\/\*[\s\S]*?\*\//g, '').replace(/\/\/[^\n]*/g, '');
+  const at = source.search(/static\s+(?:void|int)\s+Main\s*\(/);
+  const before = at < 0 ? source : source.slice(0, at);
+  return [...before.matchAll(/\bclass\s+([A-Za-z_][\w]*)/g)].map((m) => m[1]!).at(-1) ?? 'Program';
+}
+
+function diagnose(outcome: RawOutcome): Diagnosis | undefined {
+  const thrown = /Unhandled Exception:\s*\n?\s*([\w.]+)(?::\s*(.*))?/.exec(outcome.stderrTail);
+  if (!thrown?.[1]) return undefined;
+  const type = thrown[1].split('.').at(-1)!;
+  const status =
+    type === 'PasskAssertionFailed'
+      ? 'failed'
+      : type === 'OutOfMemoryException'
+        ? 'memory'
+        : 'error';
+  return {
+    status,
+    errorType: type === 'PasskAssertionFailed' ? 'AssertionError' : type,
+    message: (thrown[2] ?? '').slice(0, 300),
+  };
+}
+
+export const csharp = defineProcessRuntime({
+  language: 'csharp',
+  versionArgv: [MONO, '--version'],
+  debianPackages: 'mono-mcs mono-runtime',
+  // machine.config and the DllMap config live in /etc/mono.
+  mounts: ['/etc/mono'],
+  canaries: {
+    wrong:
+      'using System.Diagnostics;\nclass Problem {\n  static long Add(long a, long b) { return a - b; }\n  public static void Main(string[] args) {\n    Debug.Assert(Add(1, 1) == 2);\n  }\n}\n',
+    earlyExits: [
+      'using System.Diagnostics;\nclass Problem {\n  public static void Main(string[] args) {\n    System.Environment.Exit(0);\n    Debug.Assert(false);\n  }\n}\n',
+    ],
+    rebindings: [
+      `using System.Diagnostics;\nclass Problem {\n  static long Add(long a, long b) { return a - b; }\n  class Debug { public static void Assert(bool b) {} }\n${testsMarker(['Problem', 'Add'])}\n  public static void Main(string[] args) {\n    Debug.Assert(Add(1, 1) == 2);\n  }\n}\n`,
+    ],
+    sleeper: (seconds) =>
+      `class Problem {\n  public static void Main(string[] args) {\n    System.Threading.Thread.Sleep(${seconds * 1000});\n  }\n}\n`,
+    comment: (text) => `// ${text.replace(/\n/g, ' ')}\n`,
+  },
+  plan(source, limits, version) {
+    const bound = bindProgram('csharp', source);
+    const files = { 'program.cs': bound, 'PasskLauncher.cs': launcher(csharpMainClass(bound)) };
+    // As MultiPL-E compiles C#: DEBUG defined (so Debug.Assert is kept), System.Numerics referenced.
+    const argv = [
+      MONO,
+      MCS,
+      '-d:DEBUG',
+      '-r:System.Numerics.dll',
+      '-nowarn:0162,0164,0168,0219,0414,0649,0162',
+      '-main:PasskLauncher',
+      '-out:program.exe',
+      'program.cs',
+      'PasskLauncher.cs',
+    ];
+    return {
+      files,
+      compile: {
+        argv,
+        key: artifactKey(version, argv, files),
+        outputs: ['program.exe'],
+        limits: compileLimits(limits, 60_000),
+      },
+      run: {
+        argv: [MONO, '{artifacts}/program.exe'],
+        limits: {
+          memoryBytes: atLeast(limits, { memoryBytes: 2 * 2 ** 30 }).memoryBytes,
+          maxProcesses: Math.max(limits.maxProcesses, 128),
+        },
+      },
+    };
+  },
+  diagnose,
+  review: (source, verdict) => reviewTamper('csharp', source, verdict),
+});
