@@ -110,4 +110,5 @@ export {
   type DateWindowInfo,
   perMonthPassRate,
 } from './tasks/kit/date-window.js';
+export { applyTaskParams, parseTaskArgs } from './tasks/kit/task-args.js';
 export { loadStdioTask, stdioTask } from './tasks/stdio/task.js';

@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import type { Registry } from '../core/registry.js';
 import type { Task } from './types.js';
 
@@ -12,6 +13,10 @@ export interface Family {
   names(): readonly string[];
   /** The task registered under `name` (one of names()). */
   load(name: string): Promise<Task>;
+  /** The parameters its tasks take (`--task-arg key=value`), checked at the edge. */
+  readonly params?: z.ZodObject;
+  /** The registered task name that `name` with these (validated) parameters selects. */
+  withParams?(name: string, params: Record<string, unknown>): string;
 }
 
 /** A family whose tasks are a fixed name → loader table. */

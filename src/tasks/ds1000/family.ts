@@ -1,4 +1,5 @@
 import { familyOf } from '../family.js';
+import { withFimParam } from '../kit/fim-params.js';
 import type { Task } from '../types.js';
 import { DS1000_FIM_FORMATS, DS1000_SELECTIONS, ds1000Name } from './names.js';
 
@@ -17,4 +18,4 @@ for (const library of DS1000_SELECTIONS) {
     }
   }
 }
-export const family = familyOf('ds1000', loaders);
+export const family = withFimParam(familyOf('ds1000', loaders), [...DS1000_FIM_FORMATS, 'custom']);
