@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { scanCorpora } from '../src/contamination/index.js';
 import { writeSyntheticCorpus } from '../src/contamination/synthetic-corpus.js';
 import { loadDataset, sharedDataDir } from '../src/datasets/index.js';
-import { humaneval } from '../src/tasks/humaneval.js';
+import { humaneval } from '../src/tasks/humaneval/task.js';
 
 const args = process.argv.slice(2);
 const mbFlag = args.indexOf('--mb');

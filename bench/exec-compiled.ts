@@ -19,7 +19,7 @@ export type CompiledLanguage = (typeof COMPILED)[number];
 
 const here = dirname(fileURLToPath(import.meta.url));
 const repoRoot = resolve(here, '..');
-/** HumanEval-X's own per-program limit in passk (tasks/humaneval-x.ts). */
+/** HumanEval-X's own per-program limit in passk (tasks/humaneval-x/task.ts). */
 const TIMEOUT_S = 10;
 const BASELINE_THREADS = 4;
 

@@ -4,7 +4,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
 import type { ExecJob, ExecLimits } from '../src/execution/types.js';
-import { PYTHON_TESTS_MARKER } from '../src/tasks/python-program.js';
+import { PYTHON_TESTS_MARKER } from '../src/tasks/kit/python-program.js';
 
 /** The fields of a HumanEval row that a program is built from. */
 export interface HumanEvalRow {

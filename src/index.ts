@@ -101,13 +101,14 @@ export {
   type RunConfigFile,
   readRunConfigFile,
 } from './store/run-config.js';
-export { isCustomDataFile } from './tasks/custom-jsonl.js';
+export { isCustomDataFile } from './tasks/custom/task.js';
+export { defineTask, type Problem, type Task, tasks } from './tasks/index.js';
+export { withInstructionTokens } from './tasks/instruct/bigcode-instruct.js';
 export {
   applyDateWindow,
   type DateWindow,
   type DateWindowInfo,
   perMonthPassRate,
-} from './tasks/date-window.js';
-export { defineTask, type Problem, type Task, tasks } from './tasks/index.js';
-export { withInstructionTokens } from './tasks/instruct/bigcode-instruct.js';
+} from './tasks/kit/date-window.js';
+export { applyTaskParams, parseTaskArgs } from './tasks/kit/task-args.js';
 export { loadStdioTask, stdioTask } from './tasks/stdio/task.js';

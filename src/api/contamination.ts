@@ -9,7 +9,7 @@ import {
 import { loadDataset } from '../datasets/index.js';
 import type { DatasetLoadOptions } from '../datasets/types.js';
 import { ensureParentDir } from '../store/output-paths.js';
-import { resolveTask } from '../tasks/resolve.js';
+import { resolveTask } from '../tasks/kit/resolve.js';
 import type { Task } from '../tasks/types.js';
 
 export interface ContaminationOptions {

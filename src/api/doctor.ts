@@ -3,7 +3,7 @@ import type { DatasetLoadOptions } from '../datasets/types.js';
 import { checkEnvironment, type EnvironmentCheck } from '../pipeline/environment-check.js';
 import { evaluate } from '../pipeline/evaluate.js';
 import { checkToolchains, type ToolchainCheck } from '../pipeline/toolchain-check.js';
-import { resolveTask } from '../tasks/resolve.js';
+import { resolveTask } from '../tasks/kit/resolve.js';
 import type { Task } from '../tasks/types.js';
 
 export type { ToolchainCheck };

@@ -1,9 +1,9 @@
 import { PasskError } from '../core/errors.js';
 import { loadDataset } from '../datasets/index.js';
 import type { DatasetLoadOptions } from '../datasets/types.js';
-import { isCustomDataFile } from '../tasks/custom-jsonl.js';
+import { isCustomDataFile } from '../tasks/custom/task.js';
 import { tasks } from '../tasks/index.js';
-import { resolveTask } from '../tasks/resolve.js';
+import { resolveTask } from '../tasks/kit/resolve.js';
 
 export interface ListTasksOptions {
   /** Task modules (.ts/.js) or benchmark files (.jsonl) to load and check as well. */

@@ -2,11 +2,13 @@ import { join } from 'node:path';
 import { type Command, Option } from 'commander';
 import { z } from 'zod';
 import {
+  applyTaskParams,
   ConfigError,
   type DatasetLoadOptions,
   defaultDataDir,
   isCustomDataFile,
   parseShard,
+  parseTaskArgs,
   withInstructionTokens,
 } from '../index.js';
 import { withConfigFile } from './config-file.js';
@@ -65,6 +67,11 @@ export function addEvaluationOptions(command: Command): Command {
     .option(
       '--judge <placement>',
       "where verdicts are decided: outside (default: the tests run in a judge process apart from the candidate's, for tasks that support it) or in-process (as the reference harness, bit-exact)",
+    )
+    .option(
+      '--task-arg <key=value>',
+      "a parameter of the task's family, repeatable (see docs/tasks.md#task-parameters; e.g. fim_format=codellama)",
+      (value: string, previous: string[] = []) => [...previous, value],
     )
     .option(
       '--fim-format <name>',
@@ -153,6 +160,7 @@ const rawSchema = z.object({
   until: z.string().optional(),
   modelCutoff: z.string().optional(),
   fimFormat: z.string().optional(),
+  taskArg: z.array(z.string()).optional(),
   saveReferences: z.boolean().optional(),
   descriptions: z.string().optional(),
   instructionTokens: z.string().optional(),
@@ -166,9 +174,13 @@ export function parseEvaluationFlags(raw: Record<string, unknown>): EvaluationFl
   const parsed = rawSchema.safeParse(withConfigFile(raw));
   if (!parsed.success) throw new ConfigError(parsed.error.issues[0]?.message ?? 'invalid flags');
   // Infilling tasks are registered per FIM format as NAME:FORMAT (see tasks/index.ts).
-  const { fimFormat, ...flags } = parsed.data;
-  if (fimFormat === undefined || fimFormat === 'starcoder') return flags;
-  return { ...flags, task: `${flags.task}:${fimFormat}` };
+  const { fimFormat, taskArg, ...flags } = parsed.data;
+  const task =
+    fimFormat === undefined || fimFormat === 'starcoder'
+      ? flags.task
+      : `${flags.task}:${fimFormat}`;
+  // --task-arg key=value: the family's params, validated here and mapped to its task name.
+  return { ...flags, task: applyTaskParams(task, parseTaskArgs(taskArg ?? [])) };
 }
 
 export function datasetOptions(flags: EvaluationFlags): DatasetLoadOptions {

@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { tempDir } from '../../test/helpers/cli.js';
 import { requireTaskData } from '../../test/helpers/data.js';
 import { loadDataset } from '../datasets/index.js';
-import { humaneval } from '../tasks/humaneval.js';
+import { humaneval } from '../tasks/humaneval/task.js';
 import type { Problem } from '../tasks/types.js';
 import { excludeProblems } from './report.js';
 import { scanCorpora } from './scan.js';

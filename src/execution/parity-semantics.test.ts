@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bigcodebenchProgram, bigcodebenchTests } from '../tasks/bigcodebench/program.js';
 import { referenceDifferences, referenceSemanticsOf } from '../tasks/differences.js';
 import { tasks } from '../tasks/index.js';
-import { pythonProgram } from '../tasks/python-program.js';
+import { pythonProgram } from '../tasks/kit/python-program.js';
 import type { Problem } from '../tasks/types.js';
 import { createExecutor } from './index.js';
 import { withReferenceSemantics } from './python-reference.js';

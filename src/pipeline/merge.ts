@@ -9,8 +9,8 @@ import { buildMetrics, type MetricsFile } from '../store/metrics-file.js';
 import { checkOutputDir } from '../store/output-paths.js';
 import type { ResultRecord } from '../store/records.js';
 import { readRunInfo } from '../store/run-files.js';
-import { mergeDateMetrics } from '../tasks/date-window.js';
-import { resolveTask } from '../tasks/resolve.js';
+import { mergeDateMetrics } from '../tasks/kit/date-window.js';
+import { resolveTask } from '../tasks/kit/resolve.js';
 import type { Problem } from '../tasks/types.js';
 import { assertCompleteShardSet, formatShard, parseShard, type Shard } from './shard.js';
 

@@ -2,7 +2,7 @@ import { isAbsolute } from 'node:path';
 import { ConfigError } from '../core/errors.js';
 import { loadDataset } from '../datasets/index.js';
 import type { DatasetLoadOptions, LoadedDataset } from '../datasets/types.js';
-import { applyDateWindow, type DateWindowInfo, hasDateWindow } from '../tasks/date-window.js';
+import { applyDateWindow, type DateWindowInfo, hasDateWindow } from '../tasks/kit/date-window.js';
 import type { Problem, Task } from '../tasks/types.js';
 import { applyTaskInput } from './task-input.js';
 

@@ -18,7 +18,7 @@ import { type BackendOptions, createBackend } from '../models/index.js';
 import { checkRunStore } from '../store/output-paths.js';
 import { readRunConfigFile, writeRunConfigFile } from '../store/run-config.js';
 import { claimRunDir } from '../store/run-lock.js';
-import { resolveTask } from '../tasks/resolve.js';
+import { resolveTask } from '../tasks/kit/resolve.js';
 import type { Task } from '../tasks/types.js';
 import {
   checkResumedGeneration,

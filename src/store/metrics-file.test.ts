@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { humaneval } from '../tasks/humaneval.js';
+import { humaneval } from '../tasks/humaneval/task.js';
 import { syntheticProblems } from './db/__fixtures__/synthetic-run.js';
 import { buildMetrics } from './metrics-file.js';
 import type { ResultRecord } from './records.js';

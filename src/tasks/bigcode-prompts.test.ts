@@ -8,8 +8,8 @@ import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { requireData, requireTaskData } from '../../test/helpers/data.js';
 import { loadDataset } from '../datasets/index.js';
-import { BIGCODE_ALIASES } from './bigcode-names.js';
 import { tasks } from './index.js';
+import { BIGCODE_ALIASES } from './kit/bigcode-names.js';
 
 /** Prints {task: {prompts: [...], stops: [...]}} for bigcode's tasks, from the data dir argv[1]. */
 const BIGCODE_PROMPTS_PY =

@@ -17,8 +17,8 @@ import { evaluate } from '../pipeline/evaluate.js';
 import { loadProblems } from '../pipeline/problems.js';
 import type { NotRunnable } from '../pipeline/runnable.js';
 import type { GenerationRecord } from '../store/records.js';
-import { BIGCODE_ALIASES } from './bigcode-names.js';
 import { tasks } from './index.js';
+import { BIGCODE_ALIASES } from './kit/bigcode-names.js';
 import type { Task } from './types.js';
 
 /**

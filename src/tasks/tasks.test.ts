@@ -4,7 +4,7 @@ import { requireTaskData } from '../../test/helpers/data.js';
 import { loadDataset } from '../datasets/index.js';
 import { REFERENCE_PRAGMA } from '../execution/python-reference.js';
 import { tasks } from './index.js';
-import { PYTHON_TESTS_MARKER } from './python-program.js';
+import { PYTHON_TESTS_MARKER } from './kit/python-program.js';
 
 const sha = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 16);
 

@@ -54,7 +54,7 @@ export interface Problem<Data extends object = ProblemData> {
   suiteTimeoutMs?: Readonly<Record<string, number>>;
   /**
    * When the problem was published (ISO date, YYYY-MM-DD, UTC), for tasks whose rows carry one:
-   * `--since` / `--until` / `--model-cutoff` select problems by it (tasks/date-window.ts).
+   * `--since` / `--until` / `--model-cutoff` select problems by it (tasks/kit/date-window.ts).
    */
   date?: string;
   /** Wall-clock limit for the whole program, in ms, where the task derives one (stdio judge). */

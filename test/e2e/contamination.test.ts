@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { writeSyntheticCorpus } from '../../src/contamination/synthetic-corpus.js';
 import { loadDataset } from '../../src/datasets/index.js';
-import { humaneval } from '../../src/tasks/humaneval.js';
+import { humaneval } from '../../src/tasks/humaneval/task.js';
 import { runCli, tempDir } from '../helpers/cli.js';
 import { requireData, requireTaskData } from '../helpers/data.js';
 

@@ -7,7 +7,7 @@ import { resolveSampling } from '../../src/generation/sampling.js';
 import { createOpenAICompatibleBackend } from '../../src/models/openai/backend.js';
 import { evaluate } from '../../src/pipeline/evaluate.js';
 import { loadProblems } from '../../src/pipeline/problems.js';
-import { humaneval } from '../../src/tasks/humaneval.js';
+import { humaneval } from '../../src/tasks/humaneval/task.js';
 import { requireTaskData } from '../helpers/data.js';
 import { startFakeOpenAIServer } from '../helpers/fake-openai-server.js';
 

@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createExecutor } from '../../src/execution/index.js';
 import type { Executor, Program, Verdict } from '../../src/execution/types.js';
-import { splitPythonProgram } from '../../src/tasks/python-program.js';
+import { splitPythonProgram } from '../../src/tasks/kit/python-program.js';
 import { LIMITS } from './helpers.js';
 
 const fixture = (name: string) =>

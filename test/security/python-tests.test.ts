@@ -6,7 +6,7 @@
  * candidate (one using doctest, which sets a trace itself) still passes and a wrong one fails.
  */
 import { describe, expect, it } from 'vitest';
-import { PYTHON_TESTS_MARKER } from '../../src/tasks/python-program.js';
+import { PYTHON_TESTS_MARKER } from '../../src/tasks/kit/python-program.js';
 import { securityExecutorForFile } from '../helpers/security-executor.js';
 import { verdictOf } from './helpers.js';
 

@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 import { loadDataset } from '../../datasets/index.js';
 import type { DatasetLoadOptions } from '../../datasets/types.js';
 import { tasks } from '../../tasks/index.js';
-import { isTaskPath, resolveTask } from '../../tasks/resolve.js';
+import { isTaskPath, resolveTask } from '../../tasks/kit/resolve.js';
 import { readGenerationsFile } from '../formats/index.js';
 import type { MetricsFile } from '../metrics-file.js';
 import { readRunResults, runDirId } from '../run-files.js';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { validateRows } from '../../datasets/validate.js';
-import { pythonProgram } from '../python-program.js';
+import { pythonProgram } from '../kit/python-program.js';
 import type { Problem, Task } from '../types.js';
 import {
   cutAtFence,

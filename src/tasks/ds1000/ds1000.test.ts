@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { loadDataset } from '../../datasets/index.js';
 import { evaluate } from '../../pipeline/evaluate.js';
 import type { GenerationRecord } from '../../store/records.js';
-import { PYTHON_TESTS_MARKER } from '../python-program.js';
+import { PYTHON_TESTS_MARKER } from '../kit/python-program.js';
 import { requiredModules } from './environment.js';
 import { ds1000Name } from './names.js';
 import { chatAnswer, completionAnswer, DS1000_STOPS, upstreamPostprocess } from './postprocess.js';

@@ -1,6 +1,6 @@
 import { readHarnessTemplate } from '../../core/harness-files.js';
 import type { Program } from '../../execution/types.js';
-import { PYTHON_TESTS_MARKER } from '../python-program.js';
+import { PYTHON_TESTS_MARKER } from '../kit/python-program.js';
 import type { Problem } from '../types.js';
 
 /**

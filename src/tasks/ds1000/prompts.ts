@@ -1,4 +1,4 @@
-import { pythonStrip } from '../python-program.js';
+import { pythonStrip } from '../kit/python-program.js';
 import type { Ds1000Mode } from './names.js';
 import { type Ds1000Problem, libraryOf } from './rows.js';
 

@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { readHarnessFile } from '../../core/harness-files.js';
 import { validateRows } from '../../datasets/validate.js';
 import type { Language, Program } from '../../execution/types.js';
-import { type HumanEvalXProblem, humanEvalX } from '../humaneval-x.js';
-import { functionsUnderTest } from '../python-program.js';
+import { type HumanEvalXProblem, humanEvalX } from '../humaneval-x/task.js';
+import { functionsUnderTest } from '../kit/python-program.js';
 import type { Problem, Task } from '../types.js';
 import {
   PACK_STOPS,

@@ -1,5 +1,5 @@
-import { humaneval } from '../humaneval.js';
-import { type MbppData, mbpp } from '../mbpp.js';
+import { humaneval } from '../humaneval/task.js';
+import { type MbppData, mbpp } from '../mbpp/task.js';
 import type { Problem, Task } from '../types.js';
 import { type Mutation, mutateTests } from './mutate.js';
 

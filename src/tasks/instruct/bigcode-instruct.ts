@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ConfigError } from '../../core/errors.js';
 import { validateRows } from '../../datasets/validate.js';
-import { isPythonSpace, pythonProgram, pythonStrip } from '../python-program.js';
+import { isPythonSpace, pythonProgram, pythonStrip } from '../kit/python-program.js';
 import type { Problem, Task } from '../types.js';
 
 const rowSchema = z.object({

@@ -1,4 +1,4 @@
-import { humanevalUnstripped } from '../humaneval.js';
+import { humanevalUnstripped } from '../humaneval/task.js';
 import { defineTask, type Problem, type Task } from '../types.js';
 import { pythonReplyProgram } from './reply-program.js';
 

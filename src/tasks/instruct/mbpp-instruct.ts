@@ -1,4 +1,4 @@
-import { type MbppData, mbpp } from '../mbpp.js';
+import { type MbppData, mbpp } from '../mbpp/task.js';
 import type { Problem, Task } from '../types.js';
 import { pythonReplyProgram } from './reply-program.js';
 

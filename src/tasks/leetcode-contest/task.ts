@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { readHarnessFile } from '../../core/harness-files.js';
 import { validateRows } from '../../datasets/validate.js';
-import { HUMANEVAL_STOP_SEQUENCES } from '../humaneval.js';
-import { PYTHON_TESTS_MARKER, promptPlusCut } from '../python-program.js';
+import { HUMANEVAL_STOP_SEQUENCES } from '../humaneval/task.js';
+import { PYTHON_TESTS_MARKER, promptPlusCut } from '../kit/python-program.js';
 import type { Problem, Task } from '../types.js';
 import { deepseekReplyProgram } from './reply.js';
 

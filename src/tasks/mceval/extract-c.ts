@@ -1,4 +1,4 @@
-import { pythonStrip } from '../python-program.js';
+import { pythonStrip } from '../kit/python-program.js';
 
 /**
  * McEval's C/C++ answer extraction (eval/extract/extract_c_code.py `extract_ccpp_code` at

@@ -5,7 +5,7 @@ import {
 } from '../../execution/languages/kit/test-binding.js';
 import type { Language, Program } from '../../execution/types.js';
 import { cutAtStop } from '../../postprocess/stop.js';
-import { functionsUnderTest } from '../python-program.js';
+import { functionsUnderTest } from '../kit/python-program.js';
 import type { Problem } from '../types.js';
 import { hardenTests } from './harden-tests.js';
 

@@ -4,7 +4,7 @@ import {
   type Statement,
   topLevelStatements,
 } from '../bigcodebench/sanitize.js';
-import { pythonStrip } from '../python-program.js';
+import { pythonStrip } from '../kit/python-program.js';
 
 /**
  * What EvalPlus asks a chat model over the OpenAI API (evalplus/codegen.py builds the prompt as

@@ -4,7 +4,7 @@ import type { DatasetSpec } from '../../datasets/types.js';
 import type { OutputJudge } from '../../execution/judge.js';
 import { runtimes } from '../../execution/languages/index.js';
 import { withReferenceSemantics } from '../../execution/python-reference.js';
-import { functionsUnderTest, promptPlusCut } from '../python-program.js';
+import { functionsUnderTest, promptPlusCut } from '../kit/python-program.js';
 import type { Problem, Task, TaskPrepareContext } from '../types.js';
 import { type EvalPlusDataset, MBPP_SET_EQ_ENTRY_POINTS } from './evalplus-rules.js';
 import { evalPlusInstruction, evalPlusSanitize } from './evalplus-sanitize.js';

@@ -1,5 +1,5 @@
 import { DatasetError } from '../../core/errors.js';
-import { promptPlusCut, pythonProgram } from '../python-program.js';
+import { promptPlusCut, pythonProgram } from '../kit/python-program.js';
 import { defineTask, type Problem, type Task } from '../types.js';
 import { NOMINAL, recodeId, recodeMetric } from './robust.js';
 

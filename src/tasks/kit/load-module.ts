@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { ConfigError, NotFoundError } from '../core/errors.js';
-import type { Task } from './types.js';
+import { ConfigError, NotFoundError } from '../../core/errors.js';
+import type { Task } from '../types.js';
 
 const TYPESCRIPT = /\.(ts|mts|cts|tsx)$/i;
 const JAVASCRIPT = /\.(js|mjs|cjs)$/i;

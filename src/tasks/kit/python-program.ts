@@ -1,8 +1,11 @@
-import { type ReferenceSemantics, withReferenceSemantics } from '../execution/python-reference.js';
-import type { Program } from '../execution/types.js';
-import { TESTS_MARKER } from '../execution/worker/protocol.js';
-import { cutAtStop } from '../postprocess/stop.js';
-import type { Problem } from './types.js';
+import {
+  type ReferenceSemantics,
+  withReferenceSemantics,
+} from '../../execution/python-reference.js';
+import type { Program } from '../../execution/types.js';
+import { TESTS_MARKER } from '../../execution/worker/protocol.js';
+import { cutAtStop } from '../../postprocess/stop.js';
+import type { Problem } from '../types.js';
 
 /**
  * Prompt + generated text cut at its earliest stop sequence. A server that echoes the prompt

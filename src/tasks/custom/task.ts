@@ -1,15 +1,15 @@
 import { basename, resolve } from 'node:path';
 import { z } from 'zod';
-import { DatasetError } from '../core/errors.js';
-import { loadDataset } from '../datasets/index.js';
-import { validateRows } from '../datasets/validate.js';
-import { extractProgram } from '../postprocess/extract.js';
-import { cutAtStop } from '../postprocess/stop.js';
-import { pythonReplyProgram } from './instruct/reply-program.js';
-import { PYTHON_TESTS_MARKER } from './python-program.js';
-import { isStdioRow, stdioProblems } from './stdio/format.js';
-import { stdioTask } from './stdio/task.js';
-import type { Problem, Task } from './types.js';
+import { DatasetError } from '../../core/errors.js';
+import { loadDataset } from '../../datasets/index.js';
+import { validateRows } from '../../datasets/validate.js';
+import { extractProgram } from '../../postprocess/extract.js';
+import { cutAtStop } from '../../postprocess/stop.js';
+import { pythonReplyProgram } from '../instruct/reply-program.js';
+import { PYTHON_TESTS_MARKER } from '../kit/python-program.js';
+import { isStdioRow, stdioProblems } from '../stdio/format.js';
+import { stdioTask } from '../stdio/task.js';
+import type { Problem, Task } from '../types.js';
 
 /**
  * One line of a custom benchmark file (JSONL, JSONL.gz or a JSON array). The program run is

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { validateRows } from '../datasets/validate.js';
-import { promptPlusCut, pythonProgram } from './python-program.js';
-import type { Problem, Task } from './types.js';
+import { validateRows } from '../../datasets/validate.js';
+import { promptPlusCut, pythonProgram } from '../kit/python-program.js';
+import type { Problem, Task } from '../types.js';
 
 const rowSchema = z.object({
   task_id: z.number().int(),

@@ -1,5 +1,5 @@
-import { ConfigError } from '../core/errors.js';
-import type { Problem } from './types.js';
+import { ConfigError } from '../../core/errors.js';
+import type { Problem } from '../types.js';
 
 /**
  * A release-date window over a task's problems (as LiveCodeBench scores only problems published

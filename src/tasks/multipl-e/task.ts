@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { validateRows } from '../datasets/validate.js';
-import { languageManifests } from '../execution/languages/index.js';
-import type { Language } from '../execution/types.js';
-import { adaptTests } from './multilang/multipl-e-tests.js';
-import { braceCandidate, joinProgram } from './multilang/program.js';
-import { pythonStrip } from './python-program.js';
-import { defineTask, type Problem, type Task } from './types.js';
+import { validateRows } from '../../datasets/validate.js';
+import { languageManifests } from '../../execution/languages/index.js';
+import type { Language } from '../../execution/types.js';
+import { pythonStrip } from '../kit/python-program.js';
+import { adaptTests } from '../multilang/multipl-e-tests.js';
+import { braceCandidate, joinProgram } from '../multilang/program.js';
+import { defineTask, type Problem, type Task } from '../types.js';
 
 const rowSchema = z.object({
   name: z.string(),

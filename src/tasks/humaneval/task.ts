@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { validateRows } from '../datasets/validate.js';
-import { promptPlusCut, pythonProgram, pythonStrip } from './python-program.js';
-import { defineTask, type Problem, type Task } from './types.js';
+import { validateRows } from '../../datasets/validate.js';
+import { promptPlusCut, pythonProgram, pythonStrip } from '../kit/python-program.js';
+import { defineTask, type Problem, type Task } from '../types.js';
 
 const rowSchema = z.object({
   task_id: z.string(),

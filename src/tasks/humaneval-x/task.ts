@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { validateRows } from '../datasets/validate.js';
-import type { Language } from '../execution/types.js';
-import { mergeGoImports } from './multilang/go-imports.js';
-import { braceCandidate, joinProgram } from './multilang/program.js';
-import { rustTestsAsMain } from './multilang/rust-tests.js';
-import type { Problem, Task } from './types.js';
+import { validateRows } from '../../datasets/validate.js';
+import type { Language } from '../../execution/types.js';
+import { mergeGoImports } from '../multilang/go-imports.js';
+import { braceCandidate, joinProgram } from '../multilang/program.js';
+import { rustTestsAsMain } from '../multilang/rust-tests.js';
+import type { Problem, Task } from '../types.js';
 
 const rowSchema = z.object({
   task_id: z.string(),

@@ -1,10 +1,10 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { NotFoundError } from '../core/errors.js';
-import { isCustomDataFile, loadCustomJsonlTask } from './custom-jsonl.js';
-import { tasks } from './index.js';
+import { NotFoundError } from '../../core/errors.js';
+import { isCustomDataFile, loadCustomJsonlTask } from '../custom/task.js';
+import { tasks } from '../index.js';
+import type { Task } from '../types.js';
 import { isTaskModule, loadTaskModule } from './load-module.js';
-import type { Task } from './types.js';
 
 /**
  * Does `spec` name a file rather than a registered task? By its extension (.jsonl, .jsonl.gz,

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError } from '../core/errors.js';
+import { ConfigError } from '../../core/errors.js';
+import { isoDate } from '../leetcode-contest/task.js';
+import type { Problem } from '../types.js';
 import { applyDateWindow, mergeDateMetrics, parseIsoDay, perMonthPassRate } from './date-window.js';
-import { isoDate } from './leetcode-contest/task.js';
-import type { Problem } from './types.js';
 
 const problem = (id: string, date?: string): Problem => ({
   id,

@@ -1,14 +1,14 @@
 import { z } from 'zod';
-import { validateRows } from '../datasets/validate.js';
-import { MBPP_STOP_SEQUENCES } from './mbpp.js';
+import { validateRows } from '../../datasets/validate.js';
+import { MBPP_STOP_SEQUENCES } from '../mbpp/task.js';
+import type { Task } from '../types.js';
 import {
   type EvalPlusProblem,
   evalPlusDataOf,
   evalPlusTask,
   type JudgePlacement,
-} from './plus/evalplus-task.js';
-import { evalPlusRowFields } from './plus/rows.js';
-import type { Task } from './types.js';
+} from './evalplus-task.js';
+import { evalPlusRowFields } from './rows.js';
 
 const rowSchema = z.object({ ...evalPlusRowFields, assertion: z.string() });
 

@@ -1,4 +1,4 @@
-import type { Task } from './types.js';
+import type { Task } from '../types.js';
 
 /**
  * bigcode-evaluation-harness's names for passk tasks that send the same prompts and run the same

@@ -1,15 +1,15 @@
 import { z } from 'zod';
-import { validateRows } from '../datasets/validate.js';
-import { HUMANEVAL_STOP_SEQUENCES } from './humaneval.js';
+import { validateRows } from '../../datasets/validate.js';
+import { HUMANEVAL_STOP_SEQUENCES } from '../humaneval/task.js';
+import { pythonStrip } from '../kit/python-program.js';
+import type { Task } from '../types.js';
 import {
   type EvalPlusProblem,
   evalPlusDataOf,
   evalPlusTask,
   type JudgePlacement,
-} from './plus/evalplus-task.js';
-import { evalPlusRowFields } from './plus/rows.js';
-import { pythonStrip } from './python-program.js';
-import type { Task } from './types.js';
+} from './evalplus-task.js';
+import { evalPlusRowFields } from './rows.js';
 
 const rowSchema = z.object({ ...evalPlusRowFields, test: z.string() });
 

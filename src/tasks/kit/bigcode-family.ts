@@ -1,0 +1,17 @@
+import { familyOf } from '../family.js';
+import type { Task } from '../types.js';
+import { aliasOf, BIGCODE_ALIASES } from './bigcode-names.js';
+
+/** bigcode-evaluation-harness's names for passk tasks (see bigcode-names.ts). */
+export const family = familyOf(
+  'bigcode',
+  Object.fromEntries(
+    Object.entries(BIGCODE_ALIASES).map(([alias, target]) => [
+      alias,
+      async (): Promise<Task> => {
+        const { tasks } = await import('../index.js');
+        return aliasOf(await tasks.get(target), alias);
+      },
+    ]),
+  ),
+);

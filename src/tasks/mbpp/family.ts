@@ -1,0 +1,5 @@
+import { familyOf } from '../family.js';
+
+export const family = familyOf('mbpp', {
+  mbpp: async () => (await import('./task.js')).mbpp,
+});

@@ -1,0 +1,6 @@
+import { familyOf } from '../family.js';
+
+/** McEval's C generation tasks. */
+export const family = familyOf('mceval', {
+  'mceval-c': async () => (await import('./task.js')).mcevalC,
+});
