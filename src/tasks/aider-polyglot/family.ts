@@ -1,4 +1,4 @@
-import { familyOf } from '../family.js';
+import { type Family, familyOf } from '../family.js';
 import type { Task } from '../types.js';
 
 /**
@@ -12,4 +12,11 @@ const loaders: Record<string, () => Promise<Task>> = {
 for (const lang of LANGUAGES) {
   loaders[`aider-polyglot-${lang}`] = async () => (await import('./task.js')).aiderPolyglot(lang);
 }
-export const family = familyOf('aider-polyglot', loaders);
+/** Aider polyglot's C++ exercises (languages/cpp/exercism-catch.ts has the measurements). */
+const AIDER_CPP =
+  "C++ build: Exercism's CMake flags (its Debug build: g++ -std=c++17 -DEXERCISM_RUN_ALL_TESTS -Wall -Wextra -Wpedantic -Werror, unoptimised) without -g: debug information does not change the generated code";
+export const family: Family = {
+  ...familyOf('aider-polyglot', loaders),
+  differences: (task) =>
+    ['aider-polyglot', 'aider-polyglot-cpp'].includes(task.name) ? [AIDER_CPP] : [],
+};

@@ -1,4 +1,4 @@
-import { familyOf } from '../family.js';
+import { type Family, familyOf } from '../family.js';
 import type { Task } from '../types.js';
 import { multiplELanguages } from './task.js';
 
@@ -6,7 +6,7 @@ import { multiplELanguages } from './task.js';
  * MultiPL-E (tests only): every language whose folder names a MultiPL-E suffix; bigcode's
  * `multiple-<suffix>` names are in the bigcode family.
  */
-export const family = familyOf(
+const loaders = familyOf(
   'multipl-e',
   Object.fromEntries(
     multiplELanguages().map(({ suffix }) => [
@@ -15,3 +15,19 @@ export const family = familyOf(
     ]),
   ),
 );
+
+/** MultiPL-E's rows, under passk's names and bigcode's (`multiple-*`, kit/bigcode-family.ts). */
+export function multiplEDifferences(task: Task): readonly string[] {
+  const strict = task.language === 'javascript' || task.language === 'typescript';
+  return [
+    "data: DeepSeek-Coder's copy of MultiPL-E's HumanEval translations; bigcode loads nuprl/MultiPL-E at its own pinned revision (not compared here)",
+    'execution: passk\'s own runtimes and toolchains (docs/tasks.md "Other languages"), not MultiPL-E\'s evaluators',
+    "pass@k: bigcode's multiple-* reports pass@k when its first problem has k samples, counts a problem with fewer as 1.0, and averages every *.results.json in the system temp folder (earlier runs' included); passk reports pass@k only where every problem has k samples, over this run's problems",
+    ...(strict
+      ? [
+          'JS/TS: assert.deepEqual/equal are strict in passk (a check that passes only loosely is failed, LooseEqualityOnly); MultiPL-E uses the loose ones',
+        ]
+      : []),
+  ];
+}
+export const family: Family = { ...loaders, differences: multiplEDifferences };
