@@ -44,6 +44,7 @@ const REPLACED = /^(reliability_guard|exit|stdin): /;
 
 /** The reference semantics `task`'s programs ask for (their last line), if any. */
 export function referenceSemanticsOf(task: Task): ReferenceSemantics | undefined {
+  if (task.referenceSemantics) return task.referenceSemantics;
   const probe: Problem = {
     id: 'probe',
     language: task.language,
