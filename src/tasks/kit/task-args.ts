@@ -26,9 +26,12 @@ export function applyTaskParams(task: string, params: Record<string, unknown>): 
   const parsed = schema.safeParse(params);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    const where = issue?.path.length ? `'${issue.path.join('.')}': ` : '';
+    const problem =
+      issue?.code === 'unrecognized_keys'
+        ? `unknown key '${issue.keys.join("', '")}'`
+        : `'${issue?.path.join('.')}': ${issue?.message ?? 'invalid'}`;
     throw new ConfigError(
-      `bad --task-arg for ${task}: ${where}${issue?.message ?? 'invalid'}; allowed keys: ${Object.keys(schema.shape).join(', ')}`,
+      `bad --task-arg for ${task}: ${problem}; allowed keys: ${Object.keys(schema.shape).join(', ')}`,
     );
   }
   const selected = family.withParams(task, parsed.data);
