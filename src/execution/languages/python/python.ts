@@ -14,7 +14,7 @@ import type {
 } from '../kit/types.js';
 import { PYTHON_FLAGS, probeInterpreter, pythonSupportDir } from '../kit/worker-host.js';
 
-/** runner.py's TESTS_MARKER (tasks/python-program.ts has the tasks' copy). */
+/** runner.py's TESTS_MARKER (tasks/kit/python-program.ts has the tasks' copy). */
 const PYTHON_TESTS_MARKER = PROTOCOL.markers.testsStart;
 
 /**
