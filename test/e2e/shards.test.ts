@@ -84,7 +84,7 @@ describe('--shard i/N and passk merge', () => {
     const missing = await runCli(['merge', ...shards.slice(1), '-o', join(out, 'again')]);
     expect(missing.code).toBe(2);
     expect(missing.stderr).toContain('missing shards: 0/4');
-  });
+  }, 240_000); // six CLI runs: a hang guard, not a speed check
 
   it('shards generation too: 2 generating shards merge into the unsharded model run', async () => {
     const server = await startFakeOpenAIServer();
