@@ -127,6 +127,7 @@ export const RESUME_POLICY: Readonly<Record<string, 'config' | 'saved' | { notRe
     offline: 'saved',
     cache: 'saved',
     fimFormat: 'saved',
+    taskArg: 'saved',
     instructionTokens: 'saved',
     saveReferences: 'saved',
     skipPreflight: 'saved',
