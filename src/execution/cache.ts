@@ -8,7 +8,7 @@ import type { ResolvedLimits } from './sandboxes/types.js';
 import type { Language, Verdict } from './types.js';
 
 /** Bump when a change to the engine could change a verdict: old cache entries then stop matching. */
-export const ENGINE_VERSION = 'exec-6'; // 6: tamper flags and result events read in exact shapes (issue 25); 5: AF_INET on bwrap's own loopback, /etc/hosts; 4: writable /tmp, /dev/shm, python in bwrap
+export const ENGINE_VERSION = 'exec-7'; // 7: Program.semantics beside the source (no pragma); 6: tamper flags and result events read in exact shapes (issue 25); 5: AF_INET on bwrap's own loopback, /etc/hosts; 4: writable /tmp, /dev/shm, python in bwrap
 
 /**
  * Default cache location. Reads the environment here and only here: `$PASSK_CACHE_DIR/verdicts`,
@@ -53,6 +53,8 @@ export function programKey(parts: {
   sandbox: string;
   limits: ResolvedLimits;
   source: string;
+  /** Program.semantics: the same source runs differently under a reference harness's semantics. */
+  semantics?: string;
   /** The program's OutputJudge key, when its verdict is decided outside it. */
   judgeKey?: string;
   /** Its library environment's key (mounts, variables, module versions), when it has one. */
@@ -65,6 +67,7 @@ export function programKey(parts: {
     )
     .update('\0')
     .update(parts.source);
+  if (parts.semantics !== undefined) hash.update(`\0semantics\0${parts.semantics}`);
   if (parts.judgeKey !== undefined) hash.update(`\0judge\0${parts.judgeKey}`);
   if (parts.environmentKey !== undefined) hash.update(`\0env\0${parts.environmentKey}`);
   return hash.digest('hex');

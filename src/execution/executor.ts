@@ -214,6 +214,7 @@ class PooledExecutor implements Executor {
         sandbox: this.info.sandbox,
         limits,
         source: job.program.source,
+        ...(job.program.semantics === undefined ? {} : { semantics: job.program.semantics }),
         ...judgeKeyOf(job.program),
         ...(engine.toolchain.environment
           ? { environmentKey: engine.toolchain.environment.key }

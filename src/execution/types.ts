@@ -1,5 +1,6 @@
 import type { ExecEnvironment } from './environments/types.js';
 import type { OutputJudge } from './judge.js';
+import type { ReferenceSemantics } from './python-reference.js';
 
 /** Languages passk can run. Open union: a runtime plugin may add its own. */
 export type Language =
@@ -30,6 +31,12 @@ export interface Program {
    */
   judge?: OutputJudge;
   /**
+   * Python: the reference harness whose program semantics the program runs under (its guard,
+   * stdin, when the verdict is decided; python-reference.ts). Sent to the worker beside the
+   * source, never inside it, and part of the verdict cache key. Absent: passk's own semantics.
+   */
+  semantics?: ReferenceSemantics;
+  /**
    * Outside judging (Python): the candidate's module and the test code, apart. When set (and the
    * sandbox has warm workers), the candidate runs as a function server in its own sandboxed
    * process and the tests run verbatim in a judge process that holds no candidate code (see
@@ -47,7 +54,7 @@ export interface Program {
 
 /** A Python program split for outside judging: no marker, two sources. */
 export interface FunctionServerProgram {
-  /** The candidate's module: prompt + completion (the reference harness's pragma last). */
+  /** The candidate's module: prompt + completion (run under the program's `semantics`). */
   candidate: string;
   /** The task's test code, run verbatim in the judge process; never enters the candidate's process. */
   tests: string;

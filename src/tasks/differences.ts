@@ -1,6 +1,6 @@
-import { REFERENCE_PRAGMA, type ReferenceSemantics } from '../execution/python-reference.js';
+import type { ReferenceSemantics } from '../execution/python-reference.js';
 import { families } from './index.js';
-import type { Problem, Task } from './types.js';
+import type { Task } from './types.js';
 
 /**
  * How passk runs a Python program differently from human-eval, bigcode-evaluation-harness and
@@ -42,25 +42,9 @@ const SEMANTICS_DIFFERENCES: Readonly<Record<ReferenceSemantics, readonly string
 };
 const REPLACED = /^(reliability_guard|exit|stdin): /;
 
-/** The reference semantics `task`'s programs ask for (their last line), if any. */
+/** The reference semantics `task`'s programs run under (its declared `referenceSemantics`), if any. */
 export function referenceSemanticsOf(task: Task): ReferenceSemantics | undefined {
-  if (task.referenceSemantics) return task.referenceSemantics;
-  const probe: Problem = {
-    id: 'probe',
-    language: task.language,
-    prompt: '',
-    datasetPrompt: '',
-    tests: '',
-    meta: {},
-  };
-  try {
-    const source = task.program(probe, '', task.suites?.[0]).source;
-    const at = source.lastIndexOf(REFERENCE_PRAGMA);
-    const name = at < 0 ? '' : source.slice(at + REFERENCE_PRAGMA.length).trim();
-    return name in SEMANTICS_DIFFERENCES ? (name as ReferenceSemantics) : undefined;
-  } catch {
-    return undefined; // a task whose programs need more than a bare problem: passk's defaults
-  }
+  return task.referenceSemantics;
 }
 
 function pythonDifferences(task: Task): readonly string[] {

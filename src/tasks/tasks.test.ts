@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { requireTaskData } from '../../test/helpers/data.js';
 import { loadDataset } from '../datasets/index.js';
-import { REFERENCE_PRAGMA } from '../execution/python-reference.js';
 import { tasks } from './index.js';
 import { PYTHON_TESTS_MARKER } from './kit/python-program.js';
 
@@ -41,21 +40,16 @@ describe('humaneval', () => {
     expect(program.language).toBe('python');
     // The tests marker (one comment line) lets the runner restore the interpreter in between.
     expect(program.source.startsWith(`CANDIDATE${PYTHON_TESTS_MARKER}\n`)).toBe(true);
-    // Then the pragma for human-eval's program semantics (docs/environments.md).
-    expect(
-      program.source.endsWith(`\ncheck(${problems[2]!.entryPoint})${REFERENCE_PRAGMA}human-eval\n`),
-    ).toBe(true);
+    expect(program.source.endsWith(`\ncheck(${problems[2]!.entryPoint})`)).toBe(true);
+    // human-eval's program semantics, beside the source (docs/environments.md).
+    expect(program.semantics).toBe('human-eval');
+    expect(program.functionServer?.candidate).toBe('CANDIDATE');
   });
 
   it("joins a candidate's trailing line continuation with the tests' first line, as human-eval", async () => {
     const { task, problems } = await problemsOf('humaneval');
     const problem = { ...problems[2]!, tests: '\n\nMETADATA = {}\ncheck(f)' };
-    const pragma = `${REFERENCE_PRAGMA}human-eval\n`;
-    const source = (candidate: string) => {
-      const text = task.program(problem, candidate).source;
-      expect(text.endsWith(pragma)).toBe(true);
-      return text.slice(0, -pragma.length);
-    };
+    const source = (candidate: string) => task.program(problem, candidate).source;
     // human-eval's program is candidate + "\n" + "\nMETADATA…": the continuation joins the blank
     // line, which stays with the candidate (compiled alone it needs a line after the backslash).
     expect(source('  return 1 \\')).toBe(

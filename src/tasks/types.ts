@@ -159,7 +159,8 @@ export interface Task<Data extends object = ProblemData> {
   /**
    * The reference harness whose Python semantics the task's programs run under (its guard,
    * stdin, exit handling; execution/python-reference.ts), declared so metrics.json can name it
-   * without building a program. Absent: read from a probe program, else passk's defaults.
+   * without building a program; its programs carry the same `Program.semantics` (a registry test
+   * checks both agree). Absent: passk's own semantics.
    */
   referenceSemantics?: ReferenceSemantics;
   /**

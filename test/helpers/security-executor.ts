@@ -1,6 +1,12 @@
 import { afterAll, beforeAll } from 'vitest';
 import { createExecutor } from '../../src/execution/index.js';
-import type { ExecLimits, Executor, Language, Verdict } from '../../src/execution/types.js';
+import type {
+  ExecLimits,
+  Executor,
+  Language,
+  Program,
+  Verdict,
+} from '../../src/execution/types.js';
 
 /**
  * The executor the security tests run hostile programs through: code execution allowed, no
@@ -40,11 +46,13 @@ export function runSources(
   language: Language,
   sources: Record<string, string>,
   limits: ExecLimits,
+  /** Fields every program gets besides its source (e.g. `semantics`). */
+  fields: Omit<Partial<Program>, 'language' | 'source'> = {},
 ): Promise<Map<string, Verdict>> {
   const big = { ...limits, timeoutMs: 20_000, memoryBytes: 2 * 2 ** 30 };
   const jobs = Object.entries(sources).map(([id, source]) => ({
     id,
-    program: { language, source },
+    program: { ...fields, language, source },
     limits: big,
   }));
   return executor.run(jobs);

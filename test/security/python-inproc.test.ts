@@ -10,7 +10,6 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { exercismSource } from '../../src/execution/languages/kit/exercism-source.js';
 import { canaryFile, python } from '../../src/execution/languages/python/python.js';
-import { withReferenceSemantics } from '../../src/execution/python-reference.js';
 import { bigcodebenchTests } from '../../src/tasks/bigcodebench/program.js';
 import { runSources, securityExecutorForFile } from '../helpers/security-executor.js';
 import { LIMITS } from './helpers.js';
@@ -56,8 +55,7 @@ describe('Python in-process judging: the round-3 classes', () => {
     const tests = bigcodebenchTests(
       'import unittest\n\nclass TestCases(unittest.TestCase):\n    def test_add(self):\n        self.assertEqual(task_func(1, 1), 2)\n',
     );
-    const program = (candidate: string) =>
-      withReferenceSemantics(`${candidate}\n${tests}`, 'bigcodebench');
+    const program = (candidate: string) => `${candidate}\n${tests}`;
     const verdicts = await runSources(
       executor(),
       'python',
@@ -69,6 +67,7 @@ describe('Python in-process judging: the round-3 classes', () => {
         ),
       },
       LIMITS,
+      { semantics: 'bigcodebench' },
     );
     expect(verdicts.get('right')).toMatchObject({ status: 'passed' });
     expect(verdicts.get('wrong')).toMatchObject({ status: 'failed' });

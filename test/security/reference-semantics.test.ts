@@ -10,10 +10,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import {
-  type ReferenceSemantics,
-  withReferenceSemantics,
-} from '../../src/execution/python-reference.js';
 import type { Verdict } from '../../src/execution/types.js';
 import {
   runSources,
@@ -40,9 +36,8 @@ import subprocess
 threading.Thread(target=time.sleep, args=(2,)).start()
 ${WRONG}`;
 
-function sources(semantics: ReferenceSemantics): Record<string, string> {
-  const make = (candidate: string) =>
-    withReferenceSemantics(`${candidate}${MARKER}${TESTS}`, semantics);
+function sources(): Record<string, string> {
+  const make = (candidate: string) => `${candidate}${MARKER}${TESTS}`;
   const found: Record<string, string> = {
     right: make('def add(a, b):\n    return a + b\n'),
     wrong: make(WRONG),
@@ -69,9 +64,9 @@ const executor = securityExecutorForFile();
 describe('the reference semantics open no way to pass', () => {
   for (const semantics of ['human-eval', 'evalplus'] as const) {
     it(`${semantics}: the guard attacks and the tampering candidate fail`, async () => {
-      const programs = sources(semantics);
+      const programs = sources();
       expect(Object.keys(programs).length).toBeGreaterThanOrEqual(10);
-      const verdicts = await runSources(executor(), 'python', programs, LIMITS);
+      const verdicts = await runSources(executor(), 'python', programs, LIMITS, { semantics });
       expectNoPass(verdicts, Object.keys(programs));
     }, 180_000);
   }
@@ -79,14 +74,16 @@ describe('the reference semantics open no way to pass', () => {
   it('the subprocess backend: tampering and reading frames for the nonce fail', async () => {
     const weak = await securityExecutor(1, 'subprocess');
     try {
-      const all = sources('human-eval');
+      const all = sources();
       const programs = {
         right: all['right']!,
         wrong: all['wrong']!,
         tamper: all['tamper']!,
         'nonce_in_frames.py': all['nonce_in_frames.py']!,
       };
-      const verdicts = await runSources(weak, 'python', programs, LIMITS);
+      const verdicts = await runSources(weak, 'python', programs, LIMITS, {
+        semantics: 'human-eval',
+      });
       expectNoPass(verdicts, Object.keys(programs));
     } finally {
       await weak.close();

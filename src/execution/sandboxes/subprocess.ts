@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import type { Writable } from 'node:stream';
 import { SandboxError } from '../../core/errors.js';
 import type { FreshProcessRunner, Toolchain } from '../languages/kit/types.js';
-import { NONCE_FD, PROTOCOL, RESULT_FD } from '../worker/protocol.js';
+import { NONCE_FD, PROTOCOL, RESULT_FD, SEMANTICS_VARIABLE } from '../worker/protocol.js';
 import { CappedCapture } from './capture.js';
 import { allocateUids, cleanEnv, commandDir, killAllOfUid, killGroup } from './common.js';
 import type { ProgramRequest, RawOutcome, Sandbox, Slot } from './types.js';
@@ -78,7 +78,11 @@ class SubprocessSlot implements Slot {
     const started = performance.now();
     const child = spawn(command!, args, {
       cwd,
-      env: cleanEnv(cwd, this.bin),
+      env: {
+        ...cleanEnv(cwd, this.bin),
+        // Program.semantics: runner.py reads and removes it before the program runs.
+        ...(request.semantics === undefined ? {} : { [SEMANTICS_VARIABLE]: request.semantics }),
+      },
       // NONCE_FD: the nonce (languages/kit/nonce-channel.ts), which the runner reads before the program.
       stdio: RUNNER_STDIO,
       detached: true, // own process group, so the kill reaches everything it started

@@ -308,7 +308,7 @@ PRECOMPILE_MAX_CHARS = 256 * 1024
 def run_one(req, opts, slot):
     source = req["source"]
     compiled = runner.precompile(source) if len(source) <= PRECOMPILE_MAX_CHARS else source
-    reference = reference_guard.profile_of(source)  # the reference harness's semantics, if asked
+    reference = reference_guard.profile_named(req.get("semantics"))  # the reference harness's semantics, if asked
     if reference is not None:
         reference_guard.prepare(reference, runner)
     settings = runner.limit_settings(req["limits"])

@@ -177,7 +177,7 @@ def run_pair(req, opts, slot, tests_in):
     compiled = runner.precompile(source) if len(source) <= fork_run.PRECOMPILE_MAX_CHARS else source
     if isinstance(compiled, runner._Split):
         compiled = SyntaxError("the candidate carries the tests marker")
-    reference = reference_guard.profile_of(source)
+    reference = reference_guard.profile_named(req.get("semantics"))
     if reference is not None:
         reference_guard.prepare(reference, runner)
     settings = runner.limit_settings(req["limits"])

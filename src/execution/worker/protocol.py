@@ -32,6 +32,9 @@ WORKER_FD_FLOOR = FDS["workerFloor"]
 EVENT_KEYS = {name: tuple(keys) for name, keys in _TABLE["events"].items()}
 TESTS_MARKER = _TABLE["markers"]["testsStart"]
 
+# runner.py's script mode (the subprocess sandbox) gets Program.semantics in this variable.
+SEMANTICS_VARIABLE = _TABLE["environment"]["semantics"]
+
 TAMPER_STATUS = _TABLE["exitStatus"]["tamper"]
 # The exit status of a harness process that failed itself (set-up, the judge): EX_SOFTWARE.
 HARNESS_FAILED_STATUS = _TABLE["exitStatus"]["harnessFailed"]

@@ -53,6 +53,13 @@ const TableSchema = z
         failureKeyPrefix: z.string(),
       })
       .strict(),
+    /** Variables a fresh-process runner reads (and removes) before the program runs. */
+    environment: z
+      .object({
+        /** Program.semantics for runner.py under the `subprocess` sandbox (workers get it in the request). */
+        semantics: z.string(),
+      })
+      .strict(),
     exitStatus: z
       .object({
         /** The result fd was not the harness's pipe when the end event was due (runner.py). */
@@ -92,6 +99,8 @@ export const TESTS_CHANNEL_FD = PROTOCOL.fds.testsChannel;
 export const TESTS_MARKER = PROTOCOL.markers.testsStart;
 /** The exit status of a program whose result fd was replaced when its end event was due. */
 export const TAMPER_STATUS = PROTOCOL.exitStatus.tamper;
+/** runner.py's script mode (the `subprocess` sandbox) gets Program.semantics in this variable. */
+export const SEMANTICS_VARIABLE = PROTOCOL.environment.semantics;
 
 /** One event of the result channel (worker/runner.py, the other languages' harnesses). */
 export type ResultEvent =
@@ -156,6 +165,8 @@ export type ProgramRequest = ProgramPlan & {
   tests?: string;
   /** Outside judging: names the judge resolves to the candidate's even over a builtin. */
   entryPoints?: string[];
+  /** Python: the reference harness's semantics the program runs under (Program.semantics). */
+  semantics?: string;
 };
 
 /** What happened to one program, before classification (see verdict.ts). */

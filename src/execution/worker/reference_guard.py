@@ -5,8 +5,8 @@ multiprocessing child after a `reliability_guard()` that sets many os, shutil an
 functions (and `exit`, `quit`, `help`; EvalPlus also `open`) to None, so calling one is a
 TypeError; stdin raises OSError on reading; and the verdict is decided when the tests return (a
 thread or an atexit handler left running changes nothing). BigCodeBench sets only `exit` and
-`quit` to None. A task asks for one of these by ending its program with PRAGMA + a profile name
-(src/execution/python-reference.ts): the source is in the verdict cache key, so the choice is too.
+`quit` to None. A task asks for one of these by setting Program.semantics to a profile name
+(src/execution/python-reference.ts), sent beside the source; the verdict cache key hashes it.
 
 Applied in the program's process after the sandbox's own set-up (limits, uid: os.setuid goes
 too) and before any program code (runner.run_in_child, runner.main). It only takes things away
@@ -19,7 +19,6 @@ import io
 import os
 import sys
 
-PRAGMA = "\n# passk: reference semantics "
 
 # What each reference's reliability_guard sets to None (read from openai/human-eval
 # human_eval/execution.py, bigcode_eval/tasks/custom_metrics/execute.py, evalplus/eval/utils.py).
@@ -51,15 +50,9 @@ PROFILES = {
 }
 
 
-def profile_of(source):
-    """The profile a source asks for on its last line, or None."""
-    if not isinstance(source, str) or not source.endswith("\n"):
-        return None
-    at = source.rfind(PRAGMA, max(0, len(source) - len(PRAGMA) - 40))
-    if at < 0:
-        return None
-    name = source[at + len(PRAGMA) : -1]
-    return name if name in PROFILES else None
+def profile_named(name):
+    """The profile a request names (its "semantics" field), or None: passk's own semantics."""
+    return name if isinstance(name, str) and name in PROFILES else None
 
 
 class _UnreadableStdin(io.StringIO):

@@ -48,6 +48,7 @@ RESULT_FD = protocol.RESULT_FD
 # The exit status of a program whose result fd was not the harness's pipe when the end event was
 # due (src/execution/languages/python/python.ts reads it as the tamper 'result-fd-replaced').
 TAMPER_STATUS = protocol.TAMPER_STATUS
+SEMANTICS_VARIABLE = protocol.SEMANTICS_VARIABLE
 # The report is formatted with json's C string encoder, bound now (and compiled into the nonce
 # hook): json.dumps would go through module state a program can replace (json._default_encoder).
 _quote = json.encoder.c_encode_basestring_ascii or json.encoder.encode_basestring_ascii  # pyright: ignore[reportAttributeAccessIssue] - C helper, untyped
@@ -772,6 +773,8 @@ def main():
     on fd 5 (read here, before the program; never in argv); program.py in cwd (the sample's own
     temp dir)."""
     nonce_box, limits_json = [_read_nonce_fd(5)], sys.argv[1]
+    # Program.semantics: read (and taken out of the environment) before the program runs.
+    reference = reference_guard.profile_named(os.environ.pop(SEMANTICS_VARIABLE, None))
     allow = task_environment.take_switch(sys.modules[__name__])
     if len(sys.argv) > 2:
         task_environment.apply(sys.argv[2], allow)
@@ -782,7 +785,6 @@ def main():
     with open("program.py", encoding="utf-8") as handle:
         source = handle.read()
     del sys.argv[1:]
-    reference = reference_guard.profile_of(source)
     if reference is not None:
         reference_guard.apply(reference, sys.modules[__name__])
         reference_guard.take_stdin()

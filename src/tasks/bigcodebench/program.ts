@@ -1,5 +1,4 @@
 import { readHarnessFile } from '../../core/harness-files.js';
-import { withReferenceSemantics } from '../../execution/python-reference.js';
 import type { Program } from '../../execution/types.js';
 import type { Problem } from '../types.js';
 
@@ -41,7 +40,7 @@ export function bigcodebenchTests(test: string): string {
 export function bigcodebenchProgram(problem: Problem, candidate: string): Program {
   const source = `${PREAMBLE}${candidate}\n${problem.tests}`;
   // Upstream's reliability_guard sets exit/quit to None; its verdict is decided when the tests end.
-  return { language: 'python', source: withReferenceSemantics(source, 'bigcodebench') };
+  return { language: 'python', source, semantics: 'bigcodebench' };
 }
 
 /**

@@ -186,6 +186,7 @@ export function bigcodebench(options: BigCodeBenchOptions): Task<BigCodeBenchDat
       return finish(problem, split === 'complete' ? problem.prompt + cut : cut);
     },
     program: bigcodebenchProgram,
+    referenceSemantics: 'bigcodebench',
     instructionPrompt: (problem) => bigcodebenchInstruction(problem, split),
     // Chat models: upstream sanitizes the whole reply.
     chatPostprocess: (problem, reply) => finish(problem, reply),

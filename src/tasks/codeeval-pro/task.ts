@@ -96,5 +96,6 @@ export function codeEvalPro(name: ProTaskName): Task<ProData> {
     // run_api.py: the code after the first "```python" is the whole solution (no prefix).
     chatPostprocess: (_problem, reply) => proSanitize(proChatCode(reply)),
     program: pythonProgram,
+    referenceSemantics: 'human-eval',
   };
 }

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { readHarnessTemplate } from '../../core/harness-files.js';
 import { validateRows } from '../../datasets/validate.js';
-import { withReferenceSemantics } from '../../execution/python-reference.js';
 import type { Program } from '../../execution/types.js';
 import { cutAtStop } from '../../postprocess/stop.js';
 import type { Problem, Task } from '../types.js';
@@ -64,7 +63,7 @@ export function cruxProgram(problem: Problem<CruxMeta>, answer: string): Program
     return { language: 'python', source };
   }
   // CRUXEval's evaluation runs the check as human-eval does (utils_execute.py: its reliability_guard).
-  const source = withReferenceSemantics(check(code, output, answer), 'human-eval');
+  const source = check(code, output, answer);
   // Outside judging: the answer is evaluated in the candidate's process (beside f, as upstream's
   // program has it) and only its value crosses; the assertion runs in the judge, with its own f.
   // An answer's object cannot answer the comparison (an always-equal object equals nothing), and
@@ -76,8 +75,9 @@ export function cruxProgram(problem: Problem<CruxMeta>, answer: string): Program
   return {
     language: 'python',
     source,
+    semantics: 'human-eval',
     functionServer: {
-      candidate: withReferenceSemantics(candidate, 'human-eval'),
+      candidate,
       tests: check(code, output, ANSWER_NAME),
       entryPoints: [],
     },

