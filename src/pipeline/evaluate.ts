@@ -14,6 +14,7 @@ import { claimRunDir } from '../store/run-lock.js';
 import { judgingDifferences, referenceDifferences } from '../tasks/differences.js';
 import { perMonthPassRate } from '../tasks/kit/date-window.js';
 import { resolveTask } from '../tasks/kit/resolve.js';
+import { taskParamsOf } from '../tasks/kit/task-args.js';
 import type { Problem, Task } from '../tasks/types.js';
 import { bigcodeConfig } from './bigcode-config.js';
 import type { CandidateSource } from './candidates.js';
@@ -37,6 +38,11 @@ import type { Shard } from './shard.js';
 export interface EvaluateOptions extends ProblemSelection {
   /** A registered task name or a Task object. */
   task: string | Task;
+  /**
+   * The task family's parameters (the CLI's `--task-arg key=value`, e.g. `{ fim_format: 'codellama' }`),
+   * validated by its schema; recorded in metrics.json `config.task_params`.
+   */
+  params?: Record<string, unknown>;
   candidates: CandidateSource;
   /** Must be true: the programs are untrusted model output. */
   allowCodeExecution: boolean;
@@ -165,7 +171,7 @@ async function evaluateClaimed(options: EvaluateOptions): Promise<EvaluateResult
   const startedAt = new Date();
   const started = performance.now();
   const emit = options.onEvent ?? (() => {});
-  const task = await resolveTask(options.task);
+  const task = await resolveTask(options.task, options.params);
   if (task.generationOnly !== undefined) {
     throw new ConfigError(`${task.name} cannot be evaluated: it ${task.generationOnly}`);
   }
@@ -287,6 +293,7 @@ async function evaluateClaimed(options: EvaluateOptions): Promise<EvaluateResult
       },
       config: {
         ...scoringConfig(config, excluded),
+        ...taskParamsConfig(task.name),
         ...bigcodeConfig({
           task: task.name,
           candidates: options.candidates,
@@ -399,4 +406,10 @@ function countersSince(
 function executorConfig(executor: Executor): { workers: number; sandbox?: string } {
   const { workers, sandbox } = executor.info;
   return sandbox === DEFAULT_SANDBOX ? { workers } : { workers, sandbox };
+}
+
+/** metrics.json `config.task_params`: what the task's family parameters are for this run. */
+function taskParamsConfig(taskName: string): { task_params?: Record<string, unknown> } {
+  const params = taskParamsOf(taskName);
+  return params === undefined ? {} : { task_params: params };
 }

@@ -71,7 +71,7 @@ export interface RunModelResult {
 
 /** Samples n completions per problem from a model backend, then evaluates them. */
 export async function runModel(given: RunModelOptions): Promise<RunModelResult> {
-  const task = await resolveTask(given.task);
+  const task = await resolveTask(given.task, given.params);
   const options = {
     ...given,
     sampling: withTaskMaxNewTokens(given.sampling, task.defaultMaxNewTokens),
@@ -170,8 +170,10 @@ async function runModelClaimed(
       message: `${generation.failedSamples} samples failed generation for good (after retries): not scored, left out of n; passk run --resume ${options.runDir} retries them${firstFailure(generation.records)}`,
     });
   }
+  // The task is resolved (params applied): evaluate gets the Task itself.
+  const { params: _applied, ...scoring } = options;
   const evaluation = await evaluate({
-    ...options,
+    ...scoring,
     task,
     candidates: { kind: 'records', records: generation.records },
     outputDir: options.runDir,

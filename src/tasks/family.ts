@@ -22,6 +22,8 @@ export interface Family {
   readonly params?: z.ZodObject;
   /** The registered task name that `name` with these (validated) parameters selects. */
   withParams?(name: string, params: Record<string, unknown>): string;
+  /** The parameters task `name` (one of names()) runs with, defaults filled: metrics.json `task_params`. */
+  paramsOf?(name: string): Record<string, unknown>;
 }
 
 /** A family whose tasks are a fixed name → loader table. */

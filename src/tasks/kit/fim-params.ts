@@ -16,5 +16,6 @@ export function withFimParam(family: Family, formats: readonly string[]): Family
       const base = name.replace(/:[^:]*$/, '');
       return chosen === 'starcoder' ? base : `${base}:${chosen}`;
     },
+    paramsOf: (name) => ({ fim_format: /:([^:]+)$/.exec(name)?.[1] ?? 'starcoder' }),
   };
 }

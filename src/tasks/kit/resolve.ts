@@ -1,10 +1,11 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { NotFoundError } from '../../core/errors.js';
+import { ConfigError, NotFoundError } from '../../core/errors.js';
 import { isCustomDataFile, loadCustomJsonlTask } from '../custom/task.js';
 import { tasks } from '../index.js';
 import type { Task } from '../types.js';
 import { isTaskModule, loadTaskModule } from './load-module.js';
+import { applyTaskParams } from './task-args.js';
 
 /**
  * Does `spec` name a file rather than a registered task? By its extension (.jsonl, .jsonl.gz,
@@ -20,12 +21,25 @@ export function isTaskPath(spec: string): boolean {
  * path of a custom benchmark file (JSONL rows, see custom-jsonl.ts); or the path of a
  * TypeScript / JavaScript module exporting a task (see load-module.ts). Relative paths are
  * resolved against the current directory. A task from a path is named by the path as given.
+ * `params` (a family's parameters, as `--task-arg`) select among a registered family's tasks.
  *
  * @throws NotFoundError naming the nearest registered task for an unknown name, or the file for a
  *   missing path; DatasetError for a bad row of a custom file; ConfigError for a bad module
  */
-export async function resolveTask(task: string | Task): Promise<Task> {
-  if (typeof task !== 'string') return task;
+export async function resolveTask(
+  given: string | Task,
+  params: Record<string, unknown> = {},
+): Promise<Task> {
+  if (typeof given !== 'string') {
+    if (Object.keys(params).length > 0) {
+      throw new ConfigError(
+        `params are for a registered task name, not a Task object (${given.name})`,
+      );
+    }
+    return given;
+  }
+  // Library `params` (the CLI's --task-arg): validated by the family, mapped to its task name.
+  const task = applyTaskParams(given, params);
   if (!isTaskPath(task)) return tasks.get(task);
   if (isTaskModule(task)) {
     // Named by the path as given, like a benchmark file: metrics.json is keyed by it, and

@@ -13,6 +13,15 @@ export function parseTaskArgs(pairs: readonly string[]): Record<string, string> 
 }
 
 /**
+ * The parameters registered task `task` runs with (its family's `paramsOf`), for metrics.json
+ * `task_params`; undefined for a task whose family takes none (or a task from a file).
+ */
+export function taskParamsOf(task: string): Record<string, unknown> | undefined {
+  const family = families.find((candidate) => candidate.names().includes(task));
+  return family?.paramsOf?.(task);
+}
+
+/**
  * The registered task name that `task` with these parameters selects, validated against its
  * family's params schema. Unknown key or bad value: one ConfigError line naming the allowed keys.
  */
