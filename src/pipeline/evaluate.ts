@@ -31,7 +31,12 @@ import { prepareProblems } from './prepare.js';
 import { type LoadedProblems, loadProblems, type ProblemSelection } from './problems.js';
 import { pythonEnvironment } from './python-environment.js';
 import { checkAgrees, openRunExecutor } from './run-executor.js';
-import { notRunnableMessage, runnableProblems, withoutProblems } from './runnable.js';
+import {
+  notRunnableMessage,
+  referencesRunnableHere,
+  runnableProblems,
+  withoutProblems,
+} from './runnable.js';
 import { selectCandidates } from './select.js';
 import type { Shard } from './shard.js';
 
@@ -232,9 +237,11 @@ async function evaluateClaimed(options: EvaluateOptions): Promise<EvaluateResult
   try {
     if (options.preflight !== false) {
       emit({ type: 'preflight-start' });
-      const checked = problems
-        .filter((p) => p.reference !== undefined && p.meta.referenceFails !== true)
-        .slice(0, 3);
+      const known = problems.filter(
+        (p) => p.reference !== undefined && p.meta.referenceFails !== true,
+      );
+      // References whose libraries import here: a missing library is the machine's, not the engine's.
+      const checked = (await referencesRunnableHere(task, known, options.pythonEnv)).slice(0, 3);
       const references = checked
         .map((p) => placed(task.program(p, p.reference!), config.judge))
         // The task's library environment, as buildJobs gives it (a program's own one stays).

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { Problem, Task } from '../tasks/types.js';
-import { notRunnableMessage, runnableProblems, withoutProblems } from './runnable.js';
+import {
+  importedModules,
+  notRunnableMessage,
+  referencesRunnableHere,
+  runnableProblems,
+  withoutProblems,
+} from './runnable.js';
 
 const problem = (id: string, modules: string[]): Problem => ({
   id,
@@ -59,5 +65,30 @@ describe('runnableProblems', () => {
     const kept = withoutProblems({ records, problems }, [problems[0]!]);
     expect(kept.records.map((r) => r.problemId)).toEqual(['a']);
     expect(kept.problems.map((p) => p.id)).toEqual(['a']);
+  });
+});
+
+describe('the preflight picks references whose libraries import here', () => {
+  it('reads the top-level package of every import line', () => {
+    const source =
+      'import numpy as np, json\nfrom os.path import join\n  import passk_no_such_module.sub  # x\nx = "import nothing"\n';
+    expect(importedModules(source).sort()).toEqual(
+      ['json', 'numpy', 'os', 'passk_no_such_module'].sort(),
+    );
+  });
+
+  it('leaves out a reference that imports a missing module of the environment', async () => {
+    const withReference = (id: string, reference: string): Problem => ({
+      ...problem(id, []),
+      reference,
+    });
+    const problems = [
+      withReference('a', 'import passk_no_such_module\n'),
+      withReference('b', 'import json\nfrom passk_not_in_the_environment import x\n'),
+    ];
+    const kept = await referencesRunnableHere(task as unknown as Task, problems);
+    expect(kept.map((p) => p.id)).toEqual(['b']);
+    const plain = { name: 'no-environment' } as unknown as Task;
+    expect(await referencesRunnableHere(plain, problems)).toHaveLength(2);
   });
 });

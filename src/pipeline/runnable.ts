@@ -49,6 +49,36 @@ export async function runnableProblems<P extends Problem>(
   return { runnable, notRunnable: { problems: left, missing, hint } };
 }
 
+/**
+ * The problems whose reference imports no module of the task's environment that is missing here:
+ * the preflight's known-good programs (a reference that cannot import its library would fail the
+ * engine's check for the machine's sake, not the engine's). All of them for a task without one.
+ */
+export async function referencesRunnableHere<P extends Problem>(
+  task: Task,
+  problems: readonly P[],
+  pythonEnv?: string,
+): Promise<P[]> {
+  if (task.environment === undefined) return [...problems];
+  const missing = await missingModules(task, pythonEnv);
+  return problems.filter((p) => !importedModules(p.reference ?? '').some((m) => m in missing));
+}
+
+const IMPORT_LINE = /^[ \t]*(?:import[ \t]+([^\n#]+)|from[ \t]+([A-Za-z_]\w*))/gm;
+
+/** The top-level package of every `import a.b, c as d` and `from e.f import …` line in `source`. */
+export function importedModules(source: string): string[] {
+  const names = new Set<string>();
+  for (const [, imported, from] of source.matchAll(IMPORT_LINE)) {
+    if (from !== undefined) names.add(from);
+    for (const part of imported?.split(',') ?? []) {
+      const name = /^\s*([A-Za-z_]\w*)/.exec(part)?.[1];
+      if (name !== undefined) names.add(name);
+    }
+  }
+  return [...names];
+}
+
 /** The environment's modules that do not import here, with why (the probe's error). */
 async function missingModules(task: Task, pythonEnv?: string): Promise<Record<string, string>> {
   if (task.environment === undefined) return {};

@@ -117,3 +117,20 @@ describe('humaneval-pro and mbpp-pro', () => {
     expect(metrics['mbpp-pro']).toEqual({ 'pass@1': 0.5 });
   });
 });
+
+describe('bigcodebench-lite-pro', () => {
+  it('the first references pass with their libraries; an early exit(0), which harness.py passes, does not', async () => {
+    const metrics = await runAgainst(
+      'bigcodebench-lite-pro',
+      (p, { choice }) => {
+        // Tab-indented, as harness.py's files accept it (it replaces tabs by four spaces).
+        const code = String(p.reference).replaceAll('    ', '\t');
+        const exit = choice === 1 ? '\nimport sys\nsys.exit(0)\n' : '';
+        return `\`\`\`python\n${code}${exit}\n\`\`\``;
+      },
+      ['--chat', '--limit', '2', '--n-samples', '2', '--k', '1'],
+    );
+    expect(metrics['bigcodebench-lite-pro']).toEqual({ 'pass@1': 0.5 });
+    expect(metrics.statuses).toEqual({ passed: 2, incomplete: 2 });
+  }, 240_000);
+});

@@ -7,20 +7,24 @@
 const ASSISTANT =
   'You are an exceptionally intelligent coding assistant that consistently delivers accurate and reliable responses to user instructions.';
 
-/** What both prompts share: the two problems and the self-invoking instruction. */
-export function proInstruction(rawProblem: string, newProblem: string): string {
+/**
+ * What both prompts share: the two problems and the self-invoking instruction. BigCodeBench-Lite
+ * Pro's (`map_bigcodebench_lite_pro_problem`) has a blank line before the closing fence.
+ */
+export function proInstruction(rawProblem: string, newProblem: string, lite = false): string {
   return [
     'Write a solution of python file to the following problems, the solution of the second problem requires single or multiple calls to the first solution.',
     '```python',
     rawProblem.trim(),
     newProblem.trim(),
+    ...(lite ? [''] : []),
     '```',
   ].join('\n');
 }
 
 /** `PROMPT_WRAPPER` with `response_prefix` (the base problem, opened in a fence): base models. */
-export function proCompletionPrompt(rawProblem: string, newProblem: string): string {
-  const instruction = proInstruction(rawProblem, newProblem);
+export function proCompletionPrompt(rawProblem: string, newProblem: string, lite = false): string {
+  const instruction = proInstruction(rawProblem, newProblem, lite);
   return `${ASSISTANT}\n@@ Instruction\n${instruction}\n\n@@ Response\n\`\`\`python\n${rawProblem.trim()}\n`;
 }
 
@@ -28,8 +32,8 @@ export function proCompletionPrompt(rawProblem: string, newProblem: string): str
  * `PROMPT_WRAPPER_API` (run_api.py): the user message for chat models. Upstream also sends
  * ASSISTANT as the system message; passk sends one only with --system-prompt.
  */
-export function proChatPrompt(rawProblem: string, newProblem: string): string {
-  return `\n@@ Instruction\n${proInstruction(rawProblem, newProblem)}\n@@ Response\n`;
+export function proChatPrompt(rawProblem: string, newProblem: string, lite = false): string {
+  return `\n@@ Instruction\n${proInstruction(rawProblem, newProblem, lite)}\n@@ Response\n`;
 }
 
 /** The system message upstream's API runs send (documented; give it with --system-prompt). */
