@@ -3,6 +3,7 @@ import { appendFileSync, mkdirSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { CACHE_OFF, pathValue } from '../core/switch-words.js';
+import { filesText } from './program-files.js';
 import { usedFullCpu } from './rerun.js';
 import type { ResolvedLimits } from './sandboxes/types.js';
 import type { Language, Verdict } from './types.js';
@@ -55,6 +56,8 @@ export function programKey(parts: {
   source: string;
   /** Program.semantics: the same source runs differently under a reference harness's semantics. */
   semantics?: string;
+  /** Program.files: a multi-file program's files (their canonical text, filesText). */
+  files?: Readonly<Record<string, string>>;
   /** The program's OutputJudge key, when its verdict is decided outside it. */
   judgeKey?: string;
   /** Its library environment's key (mounts, variables, module versions), when it has one. */
@@ -68,6 +71,7 @@ export function programKey(parts: {
     .update('\0')
     .update(parts.source);
   if (parts.semantics !== undefined) hash.update(`\0semantics\0${parts.semantics}`);
+  if (parts.files !== undefined) hash.update(`\0files\0${filesText(parts.files)}`);
   if (parts.judgeKey !== undefined) hash.update(`\0judge\0${parts.judgeKey}`);
   if (parts.environmentKey !== undefined) hash.update(`\0env\0${parts.environmentKey}`);
   return hash.digest('hex');

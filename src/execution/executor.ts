@@ -14,6 +14,7 @@ import {
 import type { ExecEnvironment } from './environments/types.js';
 import { byEngine, type Engine, type Group, runGroup, sum } from './group.js';
 import { runtimes } from './languages/index.js';
+import type { BatchProgram } from './languages/kit/types.js';
 import { OUTSIDE_JUDGE_VERSION } from './outside-verdict.js';
 import { SlotPool } from './pool.js';
 import { attemptOf, type RerunReason, rerunReason, usedFullCpu } from './rerun.js';
@@ -156,7 +157,7 @@ class PooledExecutor implements Executor {
     toRun.sort((a, b) => b.expectedMs - a.expectedMs);
     for (const [engine, list] of byEngine(toRun)) {
       // e.g. TypeScript's one type-check over every program, instead of a compiler per program.
-      await engine.adapter.prepareBatch?.(list.map((group) => group.job.program.source));
+      await engine.adapter.prepareBatch?.(list.map((group) => batchProgram(group.job.program)));
       await engine.pool.runAll(
         list,
         async (group, slot, again) => {
@@ -215,6 +216,7 @@ class PooledExecutor implements Executor {
         limits,
         source: job.program.source,
         ...(job.program.semantics === undefined ? {} : { semantics: job.program.semantics }),
+        ...(job.program.files === undefined ? {} : { files: job.program.files }),
         ...judgeKeyOf(job.program),
         ...(engine.toolchain.environment
           ? { environmentKey: engine.toolchain.environment.key }
@@ -260,6 +262,13 @@ class PooledExecutor implements Executor {
       this.engines.clear();
     }
   }
+}
+
+/** What a batch compiler sees of a program: its source, or its files. */
+function batchProgram(program: Program): BatchProgram {
+  return program.files === undefined
+    ? { source: program.source }
+    : { source: program.source, files: program.files };
 }
 
 /**

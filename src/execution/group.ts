@@ -86,7 +86,7 @@ async function runInProcess(group: Group, slot: Slot): Promise<Verdict> {
   const { adapter } = group.engine;
   const source = group.job.program.source;
   const request: ProgramRequest = {
-    ...adapter.plan(source, limits),
+    ...adapter.plan(source, limits, group.job.program.files),
     ...semanticsOf(group.job.program),
     nonce: newNonce(),
     limits,

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { PreflightError } from '../core/errors.js';
 import { runtimes } from './languages/index.js';
+import type { CanaryProgram } from './languages/kit/types.js';
 import type {
   ExecJob,
   ExecLimits,
@@ -53,14 +54,16 @@ export async function runPreflight(
 ): Promise<PreflightReport> {
   const { canaries } = await runtimes.get(options.language);
   const salt = randomBytes(8).toString('hex');
-  const program = (source: string, tag: string): Program => ({
-    language: options.language,
+  const program = (canary: CanaryProgram, tag: string): Program => {
     // Not the word "passk": a candidate part naming the harness is flagged (test-binding.ts).
-    source: `${canaries.comment(`preflight ${tag} ${salt}`)}${source}`,
-  });
+    const comment = canaries.comment(`preflight ${tag} ${salt}`);
+    return typeof canary === 'string'
+      ? { language: options.language, source: `${comment}${canary}` }
+      : { language: options.language, source: comment, files: canary.files };
+  };
   const is = (status: VerdictStatus) => (verdict: Verdict) => verdict.status === status;
   /** A canary that must run and not pass: an early exit, a rebinding of the tests' names. */
-  const mustFail = (id: string, source: string): Canary => ({
+  const mustFail = (id: string, source: CanaryProgram): Canary => ({
     id,
     job: { id, program: program(source, id), limits: options.limits },
     ok: (verdict: Verdict) => verdict.status !== 'passed' && verdict.status !== 'infra-error',
@@ -73,7 +76,13 @@ export async function runPreflight(
         id: `reference-${index}`,
         // A reference keeps its library environment (Task.environment): it imports from there,
         // and one judged outside its process (stdio, EvalPlus outside) keeps its judge.
-        program: { ...reference, ...program(reference.source, `reference ${index}`) },
+        program: {
+          ...reference,
+          ...program(
+            reference.files ? { files: reference.files } : reference.source,
+            `reference ${index}`,
+          ),
+        },
         limits: options.limits,
       },
       ok: is('passed'),

@@ -31,6 +31,12 @@ export interface Program {
    */
   judge?: OutputJudge;
   /**
+   * A multi-file program (an Exercism exercise: solution, tests, build files), by relative path,
+   * run by a runtime that takes files (`exercism-*`). `source` is then no file: it is hashed with
+   * them (the preflight puts a distinct comment there) and never run.
+   */
+  files?: Readonly<Record<string, string>>;
+  /**
    * Python: the reference harness whose program semantics the program runs under (its guard,
    * stdin, when the verdict is decided; python-reference.ts). Sent to the worker beside the
    * source, never inside it, and part of the verdict cache key. Absent: passk's own semantics.

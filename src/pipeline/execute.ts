@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { RunEventListener } from '../execution/events.js';
+import { filesText } from '../execution/program-files.js';
 import type {
   ExecJob,
   ExecLimits,
@@ -173,7 +174,7 @@ function toResult(record: GenerationRecord, job: ExecJob, verdict: Verdict): Res
   return {
     task_id: record.problemId,
     sample: record.sample,
-    program_hash: createHash('sha256').update(job.program.source).digest('hex'),
+    program_hash: programHash(job.program),
     status: verdict.status,
     ...(verdict.errorType === undefined ? {} : { error_type: verdict.errorType }),
     ...(verdict.message === undefined ? {} : { message: verdict.message }),
@@ -210,4 +211,11 @@ function rerunOf(verdict: Verdict): { rerun?: RerunInfo } {
       ...(first?.cpuMs === undefined ? {} : { first_cpu_ms: ms(first.cpuMs) }),
     },
   };
+}
+
+/** results.jsonl `program_hash`: the source's sha256; a multi-file program's hashes its files too. */
+function programHash(program: Program): string {
+  const hash = createHash('sha256').update(program.source);
+  if (program.files !== undefined) hash.update(`\0files\0${filesText(program.files)}`);
+  return hash.digest('hex');
 }

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadDataset, sharedDataDir } from '../../src/datasets/index.js';
-import { exercismFiles } from '../../src/execution/languages/kit/exercism-source.js';
+import { exercismFiles } from '../../src/tasks/aider-polyglot/candidate-files.js';
 import { tasks } from '../../src/tasks/index.js';
 import type { Problem } from '../../src/tasks/types.js';
 import { runCli, tempDir } from '../helpers/cli.js';

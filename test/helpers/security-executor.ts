@@ -41,10 +41,13 @@ export function securityExecutorForFile(workers = 2): () => Executor {
 }
 
 /** Runs each of `sources` (id → source) in `language` with 20 s and 2 GiB on top of `limits`. */
+/** A one-file program's source, or a multi-file program's files (Program.files). */
+export type TestProgram = string | { files: Record<string, string> };
+
 export function runSources(
   executor: Executor,
   language: Language,
-  sources: Record<string, string>,
+  sources: Record<string, TestProgram>,
   limits: ExecLimits,
   /** Fields every program gets besides its source (e.g. `semantics`). */
   fields: Omit<Partial<Program>, 'language' | 'source'> = {},
@@ -52,7 +55,10 @@ export function runSources(
   const big = { ...limits, timeoutMs: 20_000, memoryBytes: 2 * 2 ** 30 };
   const jobs = Object.entries(sources).map(([id, source]) => ({
     id,
-    program: { ...fields, language, source },
+    program:
+      typeof source === 'string'
+        ? { ...fields, language, source }
+        : { ...fields, language, source: '', files: source.files },
     limits: big,
   }));
   return executor.run(jobs);

@@ -10,7 +10,6 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createExecutor } from '../../src/execution/index.js';
-import { exercismSource } from '../../src/execution/languages/kit/exercism-source.js';
 import type { Executor, Language, Verdict } from '../../src/execution/types.js';
 import { joinProgram } from '../../src/tasks/multilang/program.js';
 import type { Problem } from '../../src/tasks/types.js';
@@ -188,17 +187,16 @@ describe('compiled tests stay bound where the candidate cannot rebind them', () 
   it("Aider's C++: an exercise's .preinit_array entry runs after passk's, which took the nonce", async () => {
     // Exercism's warnings are errors: the entry is spelled so that -Wall -Wextra stay quiet.
     const steal = fixture('cpp-preinit-steal.txt').split('\n').slice(2, 10).join('\n');
-    const exercise = (value: number, extra = '') =>
-      exercismSource({
-        'canary.h': '#pragma once\nint value();\n',
-        'canary.cpp': `#include "canary.h"\n${extra}\nint value() { return ${value}; }\n`,
-        'canary_test.cpp': '#include "canary.h"\nint main() { return value() == 2 ? 0 : 1; }\n',
-      });
+    const exercise = (value: number, extra = '') => ({
+      'canary.h': '#pragma once\nint value();\n',
+      'canary.cpp': `#include "canary.h"\n${extra}\nint value() { return ${value}; }\n`,
+      'canary_test.cpp': '#include "canary.h"\nint main() { return value() == 2 ? 0 : 1; }\n',
+    });
     const limits = { ...LIMITS, timeoutMs: 20_000, memoryBytes: 2 * 2 ** 30 };
     const sources = { good: exercise(2), bad: exercise(1), preinit: exercise(1, steal) };
-    const jobs = Object.entries(sources).map(([id, source]) => ({
+    const jobs = Object.entries(sources).map(([id, files]) => ({
       id,
-      program: { language: 'exercism-cpp', source },
+      program: { language: 'exercism-cpp', source: '', files },
       limits,
     }));
     const found = await executor.run(jobs);

@@ -10,15 +10,18 @@
  * gets its nonce).
  */
 import { describe, expect, it } from 'vitest';
-import { exercismSource } from '../../src/execution/languages/kit/exercism-source.js';
 import type { Language, Verdict } from '../../src/execution/types.js';
-import { runSources, securityExecutorForFile } from '../helpers/security-executor.js';
+import {
+  runSources,
+  securityExecutorForFile,
+  type TestProgram,
+} from '../helpers/security-executor.js';
 import { LIMITS } from './helpers.js';
 
 /** One sandboxed executor (two slots) for this file's tests. */
 const executor = securityExecutorForFile();
 
-function run(language: Language, sources: Record<string, string>) {
+function run(language: Language, sources: Record<string, TestProgram>) {
   return runSources(executor(), language, sources, LIMITS);
 }
 
@@ -245,7 +248,7 @@ for nonce in found:
 os._exit(0)
 value = 1
 `;
-    const exercise = (files: Record<string, string>) => exercismSource(files);
+    const exercise = (files: Record<string, string>) => ({ files });
     const verdicts = await run('exercism-python', {
       right: exercise({ 'canary.py': 'value = 2\n', 'canary_test.py': tests(2) }),
       wrong: exercise({ 'canary.py': 'value = 1\n', 'canary_test.py': tests(2) }),

@@ -8,7 +8,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { exercismSource } from '../../src/execution/languages/kit/exercism-source.js';
 import { canaryFile, python } from '../../src/execution/languages/python/python.js';
 import { bigcodebenchTests } from '../../src/tasks/bigcodebench/program.js';
 import { runSources, securityExecutorForFile } from '../helpers/security-executor.js';
@@ -79,8 +78,9 @@ describe('Python in-process judging: the round-3 classes', () => {
 
   it("Aider's Python: re-running the runner's code against a test file it wrote does not pass", async () => {
     const tests = `import unittest\nfrom canary import value\n\nclass CanaryTest(unittest.TestCase):\n    def test_it(self):\n        self.assertEqual(value, 2)\n`;
-    const exercise = (canary: string) =>
-      exercismSource({ 'canary.py': canary, 'canary_test.py': tests });
+    const exercise = (canary: string) => ({
+      files: { 'canary.py': canary, 'canary_test.py': tests },
+    });
     const verdicts = await runSources(
       executor(),
       'exercism-python',

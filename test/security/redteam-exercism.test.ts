@@ -9,7 +9,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { exercismSource } from '../../src/execution/languages/kit/exercism-source.js';
 import { runSources, securityExecutorForFile } from '../helpers/security-executor.js';
 import { LIMITS } from './helpers.js';
 
@@ -19,13 +18,14 @@ const FIXTURES = join(import.meta.dirname, '../fixtures/redteam');
 const executor = securityExecutorForFile();
 
 /** An exercise with two tests of `value()`, and `lib` as the solution. */
-const exercise = (lib: string) =>
-  exercismSource({
+const exercise = (lib: string) => ({
+  files: {
     'Cargo.toml': '[package]\nedition = "2021"\nname = "canary"\nversion = "0.0.0"\n',
     'src/lib.rs': lib,
     'tests/canary.rs':
       '#[test]\nfn value_is_two() {\n    assert_eq!(canary::value(), 2);\n}\n\n#[test]\nfn value_plus_one() {\n    assert_eq!(canary::value() + 1, 3);\n}\n',
-  });
+  },
+});
 
 const fixture = (name: string) => readFileSync(join(FIXTURES, name), 'utf8');
 

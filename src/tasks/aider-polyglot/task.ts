@@ -1,6 +1,6 @@
-import { exercismFiles, exercismSource } from '../../execution/languages/kit/exercism-source.js';
 import type { Program } from '../../execution/types.js';
 import type { Problem, Task } from '../types.js';
+import { exercismFiles, exercismSource } from './candidate-files.js';
 import type { AiderData } from './data.js';
 import { type AiderLanguage, type Exercise, exercisesOf } from './exercises.js';
 import { extractFiles } from './extract.js';
@@ -59,7 +59,7 @@ function programOf(problem: Problem<AiderData>, candidate: string): Program {
   for (const [path, text] of Object.entries(edited)) {
     if (path in solution || (!(path in support) && isPlainPath(path))) files[path] = text;
   }
-  return { language: problem.language, source: exercismSource(files) };
+  return { language: problem.language, source: '', files };
 }
 
 /**

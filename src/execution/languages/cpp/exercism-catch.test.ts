@@ -11,7 +11,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createExecutor } from '../../executor.js';
 import { resolveLimits } from '../../sandboxes/common.js';
 import type { Executor, Verdict } from '../../types.js';
-import { exercismSource } from '../kit/exercism-source.js';
 import { catchPlan, EXERCISM_CXXFLAGS } from './exercism-catch.js';
 
 const HEADER = `#pragma once
@@ -111,10 +110,9 @@ describe("Catch's main in the real sandbox, with an artifact cache", () => {
   });
 
   async function run(files: Record<string, string>): Promise<Verdict> {
-    const source = exercismSource(files);
     const job = {
       id: 'x',
-      program: { language: 'exercism-cpp', source },
+      program: { language: 'exercism-cpp', source: '', files },
       limits: { timeoutMs: 60_000, memoryBytes: 2 ** 30, outputBytes: 2 ** 20 },
     };
     return (await executor.run([job])).get('x')!;

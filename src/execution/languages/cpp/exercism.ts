@@ -1,6 +1,5 @@
 import type { ExecPlan } from '../../worker/protocol.js';
 import { diagnoseWith, exercismCanaries, versionOf } from '../kit/exercism-kit.js';
-import { exercismFiles } from '../kit/exercism-source.js';
 import { defineProcessRuntime } from '../kit/process-runtime.js';
 import { WRAPPER as CPP_WRAPPER } from './cpp.js';
 import { catchPlan } from './exercism-catch.js';
@@ -28,9 +27,9 @@ export const exercismCpp = defineProcessRuntime({
     cppCanary('#include <cstdlib>\nint value() { exit(0); }'),
     (seconds) => cppCanary(`#include <unistd.h>\nint value() { sleep(${seconds}); return 2; }`),
   ),
-  plan(source, limits, version): ExecPlan {
+  planFiles(exercise, limits, version): ExecPlan {
     const files = {
-      ...exercismFiles(source),
+      ...exercise,
       'passk_main.cpp': CPP_WRAPPER /* as cpp.ts: the end event follows Catch's main returning 0 */,
     };
     return {

@@ -1,7 +1,6 @@
 import type { ExecPlan } from '../../worker/protocol.js';
 import { compiledPlan } from '../kit/compiled-plan.js';
 import { diagnoseWith, exercismCanaries, versionOf } from '../kit/exercism-kit.js';
-import { exercismFiles } from '../kit/exercism-source.js';
 import { defineProcessRuntime, realBinary } from '../kit/process-runtime.js';
 import { GUARD_GO, linknameReview, testMain } from './go.js';
 import { goTestNames } from './go-batch.js';
@@ -34,8 +33,7 @@ export const exercismGo = defineProcessRuntime({
         `import "time"\n\nfunc Value() int { time.Sleep(${seconds} * time.Second); return 2 }`,
       ),
   ),
-  plan(source, limits, version): ExecPlan {
-    const exercise = exercismFiles(source);
+  planFiles(exercise, limits, version): ExecPlan {
     // In a subfolder: Go ignores a go.mod in the temp dir, and TMPDIR is the scratch dir.
     const files: Record<string, string> = {};
     for (const [name, text] of Object.entries(exercise)) files[`exercise/${name}`] = text;

@@ -1,10 +1,10 @@
 import { availableParallelism } from 'node:os';
+import { filesText } from '../../program-files.js';
 import type { ExecPlan } from '../../worker/protocol.js';
 import { RESULT_FD } from '../../worker/protocol.js';
 import { Batches } from '../kit/batch.js';
 import { compiledPlan } from '../kit/compiled-plan.js';
 import { diagnoseWith, exercismCanaries, versionOf } from '../kit/exercism-kit.js';
-import { exercismFiles } from '../kit/exercism-source.js';
 import { harnessFile } from '../kit/harness-template.js';
 import { JAVA, JAVA_ETC, JVM_FLAGS, jvmArgv } from '../kit/jvm.js';
 import { ensureBatchCompiler, jvmBatch } from '../kit/jvm-batch.js';
@@ -15,7 +15,7 @@ import {
   END_EVENT,
   realBinary,
 } from '../kit/process-runtime.js';
-import type { Toolchain } from '../kit/types.js';
+import type { ProgramFiles, Toolchain } from '../kit/types.js';
 import { PYTHON_FLAGS } from '../kit/worker-host.js';
 
 /** Debian's JUnit 5 (junit5: the console launcher bundles platform + Jupiter) and AssertJ. */
@@ -51,8 +51,11 @@ const JAVAC_OPTIONS = ['-encoding', 'UTF-8', '-nowarn', '-cp', JAVA_CLASSPATH.jo
 const JAVAC_TIMEOUT_MS = 120_000;
 
 /** The exercise's files with passk's launcher, and javac's sources among them. */
-function javaExercise(source: string): { files: Record<string, string>; sources: string[] } {
-  const files = { ...exercismFiles(source), 'PasskJUnit.java': JUNIT_MAIN };
+function javaExercise(exercise: ProgramFiles): {
+  files: Record<string, string>;
+  sources: string[];
+} {
+  const files = { ...exercise, 'PasskJUnit.java': JUNIT_MAIN };
   const sources = Object.keys(files).filter((f) => f.endsWith('.java') && !f.startsWith('.'));
   return { files, sources };
 }
@@ -61,8 +64,14 @@ function javaExercise(source: string): { files: Record<string, string>; sources:
 let javaBatches: Batches | undefined;
 
 /** One javac JVM per batch compiles its exercises one by one (java-batch.ts). */
-async function prepareJavaBatch(sources: readonly string[], install: Toolchain): Promise<void> {
+async function prepareJavaBatch(
+  exercises: readonly ProgramFiles[],
+  install: Toolchain,
+): Promise<void> {
   javaBatches = undefined;
+  // The batches are keyed by text: each exercise's canonical text, and its files by that key.
+  const byKey = new Map(exercises.map((exercise) => [filesText(exercise), exercise]));
+  const exerciseOf = (key: string): ProgramFiles => byKey.get(key) ?? {};
   if (!install.artifactsDir) return;
   const compiler = await ensureBatchCompiler(install.artifactsDir, JAVAC, install.version);
   if (!compiler) return;
@@ -72,8 +81,8 @@ async function prepareJavaBatch(sources: readonly string[], install: Toolchain):
       jvm: [JAVA, ...JVM_FLAGS, '-Xmx512m', '-cp', compiler],
       // No annotation processor (none is on the class path) runs in the shared compiler JVM.
       options: [...JAVAC_OPTIONS, '-proc:none'],
-      files: (source) => javaExercise(source).files,
-      sources: (source) => javaExercise(source).sources,
+      files: (key) => javaExercise(exerciseOf(key)).files,
+      sources: (key) => javaExercise(exerciseOf(key)).sources,
       memberLimitMs: JAVAC_TIMEOUT_MS / 4,
       output: '{artifacts}/classes',
       memberOutput: (member) => `{artifacts}/classes/${member}`,
@@ -81,7 +90,7 @@ async function prepareJavaBatch(sources: readonly string[], install: Toolchain):
     [install.interpreter, ...PYTHON_FLAGS],
     install.version,
   );
-  javaBatches.prepare(sources, availableParallelism());
+  javaBatches.prepare([...byKey.keys()], availableParallelism());
 }
 
 export const exercismJava = defineProcessRuntime({
@@ -97,8 +106,8 @@ export const exercismJava = defineProcessRuntime({
         `try { Thread.sleep(${seconds * 1000}L); } catch (InterruptedException e) { }\n    return 2;`,
       ),
   ),
-  plan(source, limits, version): ExecPlan {
-    const { files, sources } = javaExercise(source);
+  planFiles(exercise, limits, version): ExecPlan {
+    const { files, sources } = javaExercise(exercise);
     const tests = Object.keys(files)
       .filter((f) => f.startsWith('src/test/java/') && f.endsWith('Test.java'))
       .map((f) => f.slice('src/test/java/'.length, -'.java'.length).replaceAll('/', '.'));
@@ -122,7 +131,11 @@ export const exercismJava = defineProcessRuntime({
         maxProcesses: Math.max(limits.maxProcesses, 1100),
       },
     };
-    const batch = javaBatches?.step(source, compileLimits(limits, 2 * JAVAC_TIMEOUT_MS), run);
+    const batch = javaBatches?.step(
+      filesText(exercise),
+      compileLimits(limits, 2 * JAVAC_TIMEOUT_MS),
+      run,
+    );
     const compileMs = JAVAC_TIMEOUT_MS;
     return compiledPlan({
       files,
@@ -136,5 +149,5 @@ export const exercismJava = defineProcessRuntime({
     });
   },
   diagnose: diagnoseWith(/MethodSource|tests failed|Failures \(/),
-  prepareBatch: prepareJavaBatch,
+  prepareFilesBatch: prepareJavaBatch,
 });

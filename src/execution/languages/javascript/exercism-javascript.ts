@@ -4,7 +4,6 @@ import { fileURLToPath } from 'node:url';
 import { RuntimeMissingError } from '../../../core/errors.js';
 import type { ExecPlan, RawOutcome } from '../../worker/protocol.js';
 import { RESULT_FD } from '../../worker/protocol.js';
-import { exercismFiles, exercismSource } from '../kit/exercism-source.js';
 import { NONCE_FD } from '../kit/nonce-channel.js';
 import { atLeast, defineProcessRuntime, END_EVENT, firstLine } from '../kit/process-runtime.js';
 import type { Diagnosis, Runtime } from '../kit/types.js';
@@ -145,21 +144,20 @@ const base = defineProcessRuntime({
   debianPackages: 'nodejs',
   mounts: [JEST_DIR],
   canaries: {
-    wrong: exercismSource(canaryFiles('const answer = () => 1;')),
-    earlyExits: [exercismSource(canaryFiles('process.exit(0);\nconst answer = () => 1;'))],
-    sleeper: (seconds) =>
-      exercismSource(
-        canaryFiles(
-          `Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ${seconds * 1000});\nconst answer = () => 2;`,
-        ),
+    wrong: { files: canaryFiles('const answer = () => 1;') },
+    earlyExits: [{ files: canaryFiles('process.exit(0);\nconst answer = () => 1;') }],
+    sleeper: (seconds) => ({
+      files: canaryFiles(
+        `Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ${seconds * 1000});\nconst answer = () => 2;`,
       ),
+    }),
     comment: (text) => `# ${text.replace(/\n/g, ' ')}\n`,
   },
-  plan(source, limits): ExecPlan {
+  planFiles(exercise, limits): ExecPlan {
     const modules = `${JEST_DIR}/node_modules`;
     return {
       files: {
-        ...exercismFiles(source),
+        ...exercise,
         'passk_jest.cjs': JEST_RUNNER,
         'passk_jest_lock.cjs': JEST_LOCK,
       },

@@ -1,5 +1,4 @@
 import type { RawOutcome } from '../../worker/protocol.js';
-import { exercismSource } from './exercism-source.js';
 import { firstLine } from './process-runtime.js';
 import type { Canaries, Diagnosis } from './types.js';
 
@@ -42,9 +41,9 @@ export function exercismCanaries(
   sleeper: (seconds: number) => Record<string, string>,
 ): Canaries {
   return {
-    wrong: exercismSource(wrong),
-    earlyExits: [exercismSource(earlyExit)],
-    sleeper: (seconds) => exercismSource(sleeper(seconds)),
+    wrong: { files: wrong },
+    earlyExits: [{ files: earlyExit }],
+    sleeper: (seconds) => ({ files: sleeper(seconds) }),
     comment: (text) => `# ${text.replace(/\n/g, ' ')}\n`,
   };
 }

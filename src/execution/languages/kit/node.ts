@@ -2,7 +2,7 @@ import type { ExecPlan, ExecStep, RawOutcome, ResolvedLimits } from '../../worke
 import { RESULT_FD } from '../../worker/protocol.js';
 import { NONCE_FD } from './nonce-channel.js';
 import { atLeast } from './process-runtime.js';
-import type { Canaries, Diagnosis } from './types.js';
+import type { Diagnosis, SourceCanaries } from './types.js';
 
 /**
  * Loaded with `node --require` before the program (CommonJS). It decides the test semantics:
@@ -214,7 +214,7 @@ export function jsDiagnose(outcome: RawOutcome): Diagnosis | undefined {
   return undefined;
 }
 
-export const JS_CANARIES: Canaries = {
+export const JS_CANARIES: SourceCanaries = {
   wrong:
     "const assert = require('node:assert');\nconst add = (a, b) => a - b;\nassert.deepEqual(add(1, 1), 2);\n",
   earlyExits: [

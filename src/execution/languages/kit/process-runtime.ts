@@ -8,6 +8,7 @@ import type {
   Canaries,
   Diagnosis,
   ProgramAdapter,
+  ProgramFiles,
   ResolvedRuntime,
   ResolveOptions,
   Runtime,
@@ -28,9 +29,19 @@ export interface ProcessRuntimeSpec {
   debianPackages: string;
   /** Extra host paths (outside /usr) the toolchain needs inside the sandbox. */
   mounts?: readonly string[];
-  plan(source: string, limits: ResolvedLimits, version: string, toolchain: Toolchain): ExecPlan;
+  /** A one-file program's plan (every runtime but those that take files). */
+  plan?(source: string, limits: ResolvedLimits, version: string, toolchain: Toolchain): ExecPlan;
+  /** A runtime that takes files (`exercism-*`): the plan for a Program's `files`. */
+  planFiles?(
+    files: ProgramFiles,
+    limits: ResolvedLimits,
+    version: string,
+    toolchain: Toolchain,
+  ): ExecPlan;
   diagnose?(outcome: RawOutcome): Diagnosis | undefined;
   prepareBatch?(sources: readonly string[], toolchain: Toolchain): Promise<void>;
+  /** A runtime that takes files: called once with every program's files before they run. */
+  prepareFilesBatch?(programs: readonly ProgramFiles[], toolchain: Toolchain): Promise<void>;
   review?(source: string, verdict: Verdict): Verdict;
 }
 
@@ -80,15 +91,50 @@ async function processToolchain(
   };
 }
 
+/**
+ * The plan for one program: its files for a runtime that takes files, else its source. A program
+ * of the other kind is a task bug (its Program.language names the wrong runtime).
+ */
+function planOf(
+  spec: ProcessRuntimeSpec,
+  source: string,
+  limits: ResolvedLimits,
+  files: ProgramFiles | undefined,
+  toolchain: Toolchain,
+): ExecPlan {
+  if (spec.planFiles) {
+    if (files === undefined) {
+      throw new Error(`internal: ${spec.language} runs multi-file programs (Program.files)`);
+    }
+    return spec.planFiles(files, limits, toolchain.version, toolchain);
+  }
+  if (files !== undefined || spec.plan === undefined) {
+    throw new Error(`internal: ${spec.language} runs one-file programs (Program.source)`);
+  }
+  return spec.plan(source, limits, toolchain.version, toolchain);
+}
+
 /** Plans over the toolchain as resolved here (a wrapper such as rust's may extend its copy). */
 function processAdapter(spec: ProcessRuntimeSpec, toolchain: Toolchain): ProgramAdapter {
-  const { version } = toolchain;
   const adapter: ProgramAdapter = {
-    plan: (source, limits) => ({ plan: spec.plan(source, limits, version, toolchain) }),
+    plan: (source, limits, files) => ({ plan: planOf(spec, source, limits, files, toolchain) }),
   };
   if (spec.diagnose) adapter.diagnose = spec.diagnose;
-  const { prepareBatch } = spec;
-  if (prepareBatch) adapter.prepareBatch = (sources) => prepareBatch(sources, toolchain);
+  const { prepareBatch, prepareFilesBatch } = spec;
+  if (prepareBatch) {
+    adapter.prepareBatch = (programs) =>
+      prepareBatch(
+        programs.map((program) => program.source),
+        toolchain,
+      );
+  }
+  if (prepareFilesBatch) {
+    adapter.prepareBatch = (programs) =>
+      prepareFilesBatch(
+        programs.flatMap((program) => (program.files ? [program.files] : [])),
+        toolchain,
+      );
+  }
   if (spec.review) adapter.review = spec.review;
   return adapter;
 }

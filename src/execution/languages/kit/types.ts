@@ -2,6 +2,15 @@ import type { ExecEnvironment, ResolvedPythonEnvironment } from '../../environme
 import type { Language, Verdict, VerdictStatus } from '../../types.js';
 import type { ProgramPlan, RawOutcome, ResolvedLimits } from '../../worker/protocol.js';
 
+/** A multi-file program's files by relative path (Program.files). */
+export type ProgramFiles = Readonly<Record<string, string>>;
+
+/** What a batch compiler sees of a program: its source, or its files. */
+export interface BatchProgram {
+  source: string;
+  files?: ProgramFiles;
+}
+
 /** Flags for a warm worker, decided by the sandbox that starts it. */
 export interface WorkerFlags {
   /** Directory (as the worker sees it) where per-program scratch dirs are made. */
@@ -23,12 +32,15 @@ export interface Diagnosis {
   output?: string;
 }
 
+/** A canary: a one-file program's source, or a multi-file program's files (Program.files). */
+export type CanaryProgram = string | { files: Readonly<Record<string, string>> };
+
 /** Programs the preflight runs through the engine; each must get the stated verdict. */
 export interface Canaries {
   /** Runs its assertions, one of which fails: must be 'failed'. */
-  wrong: string;
+  wrong: CanaryProgram;
   /** Each exits with status 0 before its failing assertions: must not be 'passed'. */
-  earlyExits: string[];
+  earlyExits: CanaryProgram[];
   /**
    * Wrong solutions whose candidate part rebinds what the marked tests use (test-binding.ts): a
    * macro, a local assert, a nested class. Each must not pass.
@@ -40,7 +52,7 @@ export interface Canaries {
    */
   harnessAttacks?: string[];
   /** Sleeps for `seconds`: must be 'timeout' under a shorter limit. */
-  sleeper(seconds: number): string;
+  sleeper(seconds: number): CanaryProgram;
   /** A comment line that makes a source distinct (defeats dedup and the cache). */
   comment(text: string): string;
   /**
@@ -48,6 +60,13 @@ export interface Canaries {
    * may pass, and one with `tamper` must carry that reason (Verdict.tamper).
    */
   attacks?(): CanaryAttack[];
+}
+
+/** The canaries of a one-file runtime: every program a source. */
+export interface SourceCanaries extends Canaries {
+  wrong: string;
+  earlyExits: string[];
+  sleeper(seconds: number): string;
 }
 
 /** One attack canary: a whole program and the tamper reason its verdict must carry, if any. */
@@ -98,12 +117,15 @@ export interface FreshProcessRunner {
 
 /** Per-program behaviour of a language: how one program runs and how its run is read. */
 export interface ProgramAdapter {
-  /** What the slot's worker runs for `source`: the source itself, or files + compile + run. */
-  plan(source: string, limits: ResolvedLimits): ProgramPlan;
+  /**
+   * What the slot's worker runs for `source` (or, for a runtime that takes files, the program's
+   * `files`): the source itself, or files + compile + run.
+   */
+  plan(source: string, limits: ResolvedLimits, files?: ProgramFiles): ProgramPlan;
   /** Reads a run that did not pass (no result-channel event said why): assertion or error. */
   diagnose?(outcome: RawOutcome): Diagnosis | undefined;
-  /** Called once with every source before they run (TypeScript type-checks them in one go). */
-  prepareBatch?(sources: readonly string[]): Promise<void>;
+  /** Called once with every program before they run (TypeScript type-checks them in one go). */
+  prepareBatch?(programs: readonly BatchProgram[]): Promise<void>;
   /** Final say on a verdict (TypeScript: a program that does not type-check is 'type-error'). */
   review?(source: string, verdict: Verdict): Verdict;
 }

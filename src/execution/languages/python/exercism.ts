@@ -3,7 +3,6 @@ import { join } from 'node:path';
 import type { ExecPlan } from '../../worker/protocol.js';
 import { withProtocolTable } from '../../worker/protocol.js';
 import { diagnoseWith, exercismCanaries, versionOf } from '../kit/exercism-kit.js';
-import { exercismFiles } from '../kit/exercism-source.js';
 import { defineProcessRuntime } from '../kit/process-runtime.js';
 import { pythonSupportDir } from '../kit/worker-host.js';
 import { reviewPython } from './python.js';
@@ -37,8 +36,8 @@ export const exercismPython = defineProcessRuntime({
       'canary_test.py': PY_TEST('        self.assertEqual(value, 1)'),
     }),
   ),
-  plan(source): ExecPlan {
-    const files = { ...exercismFiles(source), 'passk_run.py': exercismPythonRunner() };
+  planFiles(exercise): ExecPlan {
+    const files = { ...exercise, 'passk_run.py': exercismPythonRunner() };
     return {
       files,
       run: {

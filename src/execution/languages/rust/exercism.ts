@@ -1,6 +1,5 @@
 import type { ExecPlan } from '../../worker/protocol.js';
 import { diagnoseWith, exercismCanaries, versionOf } from '../kit/exercism-kit.js';
-import { exercismFiles } from '../kit/exercism-source.js';
 import { harnessFile } from '../kit/harness-template.js';
 import { NONCE_FD } from '../kit/nonce-channel.js';
 import { compileLimits, defineProcessRuntime, realBinary } from '../kit/process-runtime.js';
@@ -41,10 +40,10 @@ export const exercismRust = defineProcessRuntime({
   canaries: exercismCanaries(rustCanary('1'), rustCanary('std::process::exit(0)'), (seconds) =>
     rustCanary(`std::thread::sleep(std::time::Duration::from_secs(${seconds}));\n    2`),
   ),
-  plan(source, limits): ExecPlan {
+  planFiles(exercise, limits): ExecPlan {
     return {
       files: {
-        ...exercismFiles(source),
+        ...exercise,
         '.cargo/config.toml': CARGO_CONFIG /* Debian's crates, offline (rust-crates.ts) */,
         'passk_exit.c': EXIT_PRELOAD_C,
       },

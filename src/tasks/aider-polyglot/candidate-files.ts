@@ -1,7 +1,7 @@
 /**
- * The source of an Exercism-layout program (Aider polyglot): the exercise's files, as one text
- * so that deduplication, the verdict cache and program hashes work as for one-file programs.
- * `#` lines before the JSON are comments (the preflight prefixes one to make a canary distinct).
+ * A candidate that is several files (Aider polyglot's whole-file edits, a reference solution) as
+ * one text: what generations.json and samples.jsonl keep for a sample. The task reads it back into
+ * the Program's `files` (execution never sees this text). `#` lines before the JSON are comments.
  */
 export function exercismSource(files: Readonly<Record<string, string>>): string {
   const sorted: Record<string, string> = {};
@@ -9,7 +9,7 @@ export function exercismSource(files: Readonly<Record<string, string>>): string 
   return `${JSON.stringify({ files: sorted })}\n`;
 }
 
-/** The files of an exercismSource; throws on anything else (a task bug, not a model's). */
+/** The files of an exercismSource; throws on anything else (the task then reads a raw reply). */
 export function exercismFiles(source: string): Record<string, string> {
   const body = source
     .split('\n')
