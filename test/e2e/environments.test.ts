@@ -190,9 +190,13 @@ describe('--python-env: a venv instead of Debian’s packages', () => {
     const metrics = JSON.parse(readFileSync(join(out, 'metrics.json'), 'utf8'));
     expect(metrics[file]).toEqual({ 'pass@1': 1 });
     expect(metrics.environment.python).toMatchObject({ source: 'venv', venv });
+    // Without the flag venvonly is missing here: the preflight leaves that reference out (the
+    // machine's fault, not the engine's) and the sample is scored as the error it is.
     const without = await runCli([...common, join(dir, 'venv-run-2')]);
-    expect(without.code).toBe(4); // the reference fails the preflight: no venvonly without the flag
-    expect(without.stderr).toContain("No module named 'venvonly'");
+    expect(without.code, without.stderr).toBe(0);
+    expect(without.stderr).not.toContain('preflight');
+    const scored = JSON.parse(readFileSync(join(dir, 'venv-run-2', 'results.jsonl'), 'utf8'));
+    expect(scored).toMatchObject({ status: 'error', error_type: 'ModuleNotFoundError' });
   });
 
   it('is mounted read-only: a program cannot change the venv', async () => {
