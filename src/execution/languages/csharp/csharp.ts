@@ -1,5 +1,6 @@
 import type { RawOutcome } from '../../worker/protocol.js';
 import { RESULT_FD } from '../../worker/protocol.js';
+import { harnessFile } from '../kit/harness-template.js';
 import { enclosingTypeOfLastMain } from '../kit/launcher-main.js';
 import { NONCE_FD } from '../kit/nonce-channel.js';
 import {
@@ -24,35 +25,13 @@ const MCS = '/usr/lib/mono/4.5/mcs.exe';
  * (test-binding.ts) call `global::PasskAssert.That` instead, which no candidate type, nested
  * class or cleared listener list can stand in for: a global type of that name is a duplicate.
  */
-function launcher(mainClass: string): string {
-  return `using System.Diagnostics;
-public sealed class PasskAssertionFailed : System.Exception {
-  public PasskAssertionFailed(string message) : base(message) {}
-}
-sealed class PasskAssertListener : TraceListener {
-  public override void Write(string message) {}
-  public override void WriteLine(string message) {}
-  public override void Fail(string message) { throw new PasskAssertionFailed(message ?? "Debug.Assert failed"); }
-  public override void Fail(string message, string detail) { throw new PasskAssertionFailed(message ?? "Debug.Assert failed"); }
-}
-public static class PasskAssert {
-  public static void That(bool condition) { if (!condition) throw new PasskAssertionFailed("Debug.Assert failed"); }
-  public static void That(bool condition, string message) { if (!condition) throw new PasskAssertionFailed(message ?? "Debug.Assert failed"); }
-}
-public static class PasskLauncher {
-  public static void Main(string[] args) {
-    string nonce = System.IO.File.ReadAllText("/proc/self/fd/${NONCE_FD}");
-    Debug.Listeners.Clear();
-    Debug.Listeners.Add(new PasskAssertListener());
-    ${mainClass}.Main(new string[0]);
-    System.Console.Out.Flush();
-    using (var end = new System.IO.FileStream("/proc/self/fd/${RESULT_FD}", System.IO.FileMode.Open, System.IO.FileAccess.Write)) {
-      var bytes = System.Text.Encoding.UTF8.GetBytes(${END_EVENT}.Replace("%s", nonce));
-      if (nonce.Length > 0) end.Write(bytes, 0, bytes.Length);
-    }
-  }
-}
-`;
+export function csharpLauncher(mainClass: string): string {
+  return harnessFile(import.meta.url, 'PasskLauncher.cs', {
+    NONCE_FD,
+    MAIN_CLASS: mainClass,
+    RESULT_FD,
+    END_EVENT,
+  });
 }
 
 /** The class that declares `static void Main(` (the last class opened before it). */
@@ -108,7 +87,10 @@ export const csharp = defineProcessRuntime({
   },
   plan(source, limits, version) {
     const bound = bindProgram('csharp', source);
-    const files = { 'program.cs': bound, 'PasskLauncher.cs': launcher(csharpMainClass(bound)) };
+    const files = {
+      'program.cs': bound,
+      'PasskLauncher.cs': csharpLauncher(csharpMainClass(bound)),
+    };
     // As MultiPL-E compiles C#: DEBUG defined (so Debug.Assert is kept), System.Numerics referenced.
     const argv = [
       MONO,

@@ -2,6 +2,7 @@ import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { RESULT_FD } from '../../worker/protocol.js';
 import { Batches } from '../kit/batch.js';
+import { harnessFile } from '../kit/harness-template.js';
 import { JAVA, JAVA_ETC, JVM_FLAGS, jvmArgv, jvmDiagnose } from '../kit/jvm.js';
 import { ensureBatchCompiler, jvmBatch } from '../kit/jvm-batch.js';
 import { enclosingTypeOfLastMain } from '../kit/launcher-main.js';
@@ -29,18 +30,12 @@ const JAVAC = realBinary('/usr/bin/javac');
  * same (default) package, so a package-private class such as MultiPL-E's `Problem` works.
  */
 function launcher(mainClass: string): string {
-  return `public final class PasskLauncher {
-  public static void main(String[] args) throws Throwable {
-    String nonce = ${JAVA_TAKE_NONCE};
-    ${mainClass}.main(new String[0]);
-    System.out.flush();
-    if (nonce.isEmpty()) return;
-    try (java.io.FileOutputStream out = new java.io.FileOutputStream("/proc/self/fd/${RESULT_FD}")) {
-      out.write(String.format(${END_EVENT}, nonce).getBytes());
-    }
-  }
-}
-`;
+  return harnessFile(import.meta.url, 'PasskLauncher.java', {
+    TAKE_NONCE: JAVA_TAKE_NONCE,
+    MAIN_CLASS: mainClass,
+    RESULT_FD,
+    END_EVENT,
+  });
 }
 
 /** A Java type declaration's head (not `X.class`); its name is the first group. */
@@ -70,22 +65,7 @@ export function javaClasses(program: string): { main: string; file: string } {
 const JAVAC_JVM = [...JVM_FLAGS.map((flag) => `-J${flag}`), '-J-Xmx512m'];
 
 /** A program that makes javac load what typical test programs need (generics, lambdas, streams). */
-const CDS_SAMPLE = `import java.util.*;
-import java.util.stream.*;
-class Solution {
-    public List<Integer> f(List<String> xs, Map<String, Integer> m) {
-        return xs.stream().map(x -> m.getOrDefault(x, x.length())).filter(n -> n > 1).sorted().collect(Collectors.toList());
-    }
-}
-public class Main {
-    public static void main(String[] args) {
-        Solution s = new Solution();
-        List<Boolean> correct = Arrays.asList(s.f(Arrays.asList("a", "bb"), new HashMap<>()).equals(List.of(2)));
-        if (correct.contains(false)) { throw new AssertionError(); }
-        StringBuilder b = new StringBuilder(); for (int i = 0; i < 3; i++) b.append(String.format("%d", i));
-    }
-}
-`;
+const CDS_SAMPLE = harnessFile(import.meta.url, 'cds-sample/Main.java');
 
 /** Per artifact cache (host path): the sandbox path of javac's class-data archive, when built. */
 const javacArchives = new Map<string, string>();
@@ -148,7 +128,7 @@ const JAVAC_OPTIONS = ['-encoding', 'UTF-8', '-nowarn', '-cp', CLASSPATH.join(':
 const JAVAC_TIMEOUT_MS = 60_000;
 
 /** A program's files (its own, named for its public class, and the launcher) and javac's sources. */
-function javaFiles(source: string): { files: Record<string, string>; sources: string[] } {
+export function javaFiles(source: string): { files: Record<string, string>; sources: string[] } {
   const { main, file } = javaClasses(source);
   return {
     files: { [file]: source, 'PasskLauncher.java': launcher(main) },

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { RuntimeMissingError } from '../../../core/errors.js';
 import type { ExecPlan, RawOutcome } from '../../worker/protocol.js';
 import { RESULT_FD } from '../../worker/protocol.js';
+import { harnessFile } from '../kit/harness-template.js';
 import { NONCE_FD } from '../kit/nonce-channel.js';
 import { atLeast, defineProcessRuntime, END_EVENT, firstLine } from '../kit/process-runtime.js';
 import type { Diagnosis, Runtime } from '../kit/types.js';
@@ -43,42 +44,11 @@ const SETUP_HINT =
  * process.exit(0) ends Jest before that, and a suite that fails to load fails the run. Then it
  * exits, whatever the code left running.
  */
-const JEST_RUNNER = `'use strict';
-const fs = require('node:fs');
-// The nonce's pipe (nonce-channel.ts), read to its end and closed before Jest loads any exercise
-// code; a const of this file's scope, which code in Jest's test context cannot reach.
-const nonce = (() => {
-  try { return fs.readFileSync(${NONCE_FD}, 'latin1'); } catch { return ''; }
-  finally { try { fs.closeSync(${NONCE_FD}); } catch {} }
-})();
-const root = process.cwd();
-const { runCLI } = require(process.env.PASSK_JEST_MODULES + '/jest');
-const config = {
-  rootDir: root,
-  testMatch: ['<rootDir>/**/*.spec.js', '<rootDir>/**/*.test.js'],
-  testPathIgnorePatterns: ['/node_modules/'],
-  cacheDirectory: root + '/.jest-cache',
-  setupFilesAfterEnv: [root + '/passk_jest_lock.cjs'],
-  watchman: false,
-  // Jest's default 5 s per test fails parallel-letter-frequency's 50 worker threads on a loaded
-  // machine; the program's own limit (3 minutes) still bounds the run
-  testTimeout: 30000,
-};
-const argv = { _: [], $0: 'jest', ci: true, runInBand: true, watchman: false,
-  config: JSON.stringify(config) };
-runCLI(argv, [root]).then(({ results }) => {
-  const ok = nonce !== '' && results.success && results.numTotalTests > 0 && results.numFailedTests === 0 &&
-    results.numFailedTestSuites === 0 && results.numRuntimeErrorTestSuites === 0 &&
-    results.numPassedTests === results.numTotalTests;
-  if (ok) fs.writeSync(${RESULT_FD}, ${END_EVENT}.replace('%s', nonce));
-  // now, as \`jest --forceExit\` would: a timer or worker the code left running would keep the
-  // process (and the verdict) waiting until the time limit (stderr is a pipe: written in sync)
-  process.exit(ok ? 0 : 1);
-}, (error) => {
-  process.stderr.write(String(error && error.stack ? error.stack : error) + '\\n');
-  process.exit(1);
+const JEST_RUNNER = harnessFile(import.meta.url, 'passk_jest.cjs', {
+  NONCE_FD,
+  RESULT_FD,
+  END_EVENT,
 });
-`;
 
 /**
  * Run in each test file's context before the file (setupFilesAfterEnv): Jest's globals cannot be
@@ -87,21 +57,13 @@ runCLI(argv, [root]).then(({ results }) => {
  * always pass. (The built-ins the matchers use, Object.is and the like, stay patchable: freezing
  * them would break the core-js polyfills Babel loads later; see docs/aider-polyglot.md.)
  */
-const JEST_LOCK = `'use strict';
-const names = ['describe', 'fdescribe', 'xdescribe', 'test', 'fit', 'xtest', 'it', 'xit',
-  'expect', 'beforeAll', 'beforeEach', 'afterAll', 'afterEach', 'jest'];
-for (const name of names) {
-  if (!(name in globalThis)) continue;
-  Object.defineProperty(globalThis, name, { value: globalThis[name], writable: false, configurable: false });
-}
-const registry = globalThis[Symbol.for('$$jest-matchers-object')];
-if (registry) {
-  Object.freeze(registry.matchers);
-  Object.freeze(registry.customEqualityTesters);
-  Object.freeze(registry);
-}
-Object.freeze(globalThis.expect);
-`;
+const JEST_LOCK = harnessFile(import.meta.url, 'passk_jest_lock.cjs');
+
+/** The harness files an exercise's folder gets beside its own (the run step starts the first). */
+export const exercismJestFiles: Readonly<Record<string, string>> = {
+  'passk_jest.cjs': JEST_RUNNER,
+  'passk_jest_lock.cjs': JEST_LOCK,
+};
 
 const canaryFiles = (body: string) => ({
   'babel.config.js': "module.exports = { presets: ['@exercism/babel-preset-javascript'] };\n",
@@ -158,8 +120,7 @@ const base = defineProcessRuntime({
     return {
       files: {
         ...exercise,
-        'passk_jest.cjs': JEST_RUNNER,
-        'passk_jest_lock.cjs': JEST_LOCK,
+        ...exercismJestFiles,
       },
       run: {
         argv: ['/bin/sh', '-c', 'exec /usr/bin/node --max-old-space-size=2048 passk_jest.cjs 1>&2'],

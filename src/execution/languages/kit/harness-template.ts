@@ -14,7 +14,8 @@ export class HarnessTemplateError extends Error {
 
 /**
  * The header: the file's leading comment lines and the one blank line after them; `#` lines in a
- * shell script, `//` lines otherwise (a C file's leading `#include`s are code, not a header).
+ * shell, Python or TOML file, `//` lines otherwise (a C file's leading `#include`s are code, not a
+ * header).
  */
 const SLASH_HEADER = /^(?:\/\/[^\n]*\n)+\n/;
 const HASH_HEADER = /^(?:#[^\n]*\n)+\n/;
@@ -41,7 +42,7 @@ export function fillHarness(
   values: Readonly<Record<string, string | number>>,
 ): string {
   const unused = new Set(Object.keys(values));
-  const header = file.endsWith('.sh') ? HASH_HEADER : SLASH_HEADER;
+  const header = /\.(sh|py|toml)$/.test(file) ? HASH_HEADER : SLASH_HEADER;
   const filled = text.replace(header, '').replace(PLACEHOLDER, (_, name: string) => {
     const value = values[name];
     if (value === undefined) throw new HarnessTemplateError(file, `no value for {{${name}}}`);

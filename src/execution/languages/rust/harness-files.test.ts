@@ -37,6 +37,17 @@ describe('rust harness files', () => {
     expect(files['lib.rs']).toMatch(/^\/\/! rand 0\.4's interface/);
   }, 300_000);
 
+  it.each(['passk-crates.toml', 'rand-compat.toml', 'cargo-config.toml'])(
+    '%s parses as TOML (Python tomllib), its placeholders filled',
+    async (name) => {
+      const values = name === 'cargo-config.toml' ? { REGISTRY: '/usr/share/cargo/registry' } : {};
+      const text = harnessFile(import.meta.url, name, values);
+      const script = 'import sys, tomllib; tomllib.load(open(sys.argv[1], "rb"))';
+      await checkFiles({ [name]: text }, ['/usr/bin/python3', '-c', script, name]);
+      expect(text).toMatch(/^\[/);
+    },
+  );
+
   it('batch_main.rs type-checks as a batch of two members, as the worker writes it', async () => {
     const wrapper = `\n${harnessFile(import.meta.url, 'passk_main.rs', { RESULT_FD, NONCE_FD })}`;
     const batch = rustBatch([], wrapper);

@@ -18,44 +18,16 @@ export const DEBIAN_REGISTRY = '/usr/share/cargo/registry';
  * own small crate with rand 0.4's `Rng` over Debian's rand 0.8. regex is built without
  * `perf-literal` (its aho-corasick/memchr are separate Debian packages); same matches, slower.
  */
-const MANIFEST = `[package]
-name = "passk-crates"
-version = "0.0.0"
-edition = "2021"
+const MANIFEST = harnessFile(import.meta.url, 'passk-crates.toml');
 
-[lib]
-path = "lib.rs"
-
-[dependencies]
-rand = { path = "rand-compat" }
-regex = { version = "1", default-features = false, features = ["std", "unicode", "perf-cache", "perf-dfa", "perf-inline"] }
-md5 = "0.7"
-`;
-
-export const COMPAT_MANIFEST = `[package]
-name = "rand"
-version = "0.4.99"
-edition = "2021"
-
-[lib]
-path = "lib.rs"
-
-[dependencies]
-rand08 = { package = "rand", version = "0.8" }
-`;
+export const COMPAT_MANIFEST = harnessFile(import.meta.url, 'rand-compat.toml');
 
 const COMPAT_LIB = harnessFile(import.meta.url, 'rand_compat.rs');
 
 /** Cargo reads crates from Debian's source registry (librust-*-dev), never the network. */
-export const CARGO_CONFIG = `[source.crates-io]
-replace-with = "debian"
-
-[source.debian]
-directory = "${DEBIAN_REGISTRY}"
-
-[net]
-offline = true
-`;
+export const CARGO_CONFIG = harnessFile(import.meta.url, 'cargo-config.toml', {
+  REGISTRY: DEBIAN_REGISTRY,
+});
 
 /** rlibs for `--extern NAME=PATH` and the folder for `-L dependency=…`, as Cargo passes them. */
 export interface Crates {

@@ -3,6 +3,7 @@ import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { RESULT_FD } from '../../worker/protocol.js';
 import { Batches } from '../kit/batch.js';
+import { harnessFile } from '../kit/harness-template.js';
 import { JAVA, JAVA_ETC, JVM_FLAGS, jvmArgv, jvmDiagnose } from '../kit/jvm.js';
 import { ensureBatchCompiler, jvmBatch } from '../kit/jvm-batch.js';
 import { enclosingTypeOfLastMain } from '../kit/launcher-main.js';
@@ -32,18 +33,12 @@ const LIBRARY = `${SCALA_LIB}/scala-library.jar`;
  * early `System.exit`/`sys.exit` never gets there.
  */
 function launcher(mainObject: string): string {
-  return `object PasskLauncher {
-  def main(args: Array[String]): Unit = {
-    val nonce = ${JAVA_TAKE_NONCE}
-    ${mainObject}.main(Array[String]())
-    Console.out.flush()
-    System.out.flush()
-    if (nonce.isEmpty) return
-    val out = new java.io.FileOutputStream("/proc/self/fd/${RESULT_FD}")
-    try out.write(String.format(${END_EVENT}, nonce).getBytes()) finally out.close()
-  }
-}
-`;
+  return harnessFile(import.meta.url, 'PasskLauncher.scala', {
+    TAKE_NONCE: JAVA_TAKE_NONCE,
+    MAIN_OBJECT: mainObject,
+    RESULT_FD,
+    END_EVENT,
+  });
 }
 
 /** The object that declares `def main(` (the last one opened before it). */
@@ -66,11 +61,7 @@ export function scalaMainObject(program: string): string {
  * only to print it took 1–2 s of CPU per run, and more than the probe's 20 s under heavy load.
  * Fails (toolchain missing) without the library jar or the JVM.
  */
-const VERSION_SCRIPT = `import os, re, sys, zipfile
-text = zipfile.ZipFile(sys.argv[1]).read("compiler.properties").decode()
-zipfile.ZipFile(sys.argv[2]).close()
-if not os.access(sys.argv[3], os.X_OK): sys.exit("no JVM")
-print("Scala compiler version " + re.search(r"version\\.number=(\\S+)", text).group(1))`;
+const VERSION_SCRIPT = harnessFile(import.meta.url, 'scalac_version.py');
 
 /** scalac's JVM (its own flags: a deeper stack and a bigger heap than a program's). */
 const SCALAC_JVM = [JAVA, ...JVM_FLAGS, '-Xss8m', '-Xmx768m'];
@@ -80,28 +71,13 @@ const SCALAC_TIMEOUT_MS = 120_000;
 const SOURCES = ['program.scala', 'PasskLauncher.scala'];
 
 /** The program's files: its tests bound to `_root_.scala.Predef.assert` (test-binding.ts). */
-function scalaFiles(source: string): Record<string, string> {
+export function scalaFiles(source: string): Record<string, string> {
   const bound = bindProgram('scala', source);
   return { 'program.scala': bound, 'PasskLauncher.scala': launcher(scalaMainObject(bound)) };
 }
 
 /** What MultiPL-E's Scala programs use (collections, strings, math, Option, pattern matching). */
-const CDS_SAMPLE = `import scala.math._
-import scala.collection.mutable._
-object Problem {
-    def f(xs : List[Long], m : Map[String, Long], s : String) : Option[Long] = {
-        val ys = xs.filter(_ > 1l).map(x => x * 2l).sorted.reverse
-        val b = new StringBuilder()
-        for (c <- s.toCharArray if c.isLetter) b.append(c.toUpper)
-        m.get(b.toString) match { case Some(v) => Some(v + ys.sum) case None => ys.headOption }
-    }
-    def main(args: Array[String]) = {
-    assert(f((List[Long](1l.toLong, 3l.toLong)), Map[String,Long]("A" -> 2l), "a") == Some(8l));
-    assert(abs(max(1.5, 2.0) - 2.0) < 1e-9 && "ab".split(" ").mkString(",").length == 2);
-    }
-
-}
-`;
+const CDS_SAMPLE = harnessFile(import.meta.url, 'cds-sample/Problem.scala');
 
 /** Runs of fewer programs than this do not build scalac's archive (they use one already built). */
 const ARCHIVE_MIN_PROGRAMS = 4;

@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { harnessFile } from '../kit/harness-template.js';
 import { buildInto, supportHash } from '../kit/toolchain-support.js';
 import { CHECKER, TS_DIR } from './typescript-check.js';
 
@@ -6,14 +7,7 @@ import { CHECKER, TS_DIR } from './typescript-check.js';
 export const CHECKER_NODE = ['/usr/bin/node', '--max-old-space-size=1536'];
 
 /** A sample like the programs checked (functions, arrays, callbacks, node:assert). */
-const SAMPLE = `declare var require: any;
-const assert = require('node:assert');
-function add(x: number, y: number): number {
-  return x + y;
-}
-const xs: number[] = [1, 2, 3].map((n) => add(n, 1));
-assert.deepEqual(xs, [2, 3, 4]);
-`;
+const SAMPLE = harnessFile(import.meta.url, 'cache-sample.ts');
 
 /**
  * V8's code cache of the TypeScript compiler, made once per toolchain (node and typescript
