@@ -67,7 +67,7 @@ export function goBatch(options: {
     mainFile: 'main_test.go',
     main: harnessFile(import.meta.url, 'batch_main_test.go'),
     item: '\t{m} "./{m}"\n',
-    arm: '\nfunc Test_{m}(t *testing.T) {\n\tif passkMember != "{m}" {\n\t\tt.SkipNow()\n\t}\n\t{m}.PasskTests(t)\n}\n',
+    arm: harnessFile(import.meta.url, 'batch_arm.go'),
     argv: [...options.build, 'main_test.go', 'passk_main_test.go'],
     output: 'program',
     blame: String.raw`(passk_m\d+)/x\.go:\d+`,

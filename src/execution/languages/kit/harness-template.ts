@@ -13,12 +13,27 @@ export class HarnessTemplateError extends Error {
 }
 
 /**
- * The header: the file's leading comment lines and the one blank line after them; `#` lines in a
- * shell, Python or TOML file, `//` lines otherwise (a C file's leading `#include`s are code, not a
- * header).
+ * The header: the file's leading comment lines and the one blank line after them, in the comment
+ * syntax of the file's language (by its suffix; `//` where none is listed: a C file's leading
+ * `#include`s are code, not a header).
  */
-const SLASH_HEADER = /^(?:\/\/[^\n]*\n)+\n/;
-const HASH_HEADER = /^(?:#[^\n]*\n)+\n/;
+const COMMENT_PREFIX: Readonly<Record<string, string>> = {
+  sh: '#',
+  py: '#',
+  toml: '#',
+  rb: '#',
+  pl: '#',
+  R: '#',
+  lua: '--',
+  rkt: ';',
+};
+
+function headerOf(file: string): RegExp {
+  const prefix = COMMENT_PREFIX[file.slice(file.lastIndexOf('.') + 1)] ?? '//';
+  // No prefix holds a character special in a regular expression.
+  return new RegExp(`^(?:${prefix}[^\\n]*\\n)+\\n`);
+}
+
 const PLACEHOLDER = /\{\{([A-Z_]+)\}\}/g;
 
 /**
@@ -35,6 +50,12 @@ export function harnessFile(
   return fillHarness(file, readSourceFile(moduleUrl, file), values);
 }
 
+/** The placeholders harness file `file` has (its header left out), each once. */
+export function harnessPlaceholders(moduleUrl: string, file: string): string[] {
+  const code = readSourceFile(moduleUrl, file).replace(headerOf(file), '');
+  return [...new Set([...code.matchAll(PLACEHOLDER)].map((match) => match[1]!))];
+}
+
 /** `harnessFile` on a text already read (`file` names it in errors). */
 export function fillHarness(
   file: string,
@@ -42,8 +63,7 @@ export function fillHarness(
   values: Readonly<Record<string, string | number>>,
 ): string {
   const unused = new Set(Object.keys(values));
-  const header = /\.(sh|py|toml)$/.test(file) ? HASH_HEADER : SLASH_HEADER;
-  const filled = text.replace(header, '').replace(PLACEHOLDER, (_, name: string) => {
+  const filled = text.replace(headerOf(file), '').replace(PLACEHOLDER, (_, name: string) => {
     const value = values[name];
     if (value === undefined) throw new HarnessTemplateError(file, `no value for {{${name}}}`);
     unused.delete(name);

@@ -1,4 +1,7 @@
 import type { RawOutcome } from '../../worker/protocol.js';
+import { RESULT_FD } from '../../worker/protocol.js';
+import { HarnessTemplateError, harnessFile, harnessPlaceholders } from './harness-template.js';
+import { NONCE_FD } from './nonce-channel.js';
 import { defineProcessRuntime } from './process-runtime.js';
 import type { Canaries, Diagnosis, Runtime } from './types.js';
 
@@ -17,12 +20,14 @@ export interface ScriptLanguage {
   /** Host paths outside /usr it needs (read-only), e.g. its configuration under /etc. */
   mounts?: string[];
   /**
-   * One line put first (after a `#lang`/`#!` line): reads the nonce's pipe (nonce-channel.ts) to
-   * its end into `passk_nonce` (Racket: `passk-nonce`), before any of the program's statements.
+   * The language module's `import.meta.url`: its folder holds the harness, `passk_prologue.<ext>`
+   * and `passk_sentinel.<ext>` (`<ext>`: `file`'s suffix). The prologue is one line put first
+   * (after a `#lang`/`#!` line) that reads the nonce's pipe (nonce-channel.ts) to its end into
+   * `passk_nonce` (Racket: `passk-nonce`) before any of the program's statements; the sentinel,
+   * statement(s) after the tests writing the end event to RESULT_FD with that nonce (none when it
+   * was empty).
    */
-  prologue: string;
-  /** Statement(s) writing the end event to RESULT_FD with that nonce (none when it was empty). */
-  sentinel: string;
+  moduleUrl: string;
   canaries: Canaries;
   diagnose(outcome: RawOutcome): Diagnosis | undefined;
 }
@@ -50,7 +55,34 @@ export function withPrologue(source: string, prologue: string): string {
   return `${source.slice(0, at)}${prologue}\n${source.slice(at)}`;
 }
 
+/** What a script language's harness files may name: the channels' fds and the rebinding mark. */
+const HARNESS_VALUES: Readonly<Record<string, string | number>> = {
+  NONCE_FD,
+  RESULT_FD,
+  REBOUND,
+};
+
+/** A script language's harness file `passk_<part>.<ext>`, filled, without its final newline. */
+export function scriptHarness(spec: ScriptLanguage, part: 'prologue' | 'sentinel'): string {
+  const name = `passk_${part}${spec.file.slice(spec.file.lastIndexOf('.'))}`;
+  const names = harnessPlaceholders(spec.moduleUrl, name);
+  // Only the names it has; one not in HARNESS_VALUES is left unfilled, which harnessFile refuses.
+  const values = Object.fromEntries(
+    Object.entries(HARNESS_VALUES).filter(([key]) => names.includes(key)),
+  );
+  const filled = harnessFile(spec.moduleUrl, name, values).replace(/\n$/, '');
+  if (part === 'prologue' && filled.includes('\n')) {
+    throw new HarnessTemplateError(
+      name,
+      "a prologue is one line (the program's lines keep their numbers)",
+    );
+  }
+  return filled;
+}
+
 export function script(spec: ScriptLanguage): Runtime {
+  const prologue = scriptHarness(spec, 'prologue');
+  const sentinel = scriptHarness(spec, 'sentinel');
   return defineProcessRuntime({
     language: spec.language,
     versionArgv: spec.versionArgv,
@@ -58,7 +90,7 @@ export function script(spec: ScriptLanguage): Runtime {
     canaries: spec.canaries,
     ...(spec.mounts ? { mounts: spec.mounts } : {}),
     plan: (source) => ({
-      files: { [spec.file]: `${withPrologue(source, spec.prologue)}\n${spec.sentinel}\n` },
+      files: { [spec.file]: `${withPrologue(source, prologue)}\n${sentinel}\n` },
       run: { argv: [spec.interpreter, ...(spec.flags ?? []), `{scratch}/${spec.file}`] },
     }),
     diagnose: spec.diagnose,

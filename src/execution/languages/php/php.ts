@@ -1,5 +1,3 @@
-import { RESULT_FD } from '../../worker/protocol.js';
-import { NONCE_FD } from '../kit/nonce-channel.js';
 import { realBinary } from '../kit/process-runtime.js';
 import { script } from '../kit/script-language.js';
 
@@ -20,8 +18,7 @@ export const php = script({
   versionArgv: [realBinary('/usr/bin/php'), '-n', '-r', 'echo "php ", PHP_VERSION;'],
   debianPackages: 'php-cli',
   // `?>` first: the program usually ends in PHP mode, where a second `<?php` is a syntax error.
-  prologue: `<?php $passk_nonce = (string) @file_get_contents('php://fd/${NONCE_FD}'); ?>`,
-  sentinel: `?><?php if ($passk_nonce !== '') file_put_contents('php://fd/${RESULT_FD}', sprintf('{"n": "%s", "e": "end"}' . "\\n", $passk_nonce));`,
+  moduleUrl: import.meta.url,
   canaries: {
     wrong: '<?php\nfunction add($a, $b) { return $a - $b; }\nassert(add(1, 1) == 2);\n',
     earlyExits: ['<?php\nexit(0);\n'],

@@ -1,8 +1,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { NONCE_FD } from '../kit/nonce-channel.js';
 import { firstLine, realBinary } from '../kit/process-runtime.js';
-import { comment, REBOUND, script } from '../kit/script-language.js';
+import { comment, script } from '../kit/script-language.js';
 
 /**
  * Debian's Ruby ships test-unit (MultiPL-E's Ruby tests `require 'test/unit'`) as a bundled gem;
@@ -45,25 +44,7 @@ export const ruby = script({
   file: 'program.rb',
   versionArgv: [realBinary('/usr/bin/ruby'), '--version'],
   debianPackages: 'ruby',
-  // BEGIN: before the program's own BEGIN blocks, which run before its first statement.
-  prologue: `BEGIN { passk_nonce = (File.read('/proc/self/fd/${NONCE_FD}') rescue '') }`,
-  sentinel: [
-    'if defined?(Test::Unit::AutoRunner) && Test::Unit::AutoRunner.need_auto_run?',
-    // A method of test-unit, or an assertion of a test case class, defined in this file.
-    '  passk_names = Test::Unit::Assertions.instance_methods + Test::Unit::Assertions.private_instance_methods',
-    '  passk_here = lambda { |method| (method.source_location || [])[0] == __FILE__ }',
-    '  passk_rebound = ObjectSpace.each_object(Module).any? do |m|',
-    "    ours = m.name.to_s.start_with?('Test::Unit')",
-    '    names = m.is_a?(Class) && m <= Test::Unit::TestCase ? passk_names & (m.instance_methods + m.private_instance_methods) : []',
-    '    names |= m.instance_methods(false) + m.private_instance_methods(false) if ours',
-    '    names.any? { |n| passk_here.(m.instance_method(n)) } || (ours && m.singleton_methods(false).any? { |n| passk_here.(m.method(n)) })',
-    '  end',
-    `  (STDERR.write("${REBOUND}"); exit!(1)) if passk_rebound`,
-    '  Test::Unit::AutoRunner.need_auto_run = false',
-    "  raise Test::Unit::AssertionFailedError, 'a test-unit test failed or raised' unless Test::Unit::AutoRunner.run",
-    'end',
-    `IO.new(3).write(format(%q({"n": "%s", "e": "end"}) + "\\n", passk_nonce)) unless passk_nonce.empty?`,
-  ].join('\n'),
+  moduleUrl: import.meta.url,
   canaries: {
     wrong:
       'class AssertionError < StandardError; end\ndef add(a, b) = a - b\nraise AssertionError unless add(1, 1) == 2\n',

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import type { ResolvedLimits } from '../../worker/protocol.js';
+import { LANGUAGE_MODULES } from '../registry.js';
+import { checkFiles } from './harness-files.test-helpers.js';
+import { NONCE_FD } from './nonce-channel.js';
+
+const LIMITS: ResolvedLimits = {
+  timeoutMs: 5000,
+  memoryBytes: 2 ** 30,
+  cpuSeconds: 6,
+  outputBytes: 1 << 20,
+} as ResolvedLimits;
+
+/**
+ * Each script language's prologue and sentinel (passk_prologue.* / passk_sentinel.* in its
+ * folder), as a program receives them around its code, pass the language's own syntax check.
+ * Racket expands the prologue's macro, which reads the nonce's pipe: the check gets one (empty).
+ */
+const CHECKS: Record<string, (file: string) => string[]> = {
+  lua: (file) => ['/usr/bin/luac5.4', '-p', file],
+  ruby: (file) => ['/usr/bin/ruby', '-c', file],
+  php: (file) => ['/usr/bin/php', '-l', file],
+  perl: (file) => ['/usr/bin/perl', '-c', file],
+  r: (file) => ['/usr/bin/Rscript', '-e', `invisible(parse("${file}"))`],
+  racket: (file) => ['/bin/sh', '-c', `exec ${NONCE_FD}</dev/null; /usr/bin/raco make ${file}`],
+  shell: (file) => ['/usr/bin/bash', '-n', file],
+};
+
+describe('script languages: prologue and sentinel files', () => {
+  it.each(Object.keys(CHECKS))(
+    "%s's program, harness included, passes its syntax check",
+    async (name) => {
+      const runtime = Object.values((await LANGUAGE_MODULES[name]!()).runtimes)[0]!;
+      const { adapter } = await runtime.resolve({});
+      const plan = adapter.plan(runtime.canaries.wrong as string, LIMITS);
+      const files = plan.plan?.files ?? {};
+      const [file, text] = Object.entries(files)[0]!;
+      await checkFiles(files, CHECKS[name]!(file));
+      expect(text).toContain('passk_nonce'.replace('_', name === 'racket' ? '-' : '_'));
+      expect(text).not.toContain('{{');
+    },
+    120_000,
+  );
+});

@@ -1,0 +1,6 @@
+// passk's prologue for PHP programs (kit/script-language.ts): one line, put first (after a
+// `#lang` or `#!` line). It reads the nonce's pipe to its end before any of the program's
+// statements and, where the tests' checks are names a program could rebind, takes what they are.
+// Placeholders: {{NONCE_FD}}.
+
+<?php $passk_nonce = (string) @file_get_contents('php://fd/{{NONCE_FD}}'); ?>
