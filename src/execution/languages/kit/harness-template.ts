@@ -13,25 +13,18 @@ export class HarnessTemplateError extends Error {
 }
 
 /**
- * The header: the file's leading comment lines and the one blank line after them, in the comment
- * syntax of the file's language (by its suffix; `//` where none is listed: a C file's leading
- * `#include`s are code, not a header).
+ * The header: the file's leading comment lines and the one blank line after them. Its first line
+ * starts with a line-comment mark and a space (`// `, `# `, `-- `, `; `), so a C file's leading
+ * `#include` or a `#!` line is code, not a header; the header's other lines start with the same
+ * mark. Any language whose line comments start so needs nothing listed here.
  */
-const COMMENT_PREFIX: Readonly<Record<string, string>> = {
-  sh: '#',
-  py: '#',
-  toml: '#',
-  rb: '#',
-  pl: '#',
-  R: '#',
-  lua: '--',
-  rkt: ';',
-};
+const COMMENT_MARKS = ['//', '#', '--', ';'];
 
-function headerOf(file: string): RegExp {
-  const prefix = COMMENT_PREFIX[file.slice(file.lastIndexOf('.') + 1)] ?? '//';
-  // No prefix holds a character special in a regular expression.
-  return new RegExp(`^(?:${prefix}[^\\n]*\\n)+\\n`);
+function withoutHeader(text: string): string {
+  const mark = COMMENT_MARKS.find((m) => text.startsWith(`${m} `));
+  if (mark === undefined) return text;
+  // No mark holds a character special in a regular expression.
+  return text.replace(new RegExp(`^(?:${mark}[^\\n]*\\n)+\\n`), '');
 }
 
 const PLACEHOLDER = /\{\{([A-Z_]+)\}\}/g;
@@ -52,7 +45,7 @@ export function harnessFile(
 
 /** The placeholders harness file `file` has (its header left out), each once. */
 export function harnessPlaceholders(moduleUrl: string, file: string): string[] {
-  const code = readSourceFile(moduleUrl, file).replace(headerOf(file), '');
+  const code = withoutHeader(readSourceFile(moduleUrl, file));
   return [...new Set([...code.matchAll(PLACEHOLDER)].map((match) => match[1]!))];
 }
 
@@ -63,7 +56,7 @@ export function fillHarness(
   values: Readonly<Record<string, string | number>>,
 ): string {
   const unused = new Set(Object.keys(values));
-  const filled = text.replace(headerOf(file), '').replace(PLACEHOLDER, (_, name: string) => {
+  const filled = withoutHeader(text).replace(PLACEHOLDER, (_, name: string) => {
     const value = values[name];
     if (value === undefined) throw new HarnessTemplateError(file, `no value for {{${name}}}`);
     unused.delete(name);
