@@ -6,22 +6,20 @@
 import { describe, expect, it } from 'vitest';
 import { runPreflight } from '../../src/execution/index.js';
 import { runtimes } from '../../src/execution/languages/index.js';
+import { LANGUAGE_MODULES } from '../../src/execution/languages/registry.js';
 import type { Language } from '../../src/execution/types.js';
 import { securityExecutorForFile } from '../helpers/security-executor.js';
 import { LIMITS } from './helpers.js';
 
 const executor = securityExecutorForFile();
 
-const LANGUAGES: Language[] = [
-  'javascript',
-  'typescript',
-  'go',
-  'lua',
-  'ruby',
-  'perl',
-  'r',
-  'racket',
-];
+/** Every registered language whose canaries include harness attacks (Canaries.harnessAttacks). */
+const LANGUAGES: Language[] = [];
+for (const load of Object.values(LANGUAGE_MODULES)) {
+  for (const [runtime, { canaries }] of Object.entries((await load()).runtimes)) {
+    if ((canaries.harnessAttacks ?? []).length > 0) LANGUAGES.push(runtime);
+  }
+}
 
 describe('preflight attack canaries', () => {
   it.each(LANGUAGES)(

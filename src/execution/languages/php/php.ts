@@ -17,7 +17,6 @@ export const php = script({
   file: 'program.php',
   versionArgv: [realBinary('/usr/bin/php'), '-n', '-r', 'echo "php ", PHP_VERSION;'],
   debianPackages: 'php-cli',
-  // `?>` first: the program usually ends in PHP mode, where a second `<?php` is a syntax error.
   moduleUrl: import.meta.url,
   canaries: {
     wrong: '<?php\nfunction add($a, $b) { return $a - $b; }\nassert(add(1, 1) == 2);\n',

@@ -7,7 +7,6 @@ export const shell = script({
   file: 'program.sh',
   versionArgv: ['/usr/bin/bash', '-c', 'echo "bash $BASH_VERSION"'],
   debianPackages: 'bash',
-  // Not exported: the program's child processes do not get it (bash has no private scope).
   moduleUrl: import.meta.url,
   canaries: {
     wrong: 'add() { echo $(( $1 - $2 )); }\nset -e\n[[ $(add 1 1) = "2" ]]\n',
