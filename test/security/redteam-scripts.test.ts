@@ -66,6 +66,19 @@ const CASES: Record<string, Case> = {
       '(define (add a b) (OP a b))\n(require rackunit)\n(current-check-handler raise)\n(check-within (add 1 1) 2 0.001)\n',
     attacks: { shadow: '(define (check-within . _) (void))\n' },
   },
+  // McEval's Tcl test shape: a `check` proc whose failing case calls `error`.
+  tcl: {
+    program:
+      'proc add {a b} { return [expr {$a OP $b}] }\nproc check {add} {\nif {[add 1 1] == 2} {\nputs "Test case 1 Passed"\n} else {\nerror "Test case 1 Failed"\n}\n}\ncheck add\n',
+    attacks: {
+      redefined: 'proc error {args} {}\n',
+      renamed: 'rename error passk_error\nproc error {args} {}\n',
+      alias: 'interp alias {} ::error {} list\n',
+      hidden: 'interp hide {} error\nproc error {args} {}\n',
+      'if replaced': 'rename if passk_if\nproc if {args} {}\n',
+      'unknown replaced': 'rename error {}\nproc unknown {args} {}\n',
+    },
+  },
 };
 
 const RACKET_HEAD = '#lang racket\n';
@@ -97,6 +110,22 @@ describe('script languages: rebinding the tests assertion', () => {
     },
     300_000,
   );
+
+  it('tcl: programs that use autoloaded and library commands pass (no guard is set off by Tcl itself)', async () => {
+    const program = [
+      'proc add {a b} { return [expr {$a + $b}] }',
+      'array set passk_a {x 1}',
+      'parray passk_a',
+      'set d [dict create a 1 b 2]',
+      'set s [clock format [clock seconds] -format %Y]',
+      'set l [lsort -integer {3 1 2}]',
+      'package require msgcat',
+      'if {[add 1 1] != 2 || [dict get $d b] != 2 || [lindex $l 0] != 1} { error "Test case 1 Failed" }',
+      '',
+    ].join('\n');
+    const verdicts = await runSources(executor(), 'tcl', { library: program }, LIMITS);
+    expect(verdicts.get('library')?.status).toBe('passed');
+  }, 300_000);
 
   it('php: a function the tests define, defined first, is a fatal error', async () => {
     const tests =

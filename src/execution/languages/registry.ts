@@ -20,6 +20,7 @@ export const LANGUAGE_MODULES: Readonly<Record<string, () => Promise<LanguageMod
   r: async () => (await import('./r/language.js')).language,
   racket: async () => (await import('./racket/language.js')).language,
   scala: async () => (await import('./scala/language.js')).language,
+  tcl: async () => (await import('./tcl/language.js')).language,
   csharp: async () => (await import('./csharp/language.js')).language,
   d: async () => (await import('./d/language.js')).language,
   c: async () => (await import('./c/language.js')).language,
