@@ -101,3 +101,23 @@ describe('mceval-c', () => {
     expect(metrics['mceval-c']).toEqual({ 'pass@1': 0.5 });
   });
 });
+
+describe('mceval-tcl', () => {
+  it('reference solutions pass under tclsh with the guard on', async () => {
+    const metrics = await run('mceval-tcl', ['--model', 'reference', '--limit', '5']);
+    expect(metrics.statuses).toEqual({ passed: 5 });
+  });
+
+  it("chat: McEval's Tcl extraction (the entry point's proc from a fence, puts lines dropped) is judged", async () => {
+    const metrics = await runAgainst(
+      'mceval-tcl',
+      (p, { choice }) => {
+        const right = String(p.reference).replace('{\n', '{\nputs "debug"\n');
+        const wrong = `${p.datasetPrompt}\nreturn 0\n}`;
+        return `Sure:\n\`\`\`tcl\n${choice === 0 ? right : wrong}\n\`\`\`\nDone.`;
+      },
+      ['--chat', '--limit', '3', '--n-samples', '2', '--k', '1'],
+    );
+    expect(metrics['mceval-tcl']).toEqual({ 'pass@1': 0.5 });
+  });
+});

@@ -1,6 +1,7 @@
 import { familyOf } from '../family.js';
 
-/** McEval's C generation tasks. */
+/** McEval's generation tasks, one per language this machine can run. */
 export const family = familyOf('mceval', {
   'mceval-c': async () => (await import('./task.js')).mcevalC,
+  'mceval-tcl': async () => (await import('./tcl.js')).mcevalTcl,
 });

@@ -1,21 +1,7 @@
-import { z } from 'zod';
-import { validateRows } from '../../datasets/validate.js';
 import { testsMarker } from '../../execution/languages/kit/test-binding.js';
 import type { Problem, Task } from '../types.js';
 import { mcevalCCandidate, mcevalCTests } from './extract-c.js';
-
-const rowSchema = z.object({
-  task_id: z.string(),
-  prompt: z.string(),
-  canonical_solution: z.string(),
-  test: z.string(),
-  entry_point: z.string(),
-  signature: z.string(),
-  instruction: z.string(),
-  level: z.string(),
-});
-
-type McevalData = { signature: string; test: string; level: string; instruction: string };
+import { type McevalData, mcevalProblems } from './rows.js';
 
 function row(problem: Problem<McevalData>) {
   return {
@@ -50,20 +36,8 @@ export const mcevalC: Task<McevalData> = {
   defaultTimeoutMs: 10_000,
   // A base model continuing the signature stops before writing its own tests.
   stopSequences: ['\nint main', '\n```'],
-  problems(rows, file) {
-    return validateRows({ rows, file }, rowSchema).map(
-      (r): Problem<McevalData> => ({
-        id: r.task_id,
-        language: 'c',
-        prompt: r.prompt,
-        datasetPrompt: r.prompt,
-        tests: `\n${r.test}`,
-        entryPoint: r.entry_point,
-        reference: `${r.prompt}\n${r.canonical_solution}`,
-        meta: { signature: r.signature, test: r.test, level: r.level, instruction: r.instruction },
-      }),
-    );
-  },
+  problems: (rows, file) =>
+    mcevalProblems(rows, file, 'c', (r) => `${r.prompt}\n${r.canonical_solution}`),
   postprocess: (problem, generation) =>
     mcevalCCandidate(problem.datasetPrompt + generation, row(problem)),
   instructionPrompt: (problem) => problem.meta.instruction,
