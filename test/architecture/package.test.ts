@@ -1,4 +1,6 @@
 import { execFile } from 'node:child_process';
+import { readdirSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { repoRoot } from '../helpers/cli.js';
@@ -13,6 +15,25 @@ async function packedFiles(): Promise<string[]> {
   });
   const [pack] = JSON.parse(stdout) as { files: { path: string }[] }[];
   return pack!.files.map((file) => file.path);
+}
+
+/**
+ * Every file under src/ that is not TypeScript, a test's snapshot or fixture, or a Python cache:
+ * the harness files, manifests and page assets modules read with readSourceFile, as repo paths.
+ */
+function sourceFilesBesideModules(dir: string): string[] {
+  const found: string[] = [];
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) {
+      if (!['__snapshots__', '__fixtures__', '__pycache__'].includes(entry.name)) {
+        found.push(...sourceFilesBesideModules(path));
+      }
+    } else if (!entry.name.endsWith('.ts') && !TEST_ONLY.test(entry.name)) {
+      found.push(relative(repoRoot, path));
+    }
+  }
+  return found;
 }
 
 /** Test files, test helpers and fixtures: never shipped. */
@@ -34,6 +55,13 @@ describe('the npm package', () => {
       expect(files).toContain(file);
     }
     expect(files.filter((f) => TEST_ONLY.test(f))).toEqual([]);
+  });
+
+  it('holds every file of another language the code reads beside its modules (harness, page, data)', async () => {
+    const files = new Set(await packedFiles());
+    const besides = sourceFilesBesideModules(join(repoRoot, 'src'));
+    expect(besides.length).toBeGreaterThan(50);
+    expect(besides.filter((file) => !files.has(file))).toEqual([]);
   });
 
   it('recognises a test helper when it sees one', () => {

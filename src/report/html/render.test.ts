@@ -1,4 +1,8 @@
+import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { compareRuns } from '../../compare/compare.js';
 import {
@@ -32,6 +36,20 @@ const fixedInterval: IntervalFn = (values) => ({
 });
 
 describe('HTML report', () => {
+  it("the page's script (page-script.js) parses as JavaScript (node --check)", () => {
+    const dir = mkdtempSync(join(tmpdir(), 'passk-client-'));
+    try {
+      writeFileSync(join(dir, 'client.js'), CLIENT_SCRIPT);
+      const check = spawnSync(process.execPath, ['--check', join(dir, 'client.js')], {
+        encoding: 'utf8',
+      });
+      expect(check.stderr).toBe('');
+      expect(check.status).toBe(0);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('is one self-contained file: no external URL, script allowed only by its hash', () => {
     const html = renderReport([detail()]);
     expect(html).not.toMatch(/\b(src|href)\s*=\s*["']?(https?:)?\/\//i);

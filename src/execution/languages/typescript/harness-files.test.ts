@@ -5,10 +5,10 @@ import { CHECKER, TS_DIR } from './typescript-check.js';
 
 /** TypeScript's compile step, as the sandbox runs it, parses and checks its own sample. */
 describe('typescript harness files', () => {
-  it('passk-tsc.cjs parses (node --check) and type-checks cache-sample.ts, emitting program.js', async () => {
+  it('passk-tsc.cjs parses (node --check) and type-checks cache-sample.mts, emitting program.js', async () => {
     const files = {
       'passk-tsc.cjs': CHECKER,
-      'program.ts': harnessFile(import.meta.url, 'cache-sample.ts'),
+      'program.ts': harnessFile(import.meta.url, 'cache-sample.mts'),
     };
     await checkFiles(files, ['/usr/bin/node', '--check', 'passk-tsc.cjs']);
     // The checker exits 0 only when the sample has no diagnostic and program.js was emitted.

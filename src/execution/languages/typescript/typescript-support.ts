@@ -7,7 +7,7 @@ import { CHECKER, TS_DIR } from './typescript-check.js';
 export const CHECKER_NODE = ['/usr/bin/node', '--max-old-space-size=1536'];
 
 /** A sample like the programs checked (functions, arrays, callbacks, node:assert). */
-const SAMPLE = harnessFile(import.meta.url, 'cache-sample.ts');
+const SAMPLE = harnessFile(import.meta.url, 'cache-sample.mts');
 
 /**
  * V8's code cache of the TypeScript compiler, made once per toolchain (node and typescript
