@@ -4,6 +4,7 @@
  */
 export { family as aiderPolyglot } from './aider-polyglot/family.js';
 export { family as bigcodebench } from './bigcodebench/family.js';
+export { family as classeval } from './classeval/family.js';
 export { family as codeevalPro } from './codeeval-pro/family.js';
 export { family as cruxeval } from './cruxeval/family.js';
 export { family as ds1000 } from './ds1000/family.js';
