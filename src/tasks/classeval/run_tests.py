@@ -12,7 +12,10 @@ def __passk_classeval_run(test_classes):
     first = None
     for name in test_classes:
         result = unittest.TestResult()
-        unittest.TestLoader().loadTestsFromTestCase(globals()[name]).run(result)
+        # test_pipeline.py's getattr fails for a name the tests do not define (ClassEval_97 lists
+        # " Words2NumbersTestMain"): upstream counts that class as run without success.
+        if name in globals():
+            unittest.TestLoader().loadTestsFromTestCase(globals()[name]).run(result)
         issues = result.failures + result.errors
         # test_pipeline.py's "success": at least one test ran and none failed or errored.
         if result.testsRun == 0 or issues:

@@ -4,6 +4,7 @@ import { validateRows } from '../../datasets/validate.js';
 import type { Program } from '../../execution/types.js';
 import { promptPlusCut } from '../kit/python-program.js';
 import type { Problem, Task } from '../types.js';
+import { CLASSEVAL_ENVIRONMENT, requiredModules } from './environment.js';
 import { addStaticStatement, extractClassCode } from './extract.js';
 import { methodLevelMetric } from './metric.js';
 
@@ -68,7 +69,10 @@ function classProblem(row: z.infer<typeof rowSchema>): Problem<ClassData> {
  */
 function classProgram(problem: Problem<ClassData>, candidate: string): Program {
   const call = `__passk_classeval_run(${JSON.stringify(problem.meta.testClasses)})\n`;
-  const module = `${problem.meta.imports}\n${candidate}\n`;
+  // test_pipeline.py imports the file `<task_id>_0.py` from its working directory; one test
+  // (ClassEval_45) writes images beside it, by `__file__`.
+  const file = `__file__ = ${JSON.stringify(`${problem.id}_0.py`)}\n`;
+  const module = `${file}${problem.meta.imports}\n${candidate}\n`;
   return {
     language: 'python',
     source: `${module}${problem.tests}\n${RUN_TESTS}${call}`,
@@ -98,6 +102,8 @@ export function classeval(): Task<ClassData> {
     },
     // test_pipeline.py: func_set_timeout(5) for each test class run.
     defaultTimeoutMs: 5000,
+    environment: CLASSEVAL_ENVIRONMENT,
+    requires: requiredModules,
     // Upstream generates to EOS and extracts the code afterwards.
     stopSequences: [],
     problems(rows, file) {

@@ -1,0 +1,38 @@
+import type { ExecEnvironment } from '../../execution/environments/types.js';
+import type { Problem } from '../types.js';
+
+/**
+ * The third-party modules ClassEval's classes import (its requirements.txt), from Debian's
+ * packages or `--python-env`. A problem importing one that is not installed here is not runnable:
+ * left out of the score with a warning (Task.requires), never failed.
+ */
+export const CLASSEVAL_ENVIRONMENT: ExecEnvironment = {
+  python: {
+    modules: ['numpy', 'pandas', 'PIL', 'docx', 'openpyxl', 'gensim', 'bs4', 'nltk', 'PyPDF2'],
+    debianPackages: [
+      'python3-numpy',
+      'python3-pandas',
+      'python3-pil',
+      'python3-docx',
+      'python3-openpyxl',
+      'python3-gensim',
+      'python3-bs4',
+      'python3-nltk',
+      'python3-pypdf2',
+    ],
+  },
+};
+
+const KNOWN = new Set(CLASSEVAL_ENVIRONMENT.python.modules);
+const IMPORT = /^[ \t]*(?:import|from)[ \t]+([A-Za-z_]\w*)/gm;
+/** nltk.download fetches corpora: such a problem needs the network, never in the sandbox. */
+const DOWNLOAD = /\bnltk\.download\(/;
+
+/** The known third-party modules a problem's reference and tests import, and 'network' if they download. */
+export function requiredModules(problem: Problem): string[] {
+  const text = `${problem.tests}\n${problem.reference ?? ''}`;
+  const found = new Set<string>();
+  for (const match of text.matchAll(IMPORT)) if (KNOWN.has(match[1]!)) found.add(match[1]!);
+  if (DOWNLOAD.test(text)) found.add('network');
+  return [...found].sort();
+}
