@@ -32,6 +32,7 @@ const GOLDEN: Record<string, { prompt: string; instruction?: string }> = {
   'aider-polyglot-javascript': { prompt: '0e03f81d4d66d2f4', instruction: '0e03f81d4d66d2f4' },
   'aider-polyglot-python': { prompt: 'f32f5b295c09988c', instruction: 'f32f5b295c09988c' },
   'aider-polyglot-rust': { prompt: '9564d03065d2f629', instruction: '9564d03065d2f629' },
+  classeval: { prompt: '97cb56d0be7dfbc2', instruction: '33ac397e8bd4fba8' },
   'cruxeval-i': { prompt: '953438ca5b2b7565', instruction: '953438ca5b2b7565' },
   'cruxeval-i-cot': { prompt: '82e17f0e12b6a754', instruction: '82e17f0e12b6a754' },
   'cruxeval-o': { prompt: '90e335aea5408079', instruction: '90e335aea5408079' },

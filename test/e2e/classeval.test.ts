@@ -1,0 +1,102 @@
+/**
+ * ClassEval end to end: a local OpenAI-protocol server answers with the reference class, a class
+ * missing a method, or a class whose module exits early; class-level pass@k is the headline and
+ * method-level pass@k (each unittest test class alone) is in metrics.json.
+ */
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { loadDataset } from '../../src/datasets/index.js';
+import { tasks } from '../../src/tasks/index.js';
+import type { Problem } from '../../src/tasks/types.js';
+import { runCli, tempDir } from '../helpers/cli.js';
+import { requireData, requireTaskData } from '../helpers/data.js';
+import type { FakeOpenAIServer, TextContext } from '../helpers/fake-openai-server.js';
+import { fakeServers } from '../helpers/toy-model.js';
+
+const dataDir = requireData();
+const serve = fakeServers();
+let server: FakeOpenAIServer | undefined;
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
+
+async function runAgainst(
+  answer: (problem: Problem, context: TextContext) => string,
+  extra: string[],
+) {
+  const task = await tasks.get('classeval');
+  const loaded = await loadDataset(task.dataset, { dataDir: requireTaskData(task), offline: true });
+  const byPrompt = new Map<string, Problem>();
+  for (const p of task.problems(loaded.rows, loaded.file)) {
+    byPrompt.set(p.prompt, p);
+    byPrompt.set(task.instructionPrompt?.(p) ?? '', p);
+  }
+  server = await serve({
+    text: (context) => {
+      const problem = byPrompt.get(context.prompt);
+      return problem === undefined ? 'unknown prompt' : answer(problem, context);
+    },
+  });
+  const out = await tempDir();
+  const result = await runCli([
+    'run',
+    '--task',
+    'classeval',
+    '--allow-code-execution',
+    '--data-dir',
+    dataDir,
+    '--output-dir',
+    out,
+    '--no-db',
+    '--model',
+    'openai-compatible',
+    '--base-url',
+    server.baseUrl,
+    '--max-new-tokens',
+    '400',
+    ...extra,
+  ]);
+  expect(result.stderr).not.toContain('internal error');
+  expect(result.code).toBe(0);
+  const metrics = JSON.parse(await readFile(join(out, 'metrics.json'), 'utf8'));
+  const lines = (await readFile(join(out, 'results.jsonl'), 'utf8')).trim().split('\n');
+  return { metrics, results: lines.map((line) => JSON.parse(line)) };
+}
+
+const fenced = (code: string) => `Here is the class.\n\`\`\`python\n${code}\n\`\`\`\nDone.`;
+
+describe('classeval', () => {
+  it('completion: class- and method-level pass@k from the reference and from a class missing a method', async () => {
+    // ClassEval_0 (AccessGatewayFilter): without get_jwt_user, its own test class, filter's (which
+    // calls it) and the whole-class test fail; is_start_with's passes: 3 of 4 test classes fail.
+    const { metrics, results } = await runAgainst(
+      (p, { choice }) => {
+        const broken = choice === 1 ? `\ndel ${String(p.meta['className'])}.get_jwt_user\n` : '';
+        return fenced(`${String(p.reference)}${broken}`);
+      },
+      ['--limit', '1', '--n-samples', '2', '--k', '1'],
+    );
+    expect(metrics.pass_at_k).toEqual({ 'pass@1': 0.5 });
+    expect(metrics.metric.name).toBe('method-level pass@k');
+    expect(metrics.classeval).toEqual({
+      test_classes: 4,
+      'method_pass@1': (0.5 + 1 + 0.5 + 0.5) / 4,
+    });
+    expect(results[1].message).toContain(
+      'failed test classes: [AccessGatewayFilterTestFilter, AccessGatewayFilterTestGetJwtUser, AccessGatewayFilterTest] (3 of 4)',
+    );
+  });
+
+  it('chat: a class whose module exits early (sys.exit(0), os._exit(0)) never passes', async () => {
+    const exits = ['', '\nimport sys\nsys.exit(0)\n', '\nimport os\nos._exit(0)\n'];
+    const { metrics, results } = await runAgainst(
+      (p, { choice }) => fenced(`${String(p.reference)}${exits[choice]}`),
+      ['--chat', '--limit', '2', '--n-samples', '3', '--k', '1'],
+    );
+    expect(metrics.pass_at_k['pass@1']).toBeCloseTo(1 / 3);
+    expect(metrics.classeval['method_pass@1']).toBeCloseTo(1 / 3);
+    expect(results.filter((r) => r.status === 'passed').map((r) => r.sample)).toEqual([0, 0]);
+  });
+});
