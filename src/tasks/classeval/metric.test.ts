@@ -24,6 +24,6 @@ describe('method-level pass@k', () => {
     expect(out['method_pass@1']).toBeCloseTo((1 + 0.5 + 0.5 + 0 + 0.5) / 5);
     expect(out['method_pass@2']).toBeCloseTo((1 + 1 + 1 + 0 + 1) / 5);
     expect(out['method_pass@3']).toBeUndefined();
-    expect(out.test_classes).toBe(5);
+    expect(out['test_classes']).toBe(5);
   });
 });
