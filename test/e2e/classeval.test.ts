@@ -99,4 +99,15 @@ describe('classeval', () => {
     expect(metrics.classeval['method_pass@1']).toBeCloseTo(1 / 3);
     expect(results.filter((r) => r.status === 'passed').map((r) => r.sample)).toEqual([0, 0]);
   });
+
+  it("a test class the tests do not define fails that class only, as upstream's getattr (ClassEval_97's reference)", async () => {
+    // Its test_classes names " Words2NumbersTestMain" (a leading space): no such class.
+    const { metrics, results } = await runAgainst(
+      (p) => fenced(String(p.reference)),
+      ['--limit-start', '97', '--limit', '1', '--k', '1'],
+    );
+    expect(results[0].status).toBe('failed');
+    expect(results[0].message).toContain('failed test classes: [ Words2NumbersTestMain] (1 of 3)');
+    expect(metrics.classeval['method_pass@1']).toBeCloseTo(2 / 3);
+  });
 });

@@ -43,6 +43,23 @@ ${classInstruction(className, skeleton)}
 `;
 }
 
+/**
+ * References that fail here whatever the candidate, so the preflight does not take them as
+ * known-good programs: their tests compare with fixed 2024 dates as upcoming (ClassEval_17) or
+ * with the upstream author's hostname (ClassEval_48).
+ */
+const FAILING_REFERENCES = new Set(['ClassEval_17', 'ClassEval_48']);
+
+/**
+ * A test class name that names no class of the tests (ClassEval_97 lists " Words2NumbersTestMain",
+ * with a space, which upstream's getattr does not find): its reference can never pass.
+ */
+function undefinedTestClass(row: z.infer<typeof rowSchema>): boolean {
+  return row.test_classes.some(
+    (name) => !/^[A-Za-z_]\w*$/.test(name) || !row.test.includes(`class ${name}(`),
+  );
+}
+
 function classProblem(row: z.infer<typeof rowSchema>): Problem<ClassData> {
   return {
     id: row.task_id,
@@ -56,6 +73,9 @@ function classProblem(row: z.infer<typeof rowSchema>): Problem<ClassData> {
       skeleton: row.skeleton,
       imports: row.import_statement.join('\n'),
       testClasses: row.test_classes,
+      ...(FAILING_REFERENCES.has(row.task_id) || undefinedTestClass(row)
+        ? { referenceFails: true }
+        : {}),
     },
   };
 }
