@@ -3,67 +3,15 @@
  * missing a method, or a class whose module exits early; class-level pass@k is the headline and
  * method-level pass@k (each unittest test class alone) is in metrics.json.
  */
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { loadDataset } from '../../src/datasets/index.js';
-import { tasks } from '../../src/tasks/index.js';
+import { describe, expect, it } from 'vitest';
 import type { Problem } from '../../src/tasks/types.js';
-import { runCli, tempDir } from '../helpers/cli.js';
-import { requireData, requireTaskData } from '../helpers/data.js';
-import type { FakeOpenAIServer, TextContext } from '../helpers/fake-openai-server.js';
-import { fakeServers } from '../helpers/toy-model.js';
+import { taskServer } from '../helpers/task-runs.js';
 
-const dataDir = requireData();
-const serve = fakeServers();
-let server: FakeOpenAIServer | undefined;
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
-
-async function runAgainst(
-  answer: (problem: Problem, context: TextContext) => string,
+const runAgainstTask = taskServer();
+const runAgainst = (
+  answer: (problem: Problem, context: { choice: number }) => string,
   extra: string[],
-) {
-  const task = await tasks.get('classeval');
-  const loaded = await loadDataset(task.dataset, { dataDir: requireTaskData(task), offline: true });
-  const byPrompt = new Map<string, Problem>();
-  for (const p of task.problems(loaded.rows, loaded.file)) {
-    byPrompt.set(p.prompt, p);
-    byPrompt.set(task.instructionPrompt?.(p) ?? '', p);
-  }
-  server = await serve({
-    text: (context) => {
-      const problem = byPrompt.get(context.prompt);
-      return problem === undefined ? 'unknown prompt' : answer(problem, context);
-    },
-  });
-  const out = await tempDir();
-  const result = await runCli([
-    'run',
-    '--task',
-    'classeval',
-    '--allow-code-execution',
-    '--data-dir',
-    dataDir,
-    '--output-dir',
-    out,
-    '--no-db',
-    '--model',
-    'openai-compatible',
-    '--base-url',
-    server.baseUrl,
-    '--max-new-tokens',
-    '400',
-    ...extra,
-  ]);
-  expect(result.stderr).not.toContain('internal error');
-  expect(result.code).toBe(0);
-  const metrics = JSON.parse(await readFile(join(out, 'metrics.json'), 'utf8'));
-  const lines = (await readFile(join(out, 'results.jsonl'), 'utf8')).trim().split('\n');
-  return { metrics, results: lines.map((line) => JSON.parse(line)) };
-}
+) => runAgainstTask('classeval', answer, extra);
 
 const fenced = (code: string) => `Here is the class.\n\`\`\`python\n${code}\n\`\`\`\nDone.`;
 

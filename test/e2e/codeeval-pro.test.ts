@@ -2,78 +2,14 @@
  * HumanEval Pro / MBPP Pro end to end: references through the real sandbox, and a local
  * OpenAI-protocol server whose answers are right or wrong by choice, in completion and chat mode.
  */
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { loadDataset } from '../../src/datasets/index.js';
-import { tasks } from '../../src/tasks/index.js';
+import { describe, expect, it } from 'vitest';
 import type { Problem } from '../../src/tasks/types.js';
-import { runCli, tempDir } from '../helpers/cli.js';
-import { requireData, requireTaskData } from '../helpers/data.js';
-import type { FakeOpenAIServer, TextContext } from '../helpers/fake-openai-server.js';
-import { fakeServers } from '../helpers/toy-model.js';
+import { runTask, taskServer } from '../helpers/task-runs.js';
 
-const dataDir = requireData();
-const serve = fakeServers();
-let server: FakeOpenAIServer | undefined;
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
-
-async function problemsOf(name: string): Promise<Problem[]> {
-  const task = await tasks.get(name);
-  const loaded = await loadDataset(task.dataset, { dataDir: requireTaskData(task), offline: true });
-  return task.problems(loaded.rows, loaded.file);
-}
-
-async function run(name: string, extra: string[]) {
-  const out = await tempDir();
-  const result = await runCli([
-    'run',
-    '--task',
-    name,
-    '--allow-code-execution',
-    '--data-dir',
-    dataDir,
-    '--output-dir',
-    out,
-    '--no-db',
-    ...extra,
-  ]);
-  expect(result.stderr).not.toContain('internal error');
-  expect(result.code).toBe(0);
-  return JSON.parse(await readFile(join(out, 'metrics.json'), 'utf8'));
-}
-
-async function runAgainst(
-  name: string,
-  answer: (problem: Problem, context: TextContext) => string,
-  extra: string[],
-) {
-  const problems = await problemsOf(name);
-  const byPrompt = new Map<string, Problem>();
-  const task = await tasks.get(name);
-  for (const p of problems) {
-    byPrompt.set(p.prompt, p);
-    byPrompt.set(task.instructionPrompt?.(p) ?? '', p);
-  }
-  server = await serve({
-    text: (context) => {
-      const problem = byPrompt.get(context.prompt);
-      return problem === undefined ? 'unknown prompt' : answer(problem, context);
-    },
-  });
-  return run(name, [
-    '--model',
-    'openai-compatible',
-    '--base-url',
-    server.baseUrl,
-    '--max-new-tokens',
-    '400',
-    ...extra,
-  ]);
-}
+const runAgainstTask = taskServer();
+const run = async (name: string, extra: string[]) => (await runTask(name, extra)).metrics;
+const runAgainst = async (...args: Parameters<typeof runAgainstTask>) =>
+  (await runAgainstTask(...args)).metrics;
 
 const rawProblem = (p: Problem) => String(p.meta['rawProblem']);
 

@@ -1,5 +1,5 @@
 import type { ExecEnvironment } from '../../execution/environments/types.js';
-import type { Problem } from '../types.js';
+import { requiredModulesOf } from '../kit/required-modules.js';
 
 /**
  * The third-party modules ClassEval's classes import (its requirements.txt), from Debian's
@@ -23,16 +23,8 @@ export const CLASSEVAL_ENVIRONMENT: ExecEnvironment = {
   },
 };
 
-const KNOWN = new Set(CLASSEVAL_ENVIRONMENT.python.modules);
-const IMPORT = /^[ \t]*(?:import|from)[ \t]+([A-Za-z_]\w*)/gm;
 /** nltk.download fetches corpora: such a problem needs the network, never in the sandbox. */
 const DOWNLOAD = /\bnltk\.download\(/;
 
 /** The known third-party modules a problem's reference and tests import, and 'network' if they download. */
-export function requiredModules(problem: Problem): string[] {
-  const text = `${problem.tests}\n${problem.reference ?? ''}`;
-  const found = new Set<string>();
-  for (const match of text.matchAll(IMPORT)) if (KNOWN.has(match[1]!)) found.add(match[1]!);
-  if (DOWNLOAD.test(text)) found.add('network');
-  return [...found].sort();
-}
+export const requiredModules = requiredModulesOf(CLASSEVAL_ENVIRONMENT, DOWNLOAD);

@@ -1,5 +1,5 @@
 import type { ExecEnvironment } from '../../execution/environments/types.js';
-import type { Problem } from '../types.js';
+import { requiredModulesOf } from '../kit/required-modules.js';
 
 /**
  * What DS-1000's harnesses and references import beyond the standard library (measured over
@@ -41,9 +41,6 @@ export const DS1000_ENVIRONMENT: ExecEnvironment = {
   },
 };
 
-const KNOWN = new Set(DS1000_ENVIRONMENT.python.modules);
-const IMPORT = /^[ \t]*(?:import|from)[ \t]+([A-Za-z_]\w*)/gm;
-
 /**
  * Downloads: seaborn's `load_dataset` (14 Matplotlib problems fetch 'tips', 'penguins', … from
  * GitHub) and sklearn's `fetch_*` (problem 819, California housing).
@@ -54,10 +51,4 @@ const DOWNLOAD = /\bload_dataset\(|\bfetch_\w+\(|\burlopen\(/;
  * The environment's modules a problem's harness or reference imports (top-level names), and
  * 'network' when it downloads data (Task.requires: such problems cannot run in the sandbox).
  */
-export function requiredModules(problem: Problem): string[] {
-  const text = `${problem.tests}\n${problem.reference ?? ''}`;
-  const found = new Set<string>();
-  for (const match of text.matchAll(IMPORT)) if (KNOWN.has(match[1]!)) found.add(match[1]!);
-  if (DOWNLOAD.test(text)) found.add('network');
-  return [...found].sort();
-}
+export const requiredModules = requiredModulesOf(DS1000_ENVIRONMENT, DOWNLOAD);
