@@ -7,7 +7,9 @@ import { readIfExists } from './local.js';
 import type { DatasetSpec } from './types.js';
 
 /**
- * `${cacheDir}/datasets/${repo}/${revision}/${path}`: one immutable file per pinned revision.
+ * `${cacheDir}/datasets/${repo}/${revision}/${path}` (GitHub files under `datasets/github/`, so
+ * a GitHub repository never shares a folder with a Hub dataset of the same name): one immutable
+ * file per pinned revision.
  * Throws DatasetError when a part would climb out of the cache ('..') or is empty.
  */
 export function cachePath(cacheDir: string, hub: DatasetSpec['hub']): string {
@@ -17,7 +19,7 @@ export function cachePath(cacheDir: string, hub: DatasetSpec['hub']): string {
       hint: "the task's dataset spec needs a repo id, a revision and a relative file path",
     });
   }
-  return join(cacheDir, 'datasets', ...parts);
+  return join(cacheDir, 'datasets', ...(hub.host === 'github' ? ['github'] : []), ...parts);
 }
 
 /** What the cache holds for one file. */

@@ -9,6 +9,8 @@ import { CACHE_OFF, pathValue } from '../core/switch-words.js';
 export interface DatasetEnv {
   /** `HF_ENDPOINT`: Hub base URL (a mirror, or a local server in tests). Default: https://huggingface.co. */
   hubUrl: string | undefined;
+  /** `PASSK_GITHUB_URL`: base URL of GitHub's raw files (a mirror, or a local server in tests). */
+  githubUrl: string | undefined;
   /** `HF_TOKEN`: sent as `Authorization: Bearer …` to the Hub, for gated or private datasets. */
   token: string | undefined;
   /** `PASSK_CACHE_DIR`: Hub cache directory. Default: ~/.cache/passk. */
@@ -21,10 +23,18 @@ export interface DatasetEnv {
 
 /** Reads the datasets layer's environment variables; empty strings count as unset. */
 export function readDatasetEnv(env: NodeJS.ProcessEnv = process.env): DatasetEnv {
-  const { HF_ENDPOINT, HF_TOKEN, PASSK_CACHE_DIR, PASSK_DATA_DIR, HF_HUB_OFFLINE, PASSK_OFFLINE } =
-    env;
+  const {
+    HF_ENDPOINT,
+    HF_TOKEN,
+    PASSK_CACHE_DIR,
+    PASSK_DATA_DIR,
+    HF_HUB_OFFLINE,
+    PASSK_OFFLINE,
+    PASSK_GITHUB_URL,
+  } = env;
   return {
     hubUrl: nonEmpty(HF_ENDPOINT),
+    githubUrl: nonEmpty(PASSK_GITHUB_URL),
     token: nonEmpty(HF_TOKEN),
     cacheDir: folder(PASSK_CACHE_DIR, 'PASSK_CACHE_DIR', CACHE_OFF),
     dataDir: folder(PASSK_DATA_DIR, 'PASSK_DATA_DIR'),

@@ -261,3 +261,28 @@ describe('loadDataset from the Hub', () => {
     expect(loaded.rows).toEqual(expectedRows);
   });
 });
+
+describe('loadDataset from GitHub', () => {
+  const onGithub: DatasetSpec = { hub: { ...spec.hub, host: 'github' } };
+  const githubPath = `/acme/toy-bench/${REVISION}/${FILE_PATH}`;
+
+  it("downloads a repository's file from GitHub's raw files, never sending the Hub token", async () => {
+    hub.status.set(githubPath, 200);
+    const loaded = await loadDataset(onGithub, {
+      ...online,
+      githubUrl: hub.url,
+      token: 'hf-secret',
+    });
+    expect(loaded.rows).toEqual(expectedRows);
+    expect(hub.requests).toEqual([{ path: githubPath, authorization: undefined }]);
+    expect(loaded.file).toBe(
+      join(cacheDir, 'datasets', 'github', 'acme', 'toy-bench', REVISION, ...FILE_PATH.split('/')),
+    );
+  });
+
+  it('takes its base URL from PASSK_GITHUB_URL and names GitHub on 404', async () => {
+    vi.stubEnv('PASSK_GITHUB_URL', hub.url);
+    const error = await loadError({ cacheDir, offline: false }, onGithub);
+    expect(error.message).toBe(`not found on GitHub (HTTP 404): ${hub.url}${githubPath}`);
+  });
+});

@@ -2,6 +2,7 @@ import { DatasetError } from '../core/errors.js';
 import type { DatasetSpec } from './types.js';
 
 export const DEFAULT_HUB_URL = 'https://huggingface.co';
+export const DEFAULT_GITHUB_URL = 'https://raw.githubusercontent.com';
 
 const HINT_LOCAL = 'or supply the file yourself with --dataset-path FILE or --data-dir DIR';
 
@@ -11,10 +12,18 @@ export function hubFileUrl(hubUrl: string, hub: DatasetSpec['hub']): string {
   return `${hubUrl.replace(/\/+$/, '')}/datasets/${segments.map(encodeURIComponent).join('/')}`;
 }
 
+/** `${githubUrl}/${owner}/${name}/${commit}/${path}` (GitHub's raw files), each segment URL-encoded. */
+export function githubFileUrl(githubUrl: string, hub: DatasetSpec['hub']): string {
+  const segments = [...hub.repo.split('/'), hub.revision, ...hub.path.split('/')];
+  return `${githubUrl.replace(/\/+$/, '')}/${segments.map(encodeURIComponent).join('/')}`;
+}
+
 export interface DownloadOptions {
   fetch: typeof fetch;
   /** Sent as `Authorization: Bearer …` when set. */
   token: string | undefined;
+  /** Where the file is published, for messages. Default: the Hub. */
+  site?: 'hub' | 'github';
 }
 
 /**
@@ -32,14 +41,18 @@ export async function downloadHubFile(url: string, options: DownloadOptions): Pr
   try {
     response = await options.fetch(url, { headers, redirect: 'follow' });
   } catch (error) {
-    throw new DatasetError(`could not reach the Hugging Face Hub at ${url} (${reason(error)})`, {
-      hint: `check the network (or HF_ENDPOINT), ${HINT_LOCAL}`,
+    const where = options.site === 'github' ? 'GitHub' : 'the Hugging Face Hub';
+    const variable = options.site === 'github' ? 'PASSK_GITHUB_URL' : 'HF_ENDPOINT';
+    throw new DatasetError(`could not reach ${where} at ${url} (${reason(error)})`, {
+      hint: `check the network (or ${variable}), ${HINT_LOCAL}`,
       cause: error,
     });
   }
   if (!response.ok) {
     await response.body?.cancel();
-    throw httpError(url, response.status, options.token !== undefined);
+    throw options.site === 'github'
+      ? githubError(url, response.status)
+      : httpError(url, response.status, options.token !== undefined);
   }
   try {
     return new Uint8Array(await response.arrayBuffer());
@@ -68,6 +81,15 @@ function httpError(url: string, status: number, sentToken: boolean): DatasetErro
   return new DatasetError(`the Hub answered HTTP ${status} for ${url}`, {
     hint: `try again later, ${HINT_LOCAL}`,
   });
+}
+
+function githubError(url: string, status: number): DatasetError {
+  const what = status === 404 ? 'not found on GitHub (HTTP 404)' : `GitHub answered HTTP ${status}`;
+  const hint =
+    status === 404
+      ? 'check the repository, the pinned commit and the file path'
+      : 'try again later';
+  return new DatasetError(`${what}: ${url}`, { hint: `${hint}, ${HINT_LOCAL}` });
 }
 
 // fetch wraps the real network error (ECONNREFUSED, ENOTFOUND, …) in `cause`.

@@ -3,7 +3,13 @@ import { DatasetError } from '../core/errors.js';
 import { cachePath, readCache, writeCache } from './cache.js';
 import { type DatasetEnv, readDatasetEnv } from './env.js';
 import { sha256Hex } from './hash.js';
-import { DEFAULT_HUB_URL, downloadHubFile, hubFileUrl } from './hub.js';
+import {
+  DEFAULT_GITHUB_URL,
+  DEFAULT_HUB_URL,
+  downloadHubFile,
+  githubFileUrl,
+  hubFileUrl,
+} from './hub.js';
 import { readIfExists } from './local.js';
 import { defaultCacheDir } from './paths.js';
 import type { DatasetLoadOptions, DatasetSpec, LoadedDataset } from './types.js';
@@ -66,11 +72,16 @@ async function fromHub(
       ? corruptOffline(file, cached.detail)
       : coldOffline(spec, file, tried);
   }
-  const url = hubFileUrl(options.hubUrl ?? env.hubUrl ?? DEFAULT_HUB_URL, spec.hub);
+  const onGithub = spec.hub.host === 'github';
+  const url = onGithub
+    ? githubFileUrl(options.githubUrl ?? env.githubUrl ?? DEFAULT_GITHUB_URL, spec.hub)
+    : hubFileUrl(options.hubUrl ?? env.hubUrl ?? DEFAULT_HUB_URL, spec.hub);
   const bytes = await withTried(tried, () =>
     downloadHubFile(url, {
       fetch: options.fetch ?? globalThis.fetch,
-      token: options.token ?? env.token,
+      // The Hugging Face token is the Hub's secret: never sent to GitHub.
+      token: onGithub ? undefined : (options.token ?? env.token),
+      site: onGithub ? 'github' : 'hub',
     }),
   );
   const sha256 = sha256Hex(bytes);

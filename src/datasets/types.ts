@@ -1,8 +1,11 @@
 /** Where a benchmark's data lives. */
 export interface DatasetSpec {
-  /** Hugging Face Hub dataset file, pinned to a revision (a commit sha). */
+  /**
+   * The published file, pinned to a revision (a commit sha): a Hugging Face Hub dataset file, or
+   * with `host: 'github'` a file of a GitHub repository (benchmarks published only there).
+   */
   hub: {
-    /** Dataset repository id, e.g. 'openai/openai_humaneval'. */
+    /** Dataset repository id, e.g. 'openai/openai_humaneval' (GitHub: 'owner/name'). */
     repo: string;
     /** Commit sha the file is pinned to. */
     revision: string;
@@ -13,6 +16,8 @@ export interface DatasetSpec {
      * rejected and never cached (a mirror or proxy served something else).
      */
     sha256?: string;
+    /** Where `repo` lives: the Hugging Face Hub (default) or GitHub (raw.githubusercontent.com). */
+    host?: 'github';
   };
   /**
    * The file's path inside a local data directory laid out like passk's shared data
@@ -36,6 +41,8 @@ export interface DatasetLoadOptions {
   cacheDir?: string;
   /** Hub base URL; defaults to HF_ENDPOINT or https://huggingface.co. */
   hubUrl?: string;
+  /** Base URL of GitHub's raw files; defaults to PASSK_GITHUB_URL or https://raw.githubusercontent.com. */
+  githubUrl?: string;
   /** Never touch the network: a cache miss is an error. Defaults to HF_HUB_OFFLINE=1 or PASSK_OFFLINE=1. */
   offline?: boolean;
   /** Hugging Face token for gated or private datasets; defaults to HF_TOKEN. */

@@ -121,7 +121,7 @@ export function buildMetrics(input: MetricsInput): MetricsFile {
       sha256: input.dataset.sha256,
       source: input.dataset.source,
       revision: input.dataset.revision ?? null,
-      hub: `${hub.repo}@${hub.revision}:${hub.path}`,
+      hub: `${hub.host === 'github' ? 'github:' : ''}${hub.repo}@${hub.revision}:${hub.path}`,
     },
     execution: { sandbox: input.executor.sandbox, isolation: input.executor.isolation },
     problems: summary.problems,

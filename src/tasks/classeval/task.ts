@@ -113,6 +113,7 @@ export function classeval(): Task<ClassData> {
     language: 'python',
     dataset: {
       hub: {
+        host: 'github',
         repo: 'FudanSELab/ClassEval',
         revision: 'eaeac44d0d5dcd8a95feec50726d66fedc73a98f',
         path: 'data/ClassEval_data.json',

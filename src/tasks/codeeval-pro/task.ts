@@ -88,6 +88,7 @@ export function codeEvalPro(name: ProTaskName): Task<ProData> {
     language: 'python',
     dataset: {
       hub: {
+        host: 'github',
         repo: 'CodeEval-Pro/CodeEval-Pro',
         revision: '36f292eafc597b38535fbc8b4aafea8e5c654e3c',
         path: `dataset/${set.file}`,

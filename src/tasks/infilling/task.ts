@@ -99,6 +99,7 @@ export function humanEvalInfilling(
     language: 'python',
     dataset: {
       hub: {
+        host: 'github',
         repo: 'openai/human-eval-infilling',
         revision: '88062ff9859c875d04db115b698ed4b0f0395170',
         path: `data/${INFILLING_SETS[set]}.jsonl.gz`,

@@ -26,6 +26,7 @@ export const mcevalC: Task<McevalData> = {
   language: 'c',
   dataset: {
     hub: {
+      host: 'github',
       repo: 'MCEVAL/McEval',
       revision: '09dec129dd5756447227239b3e5b47e543c2e0fd',
       path: 'data/C.jsonl',

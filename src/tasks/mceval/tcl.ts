@@ -15,6 +15,7 @@ export const mcevalTcl: Task<McevalData> = {
   language: 'tcl',
   dataset: {
     hub: {
+      host: 'github',
       repo: 'MCEVAL/McEval',
       revision: '09dec129dd5756447227239b3e5b47e543c2e0fd',
       path: 'data/Tcl.jsonl',
