@@ -27,12 +27,24 @@ export function promptFor(
   systemPrompt?: string,
 ): ModelPrompt {
   if (kind === 'completion') return { kind, text: problem.prompt };
+  const own = task.chatMessages?.(problem);
+  if (own !== undefined) return { kind, messages: withSystemPrompt(own, systemPrompt) };
   const instruction = task.instructionPrompt?.(problem) ?? defaultInstruction(problem);
   const messages: ChatMessage[] = [
     ...(systemPrompt === undefined ? [] : [{ role: 'system' as const, content: systemPrompt }]),
     { role: 'user', content: instruction },
   ];
   return { kind, messages };
+}
+
+/** The task's conversation, its system message replaced by the user's when one is given. */
+function withSystemPrompt(
+  messages: readonly ChatMessage[],
+  systemPrompt: string | undefined,
+): ChatMessage[] {
+  if (systemPrompt === undefined) return [...messages];
+  const rest = messages.filter((message) => message.role !== 'system');
+  return [{ role: 'system', content: systemPrompt }, ...rest];
 }
 
 /** sha256 over the (problem id, prompt) pairs in order: tells whether two runs asked the same. */

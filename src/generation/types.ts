@@ -1,4 +1,4 @@
-import type { ModelBackend } from '../models/types.js';
+import type { ChatMessage, ModelBackend } from '../models/types.js';
 import type { GenerationRecord, SampleError } from '../store/records.js';
 import type { Problem, Task, TurnVerdict } from '../tasks/types.js';
 import type { SamplingConfig } from './sampling.js';
@@ -12,6 +12,8 @@ export type GenerationTask = Pick<
   Task,
   'name' | 'language' | 'stopSequences' | 'postprocess' | 'chatPostprocess' | 'feedback'
 > & {
+  /** The whole conversation for chat models, when the task has its own (few-shot turns). */
+  chatMessages?(problem: Problem): readonly ChatMessage[];
   /** The user message for chat models: what to write, without fences or system prompt. */
   instructionPrompt?(problem: Problem): string;
 };

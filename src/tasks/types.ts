@@ -135,6 +135,12 @@ export interface Task<Data extends object = ProblemData> {
    */
   instructionPrompt?(problem: Problem<Data>): string;
   /**
+   * The whole conversation for chat models, for tasks whose reference harness sends more than
+   * one user message (a system message, few-shot turns as user/assistant pairs). Wins over
+   * `instructionPrompt`; a user's system prompt replaces the conversation's own.
+   */
+  chatMessages?(problem: Problem<Data>): readonly TaskChatMessage[];
+  /**
    * The full candidate program from a chat reply (code wrapped in prose and fences). Without
    * it, chat replies go through postprocess/extract.ts's extractProgram over the problem's
    * prompt and entry point; instruct tasks add what their tests need (e.g. helper functions the
@@ -188,6 +194,12 @@ export interface Task<Data extends object = ProblemData> {
    * backends only; needs code execution during generation (see generation/feedback.ts).
    */
   feedback?: TaskFeedback<Data>;
+}
+
+/** One message of a task's own conversation (the models layer's ChatMessage, by shape). */
+export interface TaskChatMessage {
+  role: 'system' | 'user' | 'assistant';
+  content: string;
 }
 
 export interface TaskBreakdown<Data extends object = ProblemData> {
