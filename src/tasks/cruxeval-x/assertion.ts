@@ -11,8 +11,11 @@ export interface FilledAssertion {
   functionCode: string;
   /** The test before the hole. */
   before: string;
-  /** The text the hole replaces in `code` (the reference answer). */
-  truth: string;
+  /**
+   * The text the hole replaces in `code` (the reference answer); undefined when the row's test
+   * is not its code's (9 D output rows assert another form of the result than the code does).
+   */
+  truth?: string;
   /** The test after the hole. */
   after: string;
 }
@@ -36,7 +39,7 @@ export function splitAtHole(id: string, code: string, reasoning: string): Filled
   if (!code.endsWith(after)) throw new CruxevalXRowError(id, 'the code does not end as its test');
   const head = code.slice(0, code.length - after.length);
   const start = head.lastIndexOf(before);
-  if (start < 0) throw new CruxevalXRowError(id, 'the code does not hold its test');
+  if (start < 0) return testDiffers(id, code, before, after);
   return {
     functionCode: head.slice(0, start),
     before,
@@ -48,4 +51,12 @@ export function splitAtHole(id: string, code: string, reasoning: string): Filled
 /** The test with `answer` in the hole. */
 export function fillHole(split: FilledAssertion, answer: string): string {
   return `${split.before}${answer}${split.after}`;
+}
+
+/** A row whose test differs from its code's: the function is the code before the test's first line. */
+function testDiffers(id: string, code: string, before: string, after: string): FilledAssertion {
+  const firstLine = before.slice(0, before.indexOf('\n') + 1);
+  const start = firstLine ? code.lastIndexOf(firstLine) : -1;
+  if (start < 0) throw new CruxevalXRowError(id, 'the code does not hold its test');
+  return { functionCode: code.slice(0, start), before, after };
 }

@@ -53,3 +53,13 @@ describe('CRUXEval-X prompts', () => {
     expect(extractAnswer('7')).toBe('7');
   });
 });
+
+describe('CRUXEval-X rows whose test is not the code’s', () => {
+  it('keep the function and have no reference (D/116 output)', () => {
+    const dCode = 'long f() { return 1; }\nunittest\n{\n    assert(f().isNull);\n}\n';
+    const dTest = 'unittest\n{\n    assert(!f().isNull && f().get == ????);\n}\n';
+    const split = splitAtHole('t', dCode, dTest);
+    expect(split.functionCode).toBe('long f() { return 1; }\n');
+    expect(split.truth).toBeUndefined();
+  });
+});

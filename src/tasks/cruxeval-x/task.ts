@@ -2,6 +2,8 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { z } from 'zod';
 import { validateRows } from '../../datasets/validate.js';
+import { hardenTests } from '../multilang/harden-tests.js';
+import { adaptTests } from '../multilang/multipl-e-tests.js';
 import type { Problem, Task } from '../types.js';
 import { type FilledAssertion, fillHole, splitAtHole } from './assertion.js';
 import { type CruxevalXFile, RUNNABLE, SHA256 } from './languages.js';
@@ -22,6 +24,14 @@ type CruxXMeta = { split: FilledAssertion };
 
 /** Stops a completion at the end of its answer. */
 const STOP = ['[/ANSWER]'];
+
+/**
+ * The test as passk runs MultiPL-E's (CRUXEval-X's rows are MultiPL-E translations): it must not
+ * end the program itself (Lua's os.exit), and a failed check must stop it (Racket, Java, Shell).
+ */
+function runnableTest(lang: CruxevalXFile, test: string): string {
+  return hardenTests(RUNNABLE[lang].language, adaptTests(lang, test));
+}
 
 /** Raised when the few-shot examples file is not beside the data file. */
 export class CruxevalXExamplesError extends Error {
@@ -75,8 +85,13 @@ export function cruxevalX(lang: CruxevalXFile, mode: Mode): Task<CruxXMeta> {
           prompt: text,
           datasetPrompt: text,
           tests: reasoning,
-          reference: split.truth,
-          meta: { split },
+          ...(split.truth === undefined ? {} : { reference: split.truth }),
+          meta: {
+            split,
+            ...(split.truth === undefined
+              ? { referenceUnavailable: "the row's assertion differs from its code's test" }
+              : {}),
+          },
         };
       });
     },
@@ -93,7 +108,8 @@ export function cruxevalX(lang: CruxevalXFile, mode: Mode): Task<CruxXMeta> {
     // row's language runs it.
     program: (problem, answer) => ({
       language,
-      source: problem.meta.split.functionCode + fillHole(problem.meta.split, answer),
+      source:
+        problem.meta.split.functionCode + runnableTest(lang, fillHole(problem.meta.split, answer)),
     }),
   };
 }
