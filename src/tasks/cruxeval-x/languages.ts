@@ -26,12 +26,6 @@ export const RUNNABLE = {
 
 export type CruxevalXFile = keyof typeof RUNNABLE;
 
-/** CRUXEval-X's languages passk has no runtime for, and why (shown by `passk tasks`). */
-export const NOT_RUNNABLE = {
-  jl: 'Julia: passk has no Julia runtime (src/execution/languages/)',
-  swift: 'Swift: passk has no Swift runtime (src/execution/languages/)',
-} as const;
-
 /** CRUXEval-X's content sha256 of each file (/work/shared/data/SOURCES.md). */
 export const SHA256: Partial<Record<CruxevalXFile, string>> = {
   cpp: '3c38b8d77e2f832d81bf696f441ada4f4b45edbbae9496934c317ef8d1d9c86c',
