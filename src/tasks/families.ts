@@ -7,6 +7,7 @@ export { family as bigcodebench } from './bigcodebench/family.js';
 export { family as classeval } from './classeval/family.js';
 export { family as codeevalPro } from './codeeval-pro/family.js';
 export { family as cruxeval } from './cruxeval/family.js';
+export { family as cruxevalX } from './cruxeval-x/family.js';
 export { family as ds1000 } from './ds1000/family.js';
 export { family as gsm8k } from './gsm8k/family.js';
 export { family as humaneval } from './humaneval/family.js';
