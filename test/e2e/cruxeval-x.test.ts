@@ -7,6 +7,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadDataset } from '../../src/datasets/index.js';
+import { type Question, questionText } from '../../src/tasks/cruxeval-x/question.js';
 import { tasks } from '../../src/tasks/index.js';
 import type { Problem } from '../../src/tasks/types.js';
 import { runCli, tempDir } from '../helpers/cli.js';
@@ -22,21 +23,26 @@ afterEach(async () => {
   server = undefined;
 });
 
-async function promptsOf(name: string): Promise<Map<string, Problem>> {
+/** The reference answer of the problem whose question a prompt (or chat conversation) ends with. */
+async function answerKey(name: string): Promise<(prompt: string) => string | undefined> {
   const task = await tasks.get(name);
   const loaded = await loadDataset(task.dataset, { dataDir: requireTaskData(task), offline: true });
-  return new Map(task.problems(loaded.rows, loaded.file).map((p) => [p.prompt, p]));
+  const problems = task.problems(loaded.rows, loaded.file) as Problem<{ question: Question }>[];
+  return (prompt) => {
+    const body = prompt.trimEnd().replace(/\n```$/, '');
+    return problems.find((p) => body.endsWith(questionText(p.meta.question)))?.reference;
+  };
 }
 
 /** Runs `name` on 2 problems, 2 samples each: sample 0 answers the truth, sample 1 `wrong`. */
 async function runHalfRight(name: string, wrong: string, chat: boolean) {
-  const byPrompt = await promptsOf(name);
+  const truth = await answerKey(name);
   server = await serve({
     text: ({ prompt, choice }) => {
-      const answer = choice === 0 ? String(byPrompt.get(prompt)?.reference) : wrong;
+      const answer = choice === 0 ? String(truth(prompt)) : wrong;
       return chat
         ? `Let me see.\n[ANSWER]\n${answer}\n[/ANSWER]\nDone.`
-        : ` ${answer}\n[/ANSWER]\n`;
+        : `[ANSWER]\n${answer}\n[/ANSWER]\n`;
     },
   });
   const out = await tempDir();
@@ -54,10 +60,10 @@ async function runHalfRight(name: string, wrong: string, chat: boolean) {
 describe('cruxeval-x', () => {
   it.each([
     ['cruxeval-x-python-output', "'wrong'", false],
-    ['cruxeval-x-python-input', "'wrong'", true],
+    ['cruxeval-x-python-input', "candidate('wrong')", true],
     ['cruxeval-x-lua-output', "'wrong'", false],
     ['cruxeval-x-cpp-output', '(std::vector<long>())', false],
-    ['cruxeval-x-java-input', '(String)"wrong"', true],
+    ['cruxeval-x-java-input', 'f((String)"wrong")', true],
   ] as const)(
     '%s: the true answer passes, %s fails',
     async (name, wrong, chat) => {

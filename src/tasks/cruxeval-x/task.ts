@@ -1,13 +1,22 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { z } from 'zod';
 import { validateRows } from '../../datasets/validate.js';
 import { hardenTests } from '../multilang/harden-tests.js';
 import { adaptTests } from '../multilang/multipl-e-tests.js';
 import type { Problem, Task } from '../types.js';
-import { type FilledAssertion, fillHole, splitAtHole } from './assertion.js';
 import { type CruxevalXFile, RUNNABLE, SHA256 } from './languages.js';
-import { type Example, extractAnswer, fewShotPrompt, type Mode } from './prompts.js';
+import {
+  chatAnswer,
+  chatConversation,
+  completionAnswer,
+  completionPrompt,
+  type Example,
+  LAYOUT_DIFFERS,
+  type Shot,
+  shotOf,
+} from './prompts.js';
+import { filled, type Mode, type Question, questionOf, questionText } from './question.js';
 
 const rowSchema = z.object({
   id: z.union([z.number(), z.string()]),
@@ -17,33 +26,37 @@ const rowSchema = z.object({
 });
 
 const exampleSchema = z.array(
-  z.object({ code: z.string(), inputs: z.string(), outputs: z.string() }),
+  z.object({
+    id: z.union([z.number(), z.string()]),
+    code: z.string(),
+    inputs: z.string(),
+    outputs: z.string(),
+  }),
 );
 
-type CruxXMeta = { split: FilledAssertion };
+/** A line of upstream's `examples_preprocessed/<lang>.jsonl`: an example's tests with the hole. */
+const preprocessedSchema = z.object({
+  id: z.union([z.number(), z.string()]),
+  input_reasoning: z.string(),
+  output_reasoning: z.string(),
+});
 
-/** Stops a completion at the end of its answer. */
-const STOP = ['[/ANSWER]'];
-
-/**
- * The test as passk runs MultiPL-E's (CRUXEval-X's rows are MultiPL-E translations): it must not
- * end the program itself (Lua's os.exit), and a failed check must stop it (Racket, Java, Shell).
- */
-function runnableTest(lang: CruxevalXFile, test: string): string {
-  return hardenTests(RUNNABLE[lang].language, adaptTests(lang, test));
-}
+type CruxXMeta = { question: Question; shots: readonly Shot[] };
 
 /** Raised when the few-shot examples file is not beside the data file. */
 export class CruxevalXExamplesError extends Error {
   constructor(path: string, cause: unknown) {
     super(
-      `CRUXEval-X few-shot examples not found at ${path} (${String(cause)}): put upstream's datasets/examples/<lang>.json in an examples/ folder beside the data file (see SOURCES.md)`,
+      `CRUXEval-X few-shot examples not found at ${path} (${String(cause)}): put upstream's datasets/examples/<lang>.json in an examples/ folder beside the data file (--data-dir lays them out as cruxeval-x/examples/<lang>.json; see SOURCES.md)`,
     );
     this.name = 'CruxevalXExamplesError';
   }
 }
 
-function loadExamples(dataFile: string, lang: CruxevalXFile): Example[] {
+function loadExamples(
+  dataFile: string,
+  lang: CruxevalXFile,
+): (Example & { id: number | string })[] {
   const path = join(dirname(dataFile), 'examples', `${lang}.json`);
   try {
     return exampleSchema.parse(JSON.parse(readFileSync(path, 'utf8')));
@@ -52,64 +65,108 @@ function loadExamples(dataFile: string, lang: CruxevalXFile): Example[] {
   }
 }
 
+/**
+ * The examples' tests with the hole from upstream's `examples_preprocessed/<lang>.jsonl` beside
+ * the data file, by example id, when the user has that file (passk's shared data does not).
+ */
+function loadPreprocessed(dataFile: string, lang: CruxevalXFile, mode: Mode) {
+  const path = join(dirname(dataFile), 'examples_preprocessed', `${lang}.jsonl`);
+  if (!existsSync(path)) return undefined;
+  const lines = readFileSync(path, 'utf8')
+    .split('\n')
+    .filter((line) => line.trim() !== '');
+  const rows = lines.map((line) => preprocessedSchema.parse(JSON.parse(line)));
+  return new Map(rows.map((row) => [String(row.id), row[`${mode}_reasoning`]]));
+}
+
+/** How the few-shot examples' questions were made, for metrics.json. */
+function shotSource(lang: CruxevalXFile, mode: Mode, preprocessed: boolean): string {
+  if (preprocessed) return "upstream's examples_preprocessed";
+  return LAYOUT_DIFFERS.includes(`${lang}-${mode}`)
+    ? "made from examples/<lang>.json; example 2's test is laid out differently from upstream's examples_preprocessed (not in passk's data), so the prompt differs from upstream's there"
+    : "made from examples/<lang>.json, the same text as upstream's examples_preprocessed";
+}
+
+/**
+ * The program upstream runs: the question with every token replaced by the answer. The test is
+ * adapted as passk runs MultiPL-E's (CRUXEval-X's rows are MultiPL-E translations): it must not
+ * end the program itself (Lua's os.exit), and a failed check must stop it (Racket, Java, Shell).
+ */
+function programText(lang: CruxevalXFile, question: Question, answer: string): string {
+  const language = RUNNABLE[lang].language;
+  const test = filled(question.test, question.token, answer);
+  return (
+    filled(question.functionCode, question.token, answer) +
+    hardenTests(language, adaptTests(lang, test))
+  );
+}
+
 /** CRUXEval-X in one language: predict the input (or output) that makes the row's assertion pass. */
 export function cruxevalX(lang: CruxevalXFile, mode: Mode): Task<CruxXMeta> {
-  const { language, title } = RUNNABLE[lang];
-  const sha256 = SHA256[lang];
+  const { language } = RUNNABLE[lang];
+  let fewShot = shotSource(lang, mode, false);
   return {
     name: `cruxeval-x-${language}-${mode}`,
-    description: `CRUXEval-X ${title}: ${mode} prediction, the answer fills the ${mode} of the row's assertion and the program runs`,
+    description: `CRUXEval-X ${lang}: ${mode} prediction with upstream's 3-shot prompt; the answer completes the row's assertion and the program runs`,
     language,
     dataset: {
-      // Not pinned to a Hub commit: use --data-dir (cruxeval-x/<lang>.jsonl and its examples/).
       hub: {
-        repo: 'xhwl/cruxeval-x',
-        revision: 'main',
-        path: `cruxeval_preprocessed/${lang}.jsonl`,
-        ...(sha256 ? { sha256 } : {}),
+        host: 'github',
+        repo: 'CRUXEVAL-X/cruxeval-x',
+        revision: '5c005eb77e88b593ffe8c81b89850dcb59249da4',
+        path: `datasets/cruxeval_preprocessed/${lang}.jsonl`,
+        sha256: SHA256[lang],
       },
       localFile: `cruxeval-x/${lang}.jsonl`,
     },
     defaultTimeoutMs: 10_000,
-    stopSequences: STOP,
+    // Upstream's inference: greedy, 512 new tokens, one stop.
+    defaultMaxNewTokens: 512,
+    stopSequences: ['[/ANSWER]'],
     problems(rows, file) {
       const examples = loadExamples(file, lang);
+      const preprocessed = loadPreprocessed(file, lang, mode);
+      fewShot = shotSource(lang, mode, preprocessed !== undefined);
+      const shots = examples.map((example) =>
+        shotOf(lang, mode, example, preprocessed?.get(String(example.id))),
+      );
       return validateRows({ rows, file }, rowSchema).map((row): Problem<CruxXMeta> => {
-        const id = `CRUXEval-X/${lang}/${row.id}`;
-        const reasoning = mode === 'input' ? row.input_reasoning : row.output_reasoning;
-        const split = splitAtHole(id, row.code, reasoning);
-        const text = fewShotPrompt(title, mode, examples, split.functionCode + reasoning);
+        const test = mode === 'input' ? row.input_reasoning : row.output_reasoning;
+        const question = questionOf(lang, mode, row.code, test);
+        const text = completionPrompt(lang, mode, shots, questionText(question));
         return {
-          id,
+          id: `CRUXEval-X/${lang}/${row.id}`,
           language,
           prompt: text,
           datasetPrompt: text,
-          tests: reasoning,
-          ...(split.truth === undefined ? {} : { reference: split.truth }),
+          tests: test,
+          ...(question.truth === undefined ? {} : { reference: question.truth }),
           meta: {
-            split,
-            ...(split.truth === undefined
-              ? { referenceUnavailable: "the row's assertion differs from its code's test" }
+            question,
+            shots,
+            ...(question.truth === undefined
+              ? { referenceUnavailable: "the row's assertion is not its code's test" }
               : {}),
           },
         };
       });
     },
+    // A generation that repeats its prompt (a full-text generations file) is read after it.
+    get metricsInfo() {
+      return { few_shot_questions: fewShot };
+    },
     postprocess: (problem, generation) =>
-      extractAnswer(
+      completionAnswer(
         generation.startsWith(problem.prompt)
           ? generation.slice(problem.prompt.length)
           : generation,
       ),
-    instructionPrompt: (problem) => problem.prompt,
-    chatPostprocess: (_problem, reply) => extractAnswer(reply),
-    // The row's own program with the answer in the hole, as the row's language runs it.
-    // The row's own program (function, then its test) with the answer in the hole, as the
-    // row's language runs it.
+    chatMessages: (problem) =>
+      chatConversation(lang, mode, problem.meta.shots, questionText(problem.meta.question)),
+    chatPostprocess: (_problem, reply) => chatAnswer(reply),
     program: (problem, answer) => ({
       language,
-      source:
-        problem.meta.split.functionCode + runnableTest(lang, fillHole(problem.meta.split, answer)),
+      source: programText(lang, problem.meta.question, answer),
     }),
   };
 }
