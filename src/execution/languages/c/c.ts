@@ -1,6 +1,7 @@
 import { readSourceFile } from '../../../core/source-files.js';
 import type { RawOutcome } from '../../worker/protocol.js';
 import { RESULT_FD } from '../../worker/protocol.js';
+import { canaryFolder } from '../kit/canary-folder.js';
 import { NONCE_FD } from '../kit/nonce-channel.js';
 import {
   artifactKey,
@@ -8,7 +9,7 @@ import {
   defineProcessRuntime,
   firstLine,
 } from '../kit/process-runtime.js';
-import { splitAtTests, TESTS_MARKER } from '../kit/test-binding.js';
+import { splitAtTests } from '../kit/test-binding.js';
 import type { Diagnosis } from '../kit/types.js';
 
 /**
@@ -38,21 +39,7 @@ export const c = defineProcessRuntime({
   language: 'c',
   versionArgv: ['/usr/bin/gcc', '-dumpfullversion'],
   debianPackages: 'gcc',
-  canaries: {
-    wrong:
-      '#include <assert.h>\nint add(int a, int b) { return a - b; }\nint main(void) { assert(add(1, 1) == 2); return 0; }\n',
-    earlyExits: [
-      '#include <assert.h>\n#include <stdlib.h>\nint main(void) { exit(0); assert(0); }\n',
-      '#include <assert.h>\n#include <unistd.h>\nint main(void) { _exit(0); assert(0); }\n',
-    ],
-    // A macro over the tests' assert, and a candidate's own strcmp: neither reaches the tests.
-    rebindings: [
-      `#include <assert.h>\nint add(int a, int b) { return a - b; }\n#define assert(x) ((void)0)\n${TESTS_MARKER}\n#include <assert.h>\nint add(int a, int b);\nint main(void) { assert(add(1, 1) == 2); return 0; }\n`,
-      `int strcmp(const char *a, const char *b) { (void)a; (void)b; return 0; }\nconst char *hello(void) { return "bye"; }\n${TESTS_MARKER}\n#include <assert.h>\n#include <string.h>\nconst char *hello(void);\nint main(void) { assert(strcmp(hello(), "hello") == 0); return 0; }\n`,
-    ],
-    sleeper: (seconds) => `#include <unistd.h>\nint main(void) { sleep(${seconds}); return 0; }\n`,
-    comment: (text) => `// ${text.replace(/\n/g, ' ')}\n`,
-  },
+  canaries: canaryFolder(import.meta.url, '.c', (text) => `// ${text.replace(/\n/g, ' ')}\n`),
   plan(source, limits, version) {
     // Marked tests (test-binding.ts) are a translation unit of their own: see link.sh.
     const marked = splitAtTests(source);

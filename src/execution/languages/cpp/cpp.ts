@@ -1,10 +1,11 @@
 import type { RawOutcome } from '../../worker/protocol.js';
 import { RESULT_FD } from '../../worker/protocol.js';
+import { canaryFolder } from '../kit/canary-folder.js';
 import { compiledPlan } from '../kit/compiled-plan.js';
 import { harnessFile } from '../kit/harness-template.js';
 import { NONCE_FD } from '../kit/nonce-channel.js';
 import { defineProcessRuntime, END_EVENT, firstLine } from '../kit/process-runtime.js';
-import { reviewTamper, splitAtTests, TESTS_MARKER } from '../kit/test-binding.js';
+import { reviewTamper, splitAtTests } from '../kit/test-binding.js';
 import type { Diagnosis, Toolchain } from '../kit/types.js';
 import { type CppSupport, ensureCppSupport, leadingIncludes } from './cpp-support.js';
 
@@ -112,20 +113,7 @@ export const cpp = defineProcessRuntime({
   language: 'cpp',
   versionArgv: ['/usr/bin/g++', '-dumpfullversion'],
   debianPackages: 'g++ libboost-dev libssl-dev',
-  canaries: {
-    wrong:
-      '#include <cassert>\nint add(int a, int b) { return a - b; }\nint main() { assert(add(1, 1) == 2); }\n',
-    earlyExits: [
-      '#include <cassert>\n#include <cstdlib>\nint main() { exit(0); assert(false); }\n',
-      '#include <cassert>\n#include <unistd.h>\nint main() { _exit(0); assert(false); }\n',
-    ],
-    // A macro over the tests' `candidate` (it passed when the tests shared the candidate's unit).
-    rebindings: [
-      `#include <cassert>\nlong add(long a, long b) { return a - b; }\n#define candidate(...) 2\n${TESTS_MARKER}\n#include <cassert>\nlong add(long a, long b);\nint main() {\n    auto candidate = add;\n    assert(candidate(1, 1) == 2);\n}\n`,
-    ],
-    sleeper: (seconds) => `#include <unistd.h>\nint main() { sleep(${seconds}); }\n`,
-    comment: (text) => `// ${text.replace(/\n/g, ' ')}\n`,
-  },
+  canaries: canaryFolder(import.meta.url, '.cpp', (text) => `// ${text.replace(/\n/g, ' ')}\n`),
   plan(source, limits, version, install) {
     const support = install.artifactsDir ? supports.get(install.artifactsDir) : undefined;
     // Marked tests (test-binding.ts) are a translation unit of their own: see LINK_SCRIPT.

@@ -1,5 +1,6 @@
 import type { RawOutcome } from '../../worker/protocol.js';
 import { RESULT_FD } from '../../worker/protocol.js';
+import { canaryFolder } from '../kit/canary-folder.js';
 import { harnessFile } from '../kit/harness-template.js';
 import { enclosingTypeOfLastMain } from '../kit/launcher-main.js';
 import { NONCE_FD } from '../kit/nonce-channel.js';
@@ -11,7 +12,7 @@ import {
   END_EVENT,
   realBinary,
 } from '../kit/process-runtime.js';
-import { bindProgram, reviewTamper, testsMarker } from '../kit/test-binding.js';
+import { bindProgram, reviewTamper } from '../kit/test-binding.js';
 import type { Diagnosis } from '../kit/types.js';
 
 /** Mono (Debian's mono-mcs + mono-runtime); /usr/bin/mcs is a script around mcs.exe. */
@@ -72,19 +73,7 @@ export const csharp = defineProcessRuntime({
   debianPackages: 'mono-mcs mono-runtime',
   // machine.config and the DllMap config live in /etc/mono.
   mounts: ['/etc/mono'],
-  canaries: {
-    wrong:
-      'using System.Diagnostics;\nclass Problem {\n  static long Add(long a, long b) { return a - b; }\n  public static void Main(string[] args) {\n    Debug.Assert(Add(1, 1) == 2);\n  }\n}\n',
-    earlyExits: [
-      'using System.Diagnostics;\nclass Problem {\n  public static void Main(string[] args) {\n    System.Environment.Exit(0);\n    Debug.Assert(false);\n  }\n}\n',
-    ],
-    rebindings: [
-      `using System.Diagnostics;\nclass Problem {\n  static long Add(long a, long b) { return a - b; }\n  class Debug { public static void Assert(bool b) {} }\n${testsMarker(['Problem', 'Add'])}\n  public static void Main(string[] args) {\n    Debug.Assert(Add(1, 1) == 2);\n  }\n}\n`,
-    ],
-    sleeper: (seconds) =>
-      `class Problem {\n  public static void Main(string[] args) {\n    System.Threading.Thread.Sleep(${seconds * 1000});\n  }\n}\n`,
-    comment: (text) => `// ${text.replace(/\n/g, ' ')}\n`,
-  },
+  canaries: canaryFolder(import.meta.url, '.cs', (text) => `// ${text.replace(/\n/g, ' ')}\n`),
   plan(source, limits, version) {
     const bound = bindProgram('csharp', source);
     const files = {

@@ -1,10 +1,11 @@
 import type { RawOutcome } from '../../worker/protocol.js';
 import { RESULT_FD } from '../../worker/protocol.js';
+import { canaryFolder } from '../kit/canary-folder.js';
 import { compiledPlan } from '../kit/compiled-plan.js';
 import { harnessFile } from '../kit/harness-template.js';
 import { NONCE_FD } from '../kit/nonce-channel.js';
 import { defineProcessRuntime, END_EVENT, realBinary } from '../kit/process-runtime.js';
-import { reviewTamper, testsMarker } from '../kit/test-binding.js';
+import { reviewTamper } from '../kit/test-binding.js';
 import type { Diagnosis } from '../kit/types.js';
 
 /** GCC's D compiler (Debian's gdc; MultiPL-E uses dmd's rdmd, which Debian does not ship). */
@@ -43,20 +44,7 @@ export const d = defineProcessRuntime({
   language: 'd',
   versionArgv: [GDC, '-dumpfullversion'],
   debianPackages: 'gdc',
-  canaries: {
-    wrong:
-      'long add(long a, long b) { return a - b; }\nunittest\n{\n    assert(add(1, 1) == 2);\n}\nvoid main(){}\n',
-    earlyExits: [
-      'import core.stdc.stdlib : exit;\nunittest\n{\n    exit(0);\n}\nvoid main(){ assert(false); }\n',
-    ],
-    // A unit tester of the program's own that runs no test (it passed: redteam).
-    rebindings: [
-      `import core.runtime;\nlong add(long a, long b) { return a - b; }\nUnitTestResult skip() { UnitTestResult r; r.runMain = true; r.summarize = false; return r; }\nstatic this() { Runtime.extendedModuleUnitTester = &skip; }\n${testsMarker(['add'])}\nunittest\n{\n    assert(add(1, 1) == 2);\n}\nvoid main(){}\n`,
-    ],
-    sleeper: (seconds) =>
-      `import core.thread;\nvoid main(){ Thread.sleep(dur!"seconds"(${seconds})); }\n`,
-    comment: (text) => `// ${text.replace(/\n/g, ' ')}\n`,
-  },
+  canaries: canaryFolder(import.meta.url, '.d', (text) => `// ${text.replace(/\n/g, ' ')}\n`),
   plan(source, limits, version) {
     const files = { 'program.d': source, 'passk_main.d': TESTER, 'passk_nonce.c': WRAPPER_C };
     // -funittest: MultiPL-E's tests are unittest blocks, run before main (rdmd -unittest).

@@ -7,6 +7,7 @@ import type { Verdict } from '../../types.js';
 import type { RawOutcome } from '../../worker/protocol.js';
 import { RESULT_FD } from '../../worker/protocol.js';
 import { Batches } from '../kit/batch.js';
+import { canaryFolder } from '../kit/canary-folder.js';
 import { compiledPlan } from '../kit/compiled-plan.js';
 import { harnessFile } from '../kit/harness-template.js';
 import { NONCE_FD } from '../kit/nonce-channel.js';
@@ -180,21 +181,7 @@ export const go = defineProcessRuntime({
   language: 'go',
   versionArgv: [GO, 'version'],
   debianPackages: 'golang-go golang-github-stretchr-testify-dev golang-golang-x-tools',
-  canaries: {
-    wrong:
-      'package main\n\nimport "testing"\n\nfunc add(a, b int) int { return a - b }\n\nfunc TestAdd(t *testing.T) {\n\tif add(1, 1) != 2 {\n\t\tt.Fatal("wrong")\n\t}\n}\n',
-    earlyExits: [
-      'package main\n\nimport (\n\t"os"\n\t"testing"\n)\n\nfunc TestExit(t *testing.T) {\n\tos.Exit(0)\n}\n',
-    ],
-    // A linkname to the generated main's tests (tamper 'linkname'); -test.run=^$ through the
-    // flag's Value, which flag.Visit does not see (tamper 'test-flags').
-    harnessAttacks: ['linkname_test.go', 'test_flags_test.go'].map((name) =>
-      harnessFile(import.meta.url, `canaries/${name}`),
-    ),
-    sleeper: (seconds) =>
-      `package main\n\nimport (\n\t"testing"\n\t"time"\n)\n\nfunc TestSleep(t *testing.T) {\n\ttime.Sleep(${seconds} * time.Second)\n}\n`,
-    comment: (text) => `// ${text.replace(/\n/g, ' ')}\n`,
-  },
+  canaries: canaryFolder(import.meta.url, '.go', (text) => `// ${text.replace(/\n/g, ' ')}\n`),
   plan(source, limits, version) {
     const pkg = /^\s*package\s+(\w+)/m.exec(source)?.[1] ?? 'main';
     const files = {

@@ -51,7 +51,7 @@ describe('go harness files', () => {
     expect(files['passk_m1/passk_tests.go']).toMatch(/^package passk_m1\n/);
   });
 
-  it.each(['linkname_test.go', 'test_flags_test.go'])(
+  it.each(['harness-attack-linkname_test.go', 'harness-attack-test-flags_test.go'])(
     'the preflight canary canaries/%s parses (gofmt -e)',
     async (name) => {
       const text = harnessFile(import.meta.url, `canaries/${name}`);

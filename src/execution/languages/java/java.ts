@@ -2,6 +2,7 @@ import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { RESULT_FD } from '../../worker/protocol.js';
 import { Batches } from '../kit/batch.js';
+import { canaryFolder } from '../kit/canary-folder.js';
 import { harnessFile } from '../kit/harness-template.js';
 import { JAVA, JAVA_ETC, JVM_FLAGS, jvmArgv, jvmDiagnose } from '../kit/jvm.js';
 import { ensureBatchCompiler, jvmBatch } from '../kit/jvm-batch.js';
@@ -15,7 +16,7 @@ import {
   END_EVENT,
   realBinary,
 } from '../kit/process-runtime.js';
-import { reviewTamper, testsMarker } from '../kit/test-binding.js';
+import { reviewTamper } from '../kit/test-binding.js';
 import { buildInto, supportHash } from '../kit/toolchain-support.js';
 import type { Toolchain } from '../kit/types.js';
 import { PYTHON_FLAGS } from '../kit/worker-host.js';
@@ -141,20 +142,7 @@ export const java = defineProcessRuntime({
   versionArgv: ['/usr/bin/javac', '-version'],
   debianPackages: 'openjdk-17-jdk-headless libjavatuples-java',
   mounts: [JAVA_ETC],
-  canaries: {
-    wrong:
-      'class Main {\n  static int add(int a, int b) { return a - b; }\n  public static void main(String[] args) {\n    assert add(1, 1) == 2;\n  }\n}\n',
-    earlyExits: [
-      'class Main {\n  public static void main(String[] args) {\n    System.exit(0);\n  }\n  static { }\n}\n',
-    ],
-    // A nested class standing in for the list type the tests build.
-    rebindings: [
-      `import java.util.*;\nclass Main {\n  static java.util.ArrayList<Long> f() { return new java.util.ArrayList<Long>(); }\n  static class ArrayList<T> extends java.util.ArrayList<T> { ArrayList(Collection<T> c) {} }\n${testsMarker(['Main', 'f'])}\n  public static void main(String[] args) {\n    if (!(f().equals(new ArrayList<Long>(Arrays.asList(1L))))) throw new java.lang.AssertionError();\n  }\n}\n`,
-    ],
-    sleeper: (seconds) =>
-      `class Main {\n  public static void main(String[] args) throws Exception {\n    Thread.sleep(${seconds * 1000});\n  }\n}\n`,
-    comment: (text) => `// ${text.replace(/\n/g, ' ')}\n`,
-  },
+  canaries: canaryFolder(import.meta.url, '.java', (text) => `// ${text.replace(/\n/g, ' ')}\n`),
   plan(source, limits, version, install) {
     const { files, sources } = javaFiles(source);
     const archive = install.artifactsDir ? javacArchives.get(install.artifactsDir) : undefined;

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { JS_CANARIES, jsDiagnose, jsPlan } from '../kit/node.js';
+import { canaryFolder } from '../kit/canary-folder.js';
+import { jsComment, jsDiagnose, jsPlan } from '../kit/node.js';
 import { defineProcessRuntime } from '../kit/process-runtime.js';
 
 /**
@@ -43,7 +44,7 @@ export const javascript = defineProcessRuntime({
   language: 'javascript',
   versionArgv: ['/usr/bin/node', '--version'],
   debianPackages: 'nodejs',
-  canaries: JS_CANARIES,
+  canaries: canaryFolder(import.meta.url, '.js', jsComment),
   plan: (source, limits) => {
     const plan = jsPlan(source, limits);
     const files = { ...plan.files };

@@ -3,7 +3,7 @@ import { RESULT_FD } from '../../worker/protocol.js';
 import { harnessFile } from './harness-template.js';
 import { NONCE_FD } from './nonce-channel.js';
 import { atLeast } from './process-runtime.js';
-import type { Diagnosis, SourceCanaries } from './types.js';
+import type { Diagnosis } from './types.js';
 
 /**
  * Loaded with `node --require` before the program (CommonJS). It decides the test semantics:
@@ -75,32 +75,5 @@ export function jsDiagnose(outcome: RawOutcome): Diagnosis | undefined {
   return undefined;
 }
 
-export const JS_CANARIES: SourceCanaries = {
-  wrong:
-    "const assert = require('node:assert');\nconst add = (a, b) => a - b;\nassert.deepEqual(add(1, 1), 2);\n",
-  earlyExits: [
-    'process.exit(0);\nconsole.assert(false);\n',
-    'process.reallyExit(0);\nconsole.assert(false);\n',
-  ],
-  harnessAttacks: [
-    // A top-level return before the tests (refused as tampering).
-    'function add(a, b) { return a - b; }\nreturn;\nconsole.assert(add(1, 1) === 2);\n',
-    // A failure whose `stack` getter forges the end event from a re-pointed fd 3.
-    [
-      "const fs = require('node:fs');",
-      `const real = fs.openSync('/proc/self/fd/${RESULT_FD}', 'w');`,
-      "fs.closeSync(3);\nfs.openSync('caught.txt', 'w+');",
-      "const error = new Error('x');",
-      "Object.defineProperty(error, 'stack', { get() {",
-      '  const nonce = /"n": ?"([0-9a-f]{32})"/.exec(fs.readFileSync(\'caught.txt\', \'latin1\'));',
-      '  if (nonce) fs.writeSync(real, \'{"n": "\' + nonce[1] + \'", "e": "end"}\\n\');',
-      '  process.reallyExit(0);',
-      '} });',
-      'throw error;',
-      '',
-    ].join('\n'),
-  ],
-  sleeper: (seconds) =>
-    `Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ${seconds * 1000});\n`,
-  comment: (text) => `// ${text.replace(/\n/g, ' ')}\n`,
-};
+/** A JavaScript comment line (canaries' distinct sources). */
+export const jsComment = (text: string): string => `// ${text.replace(/\n/g, ' ')}\n`;

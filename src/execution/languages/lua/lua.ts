@@ -1,3 +1,4 @@
+import { canaryFolder } from '../kit/canary-folder.js';
 import { firstLine, realBinary } from '../kit/process-runtime.js';
 import { comment, script } from '../kit/script-language.js';
 
@@ -9,15 +10,7 @@ export const lua = script({
   versionArgv: [realBinary('/usr/bin/lua5.4'), '-v'],
   debianPackages: 'lua5.4',
   moduleUrl: import.meta.url,
-  canaries: {
-    wrong: 'local function add(a, b) return a - b end\nassert(add(1, 1) == 2)\n',
-    earlyExits: ['os.exit(0)\n'],
-    harnessAttacks: [
-      'assert = function() return true end\nlocal function add(a, b) return a - b end\nassert(add(1, 1) == 2)\n',
-    ],
-    sleeper: (seconds) => `local t = os.time() + ${seconds}\nwhile os.time() < t do end\n`,
-    comment: comment('--'),
-  },
+  canaries: canaryFolder(import.meta.url, '.lua', comment('--')),
   diagnose: (outcome) => {
     // "lua5.4: program.lua:2: assertion failed!", the interpreter named as it was started.
     const prefix = /^(?:\S*\/)?lua[\d.]*: /;

@@ -1,3 +1,4 @@
+import { canaryFolder } from '../kit/canary-folder.js';
 import { firstLine } from '../kit/process-runtime.js';
 import { comment, script } from '../kit/script-language.js';
 
@@ -10,15 +11,7 @@ export const perl = script({
   debianPackages: 'perl libtest-deep-perl',
   // BEGIN: before the program's own BEGIN/INIT blocks, which run before its first statement.
   moduleUrl: import.meta.url,
-  canaries: {
-    wrong: 'sub add { my ($a, $b) = @_; return $a - $b; }\nexit 1 unless add(1, 1) == 2;\n',
-    earlyExits: ['exit 0;\n'],
-    harnessAttacks: [
-      'BEGIN { *CORE::GLOBAL::exit = sub { } }\nsub add { my ($a, $b) = @_; return $a - $b; }\nexit 1 unless add(1, 1) == 2;\n',
-    ],
-    sleeper: (seconds) => `sleep(${seconds});\n`,
-    comment: comment('#'),
-  },
+  canaries: canaryFolder(import.meta.url, '.pl', comment('#')),
   diagnose: (outcome) => {
     if (outcome.exitCode === 1 && outcome.stderrTail.trim() === '') {
       return { status: 'failed', errorType: 'TestFailure', message: 'a test exited with status 1' };

@@ -1,3 +1,4 @@
+import { canaryFolder } from '../kit/canary-folder.js';
 import { realBinary } from '../kit/process-runtime.js';
 import { script } from '../kit/script-language.js';
 
@@ -18,12 +19,11 @@ export const php = script({
   versionArgv: [realBinary('/usr/bin/php'), '-n', '-r', 'echo "php ", PHP_VERSION;'],
   debianPackages: 'php-cli',
   moduleUrl: import.meta.url,
-  canaries: {
-    wrong: '<?php\nfunction add($a, $b) { return $a - $b; }\nassert(add(1, 1) == 2);\n',
-    earlyExits: ['<?php\nexit(0);\n'],
-    sleeper: (seconds) => `<?php\nsleep(${seconds});\n`,
-    comment: (text) => `<?php // ${text.replace(/\n/g, ' ')} ?>\n`,
-  },
+  canaries: canaryFolder(
+    import.meta.url,
+    '.php',
+    (text) => `<?php // ${text.replace(/\n/g, ' ')} ?>\n`,
+  ),
   diagnose: (outcome) => {
     const uncaught = /Uncaught ([\w\\]+)(?::\s*(.*))?/.exec(outcome.stderrTail);
     if (!uncaught?.[1]) {

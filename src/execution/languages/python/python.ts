@@ -4,6 +4,8 @@ import { resolvePythonEnvironment } from '../../environments/resolve.js';
 import type { ResolvedPythonEnvironment } from '../../environments/types.js';
 import type { Verdict } from '../../types.js';
 import { PROTOCOL } from '../../worker/protocol.js';
+import { canaryFolder } from '../kit/canary-folder.js';
+import { comment } from '../kit/script-language.js';
 import type {
   Canaries,
   ProgramAdapter,
@@ -37,14 +39,7 @@ export const canaryFile = (name: string): string =>
   readFileSync(join(pythonSupportDir(), 'canaries', name), 'utf8');
 
 const canaries: Canaries = {
-  wrong: 'def add(a, b):\n    return a - b\n\nassert add(1, 1) == 2\n',
-  earlyExits: [
-    'import sys\nsys.exit(0)\nassert False\n',
-    'import os\nos._exit(0)\nassert False\n',
-    'raise SystemExit\nassert False\n',
-  ],
-  sleeper: (seconds) => `import time\ntime.sleep(${seconds})\n`,
-  comment: (text) => `# ${text.replace(/\n/g, ' ')}\n`,
+  ...canaryFolder(import.meta.url, '.py', comment('#')),
   attacks: () =>
     Object.entries(ATTACKS).map(([name, { tests, tamper }]) => ({
       name,

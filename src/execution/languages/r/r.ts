@@ -1,3 +1,4 @@
+import { canaryFolder } from '../kit/canary-folder.js';
 import { firstLine } from '../kit/process-runtime.js';
 import { comment, script } from '../kit/script-language.js';
 
@@ -13,15 +14,7 @@ export const r = script({
   // libblas/liblapack and `which` (run by utils' .onLoad) are links into /etc/alternatives.
   mounts: ['/etc/R', '/etc/alternatives'],
   moduleUrl: import.meta.url,
-  canaries: {
-    wrong: 'add <- function(a, b) a - b\nstopifnot(isTRUE(all.equal(add(1, 1), 2)))\n',
-    earlyExits: ['quit(status = 0)\n', 'q("no")\n'],
-    harnessAttacks: [
-      'stopifnot <- function(...) TRUE\nadd <- function(a, b) a - b\nstopifnot(isTRUE(all.equal(add(1, 1), 2)))\n',
-    ],
-    sleeper: (seconds) => `Sys.sleep(${seconds})\n`,
-    comment: comment('#'),
-  },
+  canaries: canaryFolder(import.meta.url, '.r', comment('#')),
   diagnose: (outcome) => {
     const line = firstLine(outcome.stderrTail, /^Error/);
     if (!line) return undefined;

@@ -1,3 +1,4 @@
+import { canaryFolder } from '../kit/canary-folder.js';
 import { firstLine } from '../kit/process-runtime.js';
 import { comment, script } from '../kit/script-language.js';
 
@@ -13,16 +14,7 @@ export const racket = script({
   // Read while the module expands (define-syntax right-hand sides run in order, before any
   // macro of the program's), then put into the module as a literal.
   moduleUrl: import.meta.url,
-  canaries: {
-    wrong:
-      '#lang racket\n(require rackunit)\n(current-check-handler raise)\n(define (add a b) (- a b))\n(check-equal? (add 1 1) 2)\n',
-    earlyExits: ['#lang racket\n(exit 0)\n'],
-    harnessAttacks: [
-      '#lang racket\n(define (check-equal? . _) (void))\n(require rackunit)\n(current-check-handler raise)\n(check-equal? 1 2)\n',
-    ],
-    sleeper: (seconds) => `#lang racket\n(sleep ${seconds})\n`,
-    comment: comment(';'),
-  },
+  canaries: canaryFolder(import.meta.url, '.rkt', comment(';')),
   diagnose: (outcome) => {
     const stderr = outcome.stderrTail;
     // A raised check failure prints an empty message, its location, and rackunit's check.rkt.

@@ -1,5 +1,6 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { canaryFolder } from '../kit/canary-folder.js';
 import { firstLine, realBinary } from '../kit/process-runtime.js';
 import { comment, script } from '../kit/script-language.js';
 
@@ -45,19 +46,7 @@ export const ruby = script({
   versionArgv: [realBinary('/usr/bin/ruby'), '--version'],
   debianPackages: 'ruby',
   moduleUrl: import.meta.url,
-  canaries: {
-    wrong:
-      'class AssertionError < StandardError; end\ndef add(a, b) = a - b\nraise AssertionError unless add(1, 1) == 2\n',
-    earlyExits: [
-      'exit 0\n',
-      "require 'test/unit'\nclass T < Test::Unit::TestCase\n  def test_exit\n    exit 0\n  end\n  def test_no\n    assert_equal(1, 2)\n  end\nend\n",
-    ],
-    harnessAttacks: [
-      "require 'test/unit'\nmodule Test::Unit::Assertions\n  def assert_equal(*) = nil\nend\nclass T < Test::Unit::TestCase\n  def test_no\n    assert_equal(1, 2)\n  end\nend\n",
-    ],
-    sleeper: (seconds) => `sleep ${seconds}\n`,
-    comment: comment('#'),
-  },
+  canaries: canaryFolder(import.meta.url, '.rb', comment('#')),
   diagnose: (outcome) => {
     const line = firstLine(outcome.stderrTail, /\(([A-Z]\w*(::\w+)*)\)\s*$/);
     const type = /\(([A-Z][\w:]*)\)\s*$/.exec(line)?.[1];

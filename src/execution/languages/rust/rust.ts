@@ -6,6 +6,7 @@ import { defaultCacheDir } from '../../cache.js';
 import type { RawOutcome } from '../../worker/protocol.js';
 import { RESULT_FD } from '../../worker/protocol.js';
 import { Batches } from '../kit/batch.js';
+import { canaryFolder } from '../kit/canary-folder.js';
 import { compiledPlan } from '../kit/compiled-plan.js';
 import { harnessFile } from '../kit/harness-template.js';
 import { NONCE_FD } from '../kit/nonce-channel.js';
@@ -15,7 +16,7 @@ import {
   firstLine,
   realBinary,
 } from '../kit/process-runtime.js';
-import { bindProgram, reviewTamper, testsMarker } from '../kit/test-binding.js';
+import { bindProgram, reviewTamper } from '../kit/test-binding.js';
 import type { Diagnosis, ResolvedRuntime, ResolveOptions, Runtime } from '../kit/types.js';
 import { PYTHON_FLAGS } from '../kit/worker-host.js';
 import { rustBatch } from './rust-batch.js';
@@ -142,17 +143,7 @@ const processRuntime = defineProcessRuntime({
   versionArgv: [RUSTC, '--version'],
   debianPackages: 'rustc cargo librust-rand-dev librust-regex-dev librust-md5-dev',
   mounts: SYSROOT.startsWith('/usr/') || SYSROOT === '/usr' ? [] : [SYSROOT],
-  canaries: {
-    wrong:
-      'fn add(a: i32, b: i32) -> i32 { a - b }\nfn main() {\n    assert_eq!(add(1, 1), 2);\n}\n',
-    earlyExits: ['fn main() {\n    std::process::exit(0);\n}\n'],
-    rebindings: [
-      `fn add(a: i32, b: i32) -> i32 { a - b }\nmacro_rules! assert_eq { ($($t:tt)*) => {} }\n${testsMarker(['add'])}\nfn main() {\n    assert_eq!(add(1, 1), 2);\n}\n`,
-    ],
-    sleeper: (seconds) =>
-      `fn main() {\n    std::thread::sleep(std::time::Duration::from_secs(${seconds}));\n}\n`,
-    comment: (text) => `// ${text.replace(/\n/g, ' ')}\n`,
-  },
+  canaries: canaryFolder(import.meta.url, '.rs', (text) => `// ${text.replace(/\n/g, ' ')}\n`),
   plan(marked, limits, version) {
     // Marked tests call `::core::assert_eq!` and the like, which no macro_rules! of the
     // candidate's can shadow (test-binding.ts); batches see the same bound text.

@@ -3,6 +3,7 @@ import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { RESULT_FD } from '../../worker/protocol.js';
 import { Batches } from '../kit/batch.js';
+import { canaryFolder } from '../kit/canary-folder.js';
 import { harnessFile } from '../kit/harness-template.js';
 import { JAVA, JAVA_ETC, JVM_FLAGS, jvmArgv, jvmDiagnose } from '../kit/jvm.js';
 import { ensureBatchCompiler, jvmBatch } from '../kit/jvm-batch.js';
@@ -16,7 +17,7 @@ import {
   END_EVENT,
   realBinary,
 } from '../kit/process-runtime.js';
-import { bindProgram, reviewTamper, testsMarker } from '../kit/test-binding.js';
+import { bindProgram, reviewTamper } from '../kit/test-binding.js';
 import { buildInto, supportHash } from '../kit/toolchain-support.js';
 import type { Toolchain } from '../kit/types.js';
 import { PYTHON_FLAGS } from '../kit/worker-host.js';
@@ -172,19 +173,7 @@ export const scala = defineProcessRuntime({
   ],
   debianPackages: 'scala openjdk-17-jdk-headless',
   mounts: [JAVA_ETC],
-  canaries: {
-    wrong:
-      'object Main {\n  def add(a: Int, b: Int): Int = a - b\n  def main(args: Array[String]) = {\n    assert(add(1, 1) == 2)\n  }\n}\n',
-    earlyExits: [
-      'object Main {\n  def main(args: Array[String]) = {\n    System.exit(0)\n    assert(false)\n  }\n}\n',
-    ],
-    rebindings: [
-      `object Main {\n  def add(a: Int, b: Int): Int = a - b\n  def assert(b: Boolean) = ()\n${testsMarker(['Main', 'add'])}\n  def main(args: Array[String]) = {\n    assert(add(1, 1) == 2)\n  }\n}\n`,
-    ],
-    sleeper: (seconds) =>
-      `object Main {\n  def main(args: Array[String]) = {\n    Thread.sleep(${seconds * 1000})\n  }\n}\n`,
-    comment: (text) => `// ${text.replace(/\n/g, ' ')}\n`,
-  },
+  canaries: canaryFolder(import.meta.url, '.scala', (text) => `// ${text.replace(/\n/g, ' ')}\n`),
   plan(source, limits, version, install) {
     const files = scalaFiles(source);
     const argv = [

@@ -1,3 +1,4 @@
+import { canaryFolder } from '../kit/canary-folder.js';
 import { comment, script } from '../kit/script-language.js';
 
 /** Bash, as MultiPL-E runs it: `set -e` in the tests turns a false `[[ … ]]` into exit 1. */
@@ -8,12 +9,7 @@ export const shell = script({
   versionArgv: ['/usr/bin/bash', '-c', 'echo "bash $BASH_VERSION"'],
   debianPackages: 'bash',
   moduleUrl: import.meta.url,
-  canaries: {
-    wrong: 'add() { echo $(( $1 - $2 )); }\nset -e\n[[ $(add 1 1) = "2" ]]\n',
-    earlyExits: ['exit 0\nfalse\n'],
-    sleeper: (seconds) => `sleep ${seconds}\n`,
-    comment: comment('#'),
-  },
+  canaries: canaryFolder(import.meta.url, '.sh', comment('#')),
   // A failed test is a silent exit 1; anything that wrote to stderr is an error.
   diagnose: (outcome) =>
     outcome.exitCode === 1 && outcome.stderrTail.trim() === ''

@@ -1,3 +1,4 @@
+import { canaryFolder } from '../kit/canary-folder.js';
 import { firstLine, realBinary } from '../kit/process-runtime.js';
 import { comment, script } from '../kit/script-language.js';
 
@@ -16,19 +17,7 @@ export const tcl = script({
   versionArgv: ['/bin/sh', '-c', `echo 'puts "tclsh [info patchlevel]"' | ${TCLSH}`],
   debianPackages: 'tcl',
   moduleUrl: import.meta.url,
-  canaries: {
-    wrong:
-      'proc add {a b} { return [expr {$a - $b}] }\nif {[add 1 1] != 2} { error "Test case 1 Failed" }\n',
-    earlyExits: ['exit 0\nerror "Test case 1 Failed"\n'],
-    harnessAttacks: [
-      // The tests' `error` made a no-op: the failing test then "passes".
-      'proc error {args} {}\nproc add {a b} { return [expr {$a - $b}] }\nif {[add 1 1] != 2} { error "Test case 1 Failed" }\n',
-      // The same, with the original hidden first (no command is deleted).
-      'interp hide {} error\nproc error {args} {}\nif {1 != 2} { error "Test case 1 Failed" }\n',
-    ],
-    sleeper: (seconds) => `after ${seconds * 1000}\n`,
-    comment: comment('#'),
-  },
+  canaries: canaryFolder(import.meta.url, '.tcl', comment('#')),
   // tclsh prints the error's message first, then "    while executing" and the stack.
   diagnose: (outcome) => {
     if (outcome.exitCode !== 1 || outcome.stderrTail.trim() === '') return undefined;

@@ -1,5 +1,6 @@
 import type { Verdict } from '../../types.js';
-import { JS_CANARIES, jsDiagnose, NODE_PRELOAD, nodeRunStep } from '../kit/node.js';
+import { canaryFolder } from '../kit/canary-folder.js';
+import { jsComment, jsDiagnose, NODE_PRELOAD, nodeRunStep } from '../kit/node.js';
 import { artifactKey, compileLimits, defineProcessRuntime } from '../kit/process-runtime.js';
 import type { Toolchain } from '../kit/types.js';
 import { CHECKER, CHECKER_HASH, checkerLine, TS_DIR, TS_VERSION } from './typescript-check.js';
@@ -40,15 +41,9 @@ export const typescript = defineProcessRuntime({
   ],
   debianPackages: 'nodejs',
   mounts: [TS_DIR],
-  // The JavaScript canaries, declaring `require` so that they type-check (no @types/node).
-  canaries: {
-    ...JS_CANARIES,
-    wrong: `declare var require: any;\n${JS_CANARIES.wrong.replace('(a, b)', '(a: number, b: number)')}`,
-    earlyExits: JS_CANARIES.earlyExits.map((source) => `declare var process: any;\n${source}`),
-    harnessAttacks: (JS_CANARIES.harnessAttacks ?? []).map(
-      (source) => `declare var require: any;\ndeclare var process: any;\n${source}`,
-    ),
-  },
+  // The JavaScript canaries, declaring `require` and `process` so that they type-check (no
+  // @types/node); `.mts`, so that passk's own type check and build leave them alone.
+  canaries: canaryFolder(import.meta.url, '.mts', jsComment),
   plan(source, limits, version, install) {
     const files = { 'program.ts': source, 'passk-tsc.cjs': CHECKER };
     const cache = install.artifactsDir ? compilerCaches.get(install.artifactsDir) : undefined;

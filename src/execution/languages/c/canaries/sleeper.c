@@ -1,0 +1,2 @@
+#include <unistd.h>
+int main(void) { sleep({{SECONDS}}); return 0; }

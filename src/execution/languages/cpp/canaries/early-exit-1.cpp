@@ -1,0 +1,3 @@
+#include <cassert>
+#include <cstdlib>
+int main() { exit(0); assert(false); }

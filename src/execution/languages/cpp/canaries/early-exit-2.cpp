@@ -1,0 +1,3 @@
+#include <cassert>
+#include <unistd.h>
+int main() { _exit(0); assert(false); }

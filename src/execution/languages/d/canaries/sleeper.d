@@ -1,0 +1,2 @@
+import core.thread;
+void main(){ Thread.sleep(dur!"seconds"({{SECONDS}})); }

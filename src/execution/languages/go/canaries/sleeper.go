@@ -1,0 +1,10 @@
+package main
+
+import (
+	"testing"
+	"time"
+)
+
+func TestSleep(t *testing.T) {
+	time.Sleep({{SECONDS}} * time.Second)
+}

@@ -1,0 +1,6 @@
+class Main {
+  public static void main(String[] args) {
+    System.exit(0);
+  }
+  static { }
+}

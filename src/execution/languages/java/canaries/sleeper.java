@@ -1,0 +1,5 @@
+class Main {
+  public static void main(String[] args) throws Exception {
+    Thread.sleep({{MILLISECONDS}});
+  }
+}

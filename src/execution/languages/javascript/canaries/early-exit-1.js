@@ -1,0 +1,2 @@
+process.exit(0);
+console.assert(false);

@@ -1,0 +1,2 @@
+process.reallyExit(0);
+console.assert(false);

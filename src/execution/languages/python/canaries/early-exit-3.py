@@ -1,0 +1,2 @@
+raise SystemExit
+assert False

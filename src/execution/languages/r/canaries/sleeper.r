@@ -1,0 +1,1 @@
+Sys.sleep({{SECONDS}})

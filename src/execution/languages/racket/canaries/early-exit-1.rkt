@@ -1,0 +1,2 @@
+#lang racket
+(exit 0)

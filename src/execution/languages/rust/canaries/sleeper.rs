@@ -1,0 +1,3 @@
+fn main() {
+    std::thread::sleep(std::time::Duration::from_secs({{SECONDS}}));
+}

@@ -1,0 +1,2 @@
+exit 0
+error "Test case 1 Failed"

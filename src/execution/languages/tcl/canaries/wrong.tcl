@@ -1,0 +1,2 @@
+proc add {a b} { return [expr {$a - $b}] }
+if {[add 1 1] != 2} { error "Test case 1 Failed" }

@@ -1,0 +1,3 @@
+declare var process: any;
+process.exit(0);
+console.assert(false);

@@ -1,0 +1,3 @@
+declare var process: any;
+process.reallyExit(0);
+console.assert(false);
