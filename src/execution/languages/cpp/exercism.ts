@@ -11,22 +11,11 @@ import { catchPlan } from './exercism-catch.js';
  */
 const EXERCISM_CPP_REVISION = 4;
 
-const cppCanary = (body: string) => ({
-  'canary.h': '#pragma once\nint value();\n',
-  'canary.cpp': `#include "canary.h"\n${body}\n`,
-  'canary_test.cpp':
-    '#include "canary.h"\n#include <cassert>\n#include <cstdio>\nint main() { if (value() != 2) { puts("FAILED: value() != 2"); return 1; } return 0; }\n',
-});
-
 export const exercismCpp = defineProcessRuntime({
   language: 'exercism-cpp',
   versionArgv: versionOf(`printf 'c++ r${EXERCISM_CPP_REVISION} '; /usr/bin/g++ -dumpfullversion`),
   debianPackages: 'g++',
-  canaries: exercismCanaries(
-    cppCanary('int value() { return 1; }'),
-    cppCanary('#include <cstdlib>\nint value() { exit(0); }'),
-    (seconds) => cppCanary(`#include <unistd.h>\nint value() { sleep(${seconds}); return 2; }`),
-  ),
+  canaries: exercismCanaries(import.meta.url),
   planFiles(exercise, limits, version): ExecPlan {
     const files = {
       ...exercise,

@@ -14,25 +14,11 @@ function goPackage(files: Record<string, string>): string {
   return /^\s*package\s+(\w+)/m.exec(text)?.[1] ?? 'main';
 }
 
-const goCanary = (body: string) => ({
-  'go.mod': 'module canary\n\ngo 1.18\n',
-  'canary.go': `package canary\n\n${body}\n`,
-  'canary_test.go':
-    'package canary\n\nimport "testing"\n\nfunc TestValue(t *testing.T) {\n\tif Value() != 2 {\n\t\tt.Fatal("wrong")\n\t}\n}\n',
-});
-
 export const exercismGo = defineProcessRuntime({
   language: 'exercism-go',
   versionArgv: versionOf(`'${GO}' version`),
   debianPackages: 'golang-go',
-  canaries: exercismCanaries(
-    goCanary('func Value() int { return 1 }'),
-    goCanary('import "os"\n\nfunc Value() int { os.Exit(0); return 1 }'),
-    (seconds) =>
-      goCanary(
-        `import "time"\n\nfunc Value() int { time.Sleep(${seconds} * time.Second); return 2 }`,
-      ),
-  ),
+  canaries: exercismCanaries(import.meta.url),
   planFiles(exercise, limits, version): ExecPlan {
     // In a subfolder: Go ignores a go.mod in the temp dir, and TMPDIR is the scratch dir.
     const files: Record<string, string> = {};

@@ -33,12 +33,6 @@ const JUNIT_MAIN = harnessFile(import.meta.url, 'PasskJUnit.java', {
   END_EVENT,
 });
 
-const javaCanary = (body: string) => ({
-  'src/main/java/Canary.java': `public class Canary {\n  public static int value() {\n    ${body}\n  }\n}\n`,
-  'src/test/java/CanaryTest.java':
-    'import static org.assertj.core.api.Assertions.assertThat;\nimport org.junit.jupiter.api.Test;\n\npublic class CanaryTest {\n  @Test\n  public void two() {\n    assertThat(Canary.value()).isEqualTo(2);\n  }\n}\n',
-});
-
 const JAVAC = realBinary('/usr/bin/javac');
 /**
  * The tests' JVM with its optimising compiler (C2), as Exercism's own runner has it: an
@@ -98,14 +92,7 @@ export const exercismJava = defineProcessRuntime({
   versionArgv: versionOf(`'${realBinary('/usr/bin/javac')}' -version`),
   debianPackages: 'openjdk-17-jdk-headless junit5 libassertj-core-java',
   mounts: [JAVA_ETC],
-  canaries: exercismCanaries(
-    javaCanary('return 1;'),
-    javaCanary('System.exit(0);\n    return 2;'),
-    (seconds) =>
-      javaCanary(
-        `try { Thread.sleep(${seconds * 1000}L); } catch (InterruptedException e) { }\n    return 2;`,
-      ),
-  ),
+  canaries: exercismCanaries(import.meta.url),
   planFiles(exercise, limits, version): ExecPlan {
     const { files, sources } = javaExercise(exercise);
     const tests = Object.keys(files)

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { RuntimeMissingError } from '../../../core/errors.js';
 import type { ExecPlan, RawOutcome } from '../../worker/protocol.js';
 import { RESULT_FD } from '../../worker/protocol.js';
+import { exercismCanaries } from '../kit/exercism-kit.js';
 import { harnessFile } from '../kit/harness-template.js';
 import { NONCE_FD } from '../kit/nonce-channel.js';
 import { atLeast, defineProcessRuntime, END_EVENT, firstLine } from '../kit/process-runtime.js';
@@ -65,13 +66,6 @@ export const exercismJestFiles: Readonly<Record<string, string>> = {
   'passk_jest_lock.cjs': JEST_LOCK,
 };
 
-const canaryFiles = (body: string) => ({
-  'babel.config.js': "module.exports = { presets: ['@exercism/babel-preset-javascript'] };\n",
-  'canary.js': `${body}\nexport const value = () => answer();\n`,
-  'canary.spec.js':
-    "import { value } from '../../runtimes/canary';\n\ntest('value', () => {\n  expect(value()).toBe(2);\n});\n",
-});
-
 /**
  * Jest's summary ("Tests: 1 failed, …") or a suite that failed to load ("Test suite failed to
  * run") is a failed exercise; anything else (Jest itself broken, the run cut short) an error.
@@ -105,16 +99,7 @@ const base = defineProcessRuntime({
   ],
   debianPackages: 'nodejs',
   mounts: [JEST_DIR],
-  canaries: {
-    wrong: { files: canaryFiles('const answer = () => 1;') },
-    earlyExits: [{ files: canaryFiles('process.exit(0);\nconst answer = () => 1;') }],
-    sleeper: (seconds) => ({
-      files: canaryFiles(
-        `Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ${seconds * 1000});\nconst answer = () => 2;`,
-      ),
-    }),
-    comment: (text) => `# ${text.replace(/\n/g, ' ')}\n`,
-  },
+  canaries: exercismCanaries(import.meta.url),
   planFiles(exercise, limits): ExecPlan {
     const modules = `${JEST_DIR}/node_modules`;
     return {

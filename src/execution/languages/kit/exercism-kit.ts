@@ -1,4 +1,8 @@
+import { readdirSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { readSourceFile, sourceFilePath } from '../../../core/source-files.js';
 import type { RawOutcome } from '../../worker/protocol.js';
+import { harnessFile, harnessPlaceholders } from './harness-template.js';
 import { firstLine } from './process-runtime.js';
 import type { Canaries, Diagnosis } from './types.js';
 
@@ -34,16 +38,43 @@ export function versionOf(command: string): string[] {
   return ['/bin/sh', '-c', `echo "exercism r${EXERCISM_REVISION} $(${command} 2>&1)"`];
 }
 
-/** Canaries as exercise directories, one test file each. */
-export function exercismCanaries(
-  wrong: Record<string, string>,
-  earlyExit: Record<string, string>,
-  sleeper: (seconds: number) => Record<string, string>,
-): Canaries {
+/**
+ * Canaries as exercise directories, kept in the language folder's `exercism-canaries/`: `wrong/`
+ * (its test fails), `early-exit/` (exits 0 before its test fails) and `sleeper/` (its files may
+ * name `{{SECONDS}}` or `{{MILLISECONDS}}`), each holding the exercise's files at their paths.
+ * Read now, once.
+ */
+export function exercismCanaries(moduleUrl: string): Canaries {
+  const wrong = exerciseFiles(moduleUrl, 'wrong');
+  const earlyExit = exerciseFiles(moduleUrl, 'early-exit');
+  const sleeper = Object.keys(exerciseFiles(moduleUrl, 'sleeper'));
   return {
     wrong: { files: wrong },
     earlyExits: [{ files: earlyExit }],
-    sleeper: (seconds) => ({ files: sleeper(seconds) }),
+    sleeper: (seconds) => ({
+      files: Object.fromEntries(
+        sleeper.map((path) => {
+          const file = `exercism-canaries/sleeper/${path}`;
+          const units = harnessPlaceholders(moduleUrl, file);
+          const values = Object.fromEntries(
+            units.map((unit) => [unit, unit === 'MILLISECONDS' ? seconds * 1000 : seconds]),
+          );
+          return [path, harnessFile(moduleUrl, file, values)];
+        }),
+      ),
+    }),
     comment: (text) => `# ${text.replace(/\n/g, ' ')}\n`,
   };
+}
+
+/** The files under `exercism-canaries/<kind>/`, by their path there. */
+function exerciseFiles(moduleUrl: string, kind: string): Record<string, string> {
+  const root = sourceFilePath(moduleUrl, `exercism-canaries/${kind}`);
+  const paths = readdirSync(root, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => relative(root, join(entry.parentPath, entry.name)))
+    .sort();
+  return Object.fromEntries(
+    paths.map((path) => [path, readSourceFile(moduleUrl, `exercism-canaries/${kind}/${path}`)]),
+  );
 }

@@ -18,24 +18,11 @@ function exercismPythonRunner(): string {
   return pyRunner;
 }
 
-const PY_TEST = (body: string) =>
-  `import unittest\nfrom canary import value\n\nclass CanaryTest(unittest.TestCase):\n    def test_it(self):\n${body}\n`;
-
 export const exercismPython = defineProcessRuntime({
   language: 'exercism-python',
   versionArgv: versionOf('/usr/bin/python3 --version'),
   debianPackages: 'python3',
-  canaries: exercismCanaries(
-    { 'canary.py': 'value = 1\n', 'canary_test.py': PY_TEST('        self.assertEqual(value, 2)') },
-    {
-      'canary.py': 'import os\nos._exit(0)\nvalue = 1\n',
-      'canary_test.py': PY_TEST('        self.assertEqual(value, 2)'),
-    },
-    (seconds) => ({
-      'canary.py': `import time\ntime.sleep(${seconds})\nvalue = 1\n`,
-      'canary_test.py': PY_TEST('        self.assertEqual(value, 1)'),
-    }),
-  ),
+  canaries: exercismCanaries(import.meta.url),
   planFiles(exercise): ExecPlan {
     const files = { ...exercise, 'passk_run.py': exercismPythonRunner() };
     return {

@@ -26,20 +26,12 @@ const CARGO_SCRIPT = harnessFile(import.meta.url, 'cargo_test.sh', { NONCE_FD })
  */
 const EXIT_PRELOAD_C = harnessFile(import.meta.url, 'passk_exit.c');
 
-const rustCanary = (body: string) => ({
-  'Cargo.toml': '[package]\nedition = "2021"\nname = "canary"\nversion = "0.0.0"\n',
-  'src/lib.rs': `pub fn value() -> i32 {\n    ${body}\n}\n`,
-  'tests/canary.rs': '#[test]\nfn value_is_two() {\n    assert_eq!(canary::value(), 2);\n}\n',
-});
-
 export const exercismRust = defineProcessRuntime({
   language: 'exercism-rust',
   versionArgv: versionOf(`'${CARGO}' --version`),
   debianPackages: 'cargo',
   mounts: RUST_SYSROOT === '/usr' || RUST_SYSROOT.startsWith('/usr/') ? [] : [RUST_SYSROOT],
-  canaries: exercismCanaries(rustCanary('1'), rustCanary('std::process::exit(0)'), (seconds) =>
-    rustCanary(`std::thread::sleep(std::time::Duration::from_secs(${seconds}));\n    2`),
-  ),
+  canaries: exercismCanaries(import.meta.url),
   planFiles(exercise, limits): ExecPlan {
     return {
       files: {

@@ -1,0 +1,3 @@
+#include "canary.h"
+#include <cstdlib>
+int value() { exit(0); }

@@ -1,0 +1,2 @@
+#include "canary.h"
+int value() { return 1; }

@@ -1,0 +1,5 @@
+package canary
+
+import "os"
+
+func Value() int { os.Exit(0); return 1 }

@@ -1,0 +1,5 @@
+public class Canary {
+  public static int value() {
+    return 1;
+  }
+}

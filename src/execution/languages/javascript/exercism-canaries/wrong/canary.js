@@ -1,0 +1,2 @@
+const answer = () => 1;
+export const value = () => answer();

@@ -1,0 +1,5 @@
+import { value } from '../../runtimes/canary';
+
+test('value', () => {
+  expect(value()).toBe(2);
+});

@@ -1,0 +1,4 @@
+#[test]
+fn value_is_two() {
+    assert_eq!(canary::value(), 2);
+}
