@@ -328,3 +328,22 @@ describe('JavaScript and TypeScript semantics', () => {
     expect(verdicts.get('typed')?.status).toBe('passed');
   }, 60_000);
 });
+
+describe('PHP extensions', () => {
+  it("has Debian's default extensions that -n would drop (ctype, iconv, tokenizer)", async () => {
+    const check = (id: string, expression: string) =>
+      job(id, 'php', `<?php\nif (!(${expression})) { throw new Exception("Test failed!"); }\n`);
+    const verdicts = await run([
+      check('php-ctype', "ctype_upper('ABC') && !ctype_alpha('a1')"),
+      check('php-iconv', "iconv('UTF-8', 'ASCII//TRANSLIT', 'abc') === 'abc'"),
+      check('php-tokenizer', "count(token_get_all('<?php echo 1;')) > 1"),
+      check('php-wrong', "ctype_digit('x')"),
+    ]);
+    expect(statuses(verdicts, 'php-')).toEqual({
+      'php-ctype': 'passed',
+      'php-iconv': 'passed',
+      'php-tokenizer': 'passed',
+      'php-wrong': 'failed',
+    });
+  }, 60_000);
+});
