@@ -347,3 +347,13 @@ describe('PHP extensions', () => {
     });
   }, 60_000);
 });
+
+describe('Shell commands', () => {
+  it('has awk, which Debian installs as a link into /etc/alternatives', async () => {
+    const verdicts = await run([
+      job('sh-awk', 'shell', "set -e\n[[ $(echo a,b | awk -F, '{print $2}') = b ]]\n"),
+      job('sh-awk-wrong', 'shell', "set -e\n[[ $(echo a,b | awk -F, '{print $1}') = b ]]\n"),
+    ]);
+    expect(statuses(verdicts, 'sh-')).toEqual({ 'sh-awk': 'passed', 'sh-awk-wrong': 'failed' });
+  }, 60_000);
+});

@@ -68,7 +68,11 @@ async function processToolchain(
   spec: ProcessRuntimeSpec,
   options: ResolveOptions,
 ): Promise<Toolchain> {
-  const version = await toolchainVersion(spec);
+  const mounts = (spec.mounts ?? []).filter((path) => existsSync(path));
+  // What the sandbox shows is part of the version, and so of every cache key: a program that
+  // needs a mounted file (awk through /etc/alternatives) gets another verdict without it.
+  const shown = mounts.length === 0 ? '' : ` [mounts ${mounts.join(' ')}]`;
+  const version = `${await toolchainVersion(spec)}${shown}`;
   const { path: interpreter } = await probeInterpreter(options.pythonPath);
   const supportDir = pythonSupportDir();
   return {
@@ -86,7 +90,7 @@ async function processToolchain(
       ...(flags.pidNamespace ? ['--pid-namespace'] : []),
       ...(flags.artifactsDir === undefined ? [] : ['--artifacts', flags.artifactsDir]),
     ],
-    mounts: (spec.mounts ?? []).filter((path) => existsSync(path)),
+    mounts,
     ...(options.artifactsDir === undefined ? {} : { artifactsDir: options.artifactsDir }),
   };
 }

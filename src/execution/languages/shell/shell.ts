@@ -8,6 +8,9 @@ export const shell = script({
   file: 'program.sh',
   versionArgv: ['/usr/bin/bash', '-c', 'echo "bash $BASH_VERSION"'],
   debianPackages: 'bash',
+  // awk (and the other commands Debian installs through alternatives) are links into
+  // /etc/alternatives: without it, a test's `awk` is "command not found" here and runs upstream.
+  mounts: ['/etc/alternatives'],
   moduleUrl: import.meta.url,
   canaries: canaryFolder(import.meta.url, '.sh', comment('#')),
   // A failed test is a silent exit 1; anything that wrote to stderr is an error.
