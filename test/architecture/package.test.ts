@@ -64,6 +64,14 @@ describe('the npm package', () => {
     expect(besides.filter((file) => !files.has(file))).toEqual([]);
   });
 
+  it("compiles no canary into dist (a folder there would shadow src's: its .d.mts read as canaries)", async () => {
+    const files = await packedFiles();
+    expect(
+      files.filter((f) => f.startsWith('dist/') && /\/(exercism-)?canaries\//.test(f)),
+    ).toEqual([]);
+    expect(files).toContain('src/execution/languages/typescript/canaries/early-exit-1.mts');
+  });
+
   it('recognises a test helper when it sees one', () => {
     for (const path of [
       'dist/compare/synthetic-run.test-helpers.js',
