@@ -313,6 +313,12 @@ describe('JavaScript and TypeScript semantics', () => {
         `${assertion}const n: number = 'a' as any as string;\nassert.deepEqual(1, 1);\n`,
       ),
       job('typed', 'typescript', `${assertion}const n: number = 1;\nassert.deepEqual(n, 1);\n`),
+      // MultiPL-E's tsc defaults: not strict (implicit any, null in a string), the DOM's lib.
+      job(
+        'not-strict',
+        'typescript',
+        `${assertion}function id(a) { return a; }\nconst s: string = null;\nconst e = new TextEncoder();\nassert.deepEqual(id(s), null);\n`,
+      ),
     ]);
     expect(verdicts.get('loose')).toMatchObject({
       status: 'failed',
@@ -326,6 +332,7 @@ describe('JavaScript and TypeScript semantics', () => {
     // A sample that does not type-check is not run (the check is its compile step).
     expect(verdicts.get('type-error')?.message).toContain("Type 'string' is not assignable");
     expect(verdicts.get('typed')?.status).toBe('passed');
+    expect(verdicts.get('not-strict')?.status).toBe('passed');
   }, 60_000);
 });
 

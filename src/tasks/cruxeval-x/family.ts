@@ -1,4 +1,4 @@
-import { familyOf } from '../family.js';
+import { type Family, familyOf } from '../family.js';
 import type { Task } from '../types.js';
 import { type CruxevalXFile, RUNNABLE } from './languages.js';
 
@@ -10,4 +10,16 @@ for (const lang of Object.keys(RUNNABLE) as CruxevalXFile[]) {
       (await import('./task.js')).cruxevalX(lang, mode);
   }
 }
-export const family = familyOf('cruxeval-x', loaders);
+/** CRUXEval-X's documented differences (docs/tasks.md "CRUXEval-X"), in metrics.json. */
+function differences(task: Task): readonly string[] {
+  return [
+    "execution: passk's own runtimes and toolchains, not MultiPL-E's evaluators in upstream's Docker image",
+    ...(task.language === 'javascript' || task.language === 'typescript'
+      ? [
+          "JS/TS: assert.deepEqual/equal are strict in passk (a check that passes only loosely is failed, LooseEqualityOnly); upstream runs MultiPL-E's loose ones",
+        ]
+      : []),
+  ];
+}
+
+export const family: Family = { ...familyOf('cruxeval-x', loaders), differences };
