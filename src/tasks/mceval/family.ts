@@ -4,4 +4,5 @@ import { familyOf } from '../family.js';
 export const family = familyOf('mceval', {
   'mceval-c': async () => (await import('./task.js')).mcevalC,
   'mceval-tcl': async () => (await import('./tcl.js')).mcevalTcl,
+  'mceval-fortran': async () => (await import('./fortran.js')).mcevalFortran,
 });
