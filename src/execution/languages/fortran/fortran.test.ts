@@ -1,13 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { readSourceFile } from '../../../core/source-files.js';
-import { createExecutor, runPreflight } from '../../index.js';
 import { RESULT_FD } from '../../worker/protocol.js';
 import { checkFiles } from '../kit/harness-files.test-helpers.js';
 import { harnessFile } from '../kit/harness-template.js';
 import { NONCE_FD } from '../kit/nonce-channel.js';
+import { preflightVerdicts } from '../kit/preflight.test-helpers.js';
 import { END_EVENT } from '../kit/process-runtime.js';
-
-const LIMITS = { timeoutMs: 10_000, memoryBytes: 2 * 2 ** 30, outputBytes: 65_536 };
 
 /** The wrong canary in McEval's test shape (its `assert` prints and `stop`s), made right. */
 const RIGHT = readSourceFile(import.meta.url, 'canaries/wrong.f90').replace('a - b', 'a + b');
@@ -26,26 +24,13 @@ describe('the fortran language', () => {
   });
 
   it('runs in the real sandbox: a true assert passes, a stopped (failed) one and early exits do not', async () => {
-    const executor = await createExecutor({
-      allowCodeExecution: true,
-      cacheDir: false,
-      workers: 2,
-    });
-    try {
-      const report = await runPreflight(executor, {
-        language: 'fortran',
-        references: [{ language: 'fortran', source: RIGHT }],
-        limits: LIMITS,
-      });
-      expect(report.verdicts.get('reference-0')?.status).toBe('passed');
-      expect(report.verdicts.get('wrong')?.status).toBe('failed');
-      expect(report.verdicts.get('wrong')?.errorType).toBe('StopBeforeEnd');
-      for (const id of ['early-exit-0', 'early-exit-1']) {
-        expect(report.verdicts.get(id)?.status, id).toBe('failed');
-      }
-      expect(report.verdicts.get('sleeper')?.status).toBe('timeout');
-    } finally {
-      await executor.close();
+    const verdicts = await preflightVerdicts('fortran', RIGHT);
+    expect(verdicts.get('reference-0')?.status).toBe('passed');
+    expect(verdicts.get('wrong')?.status).toBe('failed');
+    expect(verdicts.get('wrong')?.errorType).toBe('StopBeforeEnd');
+    for (const id of ['early-exit-0', 'early-exit-1']) {
+      expect(verdicts.get(id)?.status, id).toBe('failed');
     }
+    expect(verdicts.get('sleeper')?.status).toBe('timeout');
   }, 180_000);
 });
