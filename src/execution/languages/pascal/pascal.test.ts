@@ -35,4 +35,14 @@ describe('the pascal language', () => {
     expect(verdicts.get('harness-attack-0')?.tamper).toBe('assert-rebound');
     expect(verdicts.get('sleeper')?.status).toBe('timeout');
   }, 180_000);
+
+  it('a program using SysUtils (which installs its own AssertErrorProc) passes, and fails when wrong', async () => {
+    const uses = RIGHT.replace('{$ASSERTIONS ON}', '{$ASSERTIONS ON}\nuses SysUtils;');
+    const verdicts = await preflightVerdicts('pascal', uses);
+    expect(verdicts.get('reference-0')?.status).toBe('passed');
+    const wrong = await preflightVerdicts('pascal', uses.replace('a + b', 'a - b')).catch(
+      (error: Error) => error.message,
+    );
+    expect(wrong).toMatch(/reference-0: expected passed, got failed \(AssertionFailed/);
+  }, 180_000);
 });

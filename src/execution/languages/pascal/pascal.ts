@@ -57,7 +57,9 @@ export const pascal = defineProcessRuntime({
   canaries: canaryFolder(import.meta.url, '.pas', (text) => `// ${text.replace(/\n/g, ' ')}\n`),
   plan(source, limits, version) {
     const files = { 'program.pas': withEndCall(source), 'passk_guard.pas': GUARD };
-    const argv = [FPC, ...FLAGS, 'program.pas', '-oprogram'];
+    // Units the program uses may load SysUtils, which replaces AssertErrorProc: see the unit.
+    const uses = /\buses\b/i.test(source) ? ['-dPASSK_USES'] : [];
+    const argv = [FPC, ...FLAGS, ...uses, 'program.pas', '-oprogram'];
     const run = { argv: ['{artifacts}/program'] };
     return compiledPlan({ files, argv, version, limits, compileMs: 60_000, run });
   },

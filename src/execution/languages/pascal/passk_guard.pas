@@ -15,6 +15,13 @@ procedure passk_end;
 
 implementation
 
+// SysUtils' initialization installs its own AssertErrorProc (raising EAssertionFailed): with a
+// program that has a uses clause (pascal.ts defines PASSK_USES) it is initialized first, so the
+// handler kept is the one the program's tests will call.
+{$IFDEF PASSK_USES}
+uses SysUtils;
+{$ENDIF}
+
 var
   passk_nonce: string;
   passk_assert: CodePointer;
