@@ -183,6 +183,8 @@ describe('runtimes pass their own canaries', () => {
     perl: 'exit 1 unless 1 + 1 == 2;\n',
     r: 'stopifnot(1 + 1 == 2)\n',
     tcl: 'if {1 + 1 != 2} { error "Test case 1 Failed" }\n',
+    fortran: 'program main\n  if (1 + 1 /= 2) error stop 1\nend program main\n',
+    pascal: '{$ASSERTIONS ON}\nbegin\n  Assert(1 + 1 = 2);\nend.\n',
     scala: 'object Main {\n  def main(args: Array[String]) = {\n    assert(1 + 1 == 2)\n  }\n}\n',
     csharp:
       'using System.Diagnostics;\nclass Problem {\n  public static void Main(string[] args) {\n    Debug.Assert(1 + 1 == 2);\n  }\n}\n',

@@ -24,4 +24,6 @@ export const LANGUAGE_MODULES: Readonly<Record<string, () => Promise<LanguageMod
   csharp: async () => (await import('./csharp/language.js')).language,
   d: async () => (await import('./d/language.js')).language,
   c: async () => (await import('./c/language.js')).language,
+  fortran: async () => (await import('./fortran/language.js')).language,
+  pascal: async () => (await import('./pascal/language.js')).language,
 };

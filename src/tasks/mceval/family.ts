@@ -4,4 +4,6 @@ import { familyOf } from '../family.js';
 export const family = familyOf('mceval', {
   'mceval-c': async () => (await import('./task.js')).mcevalC,
   'mceval-tcl': async () => (await import('./tcl.js')).mcevalTcl,
+  'mceval-fortran': async () => (await import('./fortran.js')).mcevalFortran,
+  'mceval-pascal': async () => (await import('./pascal.js')).mcevalPascal,
 });

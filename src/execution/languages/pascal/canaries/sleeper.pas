@@ -1,0 +1,5 @@
+uses SysUtils;
+
+begin
+  Sleep({{MILLISECONDS}});
+end.
