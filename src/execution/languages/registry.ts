@@ -26,4 +26,5 @@ export const LANGUAGE_MODULES: Readonly<Record<string, () => Promise<LanguageMod
   c: async () => (await import('./c/language.js')).language,
   fortran: async () => (await import('./fortran/language.js')).language,
   pascal: async () => (await import('./pascal/language.js')).language,
+  lisp: async () => (await import('./lisp/language.js')).language,
 };

@@ -6,4 +6,5 @@ export const family = familyOf('mceval', {
   'mceval-tcl': async () => (await import('./tcl.js')).mcevalTcl,
   'mceval-fortran': async () => (await import('./fortran.js')).mcevalFortran,
   'mceval-pascal': async () => (await import('./pascal.js')).mcevalPascal,
+  'mceval-lisp': async () => (await import('./lisp.js')).mcevalLisp,
 });

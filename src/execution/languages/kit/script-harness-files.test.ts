@@ -30,6 +30,14 @@ const CHECKS: Record<string, (file: string) => string[]> = {
     '-c',
     `echo 'exit [expr {![info complete [read [open ${file}]]]}]' | /usr/bin/tclsh`,
   ],
+  // Common Lisp: every form of the file is read (not evaluated); a reader error exits 1.
+  lisp: (file) => [
+    '/usr/bin/sbcl',
+    '--non-interactive',
+    '--no-userinit',
+    '--eval',
+    `(with-open-file (s "${file}") (loop until (eq (read s nil :eof) :eof)))`,
+  ],
 };
 
 describe('script languages: prologue and sentinel files', () => {
@@ -42,7 +50,9 @@ describe('script languages: prologue and sentinel files', () => {
       const files = plan.plan?.files ?? {};
       const [file, text] = Object.entries(files)[0]!;
       await checkFiles(files, CHECKS[name]!(file));
-      expect(text).toContain('passk_nonce'.replace('_', name === 'racket' ? '-' : '_'));
+      expect(text).toContain(
+        'passk_nonce'.replace('_', ['racket', 'lisp'].includes(name) ? '-' : '_'),
+      );
       expect(text).not.toMatch(/\{\{[A-Z_]+\}\}/);
     },
     120_000,

@@ -1,0 +1,2 @@
+(sb-ext:exit :code 0)
+(assert (equal 1 2))

@@ -1,0 +1,1 @@
+(sleep (/ {{MILLISECONDS}} 1000))
