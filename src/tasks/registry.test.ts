@@ -156,6 +156,7 @@ const GOLDEN: Record<string, { prompt: string; instruction?: string; chat?: stri
   mbpp: { prompt: 'ce3265aa1927ddc7' },
   'mbpp-impossible': { prompt: 'c8f8d14143701629' },
   'mceval-c': { prompt: '2bdf1257db3fa195', instruction: 'fae2b888894e1697' },
+  'mceval-python': { prompt: '17cb6e64a9a355be', instruction: '38ab499c7b35f0ab' },
   'mceval-tcl': { prompt: 'c951ad70727a6365', instruction: '09b32d655a7d6b77' },
   'mceval-fortran': { prompt: '58e1496801b8aaed', instruction: '6cd6185fc9494d01' },
   'mceval-pascal': { prompt: '8e5a9cd810fec03c', instruction: 'd9846c167d425e46' },
