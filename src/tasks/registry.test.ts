@@ -336,6 +336,13 @@ const GOLDEN: Record<string, { prompt: string; instruction?: string; chat?: stri
   'bigcodebench-hard-instruct': { prompt: 'cac7afe7562bd55d', instruction: '43aa32d1f0fc3939' },
 };
 
+describe('GOLDEN', () => {
+  it('pins only registered tasks (a task dropped from its family is noticed)', () => {
+    const registered = new Set(tasks.names());
+    expect(Object.keys(GOLDEN).filter((name) => !registered.has(name))).toEqual([]);
+  });
+});
+
 describe.each(tasks.names())('registered task %s', (name) => {
   it('loads, has unique ids and pins the first prompt', async () => {
     const { task, problems } = await problemsOf(name);

@@ -1,6 +1,6 @@
 /**
- * McEval C end to end: references through the real sandbox (the tests compiled apart from the
- * candidate), and chat replies extracted as McEval does, right or wrong by choice.
+ * McEval end to end (C, Tcl, Python): references through the real sandbox (C's tests compiled
+ * apart from the candidate), and chat replies extracted as McEval does, right or wrong by choice.
  */
 import { describe, expect, it } from 'vitest';
 import { runTask, taskServer } from '../helpers/task-runs.js';
@@ -54,5 +54,27 @@ describe('mceval-tcl', () => {
       ['--chat', '--limit', '3', '--n-samples', '2', '--k', '1'],
     );
     expect(metrics['mceval-tcl']).toEqual({ 'pass@1': 0.5 });
+  });
+});
+
+describe('mceval-python', () => {
+  it('reference solutions pass under python', async () => {
+    const metrics = await run('mceval-python', ['--model', 'reference', '--limit', '3']);
+    expect(metrics.statuses).toEqual({ passed: 3 });
+  });
+
+  it("chat: McEval's Python extraction (fenced def, print lines dropped) is judged", async () => {
+    const metrics = await runAgainst(
+      'mceval-python',
+      (p, { choice }) => {
+        const body = String(p.reference).slice(p.datasetPrompt.length);
+        // McEval drops every line holding `print`, so the undefined name never runs.
+        const right = `${p.meta['signature']}\n    print(undefined_debug)${body}`;
+        const wrong = `${p.meta['signature']}\n    return None`;
+        return `Sure:\n\`\`\`python\n${choice === 0 ? right : wrong}\n\`\`\`\nDone.`;
+      },
+      ['--chat', '--limit', '3', '--n-samples', '2', '--k', '1'],
+    );
+    expect(metrics['mceval-python']).toEqual({ 'pass@1': 0.5 });
   });
 });

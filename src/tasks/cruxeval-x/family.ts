@@ -1,4 +1,5 @@
 import { type Family, familyOf } from '../family.js';
+import { looseEqualityDifferences } from '../multilang/multipl-e-tests.js';
 import type { Task } from '../types.js';
 import { type CruxevalXFile, RUNNABLE } from './languages.js';
 
@@ -14,11 +15,7 @@ for (const lang of Object.keys(RUNNABLE) as CruxevalXFile[]) {
 function differences(task: Task): readonly string[] {
   return [
     "execution: passk's own runtimes and toolchains, not MultiPL-E's evaluators in upstream's Docker image",
-    ...(task.language === 'javascript' || task.language === 'typescript'
-      ? [
-          "JS/TS: assert.deepEqual/equal are strict in passk (a check that passes only loosely is failed, LooseEqualityOnly); upstream runs MultiPL-E's loose ones",
-        ]
-      : []),
+    ...looseEqualityDifferences(task.language),
   ];
 }
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { validateRows } from '../../datasets/validate.js';
-import type { Problem } from '../types.js';
+import type { Language, Program } from '../../execution/types.js';
+import type { Problem, Task } from '../types.js';
 
 /** A row of McEval's `data/<Language>.jsonl` (every language has the same fields). */
 const rowSchema = z.object({
@@ -35,4 +36,56 @@ export function mcevalProblems(
     reference: reference(r),
     meta: { signature: r.signature, test: r.test, level: r.level, instruction: r.instruction },
   }));
+}
+
+/** The McEval commit every task's data is pinned to. */
+const REVISION = '09dec129dd5756447227239b3e5b47e543c2e0fd';
+
+/** What one language's McEval task has of its own; the rest is the same for every language. */
+export interface McevalTaskSpec {
+  language: Language;
+  /** McEval's name of the language: its data file is `data/<dataName>.jsonl`. */
+  dataName: string;
+  sha256: string;
+  description: string;
+  /** McEval's excute.py waits 15 s (its default). */
+  timeoutMs?: number;
+  stopSequences: readonly string[];
+  /** The reference program's candidate; default: the row's prompt, a newline, its solution. */
+  reference?: (row: McevalRow) => string;
+  /** McEval's extraction for the language: the candidate from a reply or prompt + completion. */
+  extract(problem: Problem<McevalData>, text: string): string;
+  /** The candidate and the row's test as the program McEval runs. */
+  program(problem: Problem<McevalData>, candidate: string): Program;
+}
+
+/**
+ * McEval's generation task `mceval-<language>`: chat gets the row's `instruction`, completion
+ * continues the row's `prompt`, and both go through the language's extraction.
+ */
+export function mcevalTask(spec: McevalTaskSpec): Task<McevalData> {
+  const reference = spec.reference ?? ((r: McevalRow) => `${r.prompt}\n${r.canonical_solution}`);
+  const file = `${spec.dataName}.jsonl`;
+  return {
+    name: `mceval-${spec.language}`,
+    description: spec.description,
+    language: spec.language,
+    dataset: {
+      hub: {
+        host: 'github',
+        repo: 'MCEVAL/McEval',
+        revision: REVISION,
+        path: `data/${file}`,
+        sha256: spec.sha256,
+      },
+      localFile: `mceval/${file}`,
+    },
+    defaultTimeoutMs: spec.timeoutMs ?? 15_000,
+    stopSequences: spec.stopSequences,
+    problems: (rows, path) => mcevalProblems(rows, path, spec.language, reference),
+    postprocess: (problem, generation) => spec.extract(problem, problem.datasetPrompt + generation),
+    instructionPrompt: (problem) => problem.meta.instruction,
+    chatPostprocess: (problem, reply) => spec.extract(problem, reply),
+    program: spec.program,
+  };
 }

@@ -1,7 +1,7 @@
 import { testsMarker } from '../../execution/languages/kit/test-binding.js';
-import type { Problem, Task } from '../types.js';
+import type { Problem } from '../types.js';
 import { mcevalCCandidate, mcevalCTests } from './extract-c.js';
-import { type McevalData, mcevalProblems } from './rows.js';
+import { type McevalData, mcevalTask } from './rows.js';
 
 function row(problem: Problem<McevalData>) {
   return {
@@ -19,34 +19,20 @@ function row(problem: Problem<McevalData>) {
  * exits 0. Completion mode continues the row's `prompt` (the signature last) and goes through the
  * same extraction.
  */
-export const mcevalC: Task<McevalData> = {
-  name: 'mceval-c',
+export const mcevalC = mcevalTask({
+  language: 'c',
+  dataName: 'C',
+  sha256: '1155876f8a3e2b8392ace6825a6917f7277bc46a78068b5dc25c08ab53182239',
   description:
     "McEval C (50 problems): the instruction as the chat message, McEval's code extraction, its test main",
-  language: 'c',
-  dataset: {
-    hub: {
-      host: 'github',
-      repo: 'MCEVAL/McEval',
-      revision: '09dec129dd5756447227239b3e5b47e543c2e0fd',
-      path: 'data/C.jsonl',
-      sha256: '1155876f8a3e2b8392ace6825a6917f7277bc46a78068b5dc25c08ab53182239',
-    },
-    localFile: 'mceval/C.jsonl',
-  },
-  defaultTimeoutMs: 10_000,
+  timeoutMs: 10_000,
   // A base model continuing the signature stops before writing its own tests.
   stopSequences: ['\nint main', '\n```'],
-  problems: (rows, file) =>
-    mcevalProblems(rows, file, 'c', (r) => `${r.prompt}\n${r.canonical_solution}`),
-  postprocess: (problem, generation) =>
-    mcevalCCandidate(problem.datasetPrompt + generation, row(problem)),
-  instructionPrompt: (problem) => problem.meta.instruction,
-  chatPostprocess: (problem, reply) => mcevalCCandidate(reply, row(problem)),
+  extract: (problem, text) => mcevalCCandidate(text, row(problem)),
   // McEval compiles candidate and test as one file; passk compiles the test apart (link.sh), so
   // no macro or symbol of the candidate's reaches it.
   program: (problem, candidate) => ({
     language: 'c',
     source: `${candidate}\n${testsMarker([problem.entryPoint ?? ''])}\n${mcevalCTests(row(problem))}`,
   }),
-};
+});

@@ -1,4 +1,17 @@
 import { readHarnessSnippet } from '../../core/harness-files.js';
+import type { Language } from '../../execution/types.js';
+
+/**
+ * The difference recorded (metrics.json `reference_differences`) for a JavaScript or TypeScript
+ * task whose tests are MultiPL-E's: passk's Node preload makes their loose checks strict.
+ */
+export function looseEqualityDifferences(language: Language): readonly string[] {
+  return language === 'javascript' || language === 'typescript'
+    ? [
+        'JS/TS: assert.deepEqual/equal are strict in passk (a check that passes only loosely is failed, LooseEqualityOnly); MultiPL-E uses the loose ones',
+      ]
+    : [];
+}
 
 /** What replaces Lua's `os.exit(lu.LuaUnit.run())` (luaunit_run.lua). */
 const LUAUNIT_RUN = readHarnessSnippet(import.meta.url, 'luaunit_run.lua');

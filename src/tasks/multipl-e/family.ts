@@ -1,4 +1,5 @@
 import { type Family, familyOf } from '../family.js';
+import { looseEqualityDifferences } from '../multilang/multipl-e-tests.js';
 import type { Task } from '../types.js';
 import { multiplELanguages } from './task.js';
 
@@ -18,16 +19,11 @@ const loaders = familyOf(
 
 /** MultiPL-E's rows, under passk's names and bigcode's (`multiple-*`, kit/bigcode-family.ts). */
 export function multiplEDifferences(task: Task): readonly string[] {
-  const strict = task.language === 'javascript' || task.language === 'typescript';
   return [
     "data: DeepSeek-Coder's copy of MultiPL-E's HumanEval translations; bigcode loads nuprl/MultiPL-E at its own pinned revision (not compared here)",
     'execution: passk\'s own runtimes and toolchains (docs/tasks.md "Other languages"), not MultiPL-E\'s evaluators',
     "pass@k: bigcode's multiple-* reports pass@k when its first problem has k samples, counts a problem with fewer as 1.0, and averages every *.results.json in the system temp folder (earlier runs' included); passk reports pass@k only where every problem has k samples, over this run's problems",
-    ...(strict
-      ? [
-          'JS/TS: assert.deepEqual/equal are strict in passk (a check that passes only loosely is failed, LooseEqualityOnly); MultiPL-E uses the loose ones',
-        ]
-      : []),
+    ...looseEqualityDifferences(task.language),
   ];
 }
 export const family: Family = { ...loaders, differences: multiplEDifferences };

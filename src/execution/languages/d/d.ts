@@ -1,12 +1,11 @@
 import type { RawOutcome } from '../../worker/protocol.js';
-import { RESULT_FD } from '../../worker/protocol.js';
 import { canaryFolder } from '../kit/canary-folder.js';
 import { compiledPlan } from '../kit/compiled-plan.js';
 import { harnessFile } from '../kit/harness-template.js';
-import { NONCE_FD } from '../kit/nonce-channel.js';
-import { defineProcessRuntime, END_EVENT, realBinary } from '../kit/process-runtime.js';
+import { defineProcessRuntime, realBinary } from '../kit/process-runtime.js';
 import { reviewTamper } from '../kit/test-binding.js';
 import type { Diagnosis } from '../kit/types.js';
+import { WRAP_MAIN_C } from '../kit/wrap-main.js';
 
 /** GCC's D compiler (Debian's gdc; MultiPL-E uses dmd's rdmd, which Debian does not ship). */
 const GDC = realBinary('/usr/bin/gdc');
@@ -17,16 +16,6 @@ const GDC = realBinary('/usr/bin/gdc');
  * and skips `main` after a failure.
  */
 const TESTER = harnessFile(import.meta.url, 'passk_main.d');
-
-/**
- * Linked in first with `-Wl,--wrap=main`, as for C++: the druntime's C `main` (module
- * constructors, unittests, D `main`) runs inside; the end event is written only when it returns
- * 0, so a failed unittest (exit 1) or an early `exit(0)` never gets here. In C, so that the nonce
- * is a static with internal linkage: a D `private` variable is still a global symbol, which a
- * program reached by its mangled name (`pragma(mangle)`) and wrote the end event with (redteam).
- * First on the link line, so its .preinit_array entry runs before any of the program's.
- */
-const WRAPPER_C = harnessFile(import.meta.url, 'passk_nonce.c', { RESULT_FD, NONCE_FD, END_EVENT });
 
 function diagnose(outcome: RawOutcome): Diagnosis | undefined {
   const stderr = outcome.stderrTail;
@@ -46,7 +35,14 @@ export const d = defineProcessRuntime({
   debianPackages: 'gdc',
   canaries: canaryFolder(import.meta.url, '.d', (text) => `// ${text.replace(/\n/g, ' ')}\n`),
   plan(source, limits, version) {
-    const files = { 'program.d': source, 'passk_main.d': TESTER, 'passk_nonce.c': WRAPPER_C };
+    // kit's C wrapper (WRAP_MAIN_C), linked in first with `-Wl,--wrap=main`, as for C++: the
+    // druntime's C `main` (module constructors, unittests, D `main`) runs inside; the end event is
+    // written only when it returns 0, so a failed unittest (exit 1) or an early `exit(0)` never
+    // gets here. In C, so that the nonce is a static with internal linkage: a D `private`
+    // variable is still a global symbol, which a program reached by its mangled name
+    // (`pragma(mangle)`) and wrote the end event with (redteam). First on the link line, so its
+    // .preinit_array entry runs before any of the program's.
+    const files = { 'program.d': source, 'passk_main.d': TESTER, 'passk_nonce.c': WRAP_MAIN_C };
     // -funittest: MultiPL-E's tests are unittest blocks, run before main (rdmd -unittest).
     const argv = [
       GDC,

@@ -1,30 +1,21 @@
 import type { RawOutcome } from '../../worker/protocol.js';
-import { RESULT_FD } from '../../worker/protocol.js';
 import { canaryFolder } from '../kit/canary-folder.js';
 import { compiledPlan } from '../kit/compiled-plan.js';
-import { harnessFile } from '../kit/harness-template.js';
-import { NONCE_FD } from '../kit/nonce-channel.js';
-import { defineProcessRuntime, END_EVENT, firstLine, realBinary } from '../kit/process-runtime.js';
+import { defineProcessRuntime, firstLine, realBinary } from '../kit/process-runtime.js';
 import type { Diagnosis } from '../kit/types.js';
+import { WRAP_MAIN_C } from '../kit/wrap-main.js';
 
 /** Debian's gfortran (12), as McEval compiles (`gfortran -o m file`). */
 const GFORTRAN = realBinary('/usr/bin/gfortran');
 
-/** What passk_main.c prints when the program ended before its main program returned. */
-const STOPPED = 'passk-fortran: the program stopped before the end of its main program';
-
 /**
- * Linked first with `-Wl,--wrap=main` (as for C and D): the end event is written only when the
- * main program returns 0. McEval's `assert` prints 'Assertion failed!' and `stop`s (status 0,
- * which McEval catches by 'failed' in stdout): the wrapper's atexit handler turns any stop before
- * the end into status 1 with STOPPED on stderr.
+ * What the C wrapper (kit/passk_wrap_main.c, linked first with `-Wl,--wrap=main` as for D) prints
+ * when the program ended before its main program returned. The end event is written only when
+ * the main program returns 0. McEval's `assert` prints 'Assertion failed!' and `stop`s (status 0,
+ * which McEval catches by 'failed' in stdout): compiled with -DPASSK_STOPPED, the wrapper's atexit
+ * handler turns any stop before the end into status 1 with STOPPED on stderr.
  */
-const WRAPPER_C = harnessFile(import.meta.url, 'passk_main.c', {
-  RESULT_FD,
-  NONCE_FD,
-  END_EVENT,
-  STOPPED: JSON.stringify(STOPPED),
-});
+const STOPPED = 'passk-fortran: the program stopped before the end of its main program';
 
 function diagnose(outcome: RawOutcome): Diagnosis | undefined {
   const stderr = outcome.stderrTail;
@@ -48,12 +39,13 @@ export const fortran = defineProcessRuntime({
   debianPackages: 'gfortran',
   canaries: canaryFolder(import.meta.url, '.f90', (text) => `! ${text.replace(/\n/g, ' ')}\n`),
   plan(source, limits, version) {
-    const files = { 'program.f90': source, 'passk_main.c': WRAPPER_C };
+    const files = { 'program.f90': source, 'passk_main.c': WRAP_MAIN_C };
     // McEval: gfortran's defaults (-O0, free form for .f90). -w: warnings are not verdicts.
     const argv = [
       GFORTRAN,
       '-w',
       '-Wl,--wrap=main',
+      `-DPASSK_STOPPED=${JSON.stringify(STOPPED)}`,
       'passk_main.c',
       'program.f90',
       '-o',
