@@ -1,4 +1,8 @@
+import { testsMarker } from '../../execution/languages/kit/test-binding.js';
+import type { Program } from '../../execution/types.js';
 import { pythonStrip } from '../kit/python-program.js';
+import type { Problem } from '../types.js';
+import type { McevalData } from './rows.js';
 
 /**
  * McEval's C/C++ answer extraction (eval/extract/extract_c_code.py `extract_ccpp_code` at
@@ -13,6 +17,16 @@ export interface McevalCRow {
   signature: string;
   test: string;
   entryPoint: string;
+}
+
+/** The fields of a problem's McEval row that C and C++ programs are assembled from. */
+export function mcevalCRow(problem: Problem<McevalData>): McevalCRow {
+  return {
+    prompt: problem.datasetPrompt,
+    signature: problem.meta.signature,
+    test: problem.meta.test,
+    entryPoint: problem.entryPoint ?? '',
+  };
 }
 
 const INCLUDE = /(#include\s+<[^>]+>)/g;
@@ -47,4 +61,18 @@ export function mcevalCTests(row: McevalCRow): string {
   let prompt = row.prompt.split('\n').slice(0, -1).join('\n');
   if (prompt.includes(row.signature)) prompt = prompt.replaceAll(row.signature, '');
   return `${prompt}\n${row.signature};\n${row.test}`;
+}
+
+/**
+ * The candidate and the row's test `main` as one C or C++ program. McEval compiles them as one
+ * file; passk's c and cpp runtimes compile the marked tests apart (link.sh), so no macro,
+ * overload or symbol of the candidate's reaches them.
+ */
+export function mcevalCProgram(
+  language: 'c' | 'cpp',
+  problem: Problem<McevalData>,
+  candidate: string,
+): Program {
+  const marker = testsMarker([problem.entryPoint ?? '']);
+  return { language, source: `${candidate}\n${marker}\n${mcevalCTests(mcevalCRow(problem))}` };
 }

@@ -3,6 +3,7 @@ import { familyOf } from '../family.js';
 /** McEval's generation tasks, one per language this machine can run. */
 export const family = familyOf('mceval', {
   'mceval-c': async () => (await import('./task.js')).mcevalC,
+  'mceval-cpp': async () => (await import('./cpp.js')).mcevalCpp,
   'mceval-python': async () => (await import('./python.js')).mcevalPython,
   'mceval-tcl': async () => (await import('./tcl.js')).mcevalTcl,
   'mceval-fortran': async () => (await import('./fortran.js')).mcevalFortran,

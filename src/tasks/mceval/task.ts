@@ -1,16 +1,5 @@
-import { testsMarker } from '../../execution/languages/kit/test-binding.js';
-import type { Problem } from '../types.js';
-import { mcevalCCandidate, mcevalCTests } from './extract-c.js';
-import { type McevalData, mcevalTask } from './rows.js';
-
-function row(problem: Problem<McevalData>) {
-  return {
-    prompt: problem.datasetPrompt,
-    signature: problem.meta.signature,
-    test: problem.meta.test,
-    entryPoint: problem.entryPoint ?? '',
-  };
-}
+import { mcevalCCandidate, mcevalCProgram, mcevalCRow as row } from './extract-c.js';
+import { mcevalTask } from './rows.js';
 
 /**
  * McEval's C generation tasks (Chai et al., 2024; MCEVAL/McEval @ 09dec12): the row's
@@ -29,10 +18,5 @@ export const mcevalC = mcevalTask({
   // A base model continuing the signature stops before writing its own tests.
   stopSequences: ['\nint main', '\n```'],
   extract: (problem, text) => mcevalCCandidate(text, row(problem)),
-  // McEval compiles candidate and test as one file; passk compiles the test apart (link.sh), so
-  // no macro or symbol of the candidate's reaches it.
-  program: (problem, candidate) => ({
-    language: 'c',
-    source: `${candidate}\n${testsMarker([problem.entryPoint ?? ''])}\n${mcevalCTests(row(problem))}`,
-  }),
+  program: (problem, candidate) => mcevalCProgram('c', problem, candidate),
 });
