@@ -1,6 +1,6 @@
-import { promptDeclarations, testsMarker } from '../../execution/languages/kit/test-binding.js';
 import { javaAssertsAsThrows } from '../multilang/harden-tests.js';
 import { mcevalJavaCode } from './extract-java.js';
+import { mcevalTestsMarker } from './marker.js';
 import { mcevalTask } from './rows.js';
 
 /**
@@ -23,12 +23,8 @@ export const mcevalJava = mcevalTask({
     mcevalJavaCode(text, { prompt: problem.datasetPrompt, entryPoint: problem.entryPoint ?? '' }),
   // The tests' `assert` lines become throws no candidate can switch off (harden-tests.ts); the
   // marker lets the runtime refuse a candidate that redeclares a name the tests use.
-  program: (problem, code) => {
-    const declared = promptDeclarations('java', `${problem.datasetPrompt}\n${problem.reference}`);
-    const marker = testsMarker([problem.entryPoint ?? '', ...declared]);
-    return {
-      language: 'java',
-      source: `${code}\n${marker}\n${javaAssertsAsThrows(problem.meta.test)}`,
-    };
-  },
+  program: (problem, code) => ({
+    language: 'java',
+    source: `${code}\n${mcevalTestsMarker('java', problem)}\n${javaAssertsAsThrows(problem.meta.test)}`,
+  }),
 });
