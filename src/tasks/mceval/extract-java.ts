@@ -3,16 +3,17 @@ import { pythonStrip } from '../kit/python-program.js';
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
- * The code McEval's `extract_java_code_block` finds: the first fenced block holding the entry
- * point (from the fence's start), else the text from the start of the line naming it to the end,
- * else the first fenced block, else the whole text.
+ * The code McEval's `extract_java_code_block` (and C#'s `extract_csharp_code_block`) finds: the
+ * first fenced block (tagged `tag` or untagged) holding the entry point, from the fence's start;
+ * else the text from the start of the line naming it to the end; else the first fenced block;
+ * else the whole text.
  */
-function codeBlock(text: string, entryPoint: string): string {
+export function classCodeBlock(text: string, entryPoint: string, tag: string): string {
   const name = escapeRegExp(entryPoint);
   const found =
-    new RegExp(`\`\`\`(?:[Jj]ava)?([\\s\\S]*?[^\\n]*?${name}[\\s\\S]*?)\`\`\``).exec(text) ??
+    new RegExp(`\`\`\`(?:${tag})?([\\s\\S]*?[^\\n]*?${name}[\\s\\S]*?)\`\`\``).exec(text) ??
     new RegExp(`((?:public)?[^\\n]*?${name}[\\s\\S]*)`).exec(text) ??
-    /```(?:[Jj]ava)?([\s\S]*?)\n```/.exec(text);
+    new RegExp(`\`\`\`(?:${tag})?([\\s\\S]*?)\\n\`\`\``).exec(text);
   return found ? (found[1] ?? '') : text;
 }
 
@@ -28,7 +29,7 @@ const IMPORT = /^import.*?$/gm;
  * Code without a `{` is McEval's empty program (a failure).
  */
 export function mcevalJavaCode(text: string, row: { prompt: string; entryPoint: string }): string {
-  let code = codeBlock(text, row.entryPoint);
+  let code = classCodeBlock(text, row.entryPoint, '[Jj]ava');
   code = code.replace(
     /\s*public\s+static\s+void\s+main\s*\(String\[\]\s+args\)\s*\{[\s\S]*?\n\s*\}/g,
     '',
@@ -38,11 +39,18 @@ export function mcevalJavaCode(text: string, row: { prompt: string; entryPoint: 
   code = pythonStrip(code.replace(IMPORT, ''));
   const start = code.indexOf('{');
   if (start < 0) return '';
-  const full = `${imports.join('\n')}\n${row.prompt}\n${code.slice(start)}`;
+  return closedButOne(`${imports.join('\n')}\n${row.prompt}\n${code.slice(start)}`);
+}
+
+/**
+ * `code` closed with as many `\n}` as its braces leave open but one (McEval's Java and C#: the
+ * class stays open for the row's test, which closes it). Every brace counts, as upstream counts.
+ */
+export function closedButOne(code: string): string {
   let open = 0;
-  for (const char of full) {
+  for (const char of code) {
     if (char === '{') open += 1;
     else if (char === '}') open -= 1;
   }
-  return full + '\n}'.repeat(Math.max(open - 1, 0));
+  return code + '\n}'.repeat(Math.max(open - 1, 0));
 }

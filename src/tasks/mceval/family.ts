@@ -7,6 +7,7 @@ export const family = familyOf('mceval', {
   'mceval-java': async () => (await import('./java.js')).mcevalJava,
   'mceval-go': async () => (await import('./go.js')).mcevalGo,
   'mceval-rust': async () => (await import('./rust.js')).mcevalRust,
+  'mceval-csharp': async () => (await import('./csharp.js')).mcevalCsharp,
   'mceval-python': async () => (await import('./python.js')).mcevalPython,
   'mceval-tcl': async () => (await import('./tcl.js')).mcevalTcl,
   'mceval-fortran': async () => (await import('./fortran.js')).mcevalFortran,
