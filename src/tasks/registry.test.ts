@@ -166,6 +166,7 @@ const GOLDEN: Record<string, { prompt: string; instruction?: string; chat?: stri
   'mceval-go': { prompt: '1a966187ed03f36f', instruction: '97b3d36e2956ee5a' },
   'mceval-rust': { prompt: 'd84981c4794bd727', instruction: 'cf121a06c792a58b' },
   'mceval-csharp': { prompt: '7342ef85b97a0ea9', instruction: '4ddda62c168547bd' },
+  'mceval-scala': { prompt: '1241c98d0595252a', instruction: '714db686fe32756b' },
   'mbpp-pro': { prompt: 'bf5f41e34af5d8ab', instruction: '8c3ab578fc6eab9e' },
   'bigcodebench-lite-pro': { prompt: '3b5dda6499ea6252', instruction: 'bb4a5f1a09219053' },
   'pal-gsm8k-greedy': { prompt: 'a91f3758f19b06ea' },

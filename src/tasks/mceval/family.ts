@@ -8,6 +8,7 @@ export const family = familyOf('mceval', {
   'mceval-go': async () => (await import('./go.js')).mcevalGo,
   'mceval-rust': async () => (await import('./rust.js')).mcevalRust,
   'mceval-csharp': async () => (await import('./csharp.js')).mcevalCsharp,
+  'mceval-scala': async () => (await import('./scala.js')).mcevalScala,
   'mceval-python': async () => (await import('./python.js')).mcevalPython,
   'mceval-tcl': async () => (await import('./tcl.js')).mcevalTcl,
   'mceval-fortran': async () => (await import('./fortran.js')).mcevalFortran,

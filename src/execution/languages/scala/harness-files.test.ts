@@ -2,22 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { checkFiles } from '../kit/harness-files.test-helpers.js';
 import { harnessFile } from '../kit/harness-template.js';
 import { scalaFiles } from './scala.js';
-
-/** Debian's scalac, run on the JDK as scala.ts runs it (its wrapper script needs /etc/alternatives). */
-const SCALAC = [
-  '/usr/bin/java',
-  '-Xss8m',
-  '-cp',
-  ['scala-compiler.jar', 'scala-library.jar', 'scala-reflect.jar']
-    .map((jar) => `/usr/share/scala-2.11/lib/${jar}`)
-    .join(':'),
-  '-Dscala.usejavacp=true',
-  'scala.tools.nsc.Main',
-  '-usejavacp',
-  '-Xfatal-warnings',
-  '-d',
-  '.',
-];
+import { SCALAC } from './scalac.test-helpers.js';
 
 /** Scala's harness files, as programs receive them, compile with warnings as errors. */
 describe('scala harness files', () => {
