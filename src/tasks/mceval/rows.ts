@@ -43,6 +43,8 @@ const REVISION = '09dec129dd5756447227239b3e5b47e543c2e0fd';
 
 /** What one language's McEval task has of its own; the rest is the same for every language. */
 export interface McevalTaskSpec {
+  /** Default `mceval-<language>`; a McEval language passk runs with another's runtime names its own. */
+  name?: string;
   language: Language;
   /** McEval's name of the language: its data file is `data/<dataName>.jsonl`. */
   dataName: string;
@@ -67,7 +69,7 @@ export function mcevalTask(spec: McevalTaskSpec): Task<McevalData> {
   const reference = spec.reference ?? ((r: McevalRow) => `${r.prompt}\n${r.canonical_solution}`);
   const file = `${spec.dataName}.jsonl`;
   return {
-    name: `mceval-${spec.language}`,
+    name: spec.name ?? `mceval-${spec.language}`,
     description: spec.description,
     language: spec.language,
     dataset: {

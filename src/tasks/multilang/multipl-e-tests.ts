@@ -15,8 +15,8 @@ export function looseEqualityDifferences(language: Language): readonly string[] 
 
 /** What replaces Lua's `os.exit(lu.LuaUnit.run())` (luaunit_run.lua). */
 const LUAUNIT_RUN = readHarnessSnippet(import.meta.url, 'luaunit_run.lua');
-/** What replaces Racket's `(require rackunit)` (check_handler.rkt). */
-const CHECK_HANDLER = readHarnessSnippet(import.meta.url, 'check_handler.rkt');
+/** What replaces Racket's `(require rackunit)` (check_handler.rkt): failed checks raised. */
+export const CHECK_HANDLER = readHarnessSnippet(import.meta.url, 'check_handler.rkt');
 
 /**
  * MultiPL-E's tests as passk runs them. passk's end event is one more statement after the tests

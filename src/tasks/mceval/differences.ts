@@ -1,0 +1,27 @@
+/**
+ * Where passk's McEval tasks judge differently from McEval's eval/excute.py (MCEVAL/McEval @
+ * 09dec12), by task: recorded in metrics.json as `reference_differences` (docs/tasks.md).
+ */
+const NODE_STDERR =
+  "pass rule: McEval also fails a run whose stderr holds 'failed' anywhere (what a failed console.assert prints); passk fails a console.assert by throwing, and does not read stderr, so a program that only writes 'failed' to stderr passes here";
+
+const OWN: Readonly<Record<string, readonly string[]>> = {
+  'mceval-javascript': [NODE_STDERR],
+  'mceval-typescript': [
+    NODE_STDERR,
+    "type check: McEval runs the JavaScript `tsc --lib es2015,dom` emits whatever the compiler reports; passk's TypeScript runtime fails a program with a type error (type-error), so passk is stricter",
+  ],
+  'mceval-lua': [
+    "pass rule: McEval also fails a run whose stderr holds 'failed'; passk does not read stderr (a failed assert exits 1 in both)",
+  ],
+  'mceval-shell': [
+    'time: McEval counts a run still going at 15 s as a pass; passk gives it 60 s (Shell/1 forks ~750 bc processes) and then fails it',
+  ],
+  'mceval-php': [
+    "assertions: passk runs php with zend.assertions=1 and assert.exception=1, so a failed assert() throws (exit 255); McEval's verdict depends on its php.ini (a production zend.assertions=-1 would skip every assert)",
+  ],
+};
+
+export function mcevalDifferences(task: { name: string }): readonly string[] {
+  return OWN[task.name] ?? [];
+}
