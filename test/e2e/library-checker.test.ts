@@ -1,8 +1,9 @@
 /**
  * Library Checker's judge end to end on passk's own fixture problem (test/fixtures/library-checker:
- * several right answers, a testlib checker) with upstream's common/ (testlib.h, random.h): tests
- * generated in the build sandbox, every verdict a judge gives, the checker accepting an answer
- * that is not the reference's, and a candidate that looks for the answers not finding them.
+ * several right answers, its own checker) and upstream's sample/aplusb (a testlib checker, with
+ * upstream's common/): tests generated in the build sandbox, every verdict a judge gives, the
+ * checker accepting an answer that is not the reference's, and a candidate that looks for the
+ * answers not finding them.
  */
 import { cpSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -20,28 +21,38 @@ import { dataPath } from '../helpers/data.js';
 
 const FIXTURE = join(repoRoot, 'test/fixtures/library-checker');
 
-async function tree(): Promise<string> {
+async function tree(withUpstream = false): Promise<string> {
   const root = await tempDir();
-  cpSync(dataPath('library-checker/common'), join(root, 'common'), { recursive: true });
   cpSync(FIXTURE, root, { recursive: true });
+  if (withUpstream) {
+    cpSync(dataPath('library-checker/common'), join(root, 'common'), { recursive: true });
+    const aplusb = dataPath('library-checker/sample/aplusb');
+    cpSync(aplusb, join(root, 'sample/aplusb'), { recursive: true });
+  }
   return root;
 }
 
 describe('library-checker', () => {
   it("gives each of the problem's solutions the verdict its info.toml expects", async () => {
-    const outcomes = await judgeSolutions(await tree());
-    const got = Object.fromEntries(outcomes.map((o) => [o.solution, o.got]));
+    const outcomes = await judgeSolutions(await tree(true));
+    const got = Object.fromEntries(outcomes.map((o) => [`${o.problem}/${o.solution}`, o.got]));
     expect(got).toEqual({
-      'correct.cpp': 'AC',
-      'wrong.cpp': 'WA',
-      'slow.cpp': 'TLE',
-      'crash.cpp': 'RE',
-      'memory.cpp': 'MLE',
+      'any_divisor/correct.cpp': 'AC',
+      'any_divisor/wrong.cpp': 'WA',
+      'any_divisor/slow.cpp': 'TLE',
+      'any_divisor/crash.cpp': 'RE',
+      'any_divisor/memory.cpp': 'MLE',
       // Never the reference's output: only the checker can accept it.
-      'largest.cpp': 'AC',
+      'any_divisor/largest.cpp': 'AC',
+      // Upstream's: testlib's token checker; ac_func.cpp is a function with a grader (not judged).
+      'aplusb/correct.cpp': 'AC',
+      'aplusb/wa.cpp': 'WA',
     });
     expect(outcomes.every((o) => o.agrees)).toBe(true);
     const wrong = outcomes.find((o) => o.solution === 'wrong.cpp');
+    expect(outcomes.find((o) => o.solution === 'wa.cpp')?.message).toMatch(
+      /^WA on test random_\d\d .*checker: wrong answer 1st words differ/,
+    );
     expect(wrong?.message).toMatch(
       /^WA on test example_00 \(1 of 4; 0 AC before it\): checker: .*no proper divisor/,
     );
