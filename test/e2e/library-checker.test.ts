@@ -5,7 +5,7 @@
  * checker accepting an answer that is not the reference's, and a candidate that looks for the
  * answers not finding them.
  */
-import { cpSync, readFileSync } from 'node:fs';
+import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { evaluate } from '../../src/pipeline/evaluate.js';
@@ -15,6 +15,7 @@ import {
   type LibraryCheckerData,
   libraryCheckerTask,
 } from '../../src/tasks/library-checker/task.js';
+import { loadStdioTask } from '../../src/tasks/stdio/task.js';
 import type { Problem } from '../../src/tasks/types.js';
 import { repoRoot, tempDir } from '../helpers/cli.js';
 import { dataPath } from '../helpers/data.js';
@@ -104,5 +105,74 @@ int main() {
     });
     expect(result.results[0]?.status).toBe('failed');
     expect(result.results[0]?.message).toMatch(/^WA on test example_00/);
+  });
+});
+
+describe('stdio rows with a checker (a special judge in the JSONL)', () => {
+  const tests = [
+    { input: '2\n6\n49\n', output: '2\n7\n' },
+    { input: '1\n35\n', output: '5\n' },
+  ];
+  const smallest = `import sys
+data = sys.stdin.read().split()
+for n in map(int, data[1:]):
+    print(next(d for d in range(2, n) if n % d == 0))
+`;
+  const largest = smallest.replace('print(next(', 'print(n // next(');
+  const wrong = smallest.replace('print(next(', 'print(1 + next(');
+  const pythonChecker = `import sys
+given = open(sys.argv[1]).read().split()[1:]
+said = open(sys.argv[2]).read().split()
+if len(said) != len(given):
+    sys.exit(1)
+for n, d in zip(map(int, given), said):
+    if not d.isdigit() or not 1 < int(d) < n or n % int(d):
+        print("no proper divisor:", d, "of", n)
+        sys.exit(1)
+`;
+
+  async function judge(checker: object | undefined, programs: string[]) {
+    const file = join(await tempDir(), 'problems.jsonl');
+    const row = {
+      id: 'divisor',
+      statement: 'Print a proper divisor of each N.',
+      tests,
+      ...(checker ? { checker } : {}),
+    };
+    writeFileSync(file, `${JSON.stringify(row)}\n`);
+    const result = await evaluate({
+      task: await loadStdioTask(file),
+      candidates: {
+        kind: 'records',
+        records: programs.map((program, sample) => ({ problemId: 'divisor', sample, program })),
+      },
+      allowCodeExecution: true,
+      dataset: { datasetPath: file },
+      k: [1],
+      verdictCache: false,
+    });
+    return result.results.map((r) => r.status);
+  }
+
+  it('accepts any answer its checker accepts, in Python or C++', async () => {
+    // Token comparison alone: only the reference's answers pass.
+    expect(await judge(undefined, [smallest, largest, wrong])).toEqual([
+      'passed',
+      'failed',
+      'failed',
+    ]);
+    const python = { language: 'python', source: pythonChecker };
+    expect(await judge(python, [smallest, largest, wrong])).toEqual(['passed', 'passed', 'failed']);
+    const cpp = {
+      language: 'cpp',
+      source: readFileSync(join(FIXTURE, 'number_theory/any_divisor/checker.cpp'), 'utf8'),
+    };
+    expect(await judge(cpp, [smallest, largest, wrong])).toEqual(['passed', 'passed', 'failed']);
+  });
+
+  it('says which problem has a checker that does not compile', async () => {
+    await expect(judge({ language: 'cpp', source: 'int main( {' }, [smallest])).rejects.toThrow(
+      /problem divisor: its checker does not compile/,
+    );
   });
 });
