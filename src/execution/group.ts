@@ -96,7 +96,7 @@ async function runInProcess(group: Group, slot: Slot): Promise<Verdict> {
   if ('infra' in result) return infraVerdict(result.infra);
   const verdict = classify(result.outcome, request.nonce, adapter.diagnose);
   const reviewed = adapter.review ? adapter.review(source, verdict) : verdict;
-  const final = judged(reviewed, result.outcome.report, group.job.program.judge);
+  const final = await judged(reviewed, result.outcome.report, group.job.program.judge);
   return withTamperRule(final, reviewed.tamper ?? verdict.tamper);
 }
 

@@ -15,15 +15,21 @@ export interface OutputJudge {
   /**
    * The final verdict from the sandbox's own (`raw`) and the raw result channel. `raw` failing
    * (timeout, crash, memory…) stays a failure; a `raw` pass is only a pass if the outputs match.
+   * A judge that must run something itself (a problem's checker program, in a sandbox of its
+   * own: tasks/library-checker) returns a promise.
    */
-  decide(raw: Verdict, report: string): Verdict;
+  decide(raw: Verdict, report: string): Verdict | Promise<Verdict>;
 }
 
 /** Applies a program's judge, if it has one; a judge that throws fails the sample, never passes it. */
-export function judged(raw: Verdict, report: string, judge: OutputJudge | undefined): Verdict {
+export async function judged(
+  raw: Verdict,
+  report: string,
+  judge: OutputJudge | undefined,
+): Promise<Verdict> {
   if (judge === undefined || raw.status === 'infra-error') return raw;
   try {
-    return judge.decide(raw, report);
+    return await judge.decide(raw, report);
   } catch (error) {
     return {
       ...raw,
@@ -32,4 +38,9 @@ export function judged(raw: Verdict, report: string, judge: OutputJudge | undefi
       message: `outputs could not be judged: ${String(error).slice(0, 200)}`,
     };
   }
+}
+
+/** A judge that decides at once, from the report alone (the stdio and EvalPlus comparisons). */
+export interface ImmediateJudge extends OutputJudge {
+  decide(raw: Verdict, report: string): Verdict;
 }

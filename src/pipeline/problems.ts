@@ -59,7 +59,10 @@ export async function loadProblems(
   }
   const end = selection.limit === undefined ? all.length : start + selection.limit;
   const selected = { problems: all.slice(start, end), total: all.length, start, dataset };
-  const problems = await applyTaskInput(task, selected, selection.taskInput);
+  const given = await applyTaskInput(task, selected, selection.taskInput);
+  const problems = task.complete
+    ? await task.complete(given, { datasetFile: dataset.file })
+    : given;
   // After --limit/--limit-start, which select by position (bigcode files match by position).
   if (!hasDateWindow(selection)) return { ...selected, problems };
   const { kept, info } = applyDateWindow(task.name, problems, selection);

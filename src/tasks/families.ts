@@ -18,6 +18,7 @@ export { family as infilling } from './infilling/family.js';
 export { family as instruct } from './instruct/family.js';
 export { family as bigcodeNames } from './kit/bigcode-family.js';
 export { family as leetcodeContest } from './leetcode-contest/family.js';
+export { family as libraryChecker } from './library-checker/family.js';
 export { family as mbpp } from './mbpp/family.js';
 export { family as mceval } from './mceval/family.js';
 export { family as multiplE } from './multipl-e/family.js';

@@ -81,6 +81,9 @@ const FIXTURE_DATA: Record<string, string> = {
   'instruct-humaneval': 'test/fixtures/instruct-protocol-mini.jsonl',
   'instruct-humaneval-nocontext': 'test/fixtures/instruct-protocol-mini.jsonl',
   stdio: 'test/fixtures/stdio-problems.jsonl',
+  // A tree (every problem of it is built before its prompts exist): passk's own small problem.
+  'library-checker': 'test/fixtures/library-checker',
+  'library-checker-python': 'test/fixtures/library-checker',
 };
 
 export function datasetOf(name: string) {

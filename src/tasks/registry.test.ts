@@ -217,6 +217,9 @@ const GOLDEN: Record<string, { prompt: string; instruction?: string; chat?: stri
   'multipl-e-d': { prompt: '68305c0b1593fa38' },
   'multiple-d': { prompt: '68305c0b1593fa38' },
   'leetcode-contest': { prompt: 'fefe5d97bc824efb', instruction: 'ffd6bebddf5b2504' },
+  // The fixture tree's problem (registry-run.test-helpers.ts FIXTURE_DATA), as built here.
+  'library-checker': { prompt: '79c1a0c6717c2155', instruction: 'b9b041aa4f677dfc' },
+  'library-checker-python': { prompt: '79c1a0c6717c2155', instruction: 'd392e029c3191134' },
   // On test/fixtures/stdio-problems.jsonl (see FIXTURE_DATA).
   stdio: { prompt: 'cec8c3aef102d8a1', instruction: 'd03eb3426976a39d' },
   // DS-1000: the first problem of each selection (Matplotlib's insertion prompt is its completion one).

@@ -189,6 +189,15 @@ export interface Task<Data extends object = ProblemData> {
   /** A second input besides the dataset, named by the user (see TaskInput). */
   input?: TaskInput<Data>;
   /**
+   * Slow work on the selected problems before anything uses them, generation included, for a
+   * task whose prompts need built data (Library Checker: the examples' outputs come from the
+   * tests it generates). Returns the problems in order, one for one.
+   */
+  complete?(
+    problems: readonly Problem<Data>[],
+    context: { datasetFile: string },
+  ): Promise<Problem<Data>[]>;
+  /**
    * Multi-turn tasks (Aider polyglot): after a turn's program fails, the next user message
    * (e.g. the test output), and the run asks the model again in the same conversation. Chat
    * backends only; needs code execution during generation (see generation/feedback.ts).

@@ -69,7 +69,8 @@ async function resolveOnce(
     options.venv === undefined ? debianPlace() : await venvPlace(options.venv, interpreter);
   const env = { ...ENVIRONMENT_DEFAULT_ENV, ...venvPath(place.venv), ...spec.env };
   const { modules, errors } = await cachedProbe(interpreter, place.sitePaths, env, spec.modules);
-  const described = { ...place, env, modules };
+  const mounts = [...place.mounts, ...(spec.readOnlyDirs ?? [])];
+  const described = { ...place, mounts, env, modules };
   const key = createHash('sha256').update(JSON.stringify(described)).digest('hex');
   return { ...described, errors, key };
 }

@@ -12,6 +12,11 @@ export interface PythonEnvironmentSpec {
   env?: Readonly<Record<string, string>>;
   /** Default per-program address-space limit for the task (large libraries map a lot). */
   memoryBytes?: number;
+  /**
+   * Host folders the programs may read, bound read-only at the same path (Library Checker's
+   * generated test inputs: too large to send with each program). They must exist before a run.
+   */
+  readOnlyDirs?: readonly string[];
 }
 
 /** A program's execution environment: libraries mounted read-only beside the interpreter. */

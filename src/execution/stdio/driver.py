@@ -10,7 +10,9 @@
 #
 # Config: the line passk writes before this file (stdio/program.ts) sets `_PASSK_STDIO`, JSON:
 # language, source, inputs, limit_s (per test, CPU), cap (bytes of output reported verbatim),
-# compile_s, result_fd (worker/protocol.json's result channel).
+# compile_s, result_fd (worker/protocol.json's result channel); optional memory_bytes and
+# stack_bytes (the address-space and stack limits of each test's process, a judge's memory limit);
+# input_paths instead of inputs: files to read each test's stdin from (bound read-only).
 import hashlib as _h
 import json as _json
 import os as _os
@@ -166,14 +168,28 @@ def _compile(spec, workdir):
     return ok
 
 
+def _test_limits():
+    # Runs in the test's child before exec (no other thread is running then): a judge's limits.
+    for name, key in (("RLIMIT_AS", "memory_bytes"), ("RLIMIT_STACK", "stack_bytes")):
+        if _CFG.get(key):
+            which = getattr(_resource, name)
+            hard = _resource.getrlimit(which)[1]
+            want = _CFG[key] if hard == _resource.RLIM_INFINITY else min(_CFG[key], hard)
+            _resource.setrlimit(which, (want, hard))
+
+
 def _run_one(index, argv, workdir):
     limit = float(_CFG["limit_s"])
     paths = [_os.path.join(workdir, name) for name in ("stdin", "stdout", "stderr")]
-    with open(paths[0], "wb") as f:
-        f.write(_CFG["inputs"][index].encode("utf-8"))
+    if "input_paths" in _CFG:  # large inputs: read-only files the sandbox binds (never copied)
+        paths[0] = _CFG["input_paths"][index]
+    else:
+        with open(paths[0], "wb") as f:
+            f.write(_CFG["inputs"][index].encode("utf-8"))
     with open(paths[0], "rb") as fin, open(paths[1], "wb") as fout, open(paths[2], "wb") as ferr:
+        limits = _test_limits if _CFG.get("memory_bytes") or _CFG.get("stack_bytes") else None
         child = _sp.Popen(argv, cwd=workdir, stdin=fin, stdout=fout, stderr=ferr,
-                          close_fds=True, start_new_session=True)
+                          close_fds=True, start_new_session=True, preexec_fn=limits)
     cpu_before = _children_cpu()
     killed = []
     done = _threading.Event()
@@ -183,14 +199,15 @@ def _run_one(index, argv, workdir):
     _os.waitid(_os.P_PID, child.pid, _os.WEXITED | _os.WNOWAIT)
     done.set()
     watch.join()
-    _, status, _usage = _os.wait4(child.pid, 0)
+    _, status, usage = _os.wait4(child.pid, 0)
     child.returncode = 0  # reaped here (wait4), not by Popen
     _kill_group(child.pid)  # whatever it left behind
     _reap_all()
     # The test's CPU: the child's and that of every process it started, reaped ones and orphans
     # (a too-slow program must not pass by doing its work in a grandchild that outlives it).
     cpu = _children_cpu() - cpu_before
-    record = {"e": "t", "i": index, "ms": round(cpu * 1000)}
+    # Peak resident memory of the test's own process, in KiB (a judge's MLE evidence).
+    record = {"e": "t", "i": index, "ms": round(cpu * 1000), "kb": usage.ru_maxrss}
     if killed or cpu > limit:
         record["s"] = "tle"
         # Over its CPU limit: final (load cannot change it). Else the wall-clock backstop.
@@ -227,7 +244,7 @@ def _passk_stdio_main():
     with open(_os.path.join(workdir, spec["file"]), "w", encoding="utf-8") as f:
         f.write(_CFG["source"])
     if _compile(spec, workdir):
-        for index in range(len(_CFG["inputs"])):
+        for index in range(len(_CFG.get("input_paths") or _CFG["inputs"])):
             if not _run_one(index, spec["run"], workdir):
                 break
     _emit({"e": "done"})

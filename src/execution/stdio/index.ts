@@ -1,5 +1,12 @@
 export { compareOutputs, DEFAULT_TOLERANCE, type Tolerance, tokens } from './compare.js';
-export { type StdioCase, stdioJudge } from './judge.js';
+export {
+  oneLine,
+  parseReport,
+  type StdioCase,
+  stdioJudge,
+  type TestLine,
+  tokenDigest,
+} from './judge.js';
 export {
   isStdioLanguage,
   type StdioProgramSpec,

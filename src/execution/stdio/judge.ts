@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { OutputJudge } from '../judge.js';
+import type { ImmediateJudge } from '../judge.js';
 import type { Verdict } from '../types.js';
 import { clip, compareOutputs, type Tolerance, tokens } from './compare.js';
 
@@ -12,7 +12,7 @@ export interface StdioCase {
 }
 
 /** One test's line from the driver (driver-py.ts). */
-interface TestLine {
+export interface TestLine {
   e: 't';
   i: number;
   s: 'ok' | 'tle' | 'crash';
@@ -22,6 +22,8 @@ interface TestLine {
   g?: string;
   m?: string;
   ms?: number;
+  /** Peak resident memory of the test's process, KiB. */
+  kb?: number;
   /** What decided a 'tle': its CPU time, or the wall-clock backstop (a sleeper, or load). */
   by?: 'cpu' | 'wall';
 }
@@ -40,7 +42,7 @@ export function stdioJudge(
   cases: readonly StdioCase[],
   tolerance: Tolerance,
   limitMs: number,
-): OutputJudge {
+): ImmediateJudge {
   const hash = createHash('sha256').update(
     JSON.stringify([RULES_VERSION, tolerance, limitMs, cases.length]),
   );
@@ -108,13 +110,13 @@ function outputMismatch(
   return `${result.reason}; expected ${clip(expected)}, got ${clip(got)}`;
 }
 
-function oneLine(text: string, max: number): string {
+export function oneLine(text: string, max: number): string {
   const flat = text.split(/\s+/).join(' ').trim();
   return flat.length > max ? `…${flat.slice(-max)}` : flat;
 }
 
 /** The driver's test lines by index (a torn or repeated line counts as none) and a compile error. */
-function parseReport(report: string): { lines: Map<number, TestLine>; compile?: string } {
+export function parseReport(report: string): { lines: Map<number, TestLine>; compile?: string } {
   const lines = new Map<number, TestLine>();
   const repeated = new Set<number>();
   let compile: string | undefined;

@@ -1,3 +1,4 @@
+import type { OutputJudge } from '../judge.js';
 import type { Program } from '../types.js';
 import { RESULT_FD } from '../worker/protocol.js';
 import { DEFAULT_TOLERANCE, type Tolerance } from './compare.js';
@@ -13,6 +14,15 @@ export interface StdioProgramSpec {
   /** Per-test limit on the candidate's CPU time, in ms (a wall-clock kill at 3× + 1 s backs it). */
   limitMs: number;
   tolerance?: Tolerance;
+  /** Judges the outputs instead of the token comparison (a problem's checker program). */
+  judge?: OutputJudge;
+  /** Bytes of each test's output reported verbatim (more: its token digest); default by budget. */
+  outputCap?: number;
+  /** Each test's input as a file the sandbox can read (instead of the cases' `input`). */
+  inputPaths?: readonly string[];
+  /** Address-space and stack limits of each test's process, in bytes (a judge's memory limit). */
+  memoryBytes?: number;
+  stackBytes?: number;
 }
 
 /** Time allowed for compiling, in seconds (C++ with -O2 under load). */
@@ -34,20 +44,26 @@ export function stdioProgram(spec: StdioProgramSpec): Program {
   if (!isStdioLanguage(spec.language)) {
     throw new Error(`internal: the stdio judge cannot run ${spec.language}`);
   }
-  const cap = Math.max(4096, Math.min(1 << 20, Math.floor(REPORT_BUDGET / spec.cases.length)));
+  const cap =
+    spec.outputCap ??
+    Math.max(4096, Math.min(1 << 20, Math.floor(REPORT_BUDGET / spec.cases.length)));
   const config = {
     language: spec.language,
     source: spec.source,
-    inputs: spec.cases.map((c) => c.input),
+    ...(spec.inputPaths === undefined
+      ? { inputs: spec.cases.map((c) => c.input) }
+      : { input_paths: spec.inputPaths }),
     limit_s: spec.limitMs / 1000,
     cap,
     compile_s: COMPILE_S,
     result_fd: RESULT_FD,
+    ...(spec.memoryBytes === undefined ? {} : { memory_bytes: spec.memoryBytes }),
+    ...(spec.stackBytes === undefined ? {} : { stack_bytes: spec.stackBytes }),
   };
   return {
     language: 'python',
     source: `_PASSK_STDIO = ${JSON.stringify(JSON.stringify(config))}\n${STDIO_DRIVER_PY}`,
-    judge: stdioJudge(spec.cases, spec.tolerance ?? DEFAULT_TOLERANCE, spec.limitMs),
+    judge: spec.judge ?? stdioJudge(spec.cases, spec.tolerance ?? DEFAULT_TOLERANCE, spec.limitMs),
   };
 }
 

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { OutputJudge } from '../../execution/judge.js';
+import type { ImmediateJudge } from '../../execution/judge.js';
 import type { Verdict } from '../../execution/types.js';
 import { checkOutput, type EvalPlusDataset } from './evalplus-rules.js';
 import { decodePy, type PyValue, showPy } from './pyvalue.js';
@@ -40,7 +40,7 @@ interface OutputLine {
  * program must have ended normally. A forged line or an early "end" only helps a program that
  * already knows the right outputs.
  */
-export function outsideJudge(spec: OutsideJudgeSpec): OutputJudge {
+export function outsideJudge(spec: OutsideJudgeSpec): ImmediateJudge {
   const key = createHash('sha256')
     .update(JSON.stringify([RULES_VERSION, spec.dataset, spec.entryPoint, spec.atol, spec.total]))
     .update(spec.expectedDigest)

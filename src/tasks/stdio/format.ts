@@ -4,6 +4,7 @@ import { DatasetError } from '../../core/errors.js';
 import { validateRows } from '../../datasets/validate.js';
 import { isStdioLanguage, type StdioCase } from '../../execution/stdio/index.js';
 import type { Problem } from '../types.js';
+import type { CheckerSource, CheckerTests } from './checker.js';
 
 /**
  * One line of a stdin/stdout benchmark file (JSONL): a problem statement and its tests. The
@@ -36,6 +37,13 @@ export const stdioRowSchema = z.object({
   time_limit: z.number().positive().max(60).optional(),
   /** A correct program: enables `--model reference` (checks the tests themselves). */
   solution: z.string().min(1).optional(),
+  /**
+   * A special judge (CodeContests/TACO style), for problems with several right outputs: run as
+   * `checker INPUT OUTPUT ANSWER` in a sandbox of its own, exit 0 accepts (see stdio/checker.ts).
+   */
+  checker: z
+    .strictObject({ language: z.enum(['cpp', 'python']), source: z.string().min(1) })
+    .optional(),
 });
 
 export type StdioRow = z.output<typeof stdioRowSchema>;
@@ -49,7 +57,14 @@ export function isStdioRow(row: Record<string, unknown> | undefined): boolean {
  * A stdio problem's data: its tests, the row's own per-test limit, and (after `prepare`) the
  * limit in force for the run.
  */
-export type StdioData = { cases: StdioCase[]; timeLimitMs?: number; limitMs?: number };
+export type StdioData = {
+  cases: StdioCase[];
+  timeLimitMs?: number;
+  limitMs?: number;
+  checker?: CheckerSource;
+  /** Set by `prepare` for a problem with a checker: its tests and compiled checker, cached. */
+  checkerTests?: CheckerTests;
+};
 export type StdioProblem = Problem<StdioData>;
 
 export const casesOf = (problem: StdioProblem) => problem.meta.cases;
@@ -92,6 +107,7 @@ export function stdioProblems(
       meta: {
         cases: row.tests,
         ...(row.time_limit === undefined ? {} : { timeLimitMs: row.time_limit * 1000 }),
+        ...(row.checker === undefined ? {} : { checker: row.checker }),
       },
     };
   });

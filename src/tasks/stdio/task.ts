@@ -3,8 +3,13 @@ import { loadDataset } from '../../datasets/index.js';
 import { stdioProgram, stdioTimeoutMs } from '../../execution/stdio/index.js';
 import { extractCode } from '../../postprocess/extract.js';
 import { cutAtStop } from '../../postprocess/stop.js';
+import { checkerJudge } from '../library-checker/checker-judge.js';
 import type { Problem, Task } from '../types.js';
+import { checkerTests } from './checker.js';
 import { casesOf, type StdioData, type StdioProblem, stdioProblems } from './format.js';
+
+/** What the checker judge reports a crash near as MLE (the program's own limit; 2 GiB). */
+const DEFAULT_MEMORY_BYTES = 2 * 1024 ** 3;
 
 /** Per-test CPU limit when neither the row nor --timeout gives one. */
 export const DEFAULT_TEST_LIMIT_MS = 2000;
@@ -57,23 +62,47 @@ export function stdioTask(name: string, file: string, language = 'python'): Task
     instructionPrompt: stdioInstruction,
     chatPostprocess: (problem, reply) => extractCode(reply, problem.language),
     async prepare(problems, context) {
-      return problems.map((problem) => {
+      const prepared: StdioProblem[] = [];
+      for (const problem of problems) {
         const limitMs = limitOf(problem, context.timeoutMs);
         const timeoutMs = stdioTimeoutMs(problem.language, casesOf(problem).length, limitMs);
-        return { ...problem, timeoutMs, meta: { ...problem.meta, limitMs } };
-      });
+        const { checker } = problem.meta;
+        const built =
+          checker === undefined
+            ? {}
+            : { checkerTests: await checkerTests(problem.id, checker, casesOf(problem)) };
+        prepared.push({ ...problem, timeoutMs, meta: { ...problem.meta, limitMs, ...built } });
+      }
+      return prepared;
     },
-    program: (problem, candidate) =>
-      stdioProgram({
+    program: (problem, candidate) => {
+      const limitMs = problem.meta.limitMs ?? limitOf(problem);
+      const built = problem.meta.checkerTests;
+      const judge =
+        built === undefined
+          ? {}
+          : {
+              judge: checkerJudge({
+                testsDir: built.dir,
+                inputsDir: built.inputs,
+                cases: built.cases,
+                limitMs,
+                memoryBytes: DEFAULT_MEMORY_BYTES,
+              }),
+            };
+      return stdioProgram({
         language: problem.language,
         source: candidate,
         cases: casesOf(problem),
-        limitMs: problem.meta.limitMs ?? limitOf(problem),
-      }),
+        limitMs,
+        ...judge,
+      });
+    },
     metricsInfo: {
       judge: {
         kind: 'stdio',
-        comparison: 'token-wise; numbers within 1e-6 absolute or relative, integers exact',
+        comparison:
+          "token-wise; numbers within 1e-6 absolute or relative, integers exact; a row's checker program where it has one",
         limit: 'per test, CPU time (a wall-clock kill at 3x + 1 s backs it)',
       },
     },

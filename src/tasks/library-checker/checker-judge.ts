@@ -1,0 +1,206 @@
+import { createHash } from 'node:crypto';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { OutputJudge } from '../../execution/judge.js';
+import { CommandError, runCommand } from '../../execution/run-command.js';
+import { oneLine, parseReport, type TestLine, tokenDigest } from '../../execution/stdio/index.js';
+import type { Verdict } from '../../execution/types.js';
+import { sandboxArgv } from './sandbox.js';
+
+/** Bump when the judging rules change: verdicts cached under the old ones stop matching. */
+const RULES_VERSION = 'library-checker-1';
+const CHECKER_SCRIPT = fileURLToPath(new URL('./run_checker.py', import.meta.url));
+
+/** A judge's verdict names (Library Checker's), from passk's verdict. */
+export type JudgeCode = 'AC' | 'WA' | 'TLE' | 'MLE' | 'RE' | 'CE';
+
+export interface CheckerJudgeSpec {
+  /** The built tests' folder: `out/` (the answers) and the compiled `checker`. */
+  testsDir: string;
+  /** The folder of the inputs, `<case>.in`. */
+  inputsDir: string;
+  /** Case names in order: `in/<case>.in` is the driver's test of the same index. */
+  cases: readonly string[];
+  limitMs: number;
+  memoryBytes: number;
+}
+
+/** What one test came to, in order; the first that is not AC decides the verdict. */
+interface TestOutcome {
+  code: JudgeCode | 'FAIL';
+  detail: string;
+}
+
+/**
+ * Judges a stdio driver's report with the problem's testlib checker: time, crashes and memory
+ * from the driver's per-test lines, then every output the driver sent back checked by the
+ * checker (input, output, answer) in a sandbox of its own, after the candidate has ended; the
+ * answers never enter the candidate's sandbox. An output too large to come back whole (a token
+ * digest) is accepted only if its tokens are the answer's.
+ */
+export function checkerJudge(spec: CheckerJudgeSpec): OutputJudge {
+  const key = createHash('sha256')
+    .update(JSON.stringify([RULES_VERSION, spec.testsDir, spec.limitMs, spec.memoryBytes]))
+    .digest('hex');
+  return { key, decide: (raw, report) => decide(spec, raw, report) };
+}
+
+async function decide(spec: CheckerJudgeSpec, raw: Verdict, report: string): Promise<Verdict> {
+  if (raw.status !== 'passed') return raw;
+  const { lines, compile } = parseReport(report);
+  if (compile !== undefined) {
+    return verdictOf(raw, 'CE', `: does not compile: ${oneLine(compile, 300)}`);
+  }
+  const outcomes: TestOutcome[] = [];
+  const toCheck: { index: number; output: string }[] = [];
+  for (const [index, name] of spec.cases.entries()) {
+    const line = lines.get(index);
+    const early = line === undefined ? undefined : runOutcome(spec, line);
+    if (line === undefined) {
+      return {
+        ...raw,
+        status: 'incomplete',
+        errorType: 'MissingOutput',
+        message: `test ${name}: no result`,
+      };
+    }
+    if (early !== undefined) {
+      outcomes.push(early);
+      break;
+    }
+    if (line.h !== undefined) outcomes.push(await digestOutcome(spec, name, line.h));
+    else {
+      toCheck.push({ index, output: line.o ?? '' });
+      outcomes.push({ code: 'AC', detail: '' });
+    }
+  }
+  for (const checked of await runChecker(spec, toCheck)) outcomes[checked.index] = checked.outcome;
+  const failing = outcomes.findIndex((outcome) => outcome.code !== 'AC');
+  if (failing === -1) return raw;
+  const outcome = outcomes[failing]!;
+  const where = `test ${spec.cases[failing]} (${failing + 1} of ${spec.cases.length}; ${failing} AC before it)`;
+  const verdict = verdictOf(raw, outcome.code, ` on ${where}: ${outcome.detail}`);
+  const line = lines.get(failing);
+  return outcome.code === 'TLE' && line?.by === 'cpu'
+    ? { ...verdict, finalTimeout: true }
+    : verdict;
+}
+
+/** TLE, MLE or RE from the driver's line, or undefined when the test ran to its end. */
+function runOutcome(spec: CheckerJudgeSpec, line: TestLine): TestOutcome | undefined {
+  if (line.s === 'tle') {
+    const cpu = line.ms === undefined ? '' : ` (CPU ${(line.ms / 1000).toFixed(2)} s)`;
+    return { code: 'TLE', detail: `over the ${spec.limitMs / 1000} s limit${cpu}` };
+  }
+  if (line.s !== 'crash') return undefined;
+  const how = line.g ?? `exit code ${line.c}`;
+  const said = line.m ? `: ${oneLine(line.m, 160)}` : '';
+  const memory =
+    (line.kb !== undefined && line.kb * 1024 >= 0.9 * spec.memoryBytes) ||
+    /bad_alloc|MemoryError|Cannot allocate memory|out of memory/i.test(line.m ?? '');
+  return memory
+    ? { code: 'MLE', detail: `over the ${spec.memoryBytes >> 20} MiB limit (${how}${said})` }
+    : { code: 'RE', detail: `ended with ${how}${said}` };
+}
+
+async function digestOutcome(
+  spec: CheckerJudgeSpec,
+  name: string,
+  digest: string,
+): Promise<TestOutcome> {
+  const answer = await readFile(join(spec.testsDir, 'out', `${name}.out`), 'utf8');
+  return digest === tokenDigest(answer)
+    ? { code: 'AC', detail: '' }
+    : { code: 'WA', detail: 'an output too large to send to the checker, and not the answer' };
+}
+
+/** Runs the checker on each output in one sandbox; a checker that cannot run throws (no verdict). */
+async function runChecker(
+  spec: CheckerJudgeSpec,
+  outputs: readonly { index: number; output: string }[],
+): Promise<{ index: number; outcome: TestOutcome }[]> {
+  if (outputs.length === 0) return [];
+  const dir = await mkdtemp(join(tmpdir(), 'passk-checker-'));
+  try {
+    for (const { index, output } of outputs) {
+      await writeFile(join(dir, `${spec.cases[index]}.out`), output);
+    }
+    const names = outputs.map(({ index }) => spec.cases[index]!);
+    const limitS = Math.max(spec.limitMs / 1000, 2);
+    const argv = sandboxArgv({
+      readOnly: {
+        '/tests': spec.testsDir,
+        '/inputs': spec.inputsDir,
+        '/outputs': dir,
+        '/run_checker.py': CHECKER_SCRIPT,
+      },
+      command: [
+        '/usr/bin/python3',
+        '-I',
+        '/run_checker.py',
+        '/tests',
+        '/inputs',
+        '/outputs',
+        String(limitS),
+        ...names,
+      ],
+    });
+    const { stdout } = await runCommand(argv, {
+      timeoutMs: names.length * (3 * limitS + 1) * 1000 + 10_000,
+    }).catch((error: unknown) => {
+      const why = error instanceof CommandError ? error.stderr.slice(-300) : String(error);
+      throw new Error(`the checker sandbox failed: ${why}`);
+    });
+    const byCase = new Map<string, { code: number; said: string }>();
+    for (const text of stdout.split('\n').filter(Boolean)) {
+      const line = JSON.parse(text) as { case: string; code: number; said: string };
+      byCase.set(line.case, line);
+    }
+    return outputs.map(({ index }) => {
+      const line = byCase.get(spec.cases[index]!);
+      if (line === undefined) throw new Error(`the checker said nothing of ${spec.cases[index]}`);
+      return { index, outcome: checkerOutcome(line.code, line.said) };
+    });
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** testlib's exit codes: 0 ok, 3 the checker's own failure, anything else a wrong answer. */
+function checkerOutcome(code: number, said: string): TestOutcome {
+  const what = oneLine(said, 200);
+  if (code === 0) return { code: 'AC', detail: '' };
+  if (code === 3) return { code: 'FAIL', detail: `the checker failed (testlib FAIL): ${what}` };
+  if (code === -1) return { code: 'FAIL', detail: 'the checker ran over its time limit' };
+  return { code: 'WA', detail: `checker: ${what}` };
+}
+
+const STATUS: Record<JudgeCode | 'FAIL', [Verdict['status'], string]> = {
+  AC: ['passed', ''],
+  WA: ['failed', 'WrongAnswer'],
+  TLE: ['timeout', 'TimeLimitExceeded'],
+  MLE: ['memory', 'MemoryLimitExceeded'],
+  RE: ['error', 'RuntimeError'],
+  CE: ['error', 'CompileError'],
+  FAIL: ['error', 'CheckerFailed'],
+};
+
+function verdictOf(raw: Verdict, code: JudgeCode | 'FAIL', message: string): Verdict {
+  const [status, errorType] = STATUS[code];
+  return { ...raw, status, errorType, message: `${code}${message}`.slice(0, 400) };
+}
+
+/** The judge's name for a verdict this judge decided (or the sandbox's own failure of it). */
+export function judgeCode(verdict: Verdict): JudgeCode | undefined {
+  if (verdict.status === 'passed') return 'AC';
+  if (verdict.errorType === 'CompileError') return 'CE';
+  const found = (Object.entries(STATUS) as [JudgeCode | 'FAIL', [string, string]][]).find(
+    ([, [, type]]) => type === verdict.errorType,
+  );
+  if (found && found[0] !== 'FAIL') return found[0];
+  if (verdict.status === 'timeout') return 'TLE';
+  if (verdict.status === 'memory') return 'MLE';
+  return undefined;
+}

@@ -1,0 +1,44 @@
+import { posix } from 'node:path';
+
+/** Reads a file of the data tree by its '/'-separated path; undefined when there is none. */
+export type TreeReader = (path: string) => string | undefined;
+
+const INCLUDE = /^[ \t]*#[ \t]*include[ \t]*"([^"]+)"[^\n]*$/gm;
+
+/**
+ * A solution as one file: each `#include "X"` replaced by X's text, looked up beside the file
+ * that includes it, then in `common/`, `params.h` being the problem's [params] as upstream's
+ * generate.py writes it. A file is inlined once (include guards and `#pragma once` then do
+ * nothing harmful); an include found nowhere stays, and the compiler says so.
+ */
+export function inlineIncludes(
+  path: string,
+  read: TreeReader,
+  params: Readonly<Record<string, number | string | bigint>>,
+): string {
+  const done = new Set<string>();
+  const expand = (file: string, text: string): string =>
+    text.replace(INCLUDE, (line, name: string) => {
+      if (posix.basename(name) === 'params.h') return paramsHeader(params);
+      const candidates = [posix.join(posix.dirname(file), name), posix.join('common', name)];
+      const found = candidates.find((candidate) => read(candidate) !== undefined);
+      if (found === undefined) return line;
+      if (done.has(found)) return '';
+      done.add(found);
+      return expand(found, read(found)!);
+    });
+  return expand(path, read(path) ?? '');
+}
+
+/** params.h as upstream's generate.py writes it. */
+export function paramsHeader(params: Readonly<Record<string, number | string | bigint>>): string {
+  return Object.entries(params)
+    .map(([key, value]) =>
+      typeof value === 'string'
+        ? `#define ${key} "${value}"`
+        : typeof value === 'number' && !Number.isInteger(value)
+          ? `#define ${key} ${value}`
+          : `#define ${key} (long long)${value}`,
+    )
+    .join('\n');
+}
