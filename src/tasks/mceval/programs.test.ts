@@ -33,6 +33,15 @@ describe('McEval programs', () => {
     expect(source.match(/\bfn\s+main\s*\(\s*\)/g)).toHaveLength(1);
   });
 
+  it("Rust: the answer's own #[cfg(test)] items are compiled, as cargo test compiles them", () => {
+    const test = '#[cfg(test)]\nmod tests {\n    #[test]\n    fn t() {}\n}\n';
+    const own = 'fn f() -> i32 { 1 }\n#[cfg(test)]\nmod tests {\n    #[test]\n    fn mine() {}\n}';
+    const { source } = mcevalRust.program(problem('rust', 'fn f() -> i32', test), own);
+    // Two modules `tests`: a compile error, as in McEval's cargo test.
+    expect(source.match(/#\[cfg\(test\)\]/g)).toBeNull();
+    expect(source.match(/\bmod tests\b/g)).toHaveLength(2);
+  });
+
   it("C#: the tests' Main is the launcher's public Main(string[]), tuple == is Equals", () => {
     const test =
       '    static void Main()\n    {\n        Debug.Assert(f(2) == (50, 12421));\n        Debug.Assert(f(1) == 3);\n    }\n}\n';
