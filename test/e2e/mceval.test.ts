@@ -1,5 +1,5 @@
 /**
- * McEval end to end (C, Tcl, Python): references through the real sandbox (C's tests compiled
+ * McEval end to end (C, C++, Java, Tcl, Python): references through the real sandbox (C's tests compiled
  * apart from the candidate), and chat replies extracted as McEval does, right or wrong by choice.
  */
 import { describe, expect, it } from 'vitest';
@@ -35,6 +35,41 @@ describe('mceval-c', () => {
     );
     expect(metrics['mceval-c']).toEqual({ 'pass@1': 0.5 });
   });
+});
+
+describe('mceval-cpp', () => {
+  // The first C++ program of a run builds the precompiled <bits/stdc++.h> the prompts include.
+  it("chat: McEval's extraction (fenced code, its own main dropped) is judged with the tests apart", async () => {
+    const metrics = await runAgainst(
+      'mceval-cpp',
+      (p, { choice }) => {
+        const wrong = `${p.meta['signature']} { throw 0; }`;
+        const code = choice === 0 ? String(p.reference) : wrong;
+        return `Here:\n\`\`\`cpp\n${code}\nint main() {\n    return 0;\n}\n\`\`\`\n`;
+      },
+      ['--chat', '--limit', '3', '--n-samples', '2', '--k', '1'],
+    );
+    expect(metrics['mceval-cpp']).toEqual({ 'pass@1': 0.5 });
+  }, 180_000);
+});
+
+describe('mceval-java', () => {
+  it("chat: McEval's Java extraction (the reply's class and main dropped, the prompt's class kept open) is judged", async () => {
+    const metrics = await runAgainst(
+      'mceval-java',
+      (p, { choice }) => {
+        const body = String(p.reference).slice(p.datasetPrompt.length);
+        const method =
+          choice === 0
+            ? `${p.meta['signature']}${body}`
+            : `${p.meta['signature']} { throw new IllegalStateException(); }`;
+        const main = 'public static void main(String[] args) {\n    System.exit(0);\n}';
+        return `Sure:\n\`\`\`java\nimport java.util.*;\npublic class Solution {\n${method}\n${main}\n}\n\`\`\`\n`;
+      },
+      ['--chat', '--limit', '3', '--n-samples', '2', '--k', '1'],
+    );
+    expect(metrics['mceval-java']).toEqual({ 'pass@1': 0.5 });
+  }, 180_000);
 });
 
 describe('mceval-tcl', () => {

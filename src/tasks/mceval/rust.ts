@@ -24,7 +24,7 @@ export const mcevalRust = mcevalTask({
     mcevalRustCode(text, { prompt: problem.datasetPrompt, entryPoint: problem.entryPoint ?? '' }),
   program: (problem, code) => ({
     language: 'rust',
-    source: `${code}\n${mcevalTestsMarker('rust', problem)}\n${rustTestsAsMain(testMainRenamed(problem.meta.test))}`,
+    source: `${asCargoTestCompiles(code)}\n${mcevalTestsMarker('rust', problem)}\n${rustTestsAsMain(testMainRenamed(problem.meta.test))}`,
   }),
 });
 
@@ -35,4 +35,14 @@ export const mcevalRust = mcevalTask({
  */
 function testMainRenamed(test: string): string {
   return test.replace(/(#\[test\]\s*(?:\/\/[^\n]*\n\s*)*fn\s+)main\b/g, '$1mceval_test_main');
+}
+
+/**
+ * The candidate as `cargo test` compiles it, `cfg(test)` on: an answer's own
+ * `#[cfg(test)] mod tests` is then a second module `tests` beside the row's, a compile error
+ * (E0428) in McEval as here, not code passk's plain build would leave out. The answer's own
+ * `#[test]` functions are compiled, not run (McEval's cargo test runs them too).
+ */
+function asCargoTestCompiles(code: string): string {
+  return code.replace(/#\[cfg\(test\)\]/g, '');
 }

@@ -4,19 +4,19 @@ import { mcevalTestsMarker } from './marker.js';
 import { mcevalTask } from './rows.js';
 
 /**
- * McEval's Scala generation tasks (MCEVAL/McEval @ 09dec12): chat gets the row's `instruction`;
- * the reply goes through McEval's Scala extraction (extract-scala.ts: the row's prompt in place of
- * the entry point's `def` line, the object left open), the row's test follows (a `main` of
- * `assert`s in the prompt's object, and its last `}`), and the program passes when it compiles and
- * `main` returns within 15 s. Completion mode extracts from the prompt + completion.
- */
-/**
  * McEval runs Scala 3 (`scala -explain`), whose library is 2.13's; passk's Scala is Debian's 2.11.
  * The shim gives mutable collections 2.13's `addOne`/`addAll` (Scala/5's reference uses both);
  * other 2.13 or Scala 3 code still fails to compile here (docs/tasks.md).
  */
 export const SCALA_213_SHIM = harnessFile(import.meta.url, 'scala213_compat.scala');
 
+/**
+ * McEval's Scala generation tasks (MCEVAL/McEval @ 09dec12): chat gets the row's `instruction`;
+ * the reply goes through McEval's Scala extraction (extract-scala.ts: the row's prompt in place of
+ * the entry point's `def` line, the object left open), the row's test follows (a `main` of
+ * `assert`s in the prompt's object, and its last `}`), and the program passes when it compiles and
+ * `main` returns within 15 s. Completion mode extracts from the prompt + completion.
+ */
 export const mcevalScala = mcevalTask({
   language: 'scala',
   dataName: 'Scala',
