@@ -187,6 +187,7 @@ describe('runtimes pass their own canaries', () => {
     pascal: '{$ASSERTIONS ON}\nbegin\n  Assert(1 + 1 = 2);\nend.\n',
     lisp: '(assert (equal (+ 1 1) 2))\n',
     coffeescript: "assert = require 'assert'\nassert.strictEqual 1 + 1, 2\n",
+    elisp: "(require 'cl-lib)\n(cl-assert (equal (+ 1 1) 2))\n",
     scala: 'object Main {\n  def main(args: Array[String]) = {\n    assert(1 + 1 == 2)\n  }\n}\n',
     csharp:
       'using System.Diagnostics;\nclass Problem {\n  public static void Main(string[] args) {\n    Debug.Assert(1 + 1 == 2);\n  }\n}\n',

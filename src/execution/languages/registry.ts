@@ -28,4 +28,5 @@ export const LANGUAGE_MODULES: Readonly<Record<string, () => Promise<LanguageMod
   pascal: async () => (await import('./pascal/language.js')).language,
   lisp: async () => (await import('./lisp/language.js')).language,
   coffeescript: async () => (await import('./coffeescript/language.js')).language,
+  elisp: async () => (await import('./elisp/language.js')).language,
 };

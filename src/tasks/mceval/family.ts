@@ -9,4 +9,5 @@ export const family = familyOf('mceval', {
   'mceval-pascal': async () => (await import('./pascal.js')).mcevalPascal,
   'mceval-lisp': async () => (await import('./lisp.js')).mcevalLisp,
   'mceval-coffeescript': async () => (await import('./coffeescript.js')).mcevalCoffeescript,
+  'mceval-elisp': async () => (await import('./elisp.js')).mcevalElisp,
 });

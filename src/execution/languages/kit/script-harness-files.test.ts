@@ -38,6 +38,13 @@ const CHECKS: Record<string, (file: string) => string[]> = {
     '--eval',
     `(with-open-file (s "${file}") (loop until (eq (read s nil :eof) :eof)))`,
   ],
+  // Emacs Lisp: the parentheses balance (check-parens, an error exits 255) and every form reads.
+  elisp: (file) => [
+    '/usr/bin/emacs',
+    '--batch',
+    '--eval',
+    `(with-temp-buffer (insert-file-contents "${file}") (emacs-lisp-mode) (check-parens) (goto-char (point-min)) (while (progn (forward-comment (buffer-size)) (not (eobp))) (read (current-buffer))))`,
+  ],
 };
 
 describe('script languages: prologue and sentinel files', () => {
@@ -51,7 +58,7 @@ describe('script languages: prologue and sentinel files', () => {
       const [file, text] = Object.entries(files)[0]!;
       await checkFiles(files, CHECKS[name]!(file));
       expect(text).toContain(
-        'passk_nonce'.replace('_', ['racket', 'lisp'].includes(name) ? '-' : '_'),
+        'passk_nonce'.replace('_', ['racket', 'lisp', 'elisp'].includes(name) ? '-' : '_'),
       );
       expect(text).not.toMatch(/\{\{[A-Z_]+\}\}/);
     },
