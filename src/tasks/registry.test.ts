@@ -163,6 +163,7 @@ const GOLDEN: Record<string, { prompt: string; instruction?: string; chat?: stri
   'mceval-lisp': { prompt: 'c7f369dccbf1aec3', instruction: '4b5b218bc680698a' },
   'mceval-coffeescript': { prompt: '1ee9ff57e8d9a436', instruction: 'fd139ffbb572334b' },
   'mceval-elisp': { prompt: 'a5e983b73bdba70e', instruction: 'ea480134160e7a3d' },
+  'mceval-vimscript': { prompt: 'a02a7be56b2022d4', instruction: '418a3a1e6233b98d' },
   'mbpp-pro': { prompt: 'bf5f41e34af5d8ab', instruction: '8c3ab578fc6eab9e' },
   'bigcodebench-lite-pro': { prompt: '3b5dda6499ea6252', instruction: 'bb4a5f1a09219053' },
   'pal-gsm8k-greedy': { prompt: 'a91f3758f19b06ea' },

@@ -29,4 +29,5 @@ export const LANGUAGE_MODULES: Readonly<Record<string, () => Promise<LanguageMod
   lisp: async () => (await import('./lisp/language.js')).language,
   coffeescript: async () => (await import('./coffeescript/language.js')).language,
   elisp: async () => (await import('./elisp/language.js')).language,
+  vimscript: async () => (await import('./vimscript/language.js')).language,
 };

@@ -10,4 +10,5 @@ export const family = familyOf('mceval', {
   'mceval-lisp': async () => (await import('./lisp.js')).mcevalLisp,
   'mceval-coffeescript': async () => (await import('./coffeescript.js')).mcevalCoffeescript,
   'mceval-elisp': async () => (await import('./elisp.js')).mcevalElisp,
+  'mceval-vimscript': async () => (await import('./vimscript.js')).mcevalVimscript,
 });
