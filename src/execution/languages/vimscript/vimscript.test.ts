@@ -17,8 +17,17 @@ describe('the vimscript language', () => {
     expect(verdicts.get('early-exit-0')?.status).toBe('incomplete');
     expect(verdicts.get('early-exit-1')?.status).toBe('incomplete');
     // No function: the tests' `if` is an error and its `cq` skipped (a pass for McEval).
-    expect(verdicts.get('harness-attack-0')).toMatchObject({ status: 'error', errorType: 'E116' });
+    expect(verdicts.get('harness-attack-0')).toMatchObject({ status: 'error', errorType: 'E117' });
     expect(verdicts.get('sleeper')?.status).toBe('timeout');
+  }, 180_000);
+
+  it('an error the program silences (silent!, try) does not fail it', async () => {
+    const silenced = RIGHT.replace(
+      '  return',
+      '  silent! call Missing()\n  try | call Missing() | catch | endtry\n  return',
+    );
+    const verdicts = await preflightVerdicts('vimscript', silenced);
+    expect(verdicts.get('reference-0')?.status).toBe('passed');
   }, 180_000);
 
   it("puts the sentinel before the tests' final quit, else at the end, and always quits", () => {

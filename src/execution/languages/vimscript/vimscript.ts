@@ -29,7 +29,7 @@ export function vimProgram(source: string): string {
  * Vim script under Vim 9 (vim-nox), as McEval runs it: `vim -u NONE -i NONE -n -N --cmd 'source
  * <file>'`, plus `--not-a-term` (Vim otherwise waits 2 s after warning that it has no terminal;
  * nothing else changes). The tests are `if assert_equal(…) | cq | endif` lines and a final
- * `exit(0)`: a failed check quits with status 1. passk also fails a run in which Vim gave an
+ * `exit(0)`: a failed check quits with status 1. passk also fails a run in which Vim displayed an
  * error message (the sentinel, passk_sentinel.vim), which McEval's exit status does not see.
  */
 export const vimscript = defineProcessRuntime({
