@@ -30,6 +30,14 @@ describe('the vimscript language', () => {
     expect(verdicts.get('reference-0')?.status).toBe('passed');
   }, 180_000);
 
+  it('an unclosed function (the prompt alone) ends at once as an error, not at the time limit', async () => {
+    const unclosed =
+      'function! Add(a, b) abort\nif assert_equal(2, Add(1, 1)) | cq | endif\nexit(0)\n';
+    await expect(preflightVerdicts('vimscript', unclosed)).rejects.toThrow(
+      /reference-0: expected passed, got error \(E126: .*Missing :endfunction\)/,
+    );
+  }, 180_000);
+
   it("puts the sentinel before the tests' final quit, else at the end, and always quits", () => {
     const quitting = vimProgram('call F()\nexit(0)\n').split('\n');
     expect(quitting.at(-3)).toBe('exit(0)');

@@ -5,6 +5,9 @@ import { comment, scriptHarness, withPrologue } from '../kit/script-language.js'
 /** /usr/bin/vim is a link through /etc/alternatives (vim-nox's binary here). */
 const VIM = realBinary('/usr/bin/vim');
 
+/** Where Vim's terminal codes start (they may end a line of its messages). */
+const ESCAPE = String.fromCharCode(27);
+
 const HARNESS = { file: 'program.vim', moduleUrl: import.meta.url };
 const PROLOGUE = scriptHarness(HARNESS, 'prologue');
 const SENTINEL = scriptHarness(HARNESS, 'sentinel');
@@ -53,6 +56,11 @@ export const vimscript = defineProcessRuntime({
         '-N',
         '--cmd',
         'source {scratch}/program.vim',
+        // Reached only when the file did not quit Vim (an unclosed `function!` swallows the
+        // sentinel and the final qall!). Later, Vim would prompt "Press ENTER" and, its input not
+        // a terminal, read the answer from stderr: until the time limit.
+        '--cmd',
+        'cquit 1',
       ],
     },
   }),
@@ -65,7 +73,10 @@ export const vimscript = defineProcessRuntime({
       const message = failed.replace(/^passk: assertion failed: /, '');
       return { status: 'failed', errorType: 'AssertionFailed', message };
     }
-    const error = firstLine(stderr, /^passk: vim error: /).replace(/^passk: vim error: /, '');
+    // The sentinel's report, else Vim's own first error (a file that never reached the sentinel).
+    const error =
+      firstLine(stderr, /^passk: vim error: /).replace(/^passk: vim error: /, '') ||
+      (/^E\d+: [^\n]*/m.exec(stderr)?.[0].split(ESCAPE)[0] ?? '');
     if (!error) return undefined;
     return {
       status: 'error',
