@@ -1,8 +1,8 @@
 import { PasskError } from '../core/errors.js';
 import { loadDataset } from '../datasets/index.js';
-import type { DatasetLoadOptions } from '../datasets/types.js';
+import type { DatasetLoadOptions, DatasetSpec } from '../datasets/types.js';
 import { isCustomDataFile } from '../tasks/custom/task.js';
-import { tasks } from '../tasks/index.js';
+import { families, tasks } from '../tasks/index.js';
 import { resolveTask } from '../tasks/kit/resolve.js';
 
 export interface ListTasksOptions {
@@ -32,11 +32,43 @@ export async function listTasks(options: ListTasksOptions = {}): Promise<TaskInf
   const rows: TaskInfo[] = [];
   const dataDir = options.dataDir;
   for (const name of tasks.names()) rows.push(await describe(name, { dataDir }, false));
+  rows.push(...(await unavailableTasks(dataDir)));
   for (const file of options.files ?? []) {
     const datasetPath = isCustomDataFile(file) ? file : options.datasetPath;
     rows.push(await describe(file, { dataDir, datasetPath }, true));
   }
   return rows;
+}
+
+/**
+ * The tasks families name but cannot run here (Family.unavailable), after the registered ones in
+ * `passk tasks`: the reason is the description, the problems counted from local data if there.
+ */
+export async function unavailableTasks(dataDir: string | undefined): Promise<TaskInfo[]> {
+  const rows: TaskInfo[] = [];
+  for (const family of families) {
+    for (const [name, task] of Object.entries(family.unavailable ?? {})) {
+      if (tasks.has(name)) continue;
+      const problems = task.dataset ? await rowCount(task.dataset, dataDir) : null;
+      rows.push({
+        name,
+        language: task.language,
+        problems,
+        description: `cannot run here: ${task.reason}`,
+      });
+    }
+  }
+  return rows.sort((a, b) => a.name.localeCompare(b.name));
+}
+
+async function rowCount(spec: DatasetSpec, dataDir: string | undefined): Promise<number | null> {
+  try {
+    const options = { offline: true, ...(dataDir === undefined ? {} : { dataDir }) };
+    return (await loadDataset(spec, options)).rows.length;
+  } catch (error) {
+    if (!(error instanceof PasskError)) throw error;
+    return null;
+  }
 }
 
 async function describe(

@@ -1,5 +1,7 @@
 import type { z } from 'zod';
+import { RuntimeMissingError } from '../core/errors.js';
 import type { Registry } from '../core/registry.js';
+import type { DatasetSpec } from '../datasets/types.js';
 import type { Task } from './types.js';
 
 /**
@@ -24,10 +26,53 @@ export interface Family {
   withParams?(name: string, params: Record<string, unknown>): string;
   /** The parameters task `name` (one of names()) runs with, defaults filled: metrics.json `task_params`. */
   paramsOf?(name: string): Record<string, unknown>;
+  /**
+   * Tasks of the benchmark that passk cannot run on this machine, by name (never among names()):
+   * `passk tasks` lists them with the reason, and naming one (`run`, `doctor --task`) says it.
+   */
+  readonly unavailable?: Readonly<Record<string, UnavailableTask>>;
 }
 
-/** A family whose tasks are a fixed name → loader table. */
-export function familyOf(name: string, loaders: Record<string, () => Promise<Task>>): Family {
+/** A task of a benchmark that passk cannot run here, and why. */
+export interface UnavailableTask {
+  language: string;
+  /** What is missing, as checked (e.g. "Dart has no Debian 12 package (apt-cache policy dart)"). */
+  reason: string;
+  /** Its data, where passk has it: `passk tasks` counts its problems. */
+  dataset?: DatasetSpec;
+}
+
+/** A task a family names as unavailable here (Family.unavailable) was asked for. */
+export class TaskUnavailableError extends RuntimeMissingError {
+  constructor(name: string, task: UnavailableTask) {
+    super(`${name} cannot run on this machine: ${task.reason}`, {
+      hint: 'see `passk tasks` for the tasks that run here',
+    });
+    this.name = 'TaskUnavailableError';
+  }
+}
+
+/** The unavailable task `name` of one of `families`, if one names it. */
+export function unavailableTask(
+  families: readonly Family[],
+  name: string,
+): UnavailableTask | undefined {
+  for (const family of families) {
+    const task = family.unavailable?.[name];
+    if (task) return task;
+  }
+  return undefined;
+}
+
+/**
+ * A family whose tasks are a fixed name → loader table; `family` is its name, or its name with
+ * the tasks it knows but cannot run here (Family.unavailable).
+ */
+export function familyOf(
+  family: string | { name: string; unavailable: Readonly<Record<string, UnavailableTask>> },
+  loaders: Record<string, () => Promise<Task>>,
+): Family {
+  const name = typeof family === 'string' ? family : family.name;
   return {
     name,
     names: () => Object.keys(loaders),
@@ -36,6 +81,7 @@ export function familyOf(name: string, loaders: Record<string, () => Promise<Tas
       if (!loader) throw new Error(`family ${name} has no task '${task}'`);
       return loader();
     },
+    ...(typeof family === 'string' ? {} : { unavailable: family.unavailable }),
   };
 }
 

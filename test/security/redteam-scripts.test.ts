@@ -79,6 +79,20 @@ const CASES: Record<string, Case> = {
       'unknown replaced': 'rename error {}\nproc unknown {args} {}\n',
     },
   },
+  // McEval's Emacs Lisp test shape: a check function of cl-assert forms, then its call.
+  elisp: {
+    program:
+      "(require 'cl-lib)\n(defun add (a b) (OP a b))\n(defun check-add ()\n(cl-assert (equal (add 1 1) 2)))\n(check-add)\n",
+    attacks: {
+      macro: '(defmacro cl-assert (&rest _) nil)\n',
+      failure: "(require 'cl-lib)\n(defalias 'cl--assertion-failed #'ignore)\n",
+      advice: "(require 'cl-lib)\n(advice-add 'cl--assertion-failed :override #'ignore)\n",
+      equal: "(fset 'equal (lambda (&rest _) t))\n",
+      shorthand: '(setq read-symbol-shorthands \'(("cl-assert" . "ignore")))\n',
+      reader:
+        "(setq load-read-function (lambda (stream) (let ((form (read stream))) (if (eq (car-safe form) 'check-add) nil form))))\n",
+    },
+  },
 };
 
 const RACKET_HEAD = '#lang racket\n';
@@ -124,6 +138,27 @@ describe('script languages: rebinding the tests assertion', () => {
       '',
     ].join('\n');
     const verdicts = await runSources(executor(), 'tcl', { library: program }, LIMITS);
+    expect(verdicts.get('library')?.status).toBe('passed');
+  }, 300_000);
+
+  it('elisp: programs that load libraries pass (no guard is set off by a library Emacs loads)', async () => {
+    const program = [
+      "(require 'cl-lib)",
+      "(require 'seq)",
+      "(require 'subr-x)",
+      "(require 'rx)",
+      "(require 'eieio)",
+      '(cl-defstruct point x y)',
+      '(cl-defgeneric area (shape))',
+      '(cl-defmethod area ((p point)) (* (point-x p) (point-y p)))',
+      "(cl-assert (equal (cl-remove-if #'cl-oddp '(1 2 3)) '(2)))",
+      "(cl-assert (equal (seq-filter #'cl-evenp '(1 2 3 4)) '(2 4)))",
+      '(cl-assert (equal (string-join \'("a" "b") ",") "a,b"))',
+      '(cl-assert (string-match-p (rx "a" (+ digit)) "a12"))',
+      '(cl-assert (= (area (make-point :x 2 :y 3)) 6))',
+      '',
+    ].join('\n');
+    const verdicts = await runSources(executor(), 'elisp', { library: program }, LIMITS);
     expect(verdicts.get('library')?.status).toBe('passed');
   }, 300_000);
 

@@ -27,4 +27,7 @@ export const LANGUAGE_MODULES: Readonly<Record<string, () => Promise<LanguageMod
   fortran: async () => (await import('./fortran/language.js')).language,
   pascal: async () => (await import('./pascal/language.js')).language,
   lisp: async () => (await import('./lisp/language.js')).language,
+  coffeescript: async () => (await import('./coffeescript/language.js')).language,
+  elisp: async () => (await import('./elisp/language.js')).language,
+  vimscript: async () => (await import('./vimscript/language.js')).language,
 };

@@ -2,7 +2,8 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { ConfigError, NotFoundError } from '../../core/errors.js';
 import { isCustomDataFile, loadCustomJsonlTask } from '../custom/task.js';
-import { tasks } from '../index.js';
+import { TaskUnavailableError, unavailableTask } from '../family.js';
+import { families, tasks } from '../index.js';
 import type { Task } from '../types.js';
 import { isTaskModule, loadTaskModule } from './load-module.js';
 import { applyTaskParams } from './task-args.js';
@@ -23,7 +24,8 @@ export function isTaskPath(spec: string): boolean {
  * resolved against the current directory. A task from a path is named by the path as given.
  * `params` (a family's parameters, as `--task-arg`) select among a registered family's tasks.
  *
- * @throws NotFoundError naming the nearest registered task for an unknown name, or the file for a
+ * @throws TaskUnavailableError for a task a family knows but cannot run here (with the reason);
+ *   NotFoundError naming the nearest registered task for an unknown name, or the file for a
  *   missing path; DatasetError for a bad row of a custom file; ConfigError for a bad module
  */
 export async function resolveTask(
@@ -40,7 +42,11 @@ export async function resolveTask(
   }
   // Library `params` (the CLI's --task-arg): validated by the family, mapped to its task name.
   const task = applyTaskParams(given, params);
-  if (!isTaskPath(task)) return tasks.get(task);
+  if (!isTaskPath(task)) {
+    const unavailable = tasks.has(task) ? undefined : unavailableTask(families, task);
+    if (unavailable) throw new TaskUnavailableError(task, unavailable);
+    return tasks.get(task);
+  }
   if (isTaskModule(task)) {
     // Named by the path as given, like a benchmark file: metrics.json is keyed by it, and
     // resume and merge resolve that name again. The module's own name stays in the description.

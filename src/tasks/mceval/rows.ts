@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { validateRows } from '../../datasets/validate.js';
 import type { Language, Program } from '../../execution/types.js';
 import type { Problem, Task } from '../types.js';
+import { mcevalDataset } from './dataset.js';
 
 /** A row of McEval's `data/<Language>.jsonl` (every language has the same fields). */
 const rowSchema = z.object({
@@ -38,9 +39,6 @@ export function mcevalProblems(
   }));
 }
 
-/** The McEval commit every task's data is pinned to. */
-const REVISION = '09dec129dd5756447227239b3e5b47e543c2e0fd';
-
 /** What one language's McEval task has of its own; the rest is the same for every language. */
 export interface McevalTaskSpec {
   /** Default `mceval-<language>`; a McEval language passk runs with another's runtime names its own. */
@@ -67,21 +65,11 @@ export interface McevalTaskSpec {
  */
 export function mcevalTask(spec: McevalTaskSpec): Task<McevalData> {
   const reference = spec.reference ?? ((r: McevalRow) => `${r.prompt}\n${r.canonical_solution}`);
-  const file = `${spec.dataName}.jsonl`;
   return {
     name: spec.name ?? `mceval-${spec.language}`,
     description: spec.description,
     language: spec.language,
-    dataset: {
-      hub: {
-        host: 'github',
-        repo: 'MCEVAL/McEval',
-        revision: REVISION,
-        path: `data/${file}`,
-        sha256: spec.sha256,
-      },
-      localFile: `mceval/${file}`,
-    },
+    dataset: mcevalDataset(spec.dataName, spec.sha256),
     defaultTimeoutMs: spec.timeoutMs ?? 15_000,
     stopSequences: spec.stopSequences,
     problems: (rows, path) => mcevalProblems(rows, path, spec.language, reference),

@@ -38,6 +38,20 @@ const CHECKS: Record<string, (file: string) => string[]> = {
     '--eval',
     `(with-open-file (s "${file}") (loop until (eq (read s nil :eof) :eof)))`,
   ],
+  // Emacs Lisp: the parentheses balance (check-parens, an error exits 255) and every form reads.
+  elisp: (file) => [
+    '/usr/bin/emacs',
+    '--batch',
+    '--eval',
+    `(with-temp-buffer (insert-file-contents "${file}") (emacs-lisp-mode) (check-parens) (goto-char (point-min)) (while (progn (forward-comment (buffer-size)) (not (eobp))) (read (current-buffer))))`,
+  ],
+  // Vim script has no syntax-only mode: the program is sourced with its `cq` taken out (so the
+  // wrong canary runs on to the sentinel) and no nonce; any Vim error message (E<n>:) fails.
+  vimscript: (file) => [
+    '/bin/sh',
+    '-c',
+    `sed 's/| cq |/| let g:failed = 1 |/' ${file} > checked.vim && TERM=xterm /usr/bin/vim --not-a-term -u NONE -i NONE -n -N --cmd 'source checked.vim' </dev/null 5</dev/null 2>errors.txt >/dev/null; grep -q 'assertion failed' errors.txt && ! grep -E 'E[0-9]+:' errors.txt`,
+  ],
 };
 
 describe('script languages: prologue and sentinel files', () => {
@@ -51,7 +65,7 @@ describe('script languages: prologue and sentinel files', () => {
       const [file, text] = Object.entries(files)[0]!;
       await checkFiles(files, CHECKS[name]!(file));
       expect(text).toContain(
-        'passk_nonce'.replace('_', ['racket', 'lisp'].includes(name) ? '-' : '_'),
+        'passk_nonce'.replace('_', ['racket', 'lisp', 'elisp'].includes(name) ? '-' : '_'),
       );
       expect(text).not.toMatch(/\{\{[A-Z_]+\}\}/);
     },

@@ -63,7 +63,10 @@ const HARNESS_VALUES: Readonly<Record<string, string | number>> = {
 };
 
 /** A script language's harness file `passk_<part>.<ext>`, filled, without its final newline. */
-export function scriptHarness(spec: ScriptLanguage, part: 'prologue' | 'sentinel'): string {
+export function scriptHarness(
+  spec: Pick<ScriptLanguage, 'file' | 'moduleUrl'>,
+  part: 'prologue' | 'sentinel',
+): string {
   const name = `passk_${part}${spec.file.slice(spec.file.lastIndexOf('.'))}`;
   const names = harnessPlaceholders(spec.moduleUrl, name);
   // Only the names it has; one not in HARNESS_VALUES is left unfilled, which harnessFile refuses.

@@ -1,0 +1,3 @@
+assert = require 'assert'
+add = (a, b) -> a - b
+assert.strictEqual add(1, 1), 2

@@ -1,0 +1,2 @@
+(kill-emacs 0)
+(cl-assert nil)
