@@ -24,7 +24,14 @@ try {
     }
   }
   const started = performance.now();
-  const outcomes = await judgeSolutions(scratch);
+  const outcomes = await judgeSolutions(scratch, (event) => {
+    if (event.type === 'verdict') {
+      const seconds = ((performance.now() - started) / 1000).toFixed(0);
+      process.stderr.write(
+        `[${seconds} s] ${event.done}/${event.total} ${event.id}: ${event.verdict.status}\n`,
+      );
+    } else if (event.type === 'warning') process.stderr.write(`warning: ${event.message}\n`);
+  });
   const lines = outcomes.map((o) =>
     [
       o.problem,
