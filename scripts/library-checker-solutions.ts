@@ -13,6 +13,8 @@ const [root, filter = '.', out] = process.argv.slice(2);
 if (root === undefined)
   throw new Error('usage: library-checker-solutions.ts DATA_TREE [FILTER] [OUT.tsv]');
 const pattern = new RegExp(filter);
+const status = (o: { agrees: boolean; memoryBeforeTime: boolean }) =>
+  o.agrees ? 'ok' : o.memoryBeforeTime ? 'MLE-for-TLE' : 'DIFFERS';
 const scratch = mkdtempSync(join(tmpdir(), 'passk-lc-tree-'));
 try {
   cpSync(join(root, 'common'), join(scratch, 'common'), { recursive: true });
@@ -45,6 +47,7 @@ try {
   for (const line of lines) console.log(line);
   if (out !== undefined) writeFileSync(out, `${lines.join('\n')}\n`);
   const agree = outcomes.filter((o) => o.agrees).length;
+  const memory = outcomes.filter((o) => o.memoryBeforeTime).length;
   const problems = new Set(outcomes.map((o) => o.problem)).size;
   const seconds = ((performance.now() - started) / 1000).toFixed(0);
   console.log(

@@ -18,6 +18,11 @@ export interface SolutionOutcome {
   expected: JudgeCode[];
   got: JudgeCode | string;
   agrees: boolean;
+  /**
+   * MLE where upstream expects TLE: upstream's generate.py judges without a memory limit, so a
+   * solution that is too slow by queueing ever more may run out of this judge's 1 GiB first.
+   */
+  memoryBeforeTime: boolean;
   message?: string;
 }
 
@@ -98,6 +103,7 @@ export async function judgeSolutions(
       expected: want.allowed,
       got: got ?? record.status,
       agrees: got !== undefined && want.allowed.includes(got),
+      memoryBeforeTime: got === 'MLE' && want.allowed.includes('TLE'),
       ...(record.message === undefined ? {} : { message: record.message }),
     };
   });
