@@ -35,14 +35,7 @@ try {
     } else if (event.type === 'warning') process.stderr.write(`warning: ${event.message}\n`);
   });
   const lines = outcomes.map((o) =>
-    [
-      o.problem,
-      o.solution,
-      o.expected.join('|'),
-      o.got,
-      o.agrees ? 'ok' : 'DIFFERS',
-      o.message ?? '',
-    ].join('\t'),
+    [o.problem, o.solution, o.expected.join('|'), o.got, status(o), o.message ?? ''].join('\t'),
   );
   for (const line of lines) console.log(line);
   if (out !== undefined) writeFileSync(out, `${lines.join('\n')}\n`);
@@ -51,7 +44,7 @@ try {
   const problems = new Set(outcomes.map((o) => o.problem)).size;
   const seconds = ((performance.now() - started) / 1000).toFixed(0);
   console.log(
-    `${agree}/${outcomes.length} solutions of ${problems} problems get the expected verdict (${seconds} s)`,
+    `${agree}/${outcomes.length} solutions of ${problems} problems get the expected verdict, ${memory} more MLE where upstream (no memory limit) expects TLE (${seconds} s)`,
   );
 } finally {
   rmSync(scratch, { recursive: true, force: true });
