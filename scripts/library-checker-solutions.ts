@@ -13,6 +13,8 @@ const [root, filter = '.', out] = process.argv.slice(2);
 if (root === undefined)
   throw new Error('usage: library-checker-solutions.ts DATA_TREE [FILTER] [OUT.tsv]');
 const pattern = new RegExp(filter);
+const status = (o: { agrees: boolean; memoryBeforeTime: boolean }) =>
+  o.agrees ? 'ok' : o.memoryBeforeTime ? 'MLE-for-TLE' : 'DIFFERS';
 const scratch = mkdtempSync(join(tmpdir(), 'passk-lc-tree-'));
 try {
   cpSync(join(root, 'common'), join(scratch, 'common'), { recursive: true });
@@ -24,24 +26,25 @@ try {
     }
   }
   const started = performance.now();
-  const outcomes = await judgeSolutions(scratch);
+  const outcomes = await judgeSolutions(scratch, (event) => {
+    if (event.type === 'verdict') {
+      const seconds = ((performance.now() - started) / 1000).toFixed(0);
+      process.stderr.write(
+        `[${seconds} s] ${event.done}/${event.total} ${event.id}: ${event.verdict.status}\n`,
+      );
+    } else if (event.type === 'warning') process.stderr.write(`warning: ${event.message}\n`);
+  });
   const lines = outcomes.map((o) =>
-    [
-      o.problem,
-      o.solution,
-      o.expected.join('|'),
-      o.got,
-      o.agrees ? 'ok' : 'DIFFERS',
-      o.message ?? '',
-    ].join('\t'),
+    [o.problem, o.solution, o.expected.join('|'), o.got, status(o), o.message ?? ''].join('\t'),
   );
   for (const line of lines) console.log(line);
   if (out !== undefined) writeFileSync(out, `${lines.join('\n')}\n`);
   const agree = outcomes.filter((o) => o.agrees).length;
+  const memory = outcomes.filter((o) => o.memoryBeforeTime).length;
   const problems = new Set(outcomes.map((o) => o.problem)).size;
   const seconds = ((performance.now() - started) / 1000).toFixed(0);
   console.log(
-    `${agree}/${outcomes.length} solutions of ${problems} problems get the expected verdict (${seconds} s)`,
+    `${agree}/${outcomes.length} solutions of ${problems} problems get the expected verdict, ${memory} more MLE where upstream (no memory limit) expects TLE (${seconds} s)`,
   );
 } finally {
   rmSync(scratch, { recursive: true, force: true });

@@ -34,7 +34,10 @@ async function tree(withUpstream = false): Promise<string> {
 }
 
 describe('library-checker', () => {
-  it("gives each of the problem's solutions the verdict its info.toml expects", async () => {
+  // Builds two problems (testlib's checker compiles slowly) and judges 8 solutions, 2 to their limit.
+  it("gives each of the problem's solutions the verdict its info.toml expects", {
+    timeout: 300_000,
+  }, async () => {
     const outcomes = await judgeSolutions(await tree(true));
     const got = Object.fromEntries(outcomes.map((o) => [`${o.problem}/${o.solution}`, o.got]));
     expect(got).toEqual({

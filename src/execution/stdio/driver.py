@@ -12,7 +12,9 @@
 # language, source, inputs, limit_s (per test, CPU), cap (bytes of output reported verbatim),
 # compile_s, result_fd (worker/protocol.json's result channel); optional memory_bytes and
 # stack_bytes (the address-space and stack limits of each test's process, a judge's memory limit);
-# input_paths instead of inputs: files to read each test's stdin from (bound read-only).
+# input_paths instead of inputs: files to read each test's stdin from (bound read-only); budget
+# (bytes of compressed output reported in all, for a checker that needs whole outputs).
+import base64 as _b64
 import hashlib as _h
 import json as _json
 import os as _os
@@ -21,6 +23,7 @@ import signal as _signal
 import subprocess as _sp
 import threading as _threading
 import time as _time
+import zlib as _zlib
 
 _CFG = _json.loads(globals()["_PASSK_STDIO"])
 _sys = __import__("sys")
@@ -228,12 +231,28 @@ def _run_one(index, argv, workdir):
         record["s"] = "ok"
         with open(paths[1], "rb") as f:
             out = f.read()
-        if len(out) <= _CFG["cap"]:
-            record["o"] = out.decode("utf-8", "replace")
-        else:
-            record["h"] = _h.sha256(b" ".join(out.split())).hexdigest()
+        _report_output(record, out)
     _emit(record)
     return record["s"] == "ok"
+
+
+# What is left of `budget` (a checker judge's): the bytes of compressed output still to send.
+_SENT = [0]
+
+
+def _report_output(record, out):
+    # Verbatim up to `cap`; with `budget`, zlib-compressed while the outputs sent so far fit in
+    # it (a checker needs the whole output); else only the digest of its tokens.
+    if "budget" in _CFG:
+        packed = _zlib.compress(out, 1)
+        if _SENT[0] + len(packed) <= _CFG["budget"]:
+            _SENT[0] += len(packed)
+            record["z"] = _b64.b64encode(packed).decode("ascii")
+            return
+    elif len(out) <= _CFG["cap"]:
+        record["o"] = out.decode("utf-8", "replace")
+        return
+    record["h"] = _h.sha256(b" ".join(out.split())).hexdigest()
 
 
 def _passk_stdio_main():

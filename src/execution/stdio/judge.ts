@@ -17,6 +17,8 @@ export interface TestLine {
   i: number;
   s: 'ok' | 'tle' | 'crash';
   o?: string;
+  /** The output zlib-compressed, base64 (a driver with an output budget). */
+  z?: string;
   h?: string;
   c?: number;
   g?: string;

@@ -16,8 +16,12 @@ export interface StdioProgramSpec {
   tolerance?: Tolerance;
   /** Judges the outputs instead of the token comparison (a problem's checker program). */
   judge?: OutputJudge;
-  /** Bytes of each test's output reported verbatim (more: its token digest); default by budget. */
-  outputCap?: number;
+  /**
+   * Bytes of compressed output sent back in all, for a judge that needs whole outputs (a
+   * checker): each test's output is sent zlib-compressed while the total fits, else as its token
+   * digest. Without it, each output up to a per-test share of REPORT_BUDGET goes verbatim.
+   */
+  outputBudget?: number;
   /** Each test's input as a file the sandbox can read (instead of the cases' `input`). */
   inputPaths?: readonly string[];
   /** Address-space and stack limits of each test's process, in bytes (a judge's memory limit). */
@@ -44,9 +48,7 @@ export function stdioProgram(spec: StdioProgramSpec): Program {
   if (!isStdioLanguage(spec.language)) {
     throw new Error(`internal: the stdio judge cannot run ${spec.language}`);
   }
-  const cap =
-    spec.outputCap ??
-    Math.max(4096, Math.min(1 << 20, Math.floor(REPORT_BUDGET / spec.cases.length)));
+  const cap = Math.max(4096, Math.min(1 << 20, Math.floor(REPORT_BUDGET / spec.cases.length)));
   const config = {
     language: spec.language,
     source: spec.source,
@@ -55,6 +57,7 @@ export function stdioProgram(spec: StdioProgramSpec): Program {
       : { input_paths: spec.inputPaths }),
     limit_s: spec.limitMs / 1000,
     cap,
+    ...(spec.outputBudget === undefined ? {} : { budget: spec.outputBudget }),
     compile_s: COMPILE_S,
     result_fd: RESULT_FD,
     ...(spec.memoryBytes === undefined ? {} : { memory_bytes: spec.memoryBytes }),

@@ -97,13 +97,23 @@ async function build(
       `the tests of ${problemDir} could not be built: ${why || String(error)}`,
     );
   }
-  // Inputs first: the manifest (in `dir`) says the build is whole.
+  // Inputs first: the manifest (in `dir`) says the build is whole. Another passk that built the
+  // same problem at the same time may have put its (identical) build there first: keep that one.
+  if (existsSync(join(dir, 'manifest.json'))) {
+    await rm(partial, { recursive: true, force: true });
+    return;
+  }
   await mkdir(inputsRoot(options.cacheDir), { recursive: true });
-  await rm(inputs, { recursive: true, force: true });
-  await rename(join(partial, 'in'), inputs);
-  await rm(dir, { recursive: true, force: true });
   await mkdir(join(dir, '..'), { recursive: true });
-  await rename(partial, dir);
+  await rm(inputs, { recursive: true, force: true });
+  try {
+    await rename(join(partial, 'in'), inputs);
+    await rm(dir, { recursive: true, force: true });
+    await rename(partial, dir);
+  } catch (error) {
+    await rm(partial, { recursive: true, force: true });
+    if (!existsSync(join(dir, 'manifest.json'))) throw error;
+  }
 }
 
 /** sha256 over every file of the problem and of common/, the build script and the compiler. */

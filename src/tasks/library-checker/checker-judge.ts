@@ -3,6 +3,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { inflateSync } from 'node:zlib';
 import type { OutputJudge } from '../../execution/judge.js';
 import { CommandError, runCommand } from '../../execution/run-command.js';
 import { oneLine, parseReport, type TestLine, tokenDigest } from '../../execution/stdio/index.js';
@@ -12,6 +13,12 @@ import { sandboxArgv } from './sandbox.js';
 /** Bump when the judging rules change: verdicts cached under the old ones stop matching. */
 const RULES_VERSION = 'library-checker-1';
 const CHECKER_SCRIPT = fileURLToPath(new URL('./run_checker.py', import.meta.url));
+
+/**
+ * Compressed output a driver sends back for the checker, all tests together (the result channel
+ * keeps 16 MiB, base64 takes 4/3): some 40 MiB of numbers.
+ */
+export const CHECKER_OUTPUT_BUDGET = 11 * 1024 ** 2;
 
 /** A judge's verdict names (Library Checker's), from passk's verdict. */
 export type JudgeCode = 'AC' | 'WA' | 'TLE' | 'MLE' | 'RE' | 'CE';
@@ -37,7 +44,7 @@ interface TestOutcome {
  * Judges a stdio driver's report with the problem's testlib checker: time, crashes and memory
  * from the driver's per-test lines, then every output the driver sent back checked by the
  * checker (input, output, answer) in a sandbox of its own, after the candidate has ended; the
- * answers never enter the candidate's sandbox. An output too large to come back whole (a token
+ * answers never enter the candidate's sandbox. An output past the driver's budget (a token
  * digest) is accepted only if its tokens are the answer's.
  */
 export function checkerJudge(spec: CheckerJudgeSpec): OutputJudge {
@@ -54,7 +61,7 @@ async function decide(spec: CheckerJudgeSpec, raw: Verdict, report: string): Pro
     return verdictOf(raw, 'CE', `: does not compile: ${oneLine(compile, 300)}`);
   }
   const outcomes: TestOutcome[] = [];
-  const toCheck: { index: number; output: string }[] = [];
+  const toCheck: { index: number; output: Buffer }[] = [];
   for (const [index, name] of spec.cases.entries()) {
     const line = lines.get(index);
     const early = line === undefined ? undefined : runOutcome(spec, line);
@@ -72,7 +79,7 @@ async function decide(spec: CheckerJudgeSpec, raw: Verdict, report: string): Pro
     }
     if (line.h !== undefined) outcomes.push(await digestOutcome(spec, name, line.h));
     else {
-      toCheck.push({ index, output: line.o ?? '' });
+      toCheck.push({ index, output: outputOf(line) });
       outcomes.push({ code: 'AC', detail: '' });
     }
   }
@@ -86,6 +93,12 @@ async function decide(spec: CheckerJudgeSpec, raw: Verdict, report: string): Pro
   return outcome.code === 'TLE' && line?.by === 'cpu'
     ? { ...verdict, finalTimeout: true }
     : verdict;
+}
+
+/** The whole output a driver's line carries (compressed, or verbatim). */
+function outputOf(line: TestLine): Buffer {
+  if (line.z !== undefined) return inflateSync(Buffer.from(line.z, 'base64'));
+  return Buffer.from(line.o ?? '', 'utf8');
 }
 
 /** TLE, MLE or RE from the driver's line, or undefined when the test ran to its end. */
@@ -119,7 +132,7 @@ async function digestOutcome(
 /** Runs the checker on each output in one sandbox; a checker that cannot run throws (no verdict). */
 async function runChecker(
   spec: CheckerJudgeSpec,
-  outputs: readonly { index: number; output: string }[],
+  outputs: readonly { index: number; output: Buffer }[],
 ): Promise<{ index: number; outcome: TestOutcome }[]> {
   if (outputs.length === 0) return [];
   const dir = await mkdtemp(join(tmpdir(), 'passk-checker-'));

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { RunEventListener } from '../../execution/events.js';
 import { evaluate } from '../../pipeline/evaluate.js';
 import { loadProblems } from '../../pipeline/problems.js';
 import type { GenerationRecord, ResultRecord } from '../../store/records.js';
@@ -17,6 +18,11 @@ export interface SolutionOutcome {
   expected: JudgeCode[];
   got: JudgeCode | string;
   agrees: boolean;
+  /**
+   * MLE where upstream expects TLE: upstream's generate.py judges without a memory limit, so a
+   * solution that is too slow by queueing ever more may run out of this judge's 1 GiB first.
+   */
+  memoryBeforeTime: boolean;
   message?: string;
 }
 
@@ -56,7 +62,10 @@ function solutionsOf(problem: Problem<LibraryCheckerData>): SolutionInfo[] {
  * tree, or a folder holding some of its problems and `common/`) and compares each verdict with
  * the one upstream expects.
  */
-export async function judgeSolutions(root: string): Promise<SolutionOutcome[]> {
+export async function judgeSolutions(
+  root: string,
+  onEvent?: RunEventListener,
+): Promise<SolutionOutcome[]> {
   const task = libraryCheckerTask('cpp');
   const records: GenerationRecord[] = [];
   const expected = new Map<string, { solution: string; allowed: JudgeCode[] }>();
@@ -79,6 +88,7 @@ export async function judgeSolutions(root: string): Promise<SolutionOutcome[]> {
     dataset: { datasetPath: root },
     k: [1],
     verdictCache: false,
+    ...(onEvent === undefined ? {} : { onEvent }),
   });
   return result.results.map((record: ResultRecord) => {
     const want = expected.get(`${record.task_id}/${record.sample}`)!;
@@ -93,6 +103,7 @@ export async function judgeSolutions(root: string): Promise<SolutionOutcome[]> {
       expected: want.allowed,
       got: got ?? record.status,
       agrees: got !== undefined && want.allowed.includes(got),
+      memoryBeforeTime: got === 'MLE' && want.allowed.includes('TLE'),
       ...(record.message === undefined ? {} : { message: record.message }),
     };
   });

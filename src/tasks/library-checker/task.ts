@@ -7,7 +7,7 @@ import { cutAtStop } from '../../postprocess/stop.js';
 import { stdioInstruction } from '../stdio/task.js';
 import type { Problem, Task } from '../types.js';
 import { type BuiltTests, builtTests, inputsRoot } from './build.js';
-import { checkerJudge } from './checker-judge.js';
+import { CHECKER_OUTPUT_BUDGET, checkerJudge } from './checker-judge.js';
 import { isProblemInfo, type ProblemInfo, parseInfo } from './info.js';
 import { inlineIncludes } from './inline.js';
 import { renderStatement } from './statement.js';
@@ -19,8 +19,6 @@ import { renderStatement } from './statement.js';
 export const TIME_SCALE = 1.5;
 /** Library Checker's memory limit: each test's process (address space and stack). */
 export const MEMORY_BYTES = 1024 ** 3;
-/** Output sent back whole for the checker, all tests together (the result channel keeps 16 MiB). */
-const OUTPUT_BUDGET_BYTES = 12 * 1024 ** 2;
 
 export type LibraryCheckerData = {
   /** `<category>/<problem>`: the problem's folder in the tree. */
@@ -145,7 +143,7 @@ export function libraryCheckerTask(language: 'cpp' | 'python'): Task<LibraryChec
         cases: names.map(() => ({ input: '', output: '' })),
         inputPaths: names.map((name) => join(tests.inputs, `${name}.in`)),
         limitMs,
-        outputCap: Math.floor(OUTPUT_BUDGET_BYTES / names.length),
+        outputBudget: CHECKER_OUTPUT_BUDGET,
         memoryBytes: MEMORY_BYTES,
         stackBytes: MEMORY_BYTES,
         judge: checkerJudge({

@@ -3,7 +3,7 @@ import { loadDataset } from '../../datasets/index.js';
 import { stdioProgram, stdioTimeoutMs } from '../../execution/stdio/index.js';
 import { extractCode } from '../../postprocess/extract.js';
 import { cutAtStop } from '../../postprocess/stop.js';
-import { checkerJudge } from '../library-checker/checker-judge.js';
+import { CHECKER_OUTPUT_BUDGET, checkerJudge } from '../library-checker/checker-judge.js';
 import type { Problem, Task } from '../types.js';
 import { checkerTests } from './checker.js';
 import { casesOf, type StdioData, type StdioProblem, stdioProblems } from './format.js';
@@ -96,6 +96,7 @@ export function stdioTask(name: string, file: string, language = 'python'): Task
         cases: casesOf(problem),
         limitMs,
         ...judge,
+        ...(built === undefined ? {} : { outputBudget: CHECKER_OUTPUT_BUDGET }),
       });
     },
     metricsInfo: {
