@@ -186,6 +186,7 @@ describe('runtimes pass their own canaries', () => {
     fortran: 'program main\n  if (1 + 1 /= 2) error stop 1\nend program main\n',
     pascal: '{$ASSERTIONS ON}\nbegin\n  Assert(1 + 1 = 2);\nend.\n',
     lisp: '(assert (equal (+ 1 1) 2))\n',
+    erlang: '-module(ok).\n-export([test/0]).\ntest() -> 2 = 1 + 1, ok.\n',
     scala: 'object Main {\n  def main(args: Array[String]) = {\n    assert(1 + 1 == 2)\n  }\n}\n',
     csharp:
       'using System.Diagnostics;\nclass Problem {\n  public static void Main(string[] args) {\n    Debug.Assert(1 + 1 == 2);\n  }\n}\n',

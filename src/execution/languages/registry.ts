@@ -27,4 +27,5 @@ export const LANGUAGE_MODULES: Readonly<Record<string, () => Promise<LanguageMod
   fortran: async () => (await import('./fortran/language.js')).language,
   pascal: async () => (await import('./pascal/language.js')).language,
   lisp: async () => (await import('./lisp/language.js')).language,
+  erlang: async () => (await import('./erlang/language.js')).language,
 };
