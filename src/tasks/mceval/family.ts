@@ -8,4 +8,5 @@ export const family = familyOf('mceval', {
   'mceval-fortran': async () => (await import('./fortran.js')).mcevalFortran,
   'mceval-pascal': async () => (await import('./pascal.js')).mcevalPascal,
   'mceval-lisp': async () => (await import('./lisp.js')).mcevalLisp,
+  'mceval-erlang': async () => (await import('./erlang.js')).mcevalErlang,
 });
