@@ -186,6 +186,8 @@ describe('runtimes pass their own canaries', () => {
     fortran: 'program main\n  if (1 + 1 /= 2) error stop 1\nend program main\n',
     pascal: '{$ASSERTIONS ON}\nbegin\n  Assert(1 + 1 = 2);\nend.\n',
     lisp: '(assert (equal (+ 1 1) 2))\n',
+    elixir:
+      'ExUnit.start()\ndefmodule OkTest do\n  use ExUnit.Case\n  test "ok" do\n    assert 1 + 1 == 2\n  end\nend\n',
     erlang: '-module(ok).\n-export([test/0]).\ntest() -> 2 = 1 + 1, ok.\n',
     scala: 'object Main {\n  def main(args: Array[String]) = {\n    assert(1 + 1 == 2)\n  }\n}\n',
     csharp:

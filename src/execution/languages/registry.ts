@@ -28,4 +28,5 @@ export const LANGUAGE_MODULES: Readonly<Record<string, () => Promise<LanguageMod
   pascal: async () => (await import('./pascal/language.js')).language,
   lisp: async () => (await import('./lisp/language.js')).language,
   erlang: async () => (await import('./erlang/language.js')).language,
+  elixir: async () => (await import('./elixir/language.js')).language,
 };

@@ -4,7 +4,7 @@ import { canaryFolder } from '../kit/canary-folder.js';
 import { compiledPlan } from '../kit/compiled-plan.js';
 import { harnessFile } from '../kit/harness-template.js';
 import { NONCE_FD } from '../kit/nonce-channel.js';
-import { defineProcessRuntime, firstLine } from '../kit/process-runtime.js';
+import { atLeast, defineProcessRuntime, firstLine } from '../kit/process-runtime.js';
 import type { Diagnosis } from '../kit/types.js';
 
 /** Erlang/OTP 25 (Debian's erlang-nox): erlc and erl are scripts under its root, found there. */
@@ -67,6 +67,8 @@ export const erlang = defineProcessRuntime({
         'stop',
       ],
       env: { ERL_CRASH_DUMP_SECONDS: '0' },
+      // erl does not start in less than 1.5 GiB of address space: 2 GiB at least, as the JVM gets.
+      limits: { memoryBytes: atLeast(limits, { memoryBytes: 2 * 2 ** 30 }).memoryBytes },
     };
     return compiledPlan({ files, argv, version, limits, compileMs: 60_000, outputs, run });
   },

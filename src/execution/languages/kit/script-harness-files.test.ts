@@ -38,6 +38,12 @@ const CHECKS: Record<string, (file: string) => string[]> = {
     '--eval',
     `(with-open-file (s "${file}") (loop until (eq (read s nil :eof) :eof)))`,
   ],
+  // Elixir: the file is parsed to its quoted form, not evaluated; a syntax error raises (exit 1).
+  elixir: (file) => [
+    '/usr/bin/elixir',
+    '-e',
+    `Code.string_to_quoted!(File.read!("${file}"), file: "${file}")`,
+  ],
 };
 
 describe('script languages: prologue and sentinel files', () => {
