@@ -162,6 +162,7 @@ const GOLDEN: Record<string, { prompt: string; instruction?: string; chat?: stri
   'mceval-pascal': { prompt: '8e5a9cd810fec03c', instruction: 'd9846c167d425e46' },
   'mceval-lisp': { prompt: 'c7f369dccbf1aec3', instruction: '4b5b218bc680698a' },
   'mceval-erlang': { prompt: '98490cb5eb4abf2d', instruction: '2a90d57db439c440' },
+  'mceval-elixir': { prompt: '35bde7bef38e07b6', instruction: '3abd7f2b9d847e43' },
   'mbpp-pro': { prompt: 'bf5f41e34af5d8ab', instruction: '8c3ab578fc6eab9e' },
   'bigcodebench-lite-pro': { prompt: '3b5dda6499ea6252', instruction: 'bb4a5f1a09219053' },
   'pal-gsm8k-greedy': { prompt: 'a91f3758f19b06ea' },

@@ -9,4 +9,5 @@ export const family = familyOf('mceval', {
   'mceval-pascal': async () => (await import('./pascal.js')).mcevalPascal,
   'mceval-lisp': async () => (await import('./lisp.js')).mcevalLisp,
   'mceval-erlang': async () => (await import('./erlang.js')).mcevalErlang,
+  'mceval-elixir': async () => (await import('./elixir.js')).mcevalElixir,
 });
