@@ -29,4 +29,5 @@ export const LANGUAGE_MODULES: Readonly<Record<string, () => Promise<LanguageMod
   lisp: async () => (await import('./lisp/language.js')).language,
   erlang: async () => (await import('./erlang/language.js')).language,
   elixir: async () => (await import('./elixir/language.js')).language,
+  haskell: async () => (await import('./haskell/language.js')).language,
 };
