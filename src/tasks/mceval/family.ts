@@ -10,4 +10,5 @@ export const family = familyOf('mceval', {
   'mceval-lisp': async () => (await import('./lisp.js')).mcevalLisp,
   'mceval-erlang': async () => (await import('./erlang.js')).mcevalErlang,
   'mceval-elixir': async () => (await import('./elixir.js')).mcevalElixir,
+  'mceval-haskell': async () => (await import('./haskell.js')).mcevalHaskell,
 });
