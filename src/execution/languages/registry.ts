@@ -30,4 +30,5 @@ export const LANGUAGE_MODULES: Readonly<Record<string, () => Promise<LanguageMod
   erlang: async () => (await import('./erlang/language.js')).language,
   elixir: async () => (await import('./elixir/language.js')).language,
   haskell: async () => (await import('./haskell/language.js')).language,
+  groovy: async () => (await import('./groovy/language.js')).language,
 };

@@ -44,6 +44,16 @@ const CHECKS: Record<string, (file: string) => string[]> = {
     '-e',
     `Code.string_to_quoted!(File.read!("${file}"), file: "${file}")`,
   ],
+  // Groovy: compiled to classes by groovyc's compiler (on the JDK, as the runtime runs Groovy).
+  groovy: (file) => [
+    '/usr/bin/java',
+    '-cp',
+    '/usr/share/groovy/lib/*',
+    'org.codehaus.groovy.tools.FileSystemCompiler',
+    '-d',
+    'out',
+    file,
+  ],
 };
 
 describe('script languages: prologue and sentinel files', () => {
