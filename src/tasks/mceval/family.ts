@@ -11,4 +11,5 @@ export const family = familyOf('mceval', {
   'mceval-erlang': async () => (await import('./erlang.js')).mcevalErlang,
   'mceval-elixir': async () => (await import('./elixir.js')).mcevalElixir,
   'mceval-haskell': async () => (await import('./haskell.js')).mcevalHaskell,
+  'mceval-groovy': async () => (await import('./groovy.js')).mcevalGroovy,
 });

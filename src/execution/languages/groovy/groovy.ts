@@ -40,10 +40,19 @@ export const groovy = defineProcessRuntime({
     });
     return {
       files: { 'program.groovy': groovyScript(source) },
-      run: { argv, limits: { memoryBytes: jvm.memoryBytes } },
+      // The JVM's threads count against the process limit, as for Java.
+      run: {
+        argv,
+        limits: { memoryBytes: jvm.memoryBytes, maxProcesses: Math.max(limits.maxProcesses, 128) },
+      },
     };
   },
   diagnose(outcome) {
+    // Groovy compiles the script when it starts: a syntax error is 'startup failed', status 1.
+    if (outcome.exitCode === 1 && /startup failed:/.test(outcome.stderrTail)) {
+      const message = firstLine(outcome.stderrTail, /program\.groovy: \d+:/);
+      return { status: 'error', errorType: 'CompileError', message };
+    }
     const caught = /^Caught: ([\w.$]+)?(.*)$/m.exec(outcome.stderrTail);
     if (outcome.exitCode !== 1 || !caught) return undefined;
     const message = firstLine(outcome.stderrTail, /^Caught: /).replace(/^Caught: /, '');
