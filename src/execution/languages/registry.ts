@@ -31,4 +31,5 @@ export const LANGUAGE_MODULES: Readonly<Record<string, () => Promise<LanguageMod
   elixir: async () => (await import('./elixir/language.js')).language,
   haskell: async () => (await import('./haskell/language.js')).language,
   groovy: async () => (await import('./groovy/language.js')).language,
+  kotlin: async () => (await import('./kotlin/language.js')).language,
 };
