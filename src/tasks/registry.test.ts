@@ -165,6 +165,7 @@ const GOLDEN: Record<string, { prompt: string; instruction?: string; chat?: stri
   'mceval-elixir': { prompt: '35bde7bef38e07b6', instruction: '3abd7f2b9d847e43' },
   'mceval-haskell': { prompt: '7e2fc2005ae19787', instruction: '5573ed35b1308b14' },
   'mceval-groovy': { prompt: '396ba453086124c7', instruction: '0aed15a079bf9fe2' },
+  'mceval-kotlin': { prompt: '7a28e4fed5293404', instruction: '4fa6fd80291c66e2' },
   'mbpp-pro': { prompt: 'bf5f41e34af5d8ab', instruction: '8c3ab578fc6eab9e' },
   'bigcodebench-lite-pro': { prompt: '3b5dda6499ea6252', instruction: 'bb4a5f1a09219053' },
   'pal-gsm8k-greedy': { prompt: 'a91f3758f19b06ea' },

@@ -12,4 +12,5 @@ export const family = familyOf('mceval', {
   'mceval-elixir': async () => (await import('./elixir.js')).mcevalElixir,
   'mceval-haskell': async () => (await import('./haskell.js')).mcevalHaskell,
   'mceval-groovy': async () => (await import('./groovy.js')).mcevalGroovy,
+  'mceval-kotlin': async () => (await import('./kotlin.js')).mcevalKotlin,
 });
