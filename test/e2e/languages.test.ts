@@ -189,6 +189,11 @@ describe('runtimes pass their own canaries', () => {
     coffeescript: "assert = require 'assert'\nassert.strictEqual 1 + 1, 2\n",
     elisp: "(require 'cl-lib)\n(cl-assert (equal (+ 1 1) 2))\n",
     vimscript: 'if assert_equal(2, 1 + 1) | cq | endif\nexit(0)\n',
+    elixir:
+      'ExUnit.start()\ndefmodule OkTest do\n  use ExUnit.Case\n  test "ok" do\n    assert 1 + 1 == 2\n  end\nend\n',
+    haskell: 'main :: IO ()\nmain = if 1 + 1 == (2 :: Int) then pure () else error "Test failed"\n',
+    groovy: 'assert 1 + 1 == 2\n',
+    erlang: '-module(ok).\n-export([test/0]).\ntest() -> 2 = 1 + 1, ok.\n',
     scala: 'object Main {\n  def main(args: Array[String]) = {\n    assert(1 + 1 == 2)\n  }\n}\n',
     csharp:
       'using System.Diagnostics;\nclass Problem {\n  public static void Main(string[] args) {\n    Debug.Assert(1 + 1 == 2);\n  }\n}\n',

@@ -30,4 +30,9 @@ export const LANGUAGE_MODULES: Readonly<Record<string, () => Promise<LanguageMod
   coffeescript: async () => (await import('./coffeescript/language.js')).language,
   elisp: async () => (await import('./elisp/language.js')).language,
   vimscript: async () => (await import('./vimscript/language.js')).language,
+  erlang: async () => (await import('./erlang/language.js')).language,
+  elixir: async () => (await import('./elixir/language.js')).language,
+  haskell: async () => (await import('./haskell/language.js')).language,
+  groovy: async () => (await import('./groovy/language.js')).language,
+  kotlin: async () => (await import('./kotlin/language.js')).language,
 };

@@ -31,6 +31,11 @@ const loaders = familyOf(
     'mceval-coffeescript': async () => (await import('./coffeescript.js')).mcevalCoffeescript,
     'mceval-elisp': async () => (await import('./elisp.js')).mcevalElisp,
     'mceval-vimscript': async () => (await import('./vimscript.js')).mcevalVimscript,
+    'mceval-erlang': async () => (await import('./erlang.js')).mcevalErlang,
+    'mceval-elixir': async () => (await import('./elixir.js')).mcevalElixir,
+    'mceval-haskell': async () => (await import('./haskell.js')).mcevalHaskell,
+    'mceval-groovy': async () => (await import('./groovy.js')).mcevalGroovy,
+    'mceval-kotlin': async () => (await import('./kotlin.js')).mcevalKotlin,
   },
 );
 

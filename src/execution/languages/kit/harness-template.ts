@@ -14,11 +14,11 @@ export class HarnessTemplateError extends Error {
 
 /**
  * The header: the file's leading comment lines and the one blank line after them. Its first line
- * starts with a line-comment mark and a space (`// `, `# `, `-- `, `; `, Vim's `" `), so a C file's leading
+ * starts with a line-comment mark and a space (`// `, `# `, `-- `, `; `, Vim's `" `, Erlang's `%% `), so a C file's leading
  * `#include` or a `#!` line is code, not a header; the header's other lines start with the same
  * mark. Any language whose line comments start so needs nothing listed here.
  */
-const COMMENT_MARKS = ['//', '#', '--', ';', '"'];
+const COMMENT_MARKS = ['//', '#', '--', ';', '"', '%%'];
 
 function withoutHeader(text: string): string {
   const mark = COMMENT_MARKS.find((m) => text.startsWith(`${m} `));

@@ -52,6 +52,22 @@ const CHECKS: Record<string, (file: string) => string[]> = {
     '-c',
     `sed 's/| cq |/| let g:failed = 1 |/' ${file} > checked.vim && TERM=xterm /usr/bin/vim --not-a-term -u NONE -i NONE -n -N --cmd 'source checked.vim' </dev/null 5</dev/null 2>errors.txt >/dev/null; grep -q 'assertion failed' errors.txt && ! grep -E 'E[0-9]+:' errors.txt`,
   ],
+  // Elixir: the file is parsed to its quoted form, not evaluated; a syntax error raises (exit 1).
+  elixir: (file) => [
+    '/usr/bin/elixir',
+    '-e',
+    `Code.string_to_quoted!(File.read!("${file}"), file: "${file}")`,
+  ],
+  // Groovy: compiled to classes by groovyc's compiler (on the JDK, as the runtime runs Groovy).
+  groovy: (file) => [
+    '/usr/bin/java',
+    '-cp',
+    '/usr/share/groovy/lib/*',
+    'org.codehaus.groovy.tools.FileSystemCompiler',
+    '-d',
+    'out',
+    file,
+  ],
 };
 
 describe('script languages: prologue and sentinel files', () => {

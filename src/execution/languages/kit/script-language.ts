@@ -2,7 +2,7 @@ import type { RawOutcome } from '../../worker/protocol.js';
 import { RESULT_FD } from '../../worker/protocol.js';
 import { HarnessTemplateError, harnessFile, harnessPlaceholders } from './harness-template.js';
 import { NONCE_FD } from './nonce-channel.js';
-import { defineProcessRuntime } from './process-runtime.js';
+import { atLeast, defineProcessRuntime } from './process-runtime.js';
 import type { Canaries, Diagnosis, Runtime } from './types.js';
 
 /**
@@ -19,6 +19,8 @@ export interface ScriptLanguage {
   debianPackages: string;
   /** Host paths outside /usr it needs (read-only), e.g. its configuration under /etc. */
   mounts?: string[];
+  /** The least address space its interpreter starts in (a VM's reservations), in bytes. */
+  memoryFloorBytes?: number;
   /**
    * The language module's `import.meta.url`: its folder holds the harness, `passk_prologue.<ext>`
    * and `passk_sentinel.<ext>` (`<ext>`: `file`'s suffix). The prologue is one line put first
@@ -92,10 +94,17 @@ export function script(spec: ScriptLanguage): Runtime {
     debianPackages: spec.debianPackages,
     canaries: spec.canaries,
     ...(spec.mounts ? { mounts: spec.mounts } : {}),
-    plan: (source) => ({
-      files: { [spec.file]: `${withPrologue(source, prologue)}\n${sentinel}\n` },
-      run: { argv: [spec.interpreter, ...(spec.flags ?? []), `{scratch}/${spec.file}`] },
-    }),
+    plan: (source, limits) => {
+      const floor = spec.memoryFloorBytes;
+      const memoryBytes = floor ? atLeast(limits, { memoryBytes: floor }).memoryBytes : undefined;
+      return {
+        files: { [spec.file]: `${withPrologue(source, prologue)}\n${sentinel}\n` },
+        run: {
+          argv: [spec.interpreter, ...(spec.flags ?? []), `{scratch}/${spec.file}`],
+          ...(memoryBytes ? { limits: { memoryBytes } } : {}),
+        },
+      };
+    },
     diagnose: spec.diagnose,
   });
 }

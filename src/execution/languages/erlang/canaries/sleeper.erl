@@ -1,0 +1,6 @@
+-module(sleeper).
+-export([test/0]).
+
+test() ->
+    timer:sleep({{MILLISECONDS}}),
+    ok.

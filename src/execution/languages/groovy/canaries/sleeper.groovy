@@ -1,0 +1,1 @@
+Thread.sleep({{MILLISECONDS}})
