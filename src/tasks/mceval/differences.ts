@@ -17,6 +17,9 @@ const OWN: Readonly<Record<string, readonly string[]>> = {
   'mceval-shell': [
     'time: McEval counts a run still going at 15 s as a pass; passk gives it 60 s (Shell/1 forks ~750 bc processes, 15-28 s under load) and then fails it',
   ],
+  'mceval-ruby': [
+    "no code: a reply without `def <entry point>` (McEval's extraction returns None) is run by McEval's eval_all.py as the program `1234`, which exits 0 and passes; passk fails it (an empty candidate before the test)",
+  ],
   'mceval-php': [
     "assertions: passk runs php with zend.assertions=1 and assert.exception=1, so a failed assert() throws (exit 255); McEval's verdict depends on its php.ini (a production zend.assertions=-1 would skip every assert)",
   ],
