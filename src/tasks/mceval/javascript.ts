@@ -15,6 +15,7 @@ function mcevalNodeTask(
     description,
     // A base model continuing the function stops before writing its own checks.
     stopSequences: ['\n```', '\nfunction check', '\nfunction test', '\nconsole.log', '\n(() =>'],
+    rawCompletion: true,
     extract: (problem, text) =>
       mcevalJsCandidate(
         text,
@@ -31,7 +32,7 @@ function mcevalNodeTask(
  * follows, and the program passes when `node` exits 0 within 15 s. McEval also fails a run whose
  * stderr holds 'failed' (what a failed `console.assert` prints); passk's Node preload makes
  * `console.assert` throw, which fails the run the same way. Completion mode continues the row's
- * `prompt` (its signature last) and extracts from prompt + completion.
+ * `prompt` (its signature last) and runs prompt + completion as it is (rows.ts `rawCompletion`).
  */
 export const mcevalJavascript = mcevalNodeTask(
   'javascript',
