@@ -63,9 +63,10 @@ const sampleOf = (name: string) => (name.includes(':') ? VARIANT_SAMPLE : SAMPLE
  * Leading problems whose reference is a CPU benchmark rather than a check of the task's wiring:
  * the sample starts after them. BigCodeBench/0's reference shuffles each of the 3.6 M
  * permutations of ten numbers (10 s of CPU, most of the python shard's); BigCodeBench/1-3 take
- * 0.1-0.2 s each, and /3 imports numpy, so the task's library mount is run as well.
+ * 0.1-0.2 s each, and /3 imports numpy, so the task's library mount is run as well. McEval's
+ * Shell/1 forks ~750 `bc` processes (15-28 s on a loaded machine).
  */
-const SLOW_REFERENCES = new Set(['BigCodeBench/0']);
+const SLOW_REFERENCES = new Set(['BigCodeBench/0', 'Shell/1']);
 
 /** Where the sample starts: after the leading problems in SLOW_REFERENCES. */
 function sampleStart(problems: readonly { id: string }[]): number {

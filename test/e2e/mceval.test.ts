@@ -1,5 +1,5 @@
 /**
- * McEval end to end (C, C++, Java, Tcl, Python): references through the real sandbox (C's tests compiled
+ * McEval end to end (C, C++, Java, Tcl, Python, JavaScript, Racket): references through the real sandbox (C's tests compiled
  * apart from the candidate), and chat replies extracted as McEval does, right or wrong by choice.
  */
 import { describe, expect, it } from 'vitest';
@@ -111,5 +111,44 @@ describe('mceval-python', () => {
       ['--chat', '--limit', '3', '--n-samples', '2', '--k', '1'],
     );
     expect(metrics['mceval-python']).toEqual({ 'pass@1': 0.5 });
+  });
+});
+
+describe('mceval-javascript', () => {
+  it('reference solutions pass under node', async () => {
+    const metrics = await run('mceval-javascript', ['--model', 'reference', '--limit', '3']);
+    expect(metrics.statuses).toEqual({ passed: 3 });
+  });
+
+  it("chat: McEval's extraction (fenced code, console.log calls dropped) is judged, console.assert failing", async () => {
+    const metrics = await runAgainst(
+      'mceval-javascript',
+      (p, { choice }) => {
+        // The prompt's last line is the function's head (JavaScript/3's goes past its signature).
+        const head = p.datasetPrompt.split('\n').at(-1);
+        const body = String(p.reference).slice(p.datasetPrompt.length);
+        // McEval drops every console.log call, so the undefined name is never read.
+        const right = `${head}${body}\nconsole.log(undefinedDebug);`;
+        const wrong = `${p.meta['signature']} { return undefined; }`;
+        return `Sure:\n\`\`\`javascript\n${choice === 0 ? right : wrong}\n\`\`\`\nDone.`;
+      },
+      ['--chat', '--limit', '3', '--n-samples', '2', '--k', '1'],
+    );
+    expect(metrics['mceval-javascript']).toEqual({ 'pass@1': 0.5 });
+  });
+});
+
+describe('mceval-racket', () => {
+  it("chat: McEval's Racket extraction is judged, a failed rackunit check failing the run", async () => {
+    const metrics = await runAgainst(
+      'mceval-racket',
+      (p, { choice }) => {
+        // The reference is the row's prompt (`#lang racket`, rackunit) and its solution.
+        const wrong = `${p.datasetPrompt} #f)`;
+        return `Here:\n\`\`\`racket\n${choice === 0 ? String(p.reference) : wrong}\n\`\`\`\n`;
+      },
+      ['--chat', '--limit', '2', '--n-samples', '2', '--k', '1'],
+    );
+    expect(metrics['mceval-racket']).toEqual({ 'pass@1': 0.5 });
   });
 });

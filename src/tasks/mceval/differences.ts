@@ -6,7 +6,10 @@ const NODE_STDERR =
   "pass rule: McEval also fails a run whose stderr holds 'failed' anywhere (what a failed console.assert prints); passk fails a console.assert by throwing, and does not read stderr, so a program that only writes 'failed' to stderr passes here";
 
 const OWN: Readonly<Record<string, readonly string[]>> = {
-  'mceval-javascript': [NODE_STDERR],
+  'mceval-javascript': [
+    NODE_STDERR,
+    "time: 30 s where McEval waits 15 s: JavaScript/41's reference takes ~9 s of CPU under passk's Node in its sandbox (under 1 s natively) and timed out at 15 s under load",
+  ],
   'mceval-typescript': [
     NODE_STDERR,
     "type check: McEval runs the JavaScript `tsc --lib es2015,dom` emits whatever the compiler reports; passk's TypeScript runtime fails a program with a type error (type-error), so passk is stricter",
@@ -15,7 +18,10 @@ const OWN: Readonly<Record<string, readonly string[]>> = {
     "pass rule: McEval also fails a run whose stderr holds 'failed'; passk does not read stderr (a failed assert exits 1 in both)",
   ],
   'mceval-shell': [
-    'time: McEval counts a run still going at 15 s as a pass; passk gives it 60 s (Shell/1 forks ~750 bc processes) and then fails it',
+    'time: McEval counts a run still going at 15 s as a pass; passk gives it 60 s (Shell/1 forks ~750 bc processes, 15-28 s under load) and then fails it',
+  ],
+  'mceval-ruby': [
+    "no code: a reply without `def <entry point>` (McEval's extraction returns None) is run by McEval's eval_all.py as the program `1234`, which exits 0 and passes; passk fails it (an empty candidate before the test)",
   ],
   'mceval-php': [
     "assertions: passk runs php with zend.assertions=1 and assert.exception=1, so a failed assert() throws (exit 255); McEval's verdict depends on its php.ini (a production zend.assertions=-1 would skip every assert)",

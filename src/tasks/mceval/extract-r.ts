@@ -1,4 +1,4 @@
-import { aroundLine, firstGroup, lineAt } from './extract-shared.js';
+import { aroundLine, firstGroup, hoistImports, lineAt } from './extract-shared.js';
 
 /**
  * McEval's R code extraction (`extract_r_code`, read at MCEVAL/McEval @ 09dec12,
@@ -20,13 +20,9 @@ export function mcevalRCandidate(
       new RegExp(`\`\`\`(?:[Rr]\\n)?[\\s\\S]*?(${row.entryPoint}[\\s\\S]*?)\\n\`\`\``),
       new RegExp(`(${row.entryPoint}\\s*<-\\s*function[\\s\\S]*\\})`),
     ]) ?? text;
-  const code = block.replace(/\s*#.*?\n/g, '\n');
-  const imports = [
-    ...(code.match(/^import.*?$/gm) ?? []),
-    ...(code.match(/^from.*?import.*?$/gm) ?? []),
-  ];
-  const cleaned = code
-    .replace(/^import.*?$/gm, '')
+  const code = block.replace(/\s*#[^\n]*?\n/g, '\n');
+  const { imports, rest } = hoistImports(code);
+  const cleaned = rest
     .trim()
     .replace(/check_function\s*<-\s*function\s*\([\s\S]*?\)\s*\{[\s\S]*\}/g, '')
     .replace(/check_function\s*\([\s\S]*?\)/g, '');
@@ -36,5 +32,5 @@ export function mcevalRCandidate(
   );
   const prompt = lineAt(lines, index).includes('{') ? `${row.prompt}{` : row.prompt;
   const [before, after] = aroundLine(lines, index);
-  return `${imports.join('\n')}\n${before}\n${prompt}\n${after}`;
+  return `${imports}\n${before}\n${prompt}\n${after}`;
 }

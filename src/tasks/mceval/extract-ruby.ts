@@ -1,4 +1,4 @@
-import { aroundLine, firstGroup } from './extract-shared.js';
+import { aroundLine, firstGroup, hoistImports } from './extract-shared.js';
 
 /**
  * McEval's Ruby code extraction (`extract_ruby_code`, read at MCEVAL/McEval @ 09dec12,
@@ -20,16 +20,13 @@ export function mcevalRubyCandidate(
   ]);
   const code = block ?? (text.startsWith('def ') ? text : undefined);
   if (code === undefined) return undefined;
-  const imports = [
-    ...(code.match(/^import.*?$/gm) ?? []),
-    ...(code.match(/^from.*?import.*?$/gm) ?? []),
-  ];
-  const cleaned = `${code.replace(/^import.*?$/gm, '').trim()}\n`
+  const { imports, rest } = hoistImports(code);
+  const cleaned = `${rest.trim()}\n`
     .replace(/\s*def\s+check\w*\s*[\s\S]*end/g, '')
-    .replace(/\s*check.*\n/g, '')
+    .replace(/\s*check[^\n]*\n/g, '')
     .replace(/\s*raise\s+\w+/g, '');
   const lines = cleaned.split('\n').filter((line) => !line.includes('puts'));
   const index = lines.findIndex((l) => l.trim().startsWith('def') && l.includes(row.entryPoint));
   const [before, after] = aroundLine(lines, index);
-  return `${imports.join('\n')}\n${before}\n${row.prompt}\n${after}`;
+  return `${imports}\n${before}\n${row.prompt}\n${after}`;
 }

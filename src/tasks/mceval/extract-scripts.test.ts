@@ -72,6 +72,13 @@ describe("McEval's Ruby extraction", () => {
     expect(`${mcevalRubyCandidate(reply, row)}\nT`).toBe('\n\n# doc\ndef f(a)\n  a\nend\nT');
   });
 
+  it("CRLF replies as Python's `.` reads them: a CR is part of a line, not its end", () => {
+    const reply = '```ruby\r\ndef f(a)\r\n  check(a)\r\n  a\r\nend\r\nimport y\r\n```';
+    expect(`${mcevalRubyCandidate(reply, { prompt: 'def f(a)', entryPoint: 'f' })}\nT`).toBe(
+      'import y\r\n\ndef f(a)\nend\n\nT',
+    );
+  });
+
   it('no `def` anywhere: no code (McEval returns None)', () => {
     expect(mcevalRubyCandidate('Nothing', row)).toBeUndefined();
   });
@@ -83,6 +90,15 @@ describe("McEval's R extraction", () => {
     expect(
       `${mcevalRCandidate(reply, { prompt: '# doc\nf <- function(a)', entryPoint: 'f' })}\nT`,
     ).toBe('\n\n# doc\nf <- function(a){\n  a\n}\nT');
+  });
+});
+
+describe("McEval's R extraction with CRLF", () => {
+  it('a comment runs to the LF, its CR with it', () => {
+    const reply = 'f <- function(a) {\r\n  # note\r\n  a\r\n}';
+    expect(`${mcevalRCandidate(reply, { prompt: 'f <- function(a)', entryPoint: 'f' })}\nT`).toBe(
+      '\n\nf <- function(a){\n  a\r\n}\nT',
+    );
   });
 });
 

@@ -40,3 +40,19 @@ export function aroundLine(lines: readonly string[], index: number): [string, st
 export function lineAt(lines: readonly string[], index: number): string {
   return (index === -1 ? lines[lines.length - 1] : lines[index]) ?? '';
 }
+
+/**
+ * Python's `^import.*?$` and `^from.*?import.*?$` under re.MULTILINE, where `.` takes a CR and
+ * `^`/`$` see only LF (JavaScript's `.` stops at a CR and its `^`/`$` see one).
+ */
+const IMPORT_LINE = /(?<![^\n])import[^\n]*?(?![^\n])/g;
+const FROM_IMPORT_LINE = /(?<![^\n])from[^\n]*?import[^\n]*?(?![^\n])/g;
+
+/**
+ * The `import` lines McEval's Ruby and R extractions hoist (a Python leftover), and the code with
+ * its `import` lines emptied (`from … import` lines stay in it, as in McEval).
+ */
+export function hoistImports(code: string): { imports: string; rest: string } {
+  const imports = [...(code.match(IMPORT_LINE) ?? []), ...(code.match(FROM_IMPORT_LINE) ?? [])];
+  return { imports: imports.join('\n'), rest: code.replace(IMPORT_LINE, '') };
+}

@@ -13,8 +13,13 @@ function mcevalNodeTask(
     dataName,
     sha256,
     description,
+    // McEval gives TypeScript 30 s (compile and run); JavaScript/41's reference (2-million-element
+    // arrays) takes ~9 s of CPU under passk's Node (under 1 s natively) and timed out at 15 s under
+    // load, so JavaScript gets the same 30 s.
+    timeoutMs: 30_000,
     // A base model continuing the function stops before writing its own checks.
     stopSequences: ['\n```', '\nfunction check', '\nfunction test', '\nconsole.log', '\n(() =>'],
+    rawCompletion: true,
     extract: (problem, text) =>
       mcevalJsCandidate(
         text,
@@ -28,10 +33,10 @@ function mcevalNodeTask(
 /**
  * McEval's JavaScript generation tasks (MCEVAL/McEval @ 09dec12): chat gets the row's
  * `instruction`; the reply goes through McEval's extraction (extract-js.ts), the row's test
- * follows, and the program passes when `node` exits 0 within 15 s. McEval also fails a run whose
+ * follows, and the program passes when `node` exits 0 within 30 s (McEval: 15 s). McEval also fails a run whose
  * stderr holds 'failed' (what a failed `console.assert` prints); passk's Node preload makes
  * `console.assert` throw, which fails the run the same way. Completion mode continues the row's
- * `prompt` (its signature last) and extracts from prompt + completion.
+ * `prompt` (its signature last) and runs prompt + completion as it is (rows.ts `rawCompletion`).
  */
 export const mcevalJavascript = mcevalNodeTask(
   'javascript',

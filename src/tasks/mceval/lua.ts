@@ -6,7 +6,7 @@ import { mcevalTask } from './rows.js';
  * the reply goes through McEval's extraction (extract-lua.ts), the row's test follows, and the
  * program passes when `lua` exits 0 within 15 s (McEval also fails a run whose stderr holds
  * 'failed', which a failed `assert` prints as it exits 1). Completion mode continues the row's
- * `prompt` (its signature last) and extracts from prompt + completion.
+ * `prompt` (its signature last) and runs prompt + completion as it is (rows.ts `rawCompletion`).
  */
 export const mcevalLua = mcevalTask({
   language: 'lua',
@@ -16,6 +16,7 @@ export const mcevalLua = mcevalTask({
     "McEval Lua (50 problems): the instruction as the chat message, McEval's extraction, its assert tests under lua",
   // A base model continuing the function stops before writing its own checks.
   stopSequences: ['\n```', '\nfunction test', '\nfunction check', '\nprint('],
+  rawCompletion: true,
   extract: (problem, text) =>
     mcevalLuaCandidate(text, {
       prompt: problem.datasetPrompt,

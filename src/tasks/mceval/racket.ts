@@ -18,6 +18,7 @@ function mcevalRacketTask(
     description: `McEval ${dataName} (50 problems): the instruction as the chat message, McEval's extraction, its rackunit tests under racket`,
     // A base model continuing the definition stops before writing its own checks.
     stopSequences: ['\n```', '\n(define (check', '\n;; Test'],
+    rawCompletion: true,
     extract: (problem, text) => extract(text, problem.entryPoint ?? ''),
     program: (problem, code) => ({
       language: 'racket',
@@ -33,7 +34,8 @@ function mcevalRacketTask(
  * 'FAILURE' on stderr (what a failed check prints); passk raises a failed check instead
  * (`current-check-handler`, multilang/check_handler.rkt, put before the test), which fails the
  * run the same way. Completion mode continues the row's `prompt` (`#lang racket`, its comment,
- * the `(define (…` line last).
+ * the `(define (…` line last) and runs prompt + completion as it is
+ * (rows.ts `rawCompletion`).
  */
 export const mcevalRacket = mcevalRacketTask(
   'mceval-racket',

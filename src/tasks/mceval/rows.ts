@@ -53,6 +53,12 @@ export interface McevalTaskSpec {
   stopSequences: readonly string[];
   /** The reference program's candidate; default: the row's prompt, a newline, its solution. */
   reference?: (row: McevalRow) => string;
+  /**
+   * Completion mode's candidate is the row's prompt + the completion as it is (the reference's
+   * shape), not that text through `extract`: McEval has no completion mode, and its extraction,
+   * written for chat replies, cuts unfenced code short in some languages.
+   */
+  rawCompletion?: boolean;
   /** McEval's extraction for the language: the candidate from a reply or prompt + completion. */
   extract(problem: Problem<McevalData>, text: string): string;
   /** The candidate and the row's test as the program McEval runs. */
@@ -73,7 +79,10 @@ export function mcevalTask(spec: McevalTaskSpec): Task<McevalData> {
     defaultTimeoutMs: spec.timeoutMs ?? 15_000,
     stopSequences: spec.stopSequences,
     problems: (rows, path) => mcevalProblems(rows, path, spec.language, reference),
-    postprocess: (problem, generation) => spec.extract(problem, problem.datasetPrompt + generation),
+    postprocess: (problem, generation) =>
+      spec.rawCompletion
+        ? problem.datasetPrompt + generation
+        : spec.extract(problem, problem.datasetPrompt + generation),
     instructionPrompt: (problem) => problem.meta.instruction,
     chatPostprocess: (problem, reply) => spec.extract(problem, reply),
     program: spec.program,

@@ -5,7 +5,7 @@ import { mcevalTask } from './rows.js';
  * McEval's Ruby generation tasks (MCEVAL/McEval @ 09dec12): chat gets the row's `instruction`;
  * the reply goes through McEval's extraction (extract-ruby.ts), the row's test follows, and the
  * program passes when `ruby` exits 0 within 15 s. Completion mode continues the row's `prompt`
- * (its comment, the `def` line last) and extracts from prompt + completion.
+ * (its comment, the `def` line last) and runs prompt + completion as it is (rows.ts `rawCompletion`).
  */
 export const mcevalRuby = mcevalTask({
   language: 'ruby',
@@ -16,6 +16,7 @@ export const mcevalRuby = mcevalTask({
   // A base model continuing the method stops before writing its own checks.
   stopSequences: ['\n```', '\ndef check', '\nraise', '\nputs'],
   // No code found (McEval's None) leaves an empty candidate, which fails its test.
+  rawCompletion: true,
   extract: (problem, text) =>
     mcevalRubyCandidate(text, {
       prompt: problem.datasetPrompt,

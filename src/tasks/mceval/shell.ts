@@ -7,7 +7,7 @@ import { mcevalTask } from './rows.js';
  * follow, and the program passes when `bash` exits 0. McEval counts a timeout (15 s) as a pass;
  * passk does not, and gives 60 s instead: Shell/1's reference forks about 750 `bc` processes,
  * which take 15 s or more on a loaded machine. Completion mode continues the row's `prompt` (`#!/bin/bash`, the
- * function's first lines and its comment) and extracts from prompt + completion.
+ * function's first lines and its comment) and runs prompt + completion as it is (rows.ts `rawCompletion`).
  */
 export const mcevalShell = mcevalTask({
   language: 'shell',
@@ -18,6 +18,7 @@ export const mcevalShell = mcevalTask({
   timeoutMs: 60_000,
   // A base model continuing the function stops before writing its own checks.
   stopSequences: ['\n```', '\n# Test', '\ntest_'],
+  rawCompletion: true,
   extract: (problem, text) => mcevalShellCode(text, problem.entryPoint ?? ''),
   program: (problem, code) => ({ language: 'shell', source: `${code}\n\n${problem.meta.test}` }),
 });
