@@ -13,10 +13,10 @@ import { inlineIncludes } from './inline.js';
 import { renderStatement } from './statement.js';
 
 /**
- * Upstream's time limits are for its judge servers; this machine's CPUs are slower and shared,
- * so each limit is scaled by this factor (CPU time, which load does not change much).
+ * Upstream's time limits are for its judge servers; this machine's CPUs are slower and shared
+ * (a loaded machine's CPU time grows too: docs/contest.md), so each limit is scaled by this.
  */
-export const TIME_SCALE = 1.5;
+export const TIME_SCALE = 2;
 /** Library Checker's memory limit: each test's process (address space and stack). */
 export const MEMORY_BYTES = 1024 ** 3;
 
