@@ -4,6 +4,8 @@ import { join } from 'node:path';
 const V1_MEMORY_ROOT = '/sys/fs/cgroup/memory';
 const RMDIR_TRIES = 20;
 const RMDIR_PAUSE_MS = 100;
+/** Names skipped past groups a killed process of the same pid left behind. */
+const STALE_TRIES = 10_000;
 /** Shared by every sandbox of this process, so no two launches get the same name. */
 let made = 0;
 
@@ -39,10 +41,18 @@ export class MemoryCgroups {
 
   /** A fresh, empty cgroup for one worker launch (its limit is set by the worker per step). */
   create(label: string): string {
-    const dir = join(this.base, `${label}-${made++}`);
-    mkdirSync(dir);
-    this.live.add(dir);
-    return dir;
+    // A passk killed with SIGKILL leaves its groups; a later process with its pid finds them.
+    for (let tries = 0; ; tries++) {
+      const dir = join(this.base, `${label}-${made++}`);
+      try {
+        mkdirSync(dir);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'EEXIST' && tries < STALE_TRIES) continue;
+        throw error;
+      }
+      this.live.add(dir);
+      return dir;
+    }
   }
 
   /**
