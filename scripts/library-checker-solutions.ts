@@ -7,7 +7,7 @@
 import { cpSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { judgeSolutions } from '../src/tasks/library-checker/solutions.js';
+import { judgeSolutions } from '../src/api/library-checker-solutions.js';
 
 const [root, filter = '.', out] = process.argv.slice(2);
 if (root === undefined)

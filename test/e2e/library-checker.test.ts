@@ -8,9 +8,9 @@
 import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { judgeSolutions } from '../../src/api/library-checker-solutions.js';
 import { evaluate } from '../../src/pipeline/evaluate.js';
 import { loadProblems } from '../../src/pipeline/problems.js';
-import { judgeSolutions } from '../../src/tasks/library-checker/solutions.js';
 import {
   type LibraryCheckerData,
   libraryCheckerTask,

@@ -1,14 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { RunEventListener } from '../../execution/events.js';
-import { evaluate } from '../../pipeline/evaluate.js';
-import { loadProblems } from '../../pipeline/problems.js';
-import type { GenerationRecord, ResultRecord } from '../../store/records.js';
-import type { Problem } from '../types.js';
-import { type JudgeCode, judgeCode } from './checker-judge.js';
-import type { SolutionInfo } from './info.js';
-import { inlineIncludes, type TreeReader } from './inline.js';
-import { type LibraryCheckerData, libraryCheckerTask } from './task.js';
+import type { RunEventListener } from '../execution/events.js';
+import { evaluate } from '../pipeline/evaluate.js';
+import { loadProblems } from '../pipeline/problems.js';
+import type { GenerationRecord, ResultRecord } from '../store/records.js';
+import { type JudgeCode, judgeCode } from '../tasks/library-checker/checker-judge.js';
+import type { SolutionInfo } from '../tasks/library-checker/info.js';
+import { inlineIncludes, type TreeReader } from '../tasks/library-checker/inline.js';
+import { type LibraryCheckerData, libraryCheckerTask } from '../tasks/library-checker/task.js';
+import type { Problem } from '../tasks/types.js';
 
 /** One of a problem's own solutions and what passk's judge made of it. */
 export interface SolutionOutcome {
