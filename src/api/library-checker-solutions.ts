@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { RunEventListener } from '../execution/events.js';
+import { type JudgeCode, judgeCode } from '../execution/stdio/checker-judge.js';
 import { evaluate } from '../pipeline/evaluate.js';
 import { loadProblems } from '../pipeline/problems.js';
 import type { GenerationRecord, ResultRecord } from '../store/records.js';
-import { type JudgeCode, judgeCode } from '../tasks/library-checker/checker-judge.js';
 import type { SolutionInfo } from '../tasks/library-checker/info.js';
 import { inlineIncludes, type TreeReader } from '../tasks/library-checker/inline.js';
 import { type LibraryCheckerData, libraryCheckerTask } from '../tasks/library-checker/task.js';

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
@@ -36,6 +36,14 @@ function sourceFilesBesideModules(dir: string): string[] {
   return found;
 }
 
+/** The TypeScript modules under `dir` that ship (no test file or helper). */
+function modulesUnder(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile() && entry.name.endsWith('.ts'))
+    .map((entry) => join(entry.parentPath, entry.name))
+    .filter((path) => !TEST_ONLY.test(relative(repoRoot, path)));
+}
+
 /** Test files, test helpers and fixtures: never shipped. */
 const TEST_ONLY = /(\.test\.|\.test-helpers\.|(^|\/)__fixtures__\/|^test\/)/;
 
@@ -70,6 +78,15 @@ describe('the npm package', () => {
       files.filter((f) => f.startsWith('dist/') && /\/(exercism-)?canaries\//.test(f)),
     ).toEqual([]);
     expect(files).toContain('src/execution/languages/typescript/canaries/early-exit-1.mts');
+  });
+
+  it('reads files beside modules through sourceFilePath (a dist/ module has none beside it)', () => {
+    const direct = /new URL\(\s*['"`]\.\/[^'"`]+\.(?!js['"`])\w+['"`]\s*,\s*import\.meta\.url/;
+    const offenders = modulesUnder(join(repoRoot, 'src')).filter((file) =>
+      direct.test(readFileSync(file, 'utf8')),
+    );
+    expect(offenders.map((file) => relative(repoRoot, file))).toEqual([]);
+    expect(direct.test("new URL('./build_tests.py', import.meta.url)")).toBe(true);
   });
 
   it('recognises a test helper when it sees one', () => {

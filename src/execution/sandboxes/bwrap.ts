@@ -8,7 +8,7 @@ import { allocateUids, runningAsRoot } from './common.js';
 import type { Sandbox } from './types.js';
 import { type WorkerLaunch, WorkerSlot } from './worker-slot.js';
 
-const BWRAP = '/usr/bin/bwrap';
+export const BWRAP = '/usr/bin/bwrap';
 /** Where the runtime's support files appear inside the sandbox. */
 const SUPPORT_MOUNT = '/opt/passk';
 /**
@@ -65,6 +65,14 @@ const WORKER_CAPS = [
  * as the slot's unprivileged uid. As a normal user, bwrap makes a user namespace and programs
  * run as that user.
  */
+/** Read-only /usr with Debian's merged /bin, /lib, /lib64, /sbin links: every sandbox's system. */
+export function usrView(): string[] {
+  const links = ['bin', 'lib', 'lib64', 'sbin'].flatMap((dir) =>
+    existsSync(`/usr/${dir}`) ? ['--symlink', `usr/${dir}`, `/${dir}`] : [],
+  );
+  return ['--ro-bind', '/usr', '/usr', ...links];
+}
+
 export function bwrapArgv(inner: string[], root: boolean): string[] {
   const namespaces = root
     ? ['--unshare-net', '--unshare-pid', '--unshare-ipc', '--unshare-uts', '--unshare-cgroup-try']
@@ -72,18 +80,12 @@ export function bwrapArgv(inner: string[], root: boolean): string[] {
   const caps = root
     ? ['--cap-drop', 'ALL', ...WORKER_CAPS.flatMap((cap) => ['--cap-add', cap])]
     : [];
-  const links = ['bin', 'lib', 'lib64', 'sbin'].flatMap((dir) =>
-    existsSync(`/usr/${dir}`) ? ['--symlink', `usr/${dir}`, `/${dir}`] : [],
-  );
   return [
     BWRAP,
     ...namespaces,
     '--die-with-parent',
     '--new-session',
-    '--ro-bind',
-    '/usr',
-    '/usr',
-    ...links,
+    ...usrView(),
     '--dev',
     '/dev',
     '--perms',

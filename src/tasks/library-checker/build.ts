@@ -2,14 +2,14 @@ import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { DatasetError } from '../../core/errors.js';
+import { sourceFilePath } from '../../core/source-files.js';
 import { CommandError, runCommand } from '../../execution/run-command.js';
-import { sandboxArgv } from './sandbox.js';
+import { judgeSandboxArgv } from '../../execution/sandboxes/judge-sandbox.js';
 
 /** passk's build of a problem's tests (generate.py's steps), run in the build sandbox. */
-const BUILD_SCRIPT = fileURLToPath(new URL('./build_tests.py', import.meta.url));
+const BUILD_SCRIPT = sourceFilePath(import.meta.url, 'build_tests.py');
 
 /**
  * One problem's generated tests, cached: `inputs/<case>.in` (a folder candidates' sandboxes may
@@ -82,7 +82,7 @@ async function build(
   const { dir, inputs } = target;
   const partial = join(options.cacheDir, `partial-${process.pid}-${Date.now()}`);
   await mkdir(partial, { recursive: true });
-  const argv = sandboxArgv({
+  const argv = judgeSandboxArgv({
     readOnly: { '/problem': problemDir, '/common': commonDir, '/build_tests.py': BUILD_SCRIPT },
     writable: { '/out': partial },
     command: ['/usr/bin/python3', '-I', '/build_tests.py', '/problem', '/common', '/out'],
@@ -97,23 +97,14 @@ async function build(
       `the tests of ${problemDir} could not be built: ${why || String(error)}`,
     );
   }
-  // Inputs first: the manifest (in `dir`) says the build is whole. Another passk that built the
-  // same problem at the same time may have put its (identical) build there first: keep that one.
-  if (existsSync(join(dir, 'manifest.json'))) {
-    await rm(partial, { recursive: true, force: true });
-    return;
-  }
+  // Inputs first: the manifest (in `dir`) says the build is whole. A folder already there is
+  // the same build (the name is its content key), made by a passk that ran at the same time or
+  // was killed between the two renames: it is kept and this one dropped.
   await mkdir(inputsRoot(options.cacheDir), { recursive: true });
   await mkdir(join(dir, '..'), { recursive: true });
-  await rm(inputs, { recursive: true, force: true });
-  try {
-    await rename(join(partial, 'in'), inputs);
-    await rm(dir, { recursive: true, force: true });
-    await rename(partial, dir);
-  } catch (error) {
-    await rm(partial, { recursive: true, force: true });
-    if (!existsSync(join(dir, 'manifest.json'))) throw error;
-  }
+  await rename(join(partial, 'in'), inputs).catch(() => undefined);
+  await rename(partial, dir).catch(() => undefined);
+  await rm(partial, { recursive: true, force: true });
 }
 
 /** sha256 over every file of the problem and of common/, the build script and the compiler. */

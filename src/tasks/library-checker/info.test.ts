@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DatasetError } from '../../core/errors.js';
-import { caseNames, isProblemInfo, parseInfo } from './info.js';
+import { isProblemInfo, parseInfo } from './info.js';
 
 const INFO = `
 title = 'A + B'
@@ -28,8 +28,10 @@ describe('parseInfo', () => {
     expect(info.solutions).toEqual([{ name: 'wa.cpp', expect: 'WA', allow_tle: true }]);
     expect(info.params['A_MAX']).toBe(1000000000);
     expect(String(info.params['HUGE'])).toBe('100000000000000000000');
-    expect(caseNames(info).slice(0, 3)).toEqual(['example_00', 'example_01', 'random_00']);
-    expect(caseNames(info).at(-1)).toBe('random_10');
+    expect(info.tests).toEqual([
+      { name: 'example.in', number: 2 },
+      { name: 'random.cpp', number: 11 },
+    ]);
   });
 
   it('names the file and field of a bad info.toml', () => {

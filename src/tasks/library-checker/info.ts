@@ -27,6 +27,9 @@ const infoSchema = z.object({
 
 export type SolutionInfo = z.infer<typeof solutionSchema>;
 
+/** A problem's `[params]`: integers past 2^53 stay exact as bigint. */
+export type Params = Readonly<Record<string, number | string | bigint>>;
+
 /** One problem's info.toml, with where it lives in the data tree. */
 export interface ProblemInfo {
   /** `<category>/<problem>`, e.g. 'sample/aplusb': the problem's folder in the tree. */
@@ -35,7 +38,7 @@ export interface ProblemInfo {
   timeLimitS: number;
   tests: { name: string; number: number }[];
   solutions: SolutionInfo[];
-  params: Record<string, number | string | bigint>;
+  params: Params;
 }
 
 /** The tree's own test problems (of generate.py), not benchmark problems. */
@@ -71,12 +74,4 @@ export function parseInfo(path: string, text: string): ProblemInfo {
     solutions: info.solutions,
     params: info.params,
   };
-}
-
-/** The names of a problem's tests in upstream's order: `random.cpp` × 3 → random_00 … random_02. */
-export function caseNames(info: ProblemInfo): string[] {
-  return info.tests.flatMap((test) => {
-    const stem = test.name.replace(/\.[^.]*$/, '');
-    return Array.from({ length: test.number }, (_, i) => `${stem}_${String(i).padStart(2, '0')}`);
-  });
 }

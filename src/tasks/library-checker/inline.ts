@@ -1,4 +1,5 @@
 import { posix } from 'node:path';
+import type { Params } from './info.js';
 
 /** Reads a file of the data tree by its '/'-separated path; undefined when there is none. */
 export type TreeReader = (path: string) => string | undefined;
@@ -11,11 +12,7 @@ const INCLUDE = /^[ \t]*#[ \t]*include[ \t]*"([^"]+)"[^\n]*$/gm;
  * generate.py writes it. A file is inlined once (include guards and `#pragma once` then do
  * nothing harmful); an include found nowhere stays, and the compiler says so.
  */
-export function inlineIncludes(
-  path: string,
-  read: TreeReader,
-  params: Readonly<Record<string, number | string | bigint>>,
-): string {
+export function inlineIncludes(path: string, read: TreeReader, params: Params): string {
   const done = new Set<string>();
   const expand = (file: string, text: string): string =>
     text.replace(INCLUDE, (line, name: string) => {
@@ -31,7 +28,7 @@ export function inlineIncludes(
 }
 
 /** params.h as upstream's generate.py writes it. */
-export function paramsHeader(params: Readonly<Record<string, number | string | bigint>>): string {
+export function paramsHeader(params: Params): string {
   return Object.entries(params)
     .map(([key, value]) =>
       typeof value === 'string'

@@ -1,3 +1,5 @@
+import type { Params } from './info.js';
+
 /** The headings upstream's `@{keyword.NAME}` stand for, in English. */
 const KEYWORDS: Record<string, string> = {
   statement: 'Problem Statement',
@@ -15,11 +17,7 @@ export type Examples = ReadonlyMap<string, { input: string; output?: string }>;
  * block, headings for `@{keyword.X}`, `[params]` values for `@{param.X}` and each
  * `@{example.X}` as its input and output blocks, as upstream's site shows them.
  */
-export function renderStatement(
-  markdown: string,
-  params: Readonly<Record<string, number | string | bigint>>,
-  examples: Examples,
-): string {
+export function renderStatement(markdown: string, params: Params, examples: Examples): string {
   return markdown
     .replace(/@\{lang\.en\}([\s\S]*?)(?=@\{lang\.(?:ja|end)\})/g, '$1')
     .replace(/@\{lang\.ja\}[\s\S]*?(?=@\{lang\.end\})/g, '')

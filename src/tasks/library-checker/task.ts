@@ -1,13 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { defaultCacheDir } from '../../datasets/paths.js';
+import { CHECKER_OUTPUT_BUDGET, checkerJudge } from '../../execution/stdio/checker-judge.js';
 import { stdioProgram, stdioTimeoutMs } from '../../execution/stdio/index.js';
 import { extractCode } from '../../postprocess/extract.js';
 import { cutAtStop } from '../../postprocess/stop.js';
 import { stdioInstruction } from '../stdio/task.js';
 import type { Problem, Task } from '../types.js';
 import { type BuiltTests, builtTests, inputsRoot } from './build.js';
-import { CHECKER_OUTPUT_BUDGET, checkerJudge } from './checker-judge.js';
 import { isProblemInfo, type ProblemInfo, parseInfo } from './info.js';
 import { inlineIncludes } from './inline.js';
 import { renderStatement } from './statement.js';

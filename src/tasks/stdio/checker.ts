@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import { DatasetError } from '../../core/errors.js';
 import { defaultCacheDir } from '../../datasets/paths.js';
 import { CommandError, runCommand } from '../../execution/run-command.js';
+import { judgeSandboxArgv } from '../../execution/sandboxes/judge-sandbox.js';
 import type { StdioCase } from '../../execution/stdio/index.js';
-import { sandboxArgv } from '../library-checker/sandbox.js';
 
 /** A problem's own checker (a special judge), given in its JSONL row. */
 export interface CheckerSource {
@@ -62,8 +62,9 @@ export async function checkerTests(
       hint: "fix the row's checker.source (C++17, g++; testlib.h is not provided)",
     });
   }
-  await rm(dir, { recursive: true, force: true });
-  await rename(partial, dir);
+  // A folder already there is the same build (content-keyed), by a passk running alongside.
+  await rename(partial, dir).catch(() => undefined);
+  await rm(partial, { recursive: true, force: true });
   return result;
 }
 
@@ -74,7 +75,7 @@ async function buildChecker(checker: CheckerSource, dir: string): Promise<void> 
     return;
   }
   await writeFile(join(dir, 'checker.cpp'), checker.source);
-  const argv = sandboxArgv({
+  const argv = judgeSandboxArgv({
     readOnly: {},
     writable: { '/build': dir },
     command: ['g++', '-O2', '-std=c++17', '-w', '-o', '/build/checker', '/build/checker.cpp'],

@@ -1,15 +1,12 @@
 import { basename, resolve } from 'node:path';
 import { loadDataset } from '../../datasets/index.js';
+import { CHECKER_OUTPUT_BUDGET, checkerJudge } from '../../execution/stdio/checker-judge.js';
 import { stdioProgram, stdioTimeoutMs } from '../../execution/stdio/index.js';
 import { extractCode } from '../../postprocess/extract.js';
 import { cutAtStop } from '../../postprocess/stop.js';
-import { CHECKER_OUTPUT_BUDGET, checkerJudge } from '../library-checker/checker-judge.js';
 import type { Problem, Task } from '../types.js';
 import { checkerTests } from './checker.js';
 import { casesOf, type StdioData, type StdioProblem, stdioProblems } from './format.js';
-
-/** What the checker judge reports a crash near as MLE (the program's own limit; 2 GiB). */
-const DEFAULT_MEMORY_BYTES = 2 * 1024 ** 3;
 
 /** Per-test CPU limit when neither the row nor --timeout gives one. */
 export const DEFAULT_TEST_LIMIT_MS = 2000;
@@ -87,7 +84,6 @@ export function stdioTask(name: string, file: string, language = 'python'): Task
                 inputsDir: built.inputs,
                 cases: built.cases,
                 limitMs,
-                memoryBytes: DEFAULT_MEMORY_BYTES,
               }),
             };
       return stdioProgram({

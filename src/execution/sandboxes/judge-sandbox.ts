@@ -1,6 +1,4 @@
-import { existsSync } from 'node:fs';
-
-const BWRAP = '/usr/bin/bwrap';
+import { BWRAP, usrView } from './bwrap.js';
 
 export interface SandboxSpec {
   /** Sandbox path → host path, bound read-only. */
@@ -11,15 +9,13 @@ export interface SandboxSpec {
 }
 
 /**
- * bubblewrap argv for the judge's own programs (a problem's generators, reference solution and
- * checker; never a candidate, which runs in passk's workers): every namespace unshared (no
+ * bubblewrap argv for the judge's own programs (a Library Checker problem's generators,
+ * reference solution and checker, a stdio row's checker; never a candidate, which runs in
+ * passk's workers): every namespace unshared (no
  * network), an unprivileged uid in a user namespace of its own, read-only /usr, private /tmp,
  * /proc and /dev, a clean environment, and nothing of the host but the binds asked for.
  */
-export function sandboxArgv(spec: SandboxSpec): string[] {
-  const links = ['bin', 'lib', 'lib64', 'sbin'].flatMap((dir) =>
-    existsSync(`/usr/${dir}`) ? ['--symlink', `usr/${dir}`, `/${dir}`] : [],
-  );
+export function judgeSandboxArgv(spec: SandboxSpec): string[] {
   const binds = (flag: string, map: Readonly<Record<string, string>> = {}) =>
     Object.entries(map).flatMap(([inside, host]) => [flag, host, inside]);
   return [
@@ -31,10 +27,7 @@ export function sandboxArgv(spec: SandboxSpec): string[] {
     '65534',
     '--die-with-parent',
     '--new-session',
-    '--ro-bind',
-    '/usr',
-    '/usr',
-    ...links,
+    ...usrView(),
     '--dev',
     '/dev',
     '--proc',

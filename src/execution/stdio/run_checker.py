@@ -1,5 +1,5 @@
 # Runs a problem's testlib checker on a candidate's outputs, inside the judge's checker sandbox
-# (library-checker/checker-judge.ts): the candidate has ended by then and never shares this
+# (stdio/checker-judge.ts): the candidate has ended by then and never shares this
 # sandbox; the answers are here and nowhere the candidate ran. For each case named on the command
 # line: CHECKER INPUTS/<case>.in OUTPUTS/<case>.out out/<case>.out, as testlib's argv wants (input,
 # participant's output, jury's answer), under a CPU limit. Writes one JSON line per case on

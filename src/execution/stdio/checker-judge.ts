@@ -2,21 +2,22 @@ import { createHash } from 'node:crypto';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { inflateSync } from 'node:zlib';
-import type { OutputJudge } from '../../execution/judge.js';
-import { CommandError, runCommand } from '../../execution/run-command.js';
-import { oneLine, parseReport, type TestLine, tokenDigest } from '../../execution/stdio/index.js';
-import type { Verdict } from '../../execution/types.js';
-import { sandboxArgv } from './sandbox.js';
+import { sourceFilePath } from '../../core/source-files.js';
+import type { OutputJudge } from '../judge.js';
+import { CommandError, runCommand } from '../run-command.js';
+import { judgeSandboxArgv } from '../sandboxes/judge-sandbox.js';
+import type { Verdict } from '../types.js';
+import { oneLine, parseReport, type TestLine, tokenDigest } from './judge.js';
 
 /** Bump when the judging rules change: verdicts cached under the old ones stop matching. */
 const RULES_VERSION = 'library-checker-1';
-const CHECKER_SCRIPT = fileURLToPath(new URL('./run_checker.py', import.meta.url));
+const CHECKER_SCRIPT = sourceFilePath(import.meta.url, 'run_checker.py');
 
 /**
  * Compressed output a driver sends back for the checker, all tests together (the result channel
- * keeps 16 MiB, base64 takes 4/3): some 40 MiB of numbers.
+ * keeps 16 MiB, base64 takes 4/3). zlib level 1 shrinks the Library Checker answers measured
+ * 1.7–3.5× (docs/contest.md): some 19–38 MiB of output.
  */
 export const CHECKER_OUTPUT_BUDGET = 11 * 1024 ** 2;
 
@@ -31,7 +32,8 @@ export interface CheckerJudgeSpec {
   /** Case names in order: `in/<case>.in` is the driver's test of the same index. */
   cases: readonly string[];
   limitMs: number;
-  memoryBytes: number;
+  /** Each test's memory limit, when the driver set one: a crash near it is MLE. */
+  memoryBytes?: number;
 }
 
 /** What one test came to, in order; the first that is not AC decides the verdict. */
@@ -64,23 +66,20 @@ async function decide(spec: CheckerJudgeSpec, raw: Verdict, report: string): Pro
   const toCheck: { index: number; output: Buffer }[] = [];
   for (const [index, name] of spec.cases.entries()) {
     const line = lines.get(index);
-    const early = line === undefined ? undefined : runOutcome(spec, line);
     if (line === undefined) {
-      return {
-        ...raw,
-        status: 'incomplete',
-        errorType: 'MissingOutput',
-        message: `test ${name}: no result`,
-      };
+      const message = `test ${name}: no result`;
+      return { ...raw, status: 'incomplete', errorType: 'MissingOutput', message };
     }
-    if (early !== undefined) {
-      outcomes.push(early);
+    const ended = runOutcome(spec, line);
+    if (ended !== undefined) {
+      outcomes.push(ended); // the driver runs no test after it
       break;
     }
-    if (line.h !== undefined) outcomes.push(await digestOutcome(spec, name, line.h));
-    else {
+    if (line.h !== undefined) {
+      outcomes.push(await digestOutcome(spec, name, line.h));
+    } else {
       toCheck.push({ index, output: outputOf(line) });
-      outcomes.push({ code: 'AC', detail: '' });
+      outcomes.push({ code: 'AC', detail: '' }); // until the checker says otherwise
     }
   }
   for (const checked of await runChecker(spec, toCheck)) outcomes[checked.index] = checked.outcome;
@@ -110,12 +109,29 @@ function runOutcome(spec: CheckerJudgeSpec, line: TestLine): TestOutcome | undef
   if (line.s !== 'crash') return undefined;
   const how = line.g ?? `exit code ${line.c}`;
   const said = line.m ? `: ${oneLine(line.m, 160)}` : '';
+  const limit = spec.memoryBytes;
   const memory =
-    (line.kb !== undefined && line.kb * 1024 >= 0.9 * spec.memoryBytes) ||
+    (limit !== undefined && line.kb !== undefined && line.kb * 1024 >= 0.9 * limit) ||
     /bad_alloc|MemoryError|Cannot allocate memory|out of memory/i.test(line.m ?? '');
-  return memory
-    ? { code: 'MLE', detail: `over the ${spec.memoryBytes >> 20} MiB limit (${how}${said})` }
-    : { code: 'RE', detail: `ended with ${how}${said}` };
+  if (!memory) return { code: 'RE', detail: `ended with ${how}${said}` };
+  const over = limit === undefined ? 'out of memory' : `over the ${limit >> 20} MiB limit`;
+  return { code: 'MLE', detail: `${over} (${how}${said})` };
+}
+
+/**
+ * Token digests of answer files, by path: an answer can be hundreds of MiB, and every sample
+ * whose output went past the budget is compared with it. Built tests never change in place.
+ */
+const answerDigests = new Map<string, Promise<string>>();
+
+function answerDigest(path: string): Promise<string> {
+  let digest = answerDigests.get(path);
+  if (digest === undefined) {
+    digest = readFile(path, 'utf8').then(tokenDigest);
+    answerDigests.set(path, digest);
+    digest.catch(() => answerDigests.delete(path));
+  }
+  return digest;
 }
 
 async function digestOutcome(
@@ -123,8 +139,8 @@ async function digestOutcome(
   name: string,
   digest: string,
 ): Promise<TestOutcome> {
-  const answer = await readFile(join(spec.testsDir, 'out', `${name}.out`), 'utf8');
-  return digest === tokenDigest(answer)
+  const answer = await answerDigest(join(spec.testsDir, 'out', `${name}.out`));
+  return digest === answer
     ? { code: 'AC', detail: '' }
     : { code: 'WA', detail: 'an output too large to send to the checker, and not the answer' };
 }
@@ -142,7 +158,7 @@ async function runChecker(
     }
     const names = outputs.map(({ index }) => spec.cases[index]!);
     const limitS = Math.max(spec.limitMs / 1000, 2);
-    const argv = sandboxArgv({
+    const argv = judgeSandboxArgv({
       readOnly: {
         '/tests': spec.testsDir,
         '/inputs': spec.inputsDir,
