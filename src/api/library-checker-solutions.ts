@@ -49,12 +49,21 @@ function readTree(root: string): TreeReader {
   };
 }
 
-/** The stdin/stdout C++ solutions of a problem: sol/correct.cpp and its `[[solutions]]`. */
+/** The C++ solutions of a problem: sol/correct.cpp and its `[[solutions]]`. */
 function solutionsOf(problem: Problem<LibraryCheckerData>): SolutionInfo[] {
-  const listed = problem.meta.info.solutions.filter(
-    (s) => s.function !== true && s.name.endsWith('.cpp'),
-  );
+  const listed = problem.meta.info.solutions.filter((s) => s.name.endsWith('.cpp'));
   return [{ name: 'correct.cpp' }, ...listed];
+}
+
+/**
+ * The files a solution is built from. A `function = true` solution defines only `solve`:
+ * upstream's generate.py compiles it with `grader/grader.cpp` (whose main reads stdin and calls
+ * it); here both become one program, the solution first so the grader's `using namespace`
+ * lines cannot reach it.
+ */
+function sourcesOf(folder: string, solution: SolutionInfo): string[] {
+  const own = `${folder}/sol/${solution.name}`;
+  return solution.function === true ? [own, `${folder}/grader/grader.cpp`] : [own];
 }
 
 /**
@@ -72,8 +81,8 @@ export async function judgeSolutions(
   const loaded = await loadProblems(task, { datasetPath: root });
   for (const problem of loaded.problems as Problem<LibraryCheckerData>[]) {
     for (const [sample, solution] of solutionsOf(problem).entries()) {
-      const path = `${problem.meta.folder}/sol/${solution.name}`;
-      const program = inlineIncludes(path, readTree(root), problem.meta.info.params);
+      const sources = sourcesOf(problem.meta.folder, solution);
+      const program = inlineIncludes(sources, readTree(root), problem.meta.info.params);
       records.push({ problemId: problem.id, sample, program });
       expected.set(`${problem.id}/${sample}`, {
         solution: solution.name,

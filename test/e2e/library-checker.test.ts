@@ -34,7 +34,7 @@ async function tree(withUpstream = false): Promise<string> {
 }
 
 describe('library-checker', () => {
-  // Builds two problems (testlib's checker compiles slowly) and judges 8 solutions, 2 to their limit.
+  // Builds two problems (testlib's checker compiles slowly) and judges 9 solutions, 2 to their limit.
   it("gives each of the problem's solutions the verdict its info.toml expects", {
     timeout: 300_000,
   }, async () => {
@@ -48,8 +48,9 @@ describe('library-checker', () => {
       'any_divisor/memory.cpp': 'MLE',
       // Never the reference's output: only the checker can accept it.
       'any_divisor/largest.cpp': 'AC',
-      // Upstream's: testlib's token checker; ac_func.cpp is a function with a grader (not judged).
+      // Upstream's: testlib's token checker; ac_func.cpp defines solve() for grader/grader.cpp.
       'aplusb/correct.cpp': 'AC',
+      'aplusb/ac_func.cpp': 'AC',
       'aplusb/wa.cpp': 'WA',
     });
     expect(outcomes.every((o) => o.agrees)).toBe(true);

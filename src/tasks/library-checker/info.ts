@@ -10,7 +10,7 @@ const solutionSchema = z.object({
   allow_tle: z.boolean().optional(),
   allow_re: z.boolean().optional(),
   allow_wa: z.boolean().optional(),
-  /** A function with a grader (`grader/`), not a stdin/stdout program: passk does not judge these. */
+  /** Defines `solve` only; `grader/grader.cpp` holds main (see judgeSolutions). */
   function: z.boolean().optional(),
 });
 

@@ -7,6 +7,9 @@ describe('inlineIncludes', () => {
       '#include <cstdio>\n#include "../base.hpp"\n#include "fastio.h"\n#include "../params.h"\nint main() {}\n',
     'cat/p/base.hpp': '#pragma once\n#include "fastio.h"\nint base;\n',
     'common/fastio.h': 'int fast;\n',
+    'cat/p/sol/f.cpp': '#include "fastio.h"\nint solve() {}\n',
+    'cat/p/grader/grader.cpp': '#include "fastio.h"\n#include "solve.hpp"\nint main() {}\n',
+    'cat/p/grader/solve.hpp': 'int solve();',
   };
   const read = (path: string) => files[path];
 
@@ -15,6 +18,11 @@ describe('inlineIncludes', () => {
     expect(text).toBe(
       '#include <cstdio>\n#pragma once\nint fast;\n\nint base;\n\n\n#define N_MAX (long long)5\n#define NAME "x"\nint main() {}\n',
     );
+  });
+
+  it('makes one program of several files, each header inlined once', () => {
+    const text = inlineIncludes(['cat/p/sol/f.cpp', 'cat/p/grader/grader.cpp'], read, {});
+    expect(text).toBe('int fast;\n\nint solve() {}\n\n\nint solve();\nint main() {}\n');
   });
 
   it('leaves an include it cannot find for the compiler to report', () => {

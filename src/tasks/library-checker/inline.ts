@@ -10,9 +10,14 @@ const INCLUDE = /^[ \t]*#[ \t]*include[ \t]*"([^"]+)"[^\n]*$/gm;
  * A solution as one file: each `#include "X"` replaced by X's text, looked up beside the file
  * that includes it, then in `common/`, `params.h` being the problem's [params] as upstream's
  * generate.py writes it. A file is inlined once (include guards and `#pragma once` then do
- * nothing harmful); an include found nowhere stays, and the compiler says so.
+ * nothing harmful); an include found nowhere stays, and the compiler says so. Several paths
+ * (a `function = true` solution and its grader) become one translation unit, in that order.
  */
-export function inlineIncludes(path: string, read: TreeReader, params: Params): string {
+export function inlineIncludes(
+  paths: string | readonly string[],
+  read: TreeReader,
+  params: Params,
+): string {
   const done = new Set<string>();
   const expand = (file: string, text: string): string =>
     text.replace(INCLUDE, (line, name: string) => {
@@ -24,7 +29,8 @@ export function inlineIncludes(path: string, read: TreeReader, params: Params): 
       done.add(found);
       return expand(found, read(found)!);
     });
-  return expand(path, read(path) ?? '');
+  const files = typeof paths === 'string' ? [paths] : paths;
+  return files.map((path) => expand(path, read(path) ?? '')).join('\n');
 }
 
 /** params.h as upstream's generate.py writes it. */
