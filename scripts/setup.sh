@@ -3,12 +3,14 @@
 # in CI or with sudo):
 #   always       bubblewrap (the 'bwrap' sandbox) and Debian's python3 (an interpreter under /usr
 #                that the sandbox can mount read-only; it also drives the other languages' worker);
-#   --languages  the toolchains of the multi-language tasks (humaneval-x-*, multipl-e-*): g++
+#   --languages  the toolchains of the multi-language tasks (humaneval-x-*, multipl-e-*, mceval-*;
+#                each language folder's manifest.json names its Debian packages): g++
 #                with Boost and OpenSSL headers, a JDK with javatuples, Go with testify and
 #                goimports, rustc and cargo (unless rustup's are present) with the rand, regex
 #                and md5 crate sources, PHP, Ruby, Lua with luaunit, Perl's Test::Deep, R,
-#                Racket, Scala, Mono's C# and gdc (D); Node is passk's own runtime and bash is
-#                always there;
+#                Racket, Scala, Mono's C#, gdc (D) and McEval's others; and the Kotlin
+#                compiler from npm in .passk-engines/kotlin; Node is passk's own runtime and
+#                bash is always there;
 #   --test       everything the test suite needs: the toolchains above, chromium (the HTML
 #                report's browser test only; passk itself never needs it) and node-llama-cpp
 #                (the llama-cpp engine tests) in .passk-engines/ with npm: not a dependency, as
@@ -89,6 +91,20 @@ install_exercism_js() {
   (cd "$target" && npm ci --ignore-scripts --no-audit --no-fund --loglevel=error)
   echo "setup: installed Jest and @exercism/babel-preset-javascript in $target"
 }
+# Kotlin: JetBrains' compiler as published on npm (kotlin-compiler, pinned by
+# scripts/kotlin/package-lock.json), run on the JDK; Debian's kotlin is 1.3.31, too old for the
+# library calls McEval's Kotlin references make (src/execution/languages/kotlin/kotlin.ts).
+install_kotlin() {
+  here="$(cd "$(dirname "$0")/.." && pwd)"
+  pinned="$here/scripts/kotlin"
+  target="$here/.passk-engines/kotlin"
+  if [ -f "$target/node_modules/kotlin-compiler/lib/kotlin-compiler.jar" ] &&
+    cmp -s "$pinned/package-lock.json" "$target/package-lock.json"; then return 0; fi
+  mkdir -p "$target"
+  cp "$pinned/package.json" "$pinned/package-lock.json" "$target/"
+  (cd "$target" && npm ci --ignore-scripts --no-audit --no-fund --loglevel=error)
+  echo "setup: installed the Kotlin compiler (npm kotlin-compiler) in $target"
+}
 missing=""
 need() { missing="$missing $1"; }
 # A Debian package by name, when dpkg does not have it installed.
@@ -107,6 +123,7 @@ if $languages; then
     $found || need "$pkg"
   done < <(node "$(dirname "$0")/language-packages.mjs")
 fi
+$languages && install_kotlin
 if $browser; then
   [ -x /usr/bin/chromium ] || need chromium
   install_engine

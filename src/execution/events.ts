@@ -4,6 +4,8 @@ import type { Verdict } from './types.js';
 export type RunEvent =
   | { type: 'problems-loaded'; task: string; problems: number; file: string; source: string }
   | { type: 'warning'; message: string }
+  /** Slow work before the programs run (a task building its tests): one line each. */
+  | { type: 'progress'; message: string }
   | { type: 'preflight-start' }
   | { type: 'preflight-done'; canaries: number }
   | { type: 'execution-start'; programs: number }

@@ -2,6 +2,7 @@ import { isAbsolute } from 'node:path';
 import { ConfigError } from '../core/errors.js';
 import { loadDataset } from '../datasets/index.js';
 import type { DatasetLoadOptions, LoadedDataset } from '../datasets/types.js';
+import type { RunEventListener } from '../execution/events.js';
 import { applyDateWindow, type DateWindowInfo, hasDateWindow } from '../tasks/kit/date-window.js';
 import type { Problem, Task } from '../tasks/types.js';
 import { applyTaskInput } from './task-input.js';
@@ -39,7 +40,7 @@ export interface LoadedProblems {
 export async function loadProblems(
   task: Task,
   datasetOptions: DatasetLoadOptions,
-  selection: ProblemSelection & { taskInput?: string } = {},
+  selection: ProblemSelection & { taskInput?: string; onEvent?: RunEventListener } = {},
 ): Promise<LoadedProblems> {
   // A task over the user's own file (the 'local' placeholder, e.g. `stdio`) has nothing to download.
   if (task.dataset.hub.repo === 'local' && !isAbsolute(task.dataset.localFile ?? '')) {
@@ -60,8 +61,12 @@ export async function loadProblems(
   const end = selection.limit === undefined ? all.length : start + selection.limit;
   const selected = { problems: all.slice(start, end), total: all.length, start, dataset };
   const given = await applyTaskInput(task, selected, selection.taskInput);
+  const onEvent = selection.onEvent;
   const problems = task.complete
-    ? await task.complete(given, { datasetFile: dataset.file })
+    ? await task.complete(given, {
+        datasetFile: dataset.file,
+        ...(onEvent && { progress: (message: string) => onEvent({ type: 'progress', message }) }),
+      })
     : given;
   // After --limit/--limit-start, which select by position (bigcode files match by position).
   if (!hasDateWindow(selection)) return { ...selected, problems };

@@ -4,7 +4,7 @@ import { oneLine } from './terminal.js';
 
 /**
  * A one-line progress bar with ETA and running pass rate, redrawn in place on a terminal.
- * Off the terminal (CI logs, pipes) it stays quiet: only warnings are printed.
+ * Off the terminal (CI logs, pipes) it stays quiet: only warnings and slow steps are printed.
  */
 export function progressReporter(stream: NodeJS.WriteStream = process.stderr): RunEventListener {
   const tty = stream.isTTY === true;
@@ -15,6 +15,10 @@ export function progressReporter(stream: NodeJS.WriteStream = process.stderr): R
       case 'warning':
         if (tty) stream.write('\r\x1b[2K');
         stream.write(`passk: warning: ${oneLine(event.message)}\n`);
+        return;
+      case 'progress':
+        if (tty) stream.write('\r\x1b[2K');
+        stream.write(`passk: ${oneLine(event.message)}\n`);
         return;
       case 'execution-start':
         started = performance.now();

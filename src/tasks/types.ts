@@ -195,7 +195,11 @@ export interface Task<Data extends object = ProblemData> {
    */
   complete?(
     problems: readonly Problem<Data>[],
-    context: { datasetFile: string },
+    context: {
+      datasetFile: string;
+      /** A line for the user while slow work goes on (shown as passk's progress). */
+      progress?: (message: string) => void;
+    },
   ): Promise<Problem<Data>[]>;
   /**
    * Multi-turn tasks (Aider polyglot): after a turn's program fails, the next user message

@@ -42,6 +42,8 @@ export interface BuildOptions {
   cacheDir: string;
   /** Wall clock for one problem's whole build (compiles, generators, reference runs). */
   timeoutMs?: number;
+  /** Told before a build starts (not when the cache has it): builds take minutes. */
+  onBuild?: (id: string) => void;
 }
 
 /** Generous: a problem compiles four or more C++ programs, testlib's checker the slowest. */
@@ -60,6 +62,7 @@ export async function builtTests(id: string, options: BuildOptions): Promise<Bui
   const dir = join(options.cacheDir, 'tests', name);
   const inputs = join(inputsRoot(options.cacheDir), name);
   if (!existsSync(join(dir, 'manifest.json'))) {
+    options.onBuild?.(id);
     await build(problemDir, commonDir, { dir, inputs }, options);
   }
   const manifest = manifestSchema.parse(

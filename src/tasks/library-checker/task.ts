@@ -55,11 +55,19 @@ function problemsOf(rows: readonly Record<string, unknown>[], language: string):
 }
 
 /** Builds (or reads from the cache) each problem's tests and writes its statement with them. */
-async function complete(problems: readonly LcProblem[], root: string): Promise<LcProblem[]> {
+async function complete(
+  problems: readonly LcProblem[],
+  root: string,
+  progress?: (message: string) => void,
+): Promise<LcProblem[]> {
   const cacheDir = CACHE_DIR();
   const done: LcProblem[] = [];
-  for (const problem of problems) {
-    const tests = await builtTests(problem.meta.folder, { root, cacheDir });
+  for (const [index, problem] of problems.entries()) {
+    const onBuild = (id: string) =>
+      progress?.(
+        `building the tests of ${id} (problem ${index + 1} of ${problems.length}; a build takes minutes, then it is cached)`,
+      );
+    const tests = await builtTests(problem.meta.folder, { root, cacheDir, onBuild });
     const examples = new Map(
       tests.cases
         .filter((c) => c.name.startsWith('example_'))
@@ -116,7 +124,7 @@ export function libraryCheckerTask(language: 'cpp' | 'python'): Task<LibraryChec
     },
     stopSequences: ['\n```'],
     problems: (rows) => problemsOf(rows, language),
-    complete: (problems, context) => complete(problems, context.datasetFile),
+    complete: (problems, context) => complete(problems, context.datasetFile, context.progress),
     postprocess: (_problem, generation) => cutAtStop(generation, ['\n```']),
     instructionPrompt: stdioInstruction,
     chatPostprocess: (problem, reply) => extractCode(reply, problem.language),

@@ -1,9 +1,9 @@
 import { existsSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { RuntimeMissingError } from '../../../core/errors.js';
 import type { ExecPlan, RawOutcome } from '../../worker/protocol.js';
 import { RESULT_FD } from '../../worker/protocol.js';
+import { enginesFolder } from '../kit/engines.js';
 import { exercismCanaries } from '../kit/exercism-kit.js';
 import { harnessFile } from '../kit/harness-template.js';
 import { NONCE_FD } from '../kit/nonce-channel.js';
@@ -22,13 +22,7 @@ import type { Diagnosis, Runtime } from '../kit/types.js';
 export const JEST_DIR_VARIABLE = 'PASSK_EXERCISM_JS_DIR';
 
 export function jestDir(env: NodeJS.ProcessEnv = process.env): string {
-  const fromEnv = env[JEST_DIR_VARIABLE];
-  if (fromEnv) return resolve(fromEnv);
-  return join(
-    fileURLToPath(new URL('../../../../', import.meta.url)),
-    '.passk-engines',
-    'exercism-javascript',
-  );
+  return enginesFolder('exercism-javascript', JEST_DIR_VARIABLE, env);
 }
 
 /** Read once: the folder mounted in the sandbox and the one the programs use must agree. */

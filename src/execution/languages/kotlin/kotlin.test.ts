@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readSourceFile } from '../../../core/source-files.js';
 import { preflightVerdicts } from '../kit/preflight.test-helpers.js';
-import { kotlinScript } from './kotlin.js';
+import { KOTLIN_DIR_VARIABLE, kotlinScript, missingKotlin } from './kotlin.js';
 
 /** The wrong canary (McEval's shape: `check` calls in a `main()` the script calls), made right. */
 const RIGHT = readSourceFile(import.meta.url, 'canaries/wrong.kts').replace('a - b', 'a + b');
@@ -13,6 +13,13 @@ describe('the kotlin language', () => {
     expect(lines[3]).toMatch(/^val passk_nonce = /);
     expect(lines.at(-2)).toMatch(/^if \(passk_nonce/);
     expect(kotlinScript('fun f() = 1').split('\n')[0]).toMatch(/^val passk_nonce = /);
+  });
+
+  it('names the fix when the compiler is not installed', () => {
+    const error = missingKotlin('/nonexistent/kotlin-compiler');
+    expect(error?.message).toContain('/nonexistent/kotlin-compiler');
+    expect(error?.hint).toContain('setup.sh --languages');
+    expect(error?.hint).toContain(KOTLIN_DIR_VARIABLE);
   });
 
   // Every canary is compiled by kotlinc, which also checks the prologue and sentinel (a syntax error

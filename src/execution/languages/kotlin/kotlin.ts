@@ -1,14 +1,27 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { RuntimeMissingError } from '../../../core/errors.js';
 import type { RawOutcome } from '../../worker/protocol.js';
 import { RESULT_FD } from '../../worker/protocol.js';
 import { canaryFolder } from '../kit/canary-folder.js';
+import { enginesFolder } from '../kit/engines.js';
 import { harnessFile } from '../kit/harness-template.js';
 import { JAVA, JAVA_ETC, jvmArgv } from '../kit/jvm.js';
 import { NONCE_FD } from '../kit/nonce-channel.js';
 import { atLeast, defineProcessRuntime, firstLine } from '../kit/process-runtime.js';
-import type { Diagnosis } from '../kit/types.js';
+import type { Diagnosis, Runtime } from '../kit/types.js';
 
-/** Debian's Kotlin 1.3.31: its compiler run on the JDK (its kotlinc script needs `java` on PATH). */
-const HOME = '/usr/share/kotlin/kotlinc';
+/**
+ * JetBrains' Kotlin compiler as published on npm (`kotlin-compiler`, pinned in
+ * scripts/kotlin/package-lock.json), which `scripts/setup.sh --languages` installs into
+ * `.passk-engines/kotlin`; $PASSK_KOTLIN_DIR names another such folder. McEval installs the
+ * latest Kotlin (`sdk install kotlin`): its references call 1.4–1.5 library functions
+ * (`uppercase`, `sumOf`, `maxOrNull`), which Debian's Kotlin, 1.3.31, does not have.
+ */
+export const KOTLIN_DIR_VARIABLE = 'PASSK_KOTLIN_DIR';
+
+/** Read once: the folder mounted in the sandbox and the one the compiler runs from must agree. */
+const HOME = join(enginesFolder('kotlin', KOTLIN_DIR_VARIABLE), 'node_modules', 'kotlin-compiler');
 const COMPILER = [
   `-Dkotlin.home=${HOME}`,
   '-cp',
@@ -56,11 +69,11 @@ function diagnose(outcome: RawOutcome): Diagnosis | undefined {
   return { status: failed ? 'failed' : 'error', errorType: type, message };
 }
 
-export const kotlin = defineProcessRuntime({
+const base = defineProcessRuntime({
   language: 'kotlin',
   versionArgv: [JAVA, ...COMPILER, '-version'],
-  debianPackages: 'kotlin',
-  mounts: [JAVA_ETC],
+  debianPackages: 'openjdk-17-jdk-headless',
+  mounts: [JAVA_ETC, HOME],
   canaries: canaryFolder(import.meta.url, '.kts', (text) => `// ${text.replace(/\n/g, ' ')}\n`),
   plan(source, limits) {
     // The compiler's JVM maps the JDK's whole module image (jrt:/) beside its heap: under 2 GiB of
@@ -83,3 +96,20 @@ export const kotlin = defineProcessRuntime({
   },
   diagnose,
 });
+
+/** The error for a folder without the compiler, naming the fix; undefined when it is there. */
+export function missingKotlin(home: string): RuntimeMissingError | undefined {
+  if (existsSync(join(home, 'lib', 'kotlin-compiler.jar'))) return undefined;
+  return new RuntimeMissingError(`the Kotlin compiler is not installed in ${home}`, {
+    hint: `run \`bash scripts/setup.sh --languages\` (installs npm's kotlin-compiler into .passk-engines/kotlin), or set ${KOTLIN_DIR_VARIABLE} to a folder where it is installed (its node_modules/kotlin-compiler)`,
+  });
+}
+
+/** The runtime, with a missing compiler named with its fix (not a Debian package). */
+export const kotlin: Runtime = {
+  ...base,
+  resolve(options) {
+    const missing = missingKotlin(HOME);
+    return missing ? Promise.reject(missing) : base.resolve(options);
+  },
+};
