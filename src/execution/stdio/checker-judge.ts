@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { inflateSync } from 'node:zlib';
@@ -8,7 +8,7 @@ import type { OutputJudge } from '../judge.js';
 import { CommandError, runCommand } from '../run-command.js';
 import { judgeSandboxArgv } from '../sandboxes/judge-sandbox.js';
 import type { Verdict } from '../types.js';
-import { oneLine, parseReport, type TestLine, tokenDigest } from './judge.js';
+import { fileTokenDigest, oneLine, parseReport, type TestLine } from './judge.js';
 
 /** Bump when the judging rules change: verdicts cached under the old ones stop matching. */
 const RULES_VERSION = 'library-checker-1';
@@ -127,7 +127,7 @@ const answerDigests = new Map<string, Promise<string>>();
 function answerDigest(path: string): Promise<string> {
   let digest = answerDigests.get(path);
   if (digest === undefined) {
-    digest = readFile(path, 'utf8').then(tokenDigest);
+    digest = fileTokenDigest(path);
     answerDigests.set(path, digest);
     digest.catch(() => answerDigests.delete(path));
   }

@@ -1,7 +1,7 @@
 # The stdin/stdout driver: a Python program run in the sandbox like any other (one sandboxed
 # process per candidate, never one per test). It writes the candidate to a file, compiles it when
 # the language needs it, then runs it once per test in a child process: the test's input on stdin,
-# stdout to a file, a CPU limit (watched while the test runs: a test over it is killed then) and a
+# stdout read from a pipe as it comes (never held whole), a CPU limit (watched while the test runs: a test over it is killed then) and a
 # wall-clock kill per test. For each test it writes one JSON line on the result channel (the
 # config's result_fd, which the candidate never inherits): the output (or its token digest when it
 # is large), the exit status and the CPU time. It stops at the first test that crashes or passes
@@ -13,7 +13,8 @@
 # compile_s, result_fd (worker/protocol.json's result channel); optional memory_bytes and
 # stack_bytes (the address-space and stack limits of each test's process, a judge's memory limit);
 # input_paths instead of inputs: files to read each test's stdin from (bound read-only); budget
-# (bytes of compressed output reported in all, for a checker that needs whole outputs).
+# (bytes of compressed output reported in all, for a checker that needs whole outputs);
+# output_max (bytes of one test's stdout, default 64 MiB).
 import base64 as _b64
 import hashlib as _h
 import json as _json
@@ -189,12 +190,15 @@ def _run_one(index, argv, workdir):
     else:
         with open(paths[0], "wb") as f:
             f.write(_CFG["inputs"][index].encode("utf-8"))
-    with open(paths[0], "rb") as fin, open(paths[1], "wb") as fout, open(paths[2], "wb") as ferr:
+    with open(paths[0], "rb") as fin, open(paths[2], "wb") as ferr:
         limits = _test_limits if _CFG.get("memory_bytes") or _CFG.get("stack_bytes") else None
-        child = _sp.Popen(argv, cwd=workdir, stdin=fin, stdout=fout, stderr=ferr,
+        child = _sp.Popen(argv, cwd=workdir, stdin=fin, stdout=_sp.PIPE, stderr=ferr,
                           close_fds=True, start_new_session=True, preexec_fn=limits)
     cpu_before = _children_cpu()
     killed = []
+    output = _Output(child.pid)
+    reader = _threading.Thread(target=output.read_all, args=(child.stdout,), daemon=True)
+    reader.start()
     done = _threading.Event()
     watch = _threading.Thread(target=_watch, args=(child.pid, limit, killed, done), daemon=True)
     watch.start()
@@ -206,12 +210,17 @@ def _run_one(index, argv, workdir):
     child.returncode = 0  # reaped here (wait4), not by Popen
     _kill_group(child.pid)  # whatever it left behind
     _reap_all()
+    reader.join()  # every writer is gone: the pipe is at its end
     # The test's CPU: the child's and that of every process it started, reaped ones and orphans
     # (a too-slow program must not pass by doing its work in a grandchild that outlives it).
     cpu = _children_cpu() - cpu_before
     # Peak resident memory of the test's own process, in KiB (a judge's MLE evidence).
     record = {"e": "t", "i": index, "ms": round(cpu * 1000), "kb": usage.ru_maxrss}
-    if killed or cpu > limit:
+    if output.over:
+        record["s"] = "crash"
+        record["g"] = "SIGXFSZ"
+        record["m"] = "its output passed %d MiB" % (_OUTPUT_MAX >> 20)
+    elif killed or cpu > limit:
         record["s"] = "tle"
         # Over its CPU limit: final (load cannot change it). Else the wall-clock backstop.
         record["by"] = "cpu" if cpu > limit else "wall"
@@ -229,30 +238,92 @@ def _run_one(index, argv, workdir):
         record["m"] = _tail(paths[2])
     else:
         record["s"] = "ok"
-        with open(paths[1], "rb") as f:
-            out = f.read()
-        _report_output(record, out)
+        output.report(record)
     _emit(record)
     return record["s"] == "ok"
 
 
 # What is left of `budget` (a checker judge's): the bytes of compressed output still to send.
 _SENT = [0]
+# A test's stdout beyond this is cut and the test ends as a crash (output_max: a judge's answers
+# run to 330 MB; else 64 MiB, the file size limit the candidate had when stdout was a file).
+_OUTPUT_MAX = int(_CFG.get("output_max", 64 << 20))
 
 
-def _report_output(record, out):
-    # Verbatim up to `cap`; with `budget`, zlib-compressed while the outputs sent so far fit in
-    # it (a checker needs the whole output); else only the digest of its tokens.
-    if "budget" in _CFG:
-        packed = _zlib.compress(out, 1)
-        if _SENT[0] + len(packed) <= _CFG["budget"]:
-            _SENT[0] += len(packed)
-            record["z"] = _b64.b64encode(packed).decode("ascii")
+class _TokenDigest:
+    # sha256 of the output's tokens joined by single spaces (b" ".join(out.split())), fed in
+    # pieces as they come: a token may go on from one piece into the next.
+    def __init__(self):
+        self.sha = _h.sha256()
+        self.started = False
+        self.gap = False
+
+    def update(self, piece):
+        tokens = piece.split()
+        if not tokens:
+            self.gap = self.gap or (self.started and bool(piece))
             return
-    elif len(out) <= _CFG["cap"]:
-        record["o"] = out.decode("utf-8", "replace")
-        return
-    record["h"] = _h.sha256(b" ".join(out.split())).hexdigest()
+        if self.started and (self.gap or piece[:1].isspace()):
+            self.sha.update(b" ")
+        self.sha.update(b" ".join(tokens))
+        self.started = True
+        self.gap = piece[-1:].isspace()
+
+
+class _Output:
+    # A test's stdout read from its pipe as it comes, never held whole: its first `cap` + 1 bytes,
+    # with `budget` its zlib compression while the outputs sent so far fit, and its token digest.
+    # Past _OUTPUT_MAX the test is killed (`over`).
+    def __init__(self, pid):
+        self.pid = pid
+        self.size = 0
+        self.over = False
+        self.head = bytearray()
+        self.digest = _TokenDigest()
+        self.packer = _zlib.compressobj(1) if "budget" in _CFG else None
+        self.packed = []
+        self.packed_size = 0
+
+    def read_all(self, pipe):
+        fd = pipe.fileno()
+        while True:
+            piece = _os.read(fd, 1 << 20)
+            if not piece:
+                break
+            if not self.over:
+                self._take(piece)
+        pipe.close()
+
+    def _take(self, piece):
+        self.size += len(piece)
+        if self.size > _OUTPUT_MAX:
+            self.over = True
+            _kill_group(self.pid)
+            return
+        if len(self.head) <= _CFG["cap"]:
+            self.head += piece[:_CFG["cap"] + 1 - len(self.head)]
+        if self.packer is not None:
+            part = self.packer.compress(piece)
+            self.packed.append(part)
+            self.packed_size += len(part)
+            if _SENT[0] + self.packed_size > _CFG["budget"]:
+                self.packer = None  # too large to send: its digest only
+                self.packed = []
+        self.digest.update(piece)
+
+    def report(self, record):
+        # Verbatim up to `cap`; with `budget`, compressed while the outputs sent so far fit in it
+        # (a checker needs the whole output); else only the digest of its tokens.
+        if self.packer is not None:
+            packed = b"".join(self.packed) + self.packer.flush()
+            if _SENT[0] + len(packed) <= _CFG["budget"]:
+                _SENT[0] += len(packed)
+                record["z"] = _b64.b64encode(packed).decode("ascii")
+                return
+        elif "budget" not in _CFG and len(self.head) <= _CFG["cap"]:
+            record["o"] = bytes(self.head).decode("utf-8", "replace")
+            return
+        record["h"] = self.digest.sha.hexdigest()
 
 
 def _passk_stdio_main():

@@ -1,7 +1,10 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Verdict } from '../types.js';
 import { DEFAULT_TOLERANCE } from './compare.js';
-import { stdioJudge } from './judge.js';
+import { fileTokenDigest, stdioJudge, tokenDigest } from './judge.js';
 
 const CASES = [
   { input: '1 2\n', output: '3\n' },
@@ -32,6 +35,32 @@ describe('the stdio judge on a time-out', () => {
       const verdict = judge.decide(RAW, report(line));
       expect(verdict).toMatchObject({ status: 'timeout', errorType: 'TimeLimitExceeded' });
       expect(verdict.finalTimeout).toBeUndefined();
+    }
+  });
+});
+
+describe('fileTokenDigest', () => {
+  it('is tokenDigest of the file, whichever pieces it is read in', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'passk-digest-'));
+    try {
+      for (const text of [
+        '',
+        ' \n ',
+        'a',
+        '  1 22\t333\n\n4444 ',
+        'x\u00e9y z\n',
+        '7 '.repeat(50),
+      ]) {
+        const path = join(dir, 'out');
+        writeFileSync(path, text);
+        for (const piece of [1, 2, 3, 7, 1 << 20]) {
+          expect(await fileTokenDigest(path, piece), `${JSON.stringify(text)} in ${piece}`).toBe(
+            tokenDigest(text),
+          );
+        }
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
 import type { ImmediateJudge } from '../judge.js';
 import type { Verdict } from '../types.js';
 import { clip, compareOutputs, type Tolerance, tokens } from './compare.js';
@@ -33,6 +34,33 @@ export interface TestLine {
 /** The digest the driver sends for a large output: sha256 of its tokens joined by one space. */
 export function tokenDigest(text: string): string {
   return createHash('sha256').update(tokens(text).join(' ')).digest('hex');
+}
+
+const SPACE_FIRST = /^[ \t\n\r\v\f]/;
+const SPACE_LAST = /[ \t\n\r\v\f]$/;
+
+/**
+ * tokenDigest of a file, read in pieces (a judge's answers run to 330 MB, too large for one
+ * string): a token may go on from one piece into the next, as in the driver's _TokenDigest.
+ */
+export async function fileTokenDigest(path: string, pieceBytes = 1 << 20): Promise<string> {
+  const hash = createHash('sha256');
+  let started = false;
+  let gap = false;
+  for await (const piece of createReadStream(path, { highWaterMark: pieceBytes })) {
+    // latin1: one character per byte, so a piece may end inside a UTF-8 sequence.
+    const text = (piece as Buffer).toString('latin1');
+    const found = tokens(text);
+    if (found.length === 0) {
+      gap ||= started && text.length > 0;
+      continue;
+    }
+    if (started && (gap || SPACE_FIRST.test(text))) hash.update(' ');
+    hash.update(Buffer.from(found.join(' '), 'latin1'));
+    started = true;
+    gap = SPACE_LAST.test(text);
+  }
+  return hash.digest('hex');
 }
 
 /**

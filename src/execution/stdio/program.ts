@@ -22,6 +22,8 @@ export interface StdioProgramSpec {
    * digest. Without it, each output up to a per-test share of REPORT_BUDGET goes verbatim.
    */
   outputBudget?: number;
+  /** Bytes of one test's stdout; past it the test is a crash. Default: the driver's, 64 MiB. */
+  outputMax?: number;
   /** Each test's input as a file the sandbox can read (instead of the cases' `input`). */
   inputPaths?: readonly string[];
   /** Address-space and stack limits of each test's process, in bytes (a judge's memory limit). */
@@ -58,6 +60,7 @@ export function stdioProgram(spec: StdioProgramSpec): Program {
     limit_s: spec.limitMs / 1000,
     cap,
     ...(spec.outputBudget === undefined ? {} : { budget: spec.outputBudget }),
+    ...(spec.outputMax === undefined ? {} : { output_max: spec.outputMax }),
     compile_s: COMPILE_S,
     result_fd: RESULT_FD,
     ...(spec.memoryBytes === undefined ? {} : { memory_bytes: spec.memoryBytes }),

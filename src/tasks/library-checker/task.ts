@@ -19,6 +19,11 @@ import { renderStatement } from './statement.js';
 export const TIME_SCALE = 2;
 /** Library Checker's memory limit: each test's process (address space and stack). */
 export const MEMORY_BYTES = 1024 ** 3;
+/**
+ * Bytes of one test's output: `convolution_mod_large`'s answers are 332 MB each, past the 64 MiB
+ * other stdio tasks allow (the driver reads outputs as they come, never whole).
+ */
+const OUTPUT_MAX_BYTES = 1024 ** 3;
 
 export type LibraryCheckerData = {
   /** `<category>/<problem>`: the problem's folder in the tree. */
@@ -152,6 +157,7 @@ export function libraryCheckerTask(language: 'cpp' | 'python'): Task<LibraryChec
         inputPaths: names.map((name) => join(tests.inputs, `${name}.in`)),
         limitMs,
         outputBudget: CHECKER_OUTPUT_BUDGET,
+        outputMax: OUTPUT_MAX_BYTES,
         memoryBytes: MEMORY_BYTES,
         stackBytes: MEMORY_BYTES,
         judge: checkerJudge({
