@@ -19,6 +19,7 @@ import {
 } from '../options.js';
 import { resolveRunFlags, savedOptions } from '../run-config.js';
 import type { StopSignals } from '../stop-signals.js';
+import { type CompletingCommands, reportUnscored } from '../unscored-samples.js';
 import { evaluateWithFlags } from './evaluate-flags.js';
 
 export function registerRun(program: Command, stop: StopSignals): void {
@@ -104,25 +105,23 @@ async function runWithBackend(
       `evaluate later with: passk evaluate --task ${flags.task} --generations ${runDir} --allow-code-execution`,
     );
   }
-  reportMissingSamples(result.generation.failedSamples, runDir, generation.generationOnly);
+  reportUnscored(
+    {
+      requestFailed: result.generation.failedSamples,
+      unjudged: result.evaluation?.unscored.unjudged ?? 0,
+    },
+    completing(runDir, generation.generationOnly),
+  );
   if (json && !result.evaluation) {
     const summary = { task: flags.task, run_dir: runDir, evaluated: false, generation: totals };
     process.stdout.write(`${JSON.stringify(summary, null, 2)}\n`);
   }
 }
 
-/**
- * Samples whose requests failed for good (after their retries) are missing from the score: the
- * run is incomplete, so it ends with exit 1 like a stopped one, and one line says how to finish
- * it. Scripts and CI must not take such a run for a success.
- */
-function reportMissingSamples(missing: number, runDir: string, generationOnly: boolean): void {
-  if (missing === 0) return;
+/** The commands that complete a model run left incomplete (see reportUnscored). */
+function completing(runDir: string, generationOnly: boolean): CompletingCommands {
   const resume = `passk run --resume ${runDir}${generationOnly ? '' : ' --allow-code-execution'}`;
-  process.stderr.write(
-    `passk: ${missing} ${missing === 1 ? 'sample is' : 'samples are'} missing (requests that failed after every retry); ${resume} completes ${missing === 1 ? 'it' : 'them'}\n`,
-  );
-  if (typeof process.exitCode !== 'number' || process.exitCode === 0) process.exitCode = 1;
+  return { requests: resume, judging: resume };
 }
 
 function missingModel(): ConfigError {
