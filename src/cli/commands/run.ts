@@ -3,6 +3,7 @@ import {
   ConfigError,
   formatGenerationCounters,
   formatSummary,
+  PasskError,
   progressReporter,
   runModel,
   summaryJson,
@@ -75,7 +76,10 @@ async function runWithBackend(
     onGenerationProgress: output.onProgress,
     savedOptions: savedOptions({ ...raw, outputDir: runDir }),
     onEvent: progressReporter(),
-  }).finally(output.stop);
+  })
+    .catch((error: unknown) => stoppedWhileScoring(error, stop.abort))
+    .finally(output.stop);
+  if (result === undefined) return;
   // With --json, stdout carries the summary object alone; every other line goes to stderr.
   const json = flags.json === true;
   const say = (line: string) => (json ? process.stderr : process.stdout).write(`${line}\n`);
@@ -122,6 +126,18 @@ async function runWithBackend(
 function completing(runDir: string, generationOnly: boolean): CompletingCommands {
   const resume = `passk run --resume ${runDir}${generationOnly ? '' : ' --allow-code-execution'}`;
   return { requests: resume, judging: resume };
+}
+
+/**
+ * The second Ctrl-C aborts what is running. Generation returns (its requests are redone on
+ * resume); the scoring after it ends by throwing the abort, which is the user's stop, not a
+ * bug: exit 130 as `evaluate` does, never 70 'internal error'.
+ */
+function stoppedWhileScoring(error: unknown, abort: AbortSignal): undefined {
+  if (!abort.aborted || error instanceof PasskError) throw error;
+  process.stderr.write('passk: stopped; nothing more was saved\n');
+  process.exitCode = 130;
+  return undefined;
 }
 
 function missingModel(): ConfigError {
