@@ -68,6 +68,7 @@ export type { CandidateSource } from './pipeline/candidates.js';
 export { type EvaluateOptions, type EvaluateResult, evaluate } from './pipeline/evaluate.js';
 export { type RunModelOptions, type RunModelResult, runModel } from './pipeline/run-model.js';
 export { formatShard, parseShard, type Shard } from './pipeline/shard.js';
+export { type UnscoredSamples, unscoredSamples } from './pipeline/unscored.js';
 export { cutAtStop, StreamingStopDetector } from './postprocess/stop.js';
 export { formatComparison } from './report/comparison-text.js';
 export { runSummaryJson, type ScoreJson, summaryJson } from './report/json-summary.js';

@@ -2,6 +2,7 @@ import { closeSync, fdatasyncSync, ftruncateSync, openSync, writeSync } from 'no
 import { mkdir, readFile, rename, truncate, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { GenerationsError, RunWriteError } from '../core/errors.js';
+import { tempPathFor } from '../store/formats/durable-write.js';
 import type { FsyncPolicy, SampleRecord } from './types.js';
 
 export const JOURNAL_FILE = 'generations.journal.jsonl';
@@ -136,8 +137,9 @@ export class Journal {
     try {
       if (contents.repairedLines > 0) {
         const text = contents.records.map((r) => `${line(r)}`).join('');
-        await writeFile(`${path}.repair`, text);
-        await rename(`${path}.repair`, path);
+        const repair = tempPathFor(path);
+        await writeFile(repair, text);
+        await rename(repair, path);
         size = Buffer.byteLength(text);
       } else if (contents.tornTail) {
         await truncate(path, contents.validBytes);

@@ -173,6 +173,7 @@ export function checkResumedGeneration(previous: GenerationConfig, current: Gene
       { hint: `give it again: --header '${missing[0]}: VALUE'` },
     );
   }
+  if (current.nSamples < previous.nSamples) throw fewerSamples(previous, current);
   const keys = Object.keys(current) as (keyof GenerationConfig)[];
   const differing = keys.filter(
     (key) =>
@@ -187,6 +188,20 @@ export function checkResumedGeneration(previous: GenerationConfig, current: Gene
   throw new ConfigError(
     `this run directory was generated with other settings (${detail.join('; ')})`,
     { hint: 'resume with the same settings, or start a new run directory' },
+  );
+}
+
+/**
+ * A resume asks for fewer samples than the run has or is drawing: it would not drop any (the
+ * journal keeps them, and the score would be over n = the smaller number or not, by accident),
+ * so it is refused, with the command that scores the first n instead.
+ */
+function fewerSamples(previous: GenerationConfig, current: GenerationConfig): ConfigError {
+  return new ConfigError(
+    `this run was started with --n-samples ${previous.nSamples}: a resume can add samples, not drop them (--n-samples ${current.nSamples})`,
+    {
+      hint: `to score the first ${current.nSamples} of each problem: passk evaluate --generations RUN_DIR --n-samples ${current.nSamples} --output-dir NEW_DIR --allow-code-execution`,
+    },
   );
 }
 

@@ -161,6 +161,34 @@ describe('evaluate() on an executor the caller owns', () => {
     }
   }, 60_000);
 
+  it('counts the samples the sandbox could not judge: the run is incomplete', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'passk-evaluate-executor-'));
+    const real = await createExecutor({ allowCodeExecution: true, workers: 1, cacheDir: false });
+    // the sandbox fails for the second problem's program (after the executor's own retry)
+    const executor: Executor = {
+      info: real.info,
+      stats: () => real.stats(),
+      close: () => real.close(),
+      run: async (jobs, options) => {
+        const verdicts = await real.run(jobs, options);
+        for (const job of jobs) {
+          if (!job.program.source.includes('def double')) continue;
+          const lost = { status: 'infra-error', errorType: 'SandboxError', durationMs: 0 } as const;
+          verdicts.set(job.id, { ...lost, message: 'the worker died' });
+        }
+        return verdicts;
+      },
+    };
+    try {
+      const result = await run(executor, 'x + x', dir);
+      expect(result.results.map((r) => r.status)).toEqual(['passed', 'infra-error']);
+      expect(result.unscored).toEqual({ requestFailed: 0, unjudged: 1 });
+    } finally {
+      await real.close();
+      await rm(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+
   it('refuses options the executor was not made with, before reading any data', async () => {
     const executor = await createExecutor({
       allowCodeExecution: true,

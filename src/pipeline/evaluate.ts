@@ -39,6 +39,7 @@ import {
 } from './runnable.js';
 import { selectCandidates } from './select.js';
 import type { Shard } from './shard.js';
+import { type UnscoredSamples, unscoredSamples } from './unscored.js';
 
 export interface EvaluateOptions extends ProblemSelection {
   /** A registered task name or a Task object. */
@@ -147,6 +148,8 @@ export interface EvaluateResult {
   files: Record<string, string>;
   /** The run's id in the run store, when it was recorded there. */
   runId?: string;
+  /** Samples left out of n that a complete run would have scored (the run is incomplete). */
+  unscored: UnscoredSamples;
 }
 
 const OUTPUT_CAP_BYTES = 1024 * 1024;
@@ -320,9 +323,8 @@ async function evaluateClaimed(options: EvaluateOptions): Promise<EvaluateResult
       emit({ type: 'warning', message: partialMessage(scored.partial) });
     }
     // (samples whose generation failed are infra errors too, but run-model has said so)
-    const unjudged = results.filter(
-      (r) => r.status === 'infra-error' && r.error_type !== 'RequestFailed',
-    ).length;
+    const unscored = unscoredSamples(results);
+    const { unjudged } = unscored;
     if (unjudged > 0) {
       emit({
         type: 'warning',
@@ -368,7 +370,7 @@ async function evaluateClaimed(options: EvaluateOptions): Promise<EvaluateResult
       emit,
     );
     if (referencesFile !== undefined) files['references'] = referencesFile;
-    return { metrics, results, files, ...(runId === undefined ? {} : { runId }) };
+    return { metrics, results, files, unscored, ...(runId === undefined ? {} : { runId }) };
   } finally {
     await release();
   }

@@ -49,4 +49,22 @@ describe('a model run’s GenerationConfig', () => {
     expect((missing as ConfigError).message).toContain('--header x-auth');
     expect((missing as ConfigError).hint).toContain("--header 'x-auth: VALUE'");
   });
+
+  it('on resume: a smaller n is refused, saying how to score fewer samples', () => {
+    const started = resolve(0.2, 10);
+    const fewer = (() => {
+      try {
+        checkResumedGeneration(started, resolve(0.2, 5));
+      } catch (error) {
+        return error;
+      }
+    })();
+    expect(fewer).toBeInstanceOf(ConfigError);
+    expect((fewer as ConfigError).message).toBe(
+      'this run was started with --n-samples 10: a resume can add samples, not drop them (--n-samples 5)',
+    );
+    expect((fewer as ConfigError).hint).toContain(
+      'passk evaluate --generations RUN_DIR --n-samples 5',
+    );
+  });
 });

@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../../test/helpers/cli.js';
@@ -7,6 +7,7 @@ import {
   type SyntheticRun,
   writeSyntheticRun,
 } from '../compare/synthetic-run.test-helpers.js';
+import { LOCK_FILE } from '../store/run-lock.js';
 import { mergeRuns } from './merge.js';
 import { selectShard } from './shard.js';
 
@@ -96,5 +97,22 @@ describe('mergeRuns', () => {
     );
     const good = await shards(2);
     await expect(mergeRuns(good, good[0]!)).rejects.toThrow(/already holds a finished run/);
+  });
+
+  it('refuses an output another process is writing, writes nothing there, and unlocks its own', async () => {
+    const dirs = await shards(2);
+    const out = join(await tempDir(), 'merged');
+    await mkdir(out);
+    // a live process that is not this one: vitest's own parent
+    await writeFile(join(out, LOCK_FILE), `${process.ppid}\n`);
+    await expect(mergeRuns(dirs, out)).rejects.toThrow(
+      `another passk process (pid ${process.ppid}) is writing to ${out}`,
+    );
+    expect(await readdir(out)).toEqual([LOCK_FILE]);
+    await rm(join(out, LOCK_FILE));
+    await mergeRuns(dirs, out);
+    expect((await readdir(out)).sort()).toEqual(
+      ['generations.json', 'metrics.json', 'results.jsonl', 'run.json', 'samples.jsonl'].sort(),
+    );
   });
 });

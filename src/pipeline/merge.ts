@@ -1,4 +1,4 @@
-import { mkdir, readFile, stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { ConfigError } from '../core/errors.js';
 import type { LoadedDataset } from '../datasets/types.js';
@@ -6,9 +6,9 @@ import { replaceFile, writeFileDurably } from '../store/formats/durable-write.js
 import { writeResults } from '../store/formats/index.js';
 import { loadRun, scoresOf } from '../store/load.js';
 import { buildMetrics, type MetricsFile } from '../store/metrics-file.js';
-import { checkOutputDir } from '../store/output-paths.js';
 import type { ResultRecord } from '../store/records.js';
 import { readRunInfo } from '../store/run-files.js';
+import { claimRunDir } from '../store/run-lock.js';
 import { mergeDateMetrics } from '../tasks/kit/date-window.js';
 import { resolveTask } from '../tasks/kit/resolve.js';
 import type { Problem } from '../tasks/types.js';
@@ -85,8 +85,22 @@ export async function mergeRuns(refs: readonly string[], outDir: string): Promis
       hint: 'merge into a new directory',
     });
   }
-  // a file, or a folder that cannot be written: one line now, not EEXIST from mkdir below
-  await checkOutputDir(dir, { overwrite: true });
+  // Locked before anything is written (a second merge or run into it is refused with this
+  // pid); a file, or a folder that cannot be written: one line now.
+  const release = await claimRunDir(dir, { overwrite: true });
+  try {
+    return await writeMerged(dir, runs, runInfos);
+  } finally {
+    release();
+  }
+}
+
+/** metrics.json and the shards' files combined into `dir` (claimed), metrics.json last. */
+async function writeMerged(
+  dir: string,
+  runs: readonly ShardRun[],
+  runInfos: ReadonlyMap<ShardRun, Record<string, unknown>>,
+): Promise<MergeResult> {
   const first = runs[0]!.metrics;
   const task = await resolveTask(runs[0]!.task);
   const ids = runs.flatMap((run) => run.metrics.per_problem.map((p) => p.task_id));
@@ -127,7 +141,6 @@ export async function mergeRuns(refs: readonly string[], outDir: string): Promis
     },
   });
   Object.assign(metrics, mergeDateMetrics(runs.map((run) => run.metrics)));
-  await mkdir(dir, { recursive: true });
   const files = {
     results: join(dir, 'results.jsonl'),
     generations: join(dir, 'generations.json'),

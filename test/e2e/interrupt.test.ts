@@ -1,10 +1,11 @@
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { evaluate } from '../../src/index.js';
 import { cliEntry, repoRoot, tempDir } from '../helpers/cli.js';
 import { requireData } from '../helpers/data.js';
+import { toyRunArgs, toyServers } from '../helpers/toy-model.js';
 
 const dataDir = requireData('humaneval/HumanEval.jsonl.gz');
 
@@ -126,6 +127,53 @@ describe('Ctrl-C during evaluation keeps the work done', () => {
     expect(result.stderr).not.toContain('internal error');
     expect(result.code).toBe(130);
     expect(result.stderr).toContain('stopped');
+    await expect(readFile(join(out, 'metrics.json'), 'utf8')).rejects.toThrow();
+  });
+});
+
+describe('Ctrl-C while passk run scores its samples', () => {
+  const serve = toyServers();
+
+  /** Whether `pid` has started a child process (the executor's first sandbox worker). */
+  function hasChildren(pid: number): boolean {
+    try {
+      return (
+        execFileSync('pgrep', ['-P', String(pid)])
+          .toString()
+          .trim() !== ''
+      );
+    } catch {
+      return false; // pgrep exits 1 when nothing matches
+    }
+  }
+
+  it('the second Ctrl-C quits with 130 (not an internal error), nothing more written', async () => {
+    // every sample sleeps in its tests: scoring is still running when the signals come
+    const server = await serve({
+      text: () => '    import time\n    time.sleep(60)\n    return x\n',
+    });
+    const out = join(await tempDir(), 'out');
+    const args = toyRunArgs([server.baseUrl], out, [
+      ...['--workers', '1', '--timeout', '120', '--no-cache', '--skip-preflight'],
+    ]);
+    const child = spawn(process.execPath, [...cliEntry(), ...args], {
+      cwd: repoRoot,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.on('data', (c: Buffer) => {
+      stderr += c.toString();
+    });
+    const exited = new Promise<number | null>((r) => child.on('close', (code) => r(code)));
+    // generation starts no process; the executor's worker is the sign that scoring began
+    while (!hasChildren(child.pid!)) await sleep(100);
+    child.kill('SIGINT');
+    while (!stderr.includes('interrupted')) await sleep(50);
+    child.kill('SIGINT');
+    const code = await exited;
+    expect(stderr).not.toContain('internal error');
+    expect(code, stderr).toBe(130);
+    expect(stderr).toContain('passk: stopped; nothing more was saved');
     await expect(readFile(join(out, 'metrics.json'), 'utf8')).rejects.toThrow();
   });
 });

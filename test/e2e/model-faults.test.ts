@@ -17,6 +17,7 @@ import {
   TOY_PROBLEMS,
   toyRunArgs,
   toyServers,
+  toyTask,
   toyText,
 } from '../helpers/toy-model.js';
 
@@ -145,6 +146,30 @@ describe('error events and missing finish reasons (issue 12.1)', () => {
     expect(metrics[metrics.config.task]).toEqual({});
     expect(metrics.skipped_k[0].reason).toContain('toy/neg');
     expect(result.stdout).toContain(`(${N} failed)`);
+  });
+
+  it('scoring a generation-only run with failed samples later is incomplete too (exit 1)', async () => {
+    const server = await serve({
+      fault: ({ body }) =>
+        String(body['prompt']).includes('def neg(') ? { kind: 'error-event' } : undefined,
+    });
+    const generated = await tempDir();
+    const only = ['--no-server-n', '--max-retries', '1', '--generation-only'];
+    const first = await runCli(toyRunArgs([server.baseUrl], generated, only));
+    expect(first.code, first.stderr).toBe(1);
+    expect(first.stderr).toContain(`passk run --resume ${generated} completes them\n`);
+    const out = await tempDir();
+    const scored = await runCli([
+      'evaluate',
+      ...['--task', toyTask, '--generations', generated, '--output-dir', out, '--no-db'],
+      '--allow-code-execution',
+    ]);
+    // the generations' failed samples are missing from this score as well: not a success
+    expect(scored.code, scored.stderr).toBe(1);
+    expect(scored.stderr).toContain(
+      `passk: ${N} samples are missing (requests that failed after every retry); passk run --resume ${generated} completes them; then score them with the same command with --overwrite\n`,
+    );
+    await expectScored(out, N);
   });
 });
 

@@ -97,6 +97,28 @@ describe('--resume reads the run’s RunConfig', () => {
     expect(await readFile(join(out, 'run-config.json'), 'utf8')).toBe(before);
   });
 
+  it('a smaller --n-samples on resume is refused; evaluate --n-samples scores the first n', async () => {
+    const server = await serve();
+    const out = await tempDir();
+    const first = await runCli(toyRunArgs([server.baseUrl], out, ['--generation-only']));
+    expect(first.code, first.stderr).toBe(0);
+    const before = await readFile(join(out, 'run-config.json'), 'utf8');
+    const fewer = await runCli(['run', '--resume', out, '--n-samples', '2']);
+    expect(fewer.code, fewer.stderr).toBe(2);
+    expect(fewer.stderr).toContain(
+      'passk: error: this run was started with --n-samples 3: a resume can add samples, not drop them (--n-samples 2)',
+    );
+    expect(await readFile(join(out, 'run-config.json'), 'utf8')).toBe(before);
+    // the hint's command
+    const scored = join(await tempDir(), 'first-2');
+    const evaluated = await runCli([
+      ...['evaluate', '--task', toyTask, '--generations', out, '--n-samples', '2'],
+      ...['--output-dir', scored, '--no-db', '--allow-code-execution'],
+    ]);
+    expect(evaluated.code, evaluated.stderr).toBe(0);
+    expect((await readJson(scored, 'metrics.json')).samples).toBe(TOY_PROBLEMS * 2);
+  });
+
   it('--generation-only then evaluate: run.json keeps the generation settings', async () => {
     const server = await serve();
     const out = await tempDir();

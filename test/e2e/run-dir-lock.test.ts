@@ -55,6 +55,19 @@ describe('one run directory, one passk process', () => {
     expect(await readdir(out)).toContain('metrics.json');
   });
 
+  it('a run that replaces another (--overwrite) replaces its row in the store too', async () => {
+    const out = join(await tempDir(), 'run');
+    const db = join(out, '..', 'passk.db');
+    for (const extra of [[], ['--overwrite']]) {
+      const result = await runCli(toyReferenceArgs(out, ['--db', db, ...extra]));
+      expect(result.code, result.stderr).toBe(0);
+    }
+    const runs = await runCli(['runs', '--db', db, '--json']);
+    expect(runs.code, runs.stderr).toBe(0);
+    // the first run's files are gone: a row for it would show the second run under its id
+    expect(runs.stdout.trim().split('\n')).toHaveLength(1);
+  });
+
   it('a path where no folder can be made (/proc/x) is refused at once, not a hang', async () => {
     const result = await runCli(toyReferenceArgs('/proc/passk-x/run', ['--no-db']));
     expect(result.code, result.stderr).toBe(2);

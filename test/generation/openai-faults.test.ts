@@ -290,6 +290,42 @@ describe.each(MODES)('errors reported inside a 200 answer ($api, stream $stream)
     expect(misrouted.retries[0]?.message).toMatch(/'other-7b', but 'fake-coder-1b' was asked for/);
   });
 
+  it(`${label(mode)}: another name the server lists for the same weights (a vLLM alias) is the model asked for`, async () => {
+    // `vllm serve … --served-model-name fake-coder-1b coder`: its answers name the first served
+    // name whichever is asked for; 'other-7b' (another root) is another model
+    const rename = (model: string): Fault => ({
+      kind: 'rewrite',
+      body: (b) => ({ ...b, model }),
+      event: (e) => ({ ...e, model }),
+    });
+    const server = await serve({
+      aliases: ['coder'],
+      otherModels: ['other-7b'],
+      fault: ({ index }) => (index === 0 ? rename('other-7b') : undefined),
+    });
+    const { backend, retries } = backendFor(server, mode, { model: 'coder' });
+    await backend.check?.();
+    const [first] = await backend.generate(request(mode));
+    const [second] = await backend.generate(request(mode));
+    expect([first?.serverModel, second?.serverModel]).toEqual([MODEL, MODEL]);
+    // the model listed with other weights is still a stray answer: retried, never kept
+    expect(retries.map((r) => r.message)).toEqual([
+      expect.stringMatching(/'other-7b', but 'coder' was asked for/),
+    ]);
+    expect(backend.describe?.()).toMatchObject({ model: 'coder', serverModel: MODEL });
+    // without --model-name, the names of one model's weights are that model (the first name)
+    const aliasesOnly = await serve({ aliases: ['coder'] });
+    const unnamed = createOpenAICompatibleBackend({
+      baseUrls: [aliasesOnly.baseUrl],
+      api: mode.api,
+      stream: mode.stream,
+      retry: { baseDelayMs: 1, maxRetries: 2 },
+    });
+    const [answer] = await unnamed.generate(request(mode));
+    expect(answer?.serverModel).toBe(MODEL);
+    expect(aliasesOnly.requests[0]?.body['model']).toBe(MODEL);
+  });
+
   it(`${label(mode)}: a server that answers as another model everywhere is one error at start`, async () => {
     const alias = await serve({
       fault: () => ({

@@ -99,6 +99,11 @@ export interface FakeServerOptions {
   modelName?: string;
   /** More models listed at GET /v1/models (a server or gateway serving several). */
   otherModels?: readonly string[];
+  /**
+   * More names of the same weights, listed after `modelName` with its `root` as vLLM lists
+   * `--served-model-name a b`; answers name `modelName` whichever is asked for, as vLLM's do.
+   */
+  aliases?: readonly string[];
   /** Cut text at the request's `stop` as real servers do. Default true. */
   honourStop?: boolean;
   /** Answer one choice whatever `n` asks (servers that ignore n). */
@@ -207,8 +212,7 @@ async function handle(
   if (req.method === 'GET' && path === '/v1/models') {
     const fault = options.modelsFault?.(stats.modelListings++);
     if (fault && applyFault(fault, req, res, false)) return;
-    const ids = [modelName, ...(options.otherModels ?? [])];
-    return sendJson(res, 200, { object: 'list', data: ids.map((id) => ({ id, object: 'model' })) });
+    return sendJson(res, 200, { object: 'list', data: modelCards(modelName, options) });
   }
   const chat = path === '/v1/chat/completions';
   if (req.method !== 'POST' || (!chat && path !== '/v1/completions')) {
@@ -243,6 +247,15 @@ async function handle(
   }
   if (fault?.kind === 'rewrite') return sendRewritten(res, fault, plain);
   sendJson(res, 200, plain);
+}
+
+/** GET /v1/models: the model, its aliases (vLLM's cards, with `root`), then the others. */
+function modelCards(modelName: string, options: FakeServerOptions): Record<string, unknown>[] {
+  const others = (options.otherModels ?? []).map((id) => ({ id, object: 'model' }));
+  if (options.aliases === undefined) return [{ id: modelName, object: 'model' }, ...others];
+  const root = `/models/${modelName}`;
+  const names = [modelName, ...options.aliases];
+  return [...names.map((id) => ({ id, object: 'model', root, parent: null })), ...others];
 }
 
 function sendRewritten(res: ServerResponse, fault: RewriteFault, plain: PlainBody): void {

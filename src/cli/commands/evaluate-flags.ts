@@ -7,6 +7,7 @@ import {
 } from '../../index.js';
 import { defaultOutputDir, type EvaluationFlags, evaluationOptions } from '../options.js';
 import type { StopSignals } from '../stop-signals.js';
+import { type CompletingCommands, reportUnscored } from '../unscored-samples.js';
 
 /**
  * Shared tail of `evaluate` and `run --model reference`: flags → evaluate() → summary. The first
@@ -45,7 +46,22 @@ export async function evaluateWithFlags(
       out.write(`partial results (interrupted) saved in ${outputDir}\n`);
       process.exitCode = 130;
     }
+    reportUnscored(result.unscored, completing(candidates));
   } finally {
     stop.abort.removeEventListener('abort', quit);
   }
+}
+
+/**
+ * What completes an evaluation left incomplete: samples whose requests failed can only come from
+ * a `passk run --generation-only` directory (its journal), which `--resume` fills; samples the
+ * sandbox could not judge are judged again by the same command (judged ones come from the cache).
+ */
+function completing(candidates: CandidateSource): CompletingCommands {
+  const again = 'the same command with --overwrite';
+  return {
+    requests: `passk run --resume ${candidates.kind === 'file' ? candidates.path : 'RUN_DIR'}`,
+    afterRequests: `; then score them with ${again}`,
+    judging: again,
+  };
 }

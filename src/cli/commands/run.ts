@@ -3,6 +3,7 @@ import {
   ConfigError,
   formatGenerationCounters,
   formatSummary,
+  PasskError,
   progressReporter,
   runModel,
   summaryJson,
@@ -19,6 +20,7 @@ import {
 } from '../options.js';
 import { resolveRunFlags, savedOptions } from '../run-config.js';
 import type { StopSignals } from '../stop-signals.js';
+import { type CompletingCommands, reportUnscored } from '../unscored-samples.js';
 import { evaluateWithFlags } from './evaluate-flags.js';
 
 export function registerRun(program: Command, stop: StopSignals): void {
@@ -74,7 +76,10 @@ async function runWithBackend(
     onGenerationProgress: output.onProgress,
     savedOptions: savedOptions({ ...raw, outputDir: runDir }),
     onEvent: progressReporter(),
-  }).finally(output.stop);
+  })
+    .catch((error: unknown) => stoppedWhileScoring(error, stop.abort))
+    .finally(output.stop);
+  if (result === undefined) return;
   // With --json, stdout carries the summary object alone; every other line goes to stderr.
   const json = flags.json === true;
   const say = (line: string) => (json ? process.stderr : process.stdout).write(`${line}\n`);
@@ -104,25 +109,35 @@ async function runWithBackend(
       `evaluate later with: passk evaluate --task ${flags.task} --generations ${runDir} --allow-code-execution`,
     );
   }
-  reportMissingSamples(result.generation.failedSamples, runDir, generation.generationOnly);
+  reportUnscored(
+    {
+      requestFailed: result.generation.failedSamples,
+      unjudged: result.evaluation?.unscored.unjudged ?? 0,
+    },
+    completing(runDir, generation.generationOnly),
+  );
   if (json && !result.evaluation) {
     const summary = { task: flags.task, run_dir: runDir, evaluated: false, generation: totals };
     process.stdout.write(`${JSON.stringify(summary, null, 2)}\n`);
   }
 }
 
-/**
- * Samples whose requests failed for good (after their retries) are missing from the score: the
- * run is incomplete, so it ends with exit 1 like a stopped one, and one line says how to finish
- * it. Scripts and CI must not take such a run for a success.
- */
-function reportMissingSamples(missing: number, runDir: string, generationOnly: boolean): void {
-  if (missing === 0) return;
+/** The commands that complete a model run left incomplete (see reportUnscored). */
+function completing(runDir: string, generationOnly: boolean): CompletingCommands {
   const resume = `passk run --resume ${runDir}${generationOnly ? '' : ' --allow-code-execution'}`;
-  process.stderr.write(
-    `passk: ${missing} ${missing === 1 ? 'sample is' : 'samples are'} missing (requests that failed after every retry); ${resume} completes ${missing === 1 ? 'it' : 'them'}\n`,
-  );
-  if (typeof process.exitCode !== 'number' || process.exitCode === 0) process.exitCode = 1;
+  return { requests: resume, judging: resume };
+}
+
+/**
+ * The second Ctrl-C aborts what is running. Generation returns (its requests are redone on
+ * resume); the scoring after it ends by throwing the abort, which is the user's stop, not a
+ * bug: exit 130 as `evaluate` does, never 70 'internal error'.
+ */
+function stoppedWhileScoring(error: unknown, abort: AbortSignal): undefined {
+  if (!abort.aborted || error instanceof PasskError) throw error;
+  process.stderr.write('passk: stopped; nothing more was saved\n');
+  process.exitCode = 130;
+  return undefined;
 }
 
 function missingModel(): ConfigError {

@@ -14,13 +14,16 @@ export interface ExpectedModels {
   asked: string | undefined;
   /** The model the replicas list at GET /models (undefined for servers without /models). */
   listed: string | undefined;
+  /** The other names the listing gives the same weights (vLLM's `--served-model-name a b`). */
+  aliases: readonly string[];
 }
 
 /**
  * Checks the model each answer names, so that one run never mixes two models and never adopts
- * a stray one. The model asked for (or listed) wins: an answer naming it, or a dated snapshot
- * of it, pins the run's model; an answer naming any other model is a failed attempt (retried,
- * never kept), before the pin and after it. When the first `stopAfter` answers all name another
+ * a stray one. The model asked for (or listed) wins: an answer naming it, a dated snapshot of
+ * it, or another name the server lists for the same weights (a vLLM alias) pins the run's
+ * model; an answer naming any other model is a failed attempt (retried, never kept), before
+ * the pin and after it. When the first `stopAfter` answers all name another
  * model, the server answers as that model everywhere: one non-retryable error stops the run at
  * start, instead of every sample being retried until it fails.
  */
@@ -39,7 +42,8 @@ export class AnswerModelCheck {
       throw wrongModel(endpoint, reported, `this run's answers come from '${this.pinned}'`);
     }
     const names = [expected.asked, expected.listed].filter((m) => m !== undefined);
-    if (names.length === 0 || names.some((m) => sameModel(reported, m))) {
+    const same = [...names, ...expected.aliases].some((m) => sameModel(reported, m));
+    if (names.length === 0 || same) {
       this.pinned = reported;
       return;
     }

@@ -10,8 +10,9 @@ import type {
   ModelPrompt,
 } from '../types.js';
 import { AnswerModelCheck, STRAY_ANSWERS_TO_STOP } from './answer-model.js';
-import { fetchModelIds, normalizeBaseUrl } from './endpoints.js';
+import { fetchModels, type ListedModel, normalizeBaseUrl } from './endpoints.js';
 import { errorFromException, errorFromResponse, RequestControl } from './http.js';
+import { aliasesOf, singleModel } from './listed-models.js';
 import { type FetchLike, type FetchResponse, nodeFetch } from './node-fetch.js';
 import { completionsFromBody, type OpenAIApi, parseWire, requestBody } from './protocol.js';
 import { type BreakerPolicy, DEFAULT_BREAKER, type Outcome, ReplicaPool } from './replicas.js';
@@ -97,6 +98,8 @@ class OpenAICompatibleBackend implements ModelBackend {
   private model: Promise<string> | undefined;
   private checked: Promise<void> | undefined;
   private listed: string | undefined;
+  /** Other names the server lists for the listed model's weights (vLLM's aliases). */
+  private aliases: string[] = [];
   /** Pins the model the answers come from; refuses stray ones (see AnswerModelCheck). */
   private readonly answerModel: AnswerModelCheck;
   /** Cleared for servers that reject stream_options (then there is no usage in streams). */
@@ -198,7 +201,7 @@ class OpenAICompatibleBackend implements ModelBackend {
       return withRetries(
         async () => {
           try {
-            const ids = await fetchModelIds(
+            const models = await fetchModels(
               url,
               this.doFetch,
               this.headers,
@@ -209,7 +212,7 @@ class OpenAICompatibleBackend implements ModelBackend {
             stops.forEach((other, j) => {
               if (failedOnce[j]) other.abort(new StartupGiveUp());
             });
-            return ids;
+            return models;
           } catch (error) {
             failedOnce[i] = true;
             if (anyUp && error instanceof RetryableRequestError) {
@@ -225,11 +228,11 @@ class OpenAICompatibleBackend implements ModelBackend {
     };
     const outcomes = await Promise.allSettled(this.baseUrls.map(checkOne));
     if (signal?.aborted) throw signal.reason;
-    const reachable: { url: string; ids: string[] | undefined }[] = [];
+    const reachable: { url: string; models: ListedModel[] | undefined }[] = [];
     const down: { url: string; error: Error }[] = [];
     outcomes.forEach((outcome, i) => {
       const url = this.baseUrls[i]!;
-      if (outcome.status === 'fulfilled') reachable.push({ url, ids: outcome.value });
+      if (outcome.status === 'fulfilled') reachable.push({ url, models: outcome.value });
       else if (outcome.reason instanceof StartupGiveUp || isRetryableGiveUp(outcome.reason))
         down.push({ url, error: outcome.reason });
       else throw outcome.reason; // 401/403, a bad route…: every request would fail the same way
@@ -246,24 +249,26 @@ class OpenAICompatibleBackend implements ModelBackend {
     }
   }
 
-  /** The one model the replicas serve, when they say (undefined for servers without /models). */
-  private servedModelOf(reachable: { url: string; ids: string[] | undefined }[]) {
+  /**
+   * The one model the replicas serve, when they say (undefined for servers without /models),
+   * and the other names they list for its weights.
+   */
+  private servedModelOf(reachable: { url: string; models: ListedModel[] | undefined }[]) {
     const wanted = this.options.model;
     const served = new Set<string>();
-    for (const { url, ids } of reachable) {
-      if (ids === undefined) continue;
-      if (wanted !== undefined) {
-        if (ids.includes(wanted)) served.add(wanted);
-        else if (ids.length === 1) served.add(ids[0]!);
-        continue;
-      }
-      if (ids.length !== 1) {
+    for (const { url, models } of reachable) {
+      if (models === undefined) continue;
+      const ids = models.map((m) => m.id);
+      const one = wanted !== undefined && ids.includes(wanted) ? wanted : singleModel(models);
+      if (one !== undefined) {
+        served.add(one);
+        this.aliases.push(...aliasesOf(one, models).filter((a) => !this.aliases.includes(a)));
+      } else if (wanted === undefined) {
         throw new ConfigError(
           `${url}/models lists ${ids.length} models; say which with --model-name`,
           { hint: ids.length > 0 ? `available: ${ids.join(', ')}` : 'the server listed none' },
         );
       }
-      served.add(ids[0]!);
     }
     if (served.size > 1) {
       throw new ConfigError(`the replicas serve different models: ${[...served].join(', ')}`, {
@@ -367,6 +372,7 @@ class OpenAICompatibleBackend implements ModelBackend {
       this.answerModel.check(endpoint, completions[0]?.serverModel, {
         asked: this.options.model,
         listed: this.listed,
+        aliases: this.aliases,
       });
       return completions;
     } catch (error) {

@@ -43,17 +43,28 @@ export function normalizeBaseUrl(raw: string): string {
 }
 
 /**
- * One GET /models attempt with the request timeout: the model ids listed, or undefined when
+ * A model GET /models lists. vLLM also gives the weights it serves (`root`: one card per
+ * `--served-model-name`, all with the same model path) and, for a LoRA adapter, its base
+ * (`parent`); other servers give the id alone.
+ */
+export interface ListedModel {
+  id: string;
+  root?: string;
+  parent?: string;
+}
+
+/**
+ * One GET /models attempt with the request timeout: the models listed, or undefined when
  * the server has no such route (404/405: some servers do not implement it). Failures come out
  * as the same errors as generation requests (retryable or not).
  */
-export async function fetchModelIds(
+export async function fetchModels(
   baseUrl: string,
   doFetch: FetchLike,
   headers: Record<string, string>,
   timeoutMs: number,
   signal?: AbortSignal,
-): Promise<string[] | undefined> {
+): Promise<ListedModel[] | undefined> {
   const url = `${baseUrl}/models`;
   const control = new RequestControl(signal, timeoutMs);
   try {
@@ -63,13 +74,25 @@ export async function fetchModelIds(
       return undefined;
     }
     if (!response.ok) throw await errorFromResponse(response, url);
-    const body = (await response.json().catch(() => ({}))) as { data?: { id?: unknown }[] };
-    return (Array.isArray(body.data) ? body.data : [])
-      .map((entry) => entry?.id)
-      .filter((id): id is string => typeof id === 'string');
+    const body = (await response.json().catch(() => ({}))) as { data?: unknown };
+    return (Array.isArray(body.data) ? body.data : []).flatMap(listedModel);
   } catch (error) {
     throw errorFromException(error, url, signal, control);
   } finally {
     control.dispose();
   }
+}
+
+/** One entry of a /models listing (none when it has no string id). */
+function listedModel(entry: unknown): ListedModel[] {
+  if (typeof entry !== 'object' || entry === null) return [];
+  const { id, root, parent } = entry as Record<string, unknown>;
+  if (typeof id !== 'string') return [];
+  return [
+    {
+      id,
+      ...(typeof root === 'string' ? { root } : {}),
+      ...(typeof parent === 'string' ? { parent } : {}),
+    },
+  ];
 }

@@ -36,7 +36,7 @@ const sha256 = (text: string): string => createHash('sha256').update(text).diges
 
 /**
  * Records one run in the store, in a single transaction (a crash leaves no half run), and
- * returns its id. Texts are stored once by sha256. A verdict whose (problem, sample) has no
+ * returns its id; a run recorded earlier with the same run directory is removed (replaced). Texts are stored once by sha256. A verdict whose (problem, sample) has no
  * generation record is an error: the report could not show its program.
  *
  * @throws Error when the task is unknown, a result has no sample, or an id repeats
@@ -63,13 +63,17 @@ export function recordRun(db: RunDb, input: RecordRunInput): string {
   const addVerdict = db.prepare(
     'INSERT INTO verdicts (run_id, problem_id, sample, status, error_type, message, duration_ms, cpu_ms, executed_sha256, tamper) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
   );
+  const runDir = input.runDir === undefined ? null : resolve(input.runDir);
   db.transaction(() => {
+    // A run directory holds one run: the run recorded there before was replaced (--overwrite,
+    // a re-scored --resume), its files are gone, so its row goes too (with its samples).
+    if (runDir !== null) db.prepare('DELETE FROM runs WHERE run_dir = ?').run(runDir);
     db.prepare(
       'INSERT INTO runs (id, created_at, run_dir, task, model, problems, samples, pass_at_1, metrics_json, config_json, provenance_json) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
     ).run(
       id,
       (input.createdAt ?? new Date()).toISOString(),
-      input.runDir === undefined ? null : resolve(input.runDir),
+      runDir,
       task,
       input.model?.name ?? null,
       metrics?.problems ?? input.problems.length,

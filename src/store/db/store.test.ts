@@ -100,6 +100,18 @@ describe('run store', () => {
     db.close();
   });
 
+  it('keeps one run per run directory: a run recorded into it replaces the one it held', () => {
+    const db = openRunDb(':memory:');
+    const run = syntheticRun({ n: 2 });
+    const elsewhere = recordRun(db, { ...run, runDir: '/r/other' });
+    recordRun(db, { ...run, runDir: '/r/x', createdAt: new Date('2026-01-01') });
+    const again = recordRun(db, { ...run, runDir: '/r/x', createdAt: new Date('2026-02-01') });
+    expect(listRuns(db).map((r) => r.id)).toEqual([elsewhere, again]);
+    const samples = db.prepare('SELECT count(*) AS n FROM samples').get() as { n: number };
+    expect(samples.n).toBe(2 * run.records.length);
+    db.close();
+  });
+
   it('records nothing when a verdict has no sample (one transaction)', () => {
     const db = openRunDb(':memory:');
     const run = syntheticRun();

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -83,7 +83,10 @@ async function build(
   options: BuildOptions,
 ) {
   const { dir, inputs } = target;
-  const partial = join(options.cacheDir, `partial-${process.pid}-${Date.now()}`);
+  const partial = join(
+    options.cacheDir,
+    `partial-${process.pid}-${randomBytes(4).toString('hex')}`,
+  );
   await mkdir(partial, { recursive: true });
   const argv = judgeSandboxArgv({
     readOnly: { '/problem': problemDir, '/common': commonDir, '/build_tests.py': BUILD_SCRIPT },

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { chmod, mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -46,7 +46,8 @@ export async function checkerTests(
   const names = cases.map((_, index) => `test_${String(index + 1).padStart(3, '0')}`);
   const result = { dir, inputs: join(dir, 'in'), cases: names };
   if (existsSync(join(dir, 'checker'))) return result;
-  const partial = `${dir}.partial-${process.pid}-${Date.now()}`;
+  // unique: two builds of one checker (two processes, or two rows in one) never share it
+  const partial = `${dir}.partial-${process.pid}-${randomBytes(4).toString('hex')}`;
   await mkdir(join(partial, 'in'), { recursive: true });
   await mkdir(join(partial, 'out'), { recursive: true });
   for (const [index, name] of names.entries()) {
