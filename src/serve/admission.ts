@@ -49,15 +49,6 @@ export class Admission {
     });
   }
 
-  /** Resolves when nothing executes and nothing waits. */
-  async idle(): Promise<void> {
-    while (this.running > 0 || this.waiting.length > 0) {
-      await new Promise<void>((resolve) => this.onIdle.push(resolve));
-    }
-  }
-
-  private readonly onIdle: (() => void)[] = [];
-
   private releaser(): () => void {
     let released = false;
     return () => {
@@ -67,9 +58,6 @@ export class Admission {
       // The place passes straight to the next in line: `running` stays the same.
       if (next) next.admit();
       else this.running--;
-      if (this.running === 0 && this.waiting.length === 0) {
-        for (const wake of this.onIdle.splice(0)) wake();
-      }
     };
   }
 }

@@ -135,12 +135,22 @@ class Service {
     });
   }
 
+  /** Requests being answered, until their response is written out. */
+  private active = 0;
+  private readonly onQuiet: (() => void)[] = [];
+
   async drain(): Promise<void> {
     this.draining = true;
-    await this.admission.idle();
+    while (this.active > 0) await new Promise<void>((resolve) => this.onQuiet.push(resolve));
   }
 
   async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    // Counted until the response is out: closing the port before would cut the last answers.
+    this.active++;
+    res.once('close', () => {
+      this.active--;
+      if (this.active === 0) for (const wake of this.onQuiet.splice(0)) wake();
+    });
     const started = performance.now();
     const path = (req.url ?? '/').split('?')[0]!;
     const endpoint = path.replace(/^\//, '') || 'root';
