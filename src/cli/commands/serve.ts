@@ -30,7 +30,7 @@ export function registerServe(program: Command, stop: StopSignals): void {
     .option('--host <address>', 'address to listen on; not loopback needs a token', '127.0.0.1')
     .option('--port <n>', 'port to listen on; 0 picks a free one', '8080')
     .option(
-      '--token-file <path>',
+      '--token-file <file>',
       'bearer token: first line of this file (else env PASSK_SERVE_TOKEN)',
     )
     .option('--allow-code-execution', 'required: the service runs untrusted code in the sandbox')
