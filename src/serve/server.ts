@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { ConfigError, PasskError } from '../core/errors.js';
 import type { DatasetLoadOptions } from '../datasets/types.js';
-import { createExecutor } from '../execution/index.js';
+import { createExecutor, runPreflight } from '../execution/index.js';
 import type { Executor, JudgePlacement } from '../execution/types.js';
 import { Admission } from './admission.js';
 import { authorized, HttpError, readJson, sendJson } from './http.js';
@@ -42,6 +42,11 @@ export interface ServeOptions {
   judge?: JudgePlacement;
   /** Where tasks' datasets are read from (as evaluate's `dataset`). */
   dataset?: DatasetLoadOptions;
+  /**
+   * Run the preflight canaries (Python) before listening (default true): a sandbox that lets an
+   * early exit or a forged result pass must never serve rewards.
+   */
+  preflight?: boolean;
 }
 
 export interface PasskServer {
@@ -52,6 +57,8 @@ export interface PasskServer {
   /** Drains, then closes the port and the executor. */
   close(): Promise<void>;
 }
+
+const PREFLIGHT_LIMITS = { timeoutMs: 10_000, memoryBytes: 2 * 1024 ** 3, outputBytes: 1 << 20 };
 
 const DEFAULTS = {
   host: '127.0.0.1',
@@ -66,7 +73,8 @@ const DEFAULTS = {
  * /healthz, /metrics). See docs/serve.md.
  *
  * @throws ExecutionDisabledError without allowCodeExecution; ConfigError for a non-loopback host
- *   without a token, or a bad token file; SandboxError when the sandbox cannot run here
+ *   without a token, or a bad token file; SandboxError when the sandbox cannot run here;
+ *   PreflightError when a canary misbehaves
  */
 export async function startServer(options: ServeOptions): Promise<PasskServer> {
   const host = options.host ?? DEFAULTS.host;
@@ -82,6 +90,18 @@ export async function startServer(options: ServeOptions): Promise<PasskServer> {
     ...(options.sandbox === undefined ? {} : { sandbox: options.sandbox }),
     ...(options.verdictCache === undefined ? {} : { cacheDir: options.verdictCache }),
   });
+  if (options.preflight !== false) {
+    try {
+      await runPreflight(executor, {
+        language: 'python',
+        references: [],
+        limits: PREFLIGHT_LIMITS,
+      });
+    } catch (error) {
+      await executor.close();
+      throw error;
+    }
+  }
   const service = new Service(executor, options, token);
   const server = createServer((req, res) => void service.handle(req, res));
   try {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PasskServer } from '../../src/index.js';
-import { post, testServer } from '../helpers/serve.js';
+import { post, TRUNCATE_PROMPT, testServer } from '../helpers/serve.js';
 
 const REQUESTS = 200;
 const CONNECTIONS = 16;
@@ -46,5 +46,34 @@ describe('passk serve under load: bounded admission', () => {
     for (const a of refused) expect(Number(a.retryAfter)).toBeGreaterThanOrEqual(1);
     // The first 10 requests (2 executing + 8 queued) cannot have been refused.
     expect(ok.length).toBeGreaterThanOrEqual(10);
+  });
+
+  it('gives each accepted /judge request the verdict its program earns, under the same load', async () => {
+    let next = 0;
+    const answers: { i: number; status: number; verdict?: string }[] = [];
+    const connection = async () => {
+      while (next < REQUESTS) {
+        const i = next++;
+        // Even: right, odd: wrong; each sleeps in every call so the queue fills.
+        const body = i % 2 === 0 ? 'return number % 1.0' : 'return number';
+        const program = `${TRUNCATE_PROMPT}    import time\n    time.sleep(0.05)\n    ${body}  # ${i}\n`;
+        const { status, body: answer } = await post(`${server.url}/judge`, {
+          items: [{ task: 'humaneval', problem_id: 'HumanEval/2', program }],
+        });
+        answers.push({
+          i,
+          status,
+          ...(status === 200 ? { verdict: answer.verdicts[0].status } : {}),
+        });
+      }
+    };
+    await Promise.all(Array.from({ length: CONNECTIONS }, connection));
+    expect(answers).toHaveLength(REQUESTS);
+    expect(answers.filter((a) => a.status !== 200 && a.status !== 429)).toEqual([]);
+    const ok = answers.filter((a) => a.status === 200);
+    expect(ok.length).toBeGreaterThanOrEqual(10);
+    expect(ok.length).toBeLessThan(REQUESTS);
+    for (const a of ok)
+      expect([a.i, a.verdict]).toEqual([a.i, a.i % 2 === 0 ? 'passed' : 'failed']);
   });
 });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, type PasskServer, startServer } from '../../src/index.js';
+import { tempDir } from '../helpers/cli.js';
 import {
   post,
   TRUNCATE_PROMPT,
@@ -14,7 +15,9 @@ describe('passk serve (library server on loopback, real sandbox, node fetch)', (
   let server: PasskServer;
   const auth = { authorization: `Bearer ${TOKEN}` };
   beforeAll(async () => {
-    server = await testServer({ token: TOKEN, maxBodyBytes: 64 * 1024 });
+    // A verdict cache of its own: a retried request must be answered from it.
+    const verdictCache = await tempDir('passk-serve-cache-');
+    server = await testServer({ token: TOKEN, maxBodyBytes: 64 * 1024, verdictCache });
   });
   afterAll(() => server.close());
 
@@ -144,12 +147,31 @@ describe('passk serve (library server on loopback, real sandbox, node fetch)', (
     expect(mismatch.status).toBe(400);
   });
 
+  it('answers a retried request from the verdict cache, with the same verdict', async () => {
+    const metrics = async () => (await fetch(`${server.url}/metrics`, { headers: auth })).text();
+    const hits = (text: string) => Number(/^passk_serve_cache_hits_total (\d+)$/m.exec(text)![1]);
+    const programs = (text: string) => Number(/^passk_serve_programs_total (\d+)$/m.exec(text)![1]);
+    const request = {
+      items: [
+        { task: 'humaneval', problem_id: 'HumanEval/2', program: `${TRUNCATE_WRONG}# retry\n` },
+      ],
+    };
+    const first = await post(`${server.url}/judge`, request, auth);
+    const before = await metrics();
+    const again = await post(`${server.url}/judge`, request, auth);
+    const after = await metrics();
+    expect(again.body).toEqual(first.body);
+    expect(hits(after)).toBe(hits(before) + 1);
+    expect(programs(after)).toBe(programs(before));
+  });
+
   it('counts verdicts, programs and latency in /metrics', async () => {
     const text = await (await fetch(`${server.url}/metrics`, { headers: auth })).text();
     expect(text).toMatch(/^passk_serve_queue_depth 0$/m);
     expect(text).toMatch(/^passk_serve_in_flight 0$/m);
     expect(text).toMatch(/^passk_serve_programs_total [1-9]\d*$/m);
     expect(text).toMatch(/^passk_serve_verdicts_total\{endpoint="judge",status="passed"\} 1$/m);
+    expect(text).toMatch(/^passk_serve_verdicts_total\{endpoint="judge",status="failed"\} 3$/m);
     expect(text).toMatch(/^passk_serve_request_seconds\{endpoint="judge",quantile="0.99"\} \d/m);
   });
 });
