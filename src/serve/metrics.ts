@@ -41,10 +41,19 @@ export class ServeMetrics {
     this.verdicts.set(key, (this.verdicts.get(key) ?? 0) + 1);
   }
 
-  /** Typical wait for a place: the median latency so far, at least 1 s (Retry-After). */
+  private retryAfter = { seconds: 1, at: 0 };
+
+  /**
+   * Typical wait for a place: the median latency of recent requests, at least 1 s (Retry-After).
+   * Worked out at most once a second: a flood of 429s must not sort the window each time.
+   */
   retryAfterSeconds(): number {
-    const all = [...this.latency.values()].flatMap((entry) => entry.recent);
-    return Math.max(1, Math.ceil(quantile(all, 0.5)));
+    const now = performance.now();
+    if (now - this.retryAfter.at >= 1000) {
+      const all = [...this.latency.values()].flatMap((entry) => entry.recent);
+      this.retryAfter = { seconds: Math.max(1, Math.ceil(quantile(all, 0.5))), at: now };
+    }
+    return this.retryAfter.seconds;
   }
 
   text(gauges: Gauges): string {
