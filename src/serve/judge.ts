@@ -7,6 +7,7 @@ import { buildJobs, executeSamples } from '../pipeline/execute.js';
 import { defaultMemoryBytes } from '../pipeline/memory-default.js';
 import { prepareProblems } from '../pipeline/prepare.js';
 import { loadProblems } from '../pipeline/problems.js';
+import { runnableProblems } from '../pipeline/runnable.js';
 import { extractProgram } from '../postprocess/extract.js';
 import type { GenerationRecord, ResultRecord } from '../store/records.js';
 import { resolveTask } from '../tasks/kit/resolve.js';
@@ -33,6 +34,8 @@ const OUTPUT_CAP_BYTES = 1024 * 1024;
 interface TaskContext {
   task: Task;
   problems: Map<string, Problem>;
+  /** Problems whose programs cannot run here (a module missing, the network), with why. */
+  notRunnable: Map<string, string>;
   limits: ExecLimits;
 }
 
@@ -52,8 +55,9 @@ export class TaskJudge {
   /**
    * Verdicts in the items' order.
    *
-   * @throws ConfigError for an unknown task or problem id, or an item without exactly one of
-   *   program/completion/reply (the request is the client's mistake: 400)
+   * @throws ConfigError for an unknown task or problem id, a problem that cannot run on this
+   *   machine (its library is missing: never a 0), or an item without exactly one of
+   *   program/completion/reply (a 400)
    */
   async judge(items: readonly JudgeItem[], signal?: AbortSignal): Promise<JudgedItem[]> {
     const byTask = new Map<string, { index: number; item: JudgeItem }[]>();
@@ -112,9 +116,16 @@ export class TaskJudge {
       concurrency: this.executor.info.workers,
       emit: () => {},
     });
+    // As evaluate leaves them out of the score: a missing library is the machine's, not the program's.
+    const { notRunnable } = await runnableProblems(task, problems);
+    const reasons = new Map<string, string>();
+    for (const [name, { error, problems: ids }] of Object.entries(notRunnable?.missing ?? {})) {
+      for (const id of ids) reasons.set(id, `${name}: ${error}`);
+    }
     return {
       task,
       problems: new Map(problems.map((p) => [p.id, p])),
+      notRunnable: reasons,
       limits: {
         timeoutMs: task.defaultTimeoutMs,
         memoryBytes: defaultMemoryBytes(task, DEFAULT_MEMORY_BYTES),
@@ -136,6 +147,10 @@ function record(context: TaskContext, index: number, item: JudgeItem): Generatio
     throw new ConfigError(`task ${context.task.name} has no problem '${item.problem_id}'`, {
       hint: `problem ids look like '${context.problems.keys().next().value}'`,
     });
+  }
+  const reason = context.notRunnable.get(problem.id);
+  if (reason !== undefined) {
+    throw new ConfigError(`${problem.id} of ${context.task.name} cannot run here (${reason})`);
   }
   return {
     problemId: problem.id,

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, type PasskServer, startServer } from '../../src/index.js';
 import { tempDir } from '../helpers/cli.js';
+import { requireData } from '../helpers/data.js';
 import {
   post,
   TRUNCATE_PROMPT,
@@ -47,6 +48,18 @@ describe('passk serve (library server on loopback, real sandbox, node fetch)', (
       auth,
     );
     expect(unknownTask.status).toBe(400);
+  });
+
+  it('refuses a problem whose library is missing here, rather than scoring it 0', async () => {
+    requireData('ds1000');
+    // DS-1000's PyTorch problems: torch is not a Debian package, so not installed here.
+    const torch = await post(
+      `${server.url}/judge`,
+      { items: [{ task: 'ds1000', problem_id: '377', program: 'pass' }] },
+      auth,
+    );
+    expect(torch.status).toBe(400);
+    expect(torch.body.error).toMatch(/377 of ds1000 cannot run here \(torch: /);
   });
 
   it('answers SandboxFusion-shaped run_code requests in Python and C++', async () => {
