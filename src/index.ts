@@ -81,6 +81,12 @@ export {
 export { formatRunSummary, formatRuns } from './report/run-summary.js';
 export { formatSummary } from './report/summary.js';
 export { oneLine, sampleLabel } from './report/terminal.js';
+export {
+  type PasskServer,
+  RUN_CODE_LANGUAGES,
+  type ServeOptions,
+  startServer,
+} from './serve/index.js';
 export { type LoadRunOptions, loadRun, scoresOf } from './store/load.js';
 export type { MetricsFile, TamperMetrics } from './store/metrics-file.js';
 export { checkOutputDir, ensureParentDir } from './store/output-paths.js';

@@ -8,6 +8,7 @@ import { registerMerge } from './commands/merge.js';
 import { registerReport } from './commands/report.js';
 import { registerRun } from './commands/run.js';
 import { registerRuns } from './commands/runs.js';
+import { registerServe } from './commands/serve.js';
 import { registerShow } from './commands/show.js';
 import { registerTasks } from './commands/tasks.js';
 import { reportInternalError } from './internal-error.js';
@@ -34,6 +35,7 @@ export async function main(argv: string[]): Promise<number> {
   registerShow(program);
   registerReport(program);
   registerDoctor(program);
+  registerServe(program, stop.signals);
   checkPathFlags(program);
   try {
     await program.parseAsync(argv, { from: 'user' });

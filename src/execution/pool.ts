@@ -6,15 +6,34 @@ export type Attempt = { outcome: RawOutcome } | { infra: SandboxError };
 
 /**
  * A fixed set of slots over one sandbox. `runAll` keeps every slot busy from one shared queue
- * (already ordered by the caller, longest expected first), re-runs included.
+ * (already ordered by the caller, longest expected first), re-runs included. Slots are leased
+ * per program from one free list, so calls to `runAll` at the same time (`passk serve`'s
+ * requests) share the slots and never run two programs on one slot.
  */
 export class SlotPool {
   private readonly slots: Slot[] = [];
+  private readonly free: number[];
+  /** Waiting for a slot, first come first served. */
+  private readonly waiting: ((index: number) => void)[] = [];
 
   constructor(
     private readonly sandbox: Sandbox,
     readonly size: number,
-  ) {}
+  ) {
+    this.free = Array.from({ length: size }, (_, index) => index);
+  }
+
+  private lease(): Promise<number> {
+    const index = this.free.shift();
+    if (index !== undefined) return Promise.resolve(index);
+    return new Promise((resolve) => this.waiting.push(resolve));
+  }
+
+  private giveBack(index: number): void {
+    const next = this.waiting.shift();
+    if (next) next(index);
+    else this.free.push(index);
+  }
 
   /** The isolation level the sandbox gives, for ExecutorInfo. */
   get isolation(): string {
@@ -70,7 +89,7 @@ export class SlotPool {
       // Nothing to take now; a program still running may yet ask for a re-run.
       return busy > 0 ? 'wait' : 'done';
     };
-    const loop = async (index: number) => {
+    const loop = async () => {
       for (;;) {
         const taken = take();
         if (taken === 'done') return;
@@ -80,19 +99,21 @@ export class SlotPool {
         }
         busy++;
         if (taken.again) rerunning++;
+        const index = await this.lease();
         try {
+          // Stopped while it waited for a slot: it does not start (as if never taken).
+          if (signal?.aborted) return;
           const result = await work(taken.item, this.slot(index), taken.again);
           if (result && !taken.again) reruns.push(result.again);
         } finally {
+          this.giveBack(index);
           busy--;
           if (taken.again) rerunning--;
           notify();
         }
       }
     };
-    const loops = Array.from({ length: Math.min(this.size, items.length) }, (_, index) =>
-      loop(index),
-    );
+    const loops = Array.from({ length: Math.min(this.size, items.length) }, () => loop());
     await Promise.all(loops);
   }
 

@@ -25,7 +25,7 @@ const LAYERS: readonly (readonly string[])[] = [
   ['store', 'contamination'],
   ['generation', 'compare'],
   ['pipeline', 'report'],
-  ['api'],
+  ['api', 'serve'],
   ['index'],
   ['cli'],
 ];

@@ -19,6 +19,7 @@ const COMMANDS = [
   'show',
   'report',
   'doctor',
+  'serve',
 ];
 const commandsDoc = readFileSync(join(repoRoot, 'docs/commands.md'), 'utf8');
 const flagsIn = (text: string) => new Set(text.match(/(?<![\w-])--[a-z][a-z0-9-]+/g) ?? []);

@@ -22,6 +22,7 @@ const COMMANDS = [
   'show',
   'report',
   'doctor',
+  'serve',
 ];
 
 /** Each option line of a --help text, as its spellings: `-o, --output <file>` → [-o, --output]. */

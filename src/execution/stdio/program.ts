@@ -29,6 +29,8 @@ export interface StdioProgramSpec {
   /** Address-space and stack limits of each test's process, in bytes (a judge's memory limit). */
   memoryBytes?: number;
   stackBytes?: number;
+  /** Wall-clock limit of the compile step, in ms; default 60 s. */
+  compileMs?: number;
 }
 
 /** Time allowed for compiling, in seconds (C++ with -O2 under load). */
@@ -61,7 +63,7 @@ export function stdioProgram(spec: StdioProgramSpec): Program {
     cap,
     ...(spec.outputBudget === undefined ? {} : { budget: spec.outputBudget }),
     ...(spec.outputMax === undefined ? {} : { output_max: spec.outputMax }),
-    compile_s: COMPILE_S,
+    compile_s: (spec.compileMs ?? COMPILE_S * 1000) / 1000,
     result_fd: RESULT_FD,
     ...(spec.memoryBytes === undefined ? {} : { memory_bytes: spec.memoryBytes }),
     ...(spec.stackBytes === undefined ? {} : { stack_bytes: spec.stackBytes }),
@@ -74,7 +76,12 @@ export function stdioProgram(spec: StdioProgramSpec): Program {
 }
 
 /** The wall-clock limit for a whole stdio program: compiling, then every test at its worst. */
-export function stdioTimeoutMs(language: string, tests: number, limitMs: number): number {
-  const compile = language === 'python' ? 0 : COMPILE_S * 1000;
+export function stdioTimeoutMs(
+  language: string,
+  tests: number,
+  limitMs: number,
+  compileMs = COMPILE_S * 1000,
+): number {
+  const compile = language === 'python' ? 0 : compileMs;
   return compile + tests * (3 * limitMs + 1500) + 5000;
 }

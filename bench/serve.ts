@@ -1,0 +1,162 @@
+/**
+ * passk serve benchmark: HumanEval canonical solutions × 10 (1,640 distinct programs), each sent
+ * as its own request over 16 connections (as an RL trainer sends them), measured in one run:
+ * (a) `passk serve` `/judge` (library server on loopback, bwrap, no verdict cache), (b) the same
+ * programs through `evaluate()` in this process (the local path, no HTTP), (c) SandboxFusion's
+ * method re-implemented in bench/sandboxfusion_method.py (an HTTP server starting a fresh
+ * `python3` per request, no isolation; a pass is exit code 0). Prints programs/s, programs/s per
+ * core, client-side p50/p99 latency and the ratio. Wall times on a shared machine depend on its
+ * load (printed before and after).
+ * Run: npx tsx bench/serve.ts [--copies N] [--connections N]
+ */
+import { spawn } from 'node:child_process';
+import { availableParallelism, loadavg } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { evaluate, startServer } from '../src/index.js';
+import { quantile } from '../src/serve/metrics.js';
+import { humanEvalPath, loadHumanEval } from './exec-helpers.js';
+
+const args = process.argv.slice(2);
+const flag = (name: string, otherwise: number) =>
+  args.includes(name) ? Number(args[args.indexOf(name) + 1]) : otherwise;
+const copies = flag('--copies', 10);
+const connections = flag('--connections', 16);
+const here = dirname(fileURLToPath(import.meta.url));
+const dataDir = dirname(dirname(humanEvalPath()));
+const cores = availableParallelism();
+
+const rows = loadHumanEval();
+/** Each program once per copy, distinct by a first comment line (no cache or dedup helps). */
+const programs = Array.from({ length: copies }, (_, copy) =>
+  rows.map((row) => ({
+    id: row.task_id,
+    program: `# copy ${copy}\n${row.prompt}${row.canonical_solution}`,
+    test: `${row.test}\ncheck(${row.entry_point})\n`,
+  })),
+).flat();
+
+interface Measured {
+  name: string;
+  ms: number;
+  passed: number;
+  latencies: number[];
+}
+
+/** Sends every program as one request, `connections` at a time; wall time and latencies. */
+async function drive(name: string, send: (index: number) => Promise<boolean>): Promise<Measured> {
+  let next = 0;
+  let passed = 0;
+  const latencies: number[] = [];
+  const started = performance.now();
+  const connection = async () => {
+    while (next < programs.length) {
+      const index = next++;
+      const sent = performance.now();
+      if (await send(index)) passed++;
+      latencies.push((performance.now() - sent) / 1000);
+    }
+  };
+  await Promise.all(Array.from({ length: connections }, connection));
+  return { name, ms: performance.now() - started, passed, latencies };
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: response bodies, read field by field
+async function postJson(url: string, body: unknown): Promise<any> {
+  const response = await fetch(url, { method: 'POST', body: JSON.stringify(body) });
+  if (response.status !== 200) throw new Error(`${url}: HTTP ${response.status}`);
+  return response.json();
+}
+
+async function passkServe(): Promise<Measured> {
+  const server = await startServer({
+    allowCodeExecution: true,
+    port: 0,
+    verdictCache: false,
+    queueLimit: 10_000,
+    dataset: { dataDir, offline: true },
+  });
+  try {
+    // The task loads on its first request: not part of the measurement.
+    await postJson(`${server.url}/judge`, {
+      items: [{ task: 'humaneval', problem_id: 'HumanEval/0', program: rows[0]!.prompt }],
+    });
+    return await drive('passk serve /judge', async (i) => {
+      const { id, program } = programs[i]!;
+      const answer = await postJson(`${server.url}/judge`, {
+        items: [{ task: 'humaneval', problem_id: id, program }],
+      });
+      return answer.verdicts[0].status === 'passed';
+    });
+  } finally {
+    await server.close();
+  }
+}
+
+async function localEvaluate(): Promise<Measured> {
+  const started = performance.now();
+  const records = programs.map((p, sample) => ({ problemId: p.id, sample, program: p.program }));
+  const result = await evaluate({
+    task: 'humaneval',
+    candidates: { kind: 'records', records },
+    allowCodeExecution: true,
+    verdictCache: false,
+    preflight: true,
+    db: false,
+    dataset: { dataDir, offline: true },
+  });
+  const passed = result.results.filter((r) => r.status === 'passed').length;
+  return { name: 'evaluate() in process', ms: performance.now() - started, passed, latencies: [] };
+}
+
+async function sandboxFusionMethod(): Promise<Measured> {
+  const port = 20_000 + Math.floor(Math.random() * 10_000);
+  const child = spawn('/usr/bin/python3', [join(here, 'sandboxfusion_method.py'), String(port)], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise<void>((ready) => child.stdout.once('data', () => ready()));
+  try {
+    return await drive('SandboxFusion method', async (i) => {
+      const { program, test } = programs[i]!;
+      const answer = await postJson(`http://127.0.0.1:${port}/run_code`, {
+        code: `${program}\n${test}`,
+        language: 'python',
+        run_timeout: 3,
+      });
+      return answer.run_result?.return_code === 0;
+    });
+  } finally {
+    child.kill();
+  }
+}
+
+function line(m: Measured, base?: Measured): string {
+  const rate = programs.length / (m.ms / 1000);
+  const latency =
+    m.latencies.length === 0
+      ? ''
+      : `  p50 ${quantile(m.latencies, 0.5).toFixed(3)} s  p99 ${quantile(m.latencies, 0.99).toFixed(3)} s`;
+  const ratio = base ? `  ${(base.ms / m.ms).toFixed(1)}× its rate` : '';
+  return `${m.name.padEnd(24)} ${(m.ms / 1000).toFixed(1).padStart(6)} s  ${rate.toFixed(1).padStart(6)} programs/s  ${(rate / cores).toFixed(1)}/core  passed ${m.passed}/${programs.length}${latency}${ratio}`;
+}
+
+console.log(`${programs.length} programs, ${connections} connections, ${cores} cores`);
+console.log(
+  `load average before: ${loadavg()
+    .map((x) => x.toFixed(2))
+    .join(' ')}`,
+);
+const fusion = await sandboxFusionMethod();
+const serve = await passkServe();
+const local = await localEvaluate();
+console.log(
+  `load average after: ${loadavg()
+    .map((x) => x.toFixed(2))
+    .join(' ')}`,
+);
+console.log(line(fusion));
+console.log(line(serve));
+console.log(line(local));
+console.log(
+  `passk serve / SandboxFusion method: ${(fusion.ms / serve.ms).toFixed(1)}× the programs/s`,
+);

@@ -1,0 +1,95 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+import { cliEntry, repoRoot, runCli } from '../helpers/cli.js';
+import { requireData } from '../helpers/data.js';
+import { post } from '../helpers/serve.js';
+
+const TOKEN = 'cli-test-token-0123456789abcdef';
+
+/** `passk serve` as a child process; resolves with it and the URL it printed. */
+function startCli(
+  args: string[],
+): Promise<{ child: ChildProcess; url: string; stderr: () => string }> {
+  const child = spawn(process.execPath, [...cliEntry(), 'serve', ...args], {
+    cwd: repoRoot,
+    env: { ...process.env, PASSK_SERVE_TOKEN: TOKEN, PASSK_DATA_DIR: requireData() },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr!.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
+  return new Promise((resolve, reject) => {
+    let stdout = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString();
+      const url = /listening on (http:\/\/\S+)/.exec(stdout)?.[1];
+      if (url) resolve({ child, url, stderr: () => stderr });
+    });
+    child.on('exit', (code) => reject(new Error(`passk serve exited ${code}: ${stderr}`)));
+  });
+}
+
+describe('passk serve (the CLI, real child process)', () => {
+  it('refuses to listen beyond loopback without a token', async () => {
+    const result = await runCli(
+      ['serve', '--host', '0.0.0.0', '--port', '0', '--allow-code-execution'],
+      { PASSK_SERVE_TOKEN: undefined },
+    );
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/refusing to serve on 0\.0\.0\.0 without a token/);
+  });
+
+  it('drains on SIGTERM: answers every accepted request, refuses new ones, exits 0', async () => {
+    const { child, url, stderr } = await startCli([
+      '--port',
+      '0',
+      '--allow-code-execution',
+      '--no-cache',
+      '--workers',
+      '2',
+    ]);
+    const auth = { authorization: `Bearer ${TOKEN}` };
+    const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+    // Six requests of ~1 s each on 2 workers: accepted, most still waiting when SIGTERM comes.
+    const accepted = Array.from({ length: 6 }, (_, i) =>
+      post(
+        `${url}/run_code`,
+        { code: `import time\ntime.sleep(1)\nprint(${i})`, language: 'python' },
+        auth,
+      ),
+    );
+    // Wait until the server holds all six (executing or queued), then stop it.
+    for (;;) {
+      const metrics = await (await fetch(`${url}/metrics`, { headers: auth })).text();
+      const held = ['queue_depth', 'in_flight'].reduce(
+        (sum, name) =>
+          sum + Number(new RegExp(`^passk_serve_${name} (\\d+)$`, 'm').exec(metrics)![1]),
+        0,
+      );
+      if (held === 6) break;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    child.kill('SIGTERM');
+    // Draining: health says so, a new request is refused with 503.
+    for (;;) {
+      const health = await fetch(`${url}/healthz`);
+      if (health.status === 503) break;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    const late = await post(`${url}/run_code`, { code: 'print(1)', language: 'python' }, auth);
+    expect(late.status).toBe(503);
+    const answers = await Promise.all(accepted);
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200, 200]);
+    expect(answers.map((a) => a.body.run_result.stdout)).toEqual([
+      '0\n',
+      '1\n',
+      '2\n',
+      '3\n',
+      '4\n',
+      '5\n',
+    ]);
+    expect(await exited).toBe(0);
+    expect(stderr()).toMatch(/drained, exiting/);
+  });
+});
