@@ -52,6 +52,8 @@ function readTree(root: string): TreeReader {
 /** The C++ solutions of a problem: sol/correct.cpp and its `[[solutions]]`. */
 function solutionsOf(problem: Problem<LibraryCheckerData>): SolutionInfo[] {
   const listed = problem.meta.info.solutions.filter((s) => s.name.endsWith('.cpp'));
+  // Some problems list correct.cpp among their solutions too: judged once.
+  if (listed.some((s) => s.name === 'correct.cpp')) return listed;
   return [{ name: 'correct.cpp' }, ...listed];
 }
 

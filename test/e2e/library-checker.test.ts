@@ -40,6 +40,7 @@ describe('library-checker', () => {
   }, async () => {
     const outcomes = await judgeSolutions(await tree(true));
     const got = Object.fromEntries(outcomes.map((o) => [`${o.problem}/${o.solution}`, o.got]));
+    expect(outcomes).toHaveLength(9);
     expect(got).toEqual({
       'any_divisor/correct.cpp': 'AC',
       'any_divisor/wrong.cpp': 'WA',
