@@ -75,35 +75,34 @@ install_engine() {
     node-llama-cpp@3.21.1
   echo "setup: installed node-llama-cpp@3.21.1 in $engines"
 }
-# Aider polyglot's JavaScript exercises: Jest and @exercism/babel-preset-javascript, the set
-# pinned by scripts/exercism-javascript/package-lock.json, in .passk-engines/exercism-javascript
-# (src/execution/languages/javascript/exercism-javascript.ts): ~100 MB only that task needs, so not a
-# dependency, and not in node_modules, which `npm ci` wipes.
-install_exercism_js() {
+# A set of npm packages pinned by scripts/NAME/package-lock.json, installed with `npm ci` into
+# .passk-engines/NAME (not in node_modules, which `npm ci` of passk wipes) unless PROBE (a file
+# under it) shows that very lock installed. --ignore-scripts: no install script is needed.
+install_pinned() {
   here="$(cd "$(dirname "$0")/.." && pwd)"
-  pinned="$here/scripts/exercism-javascript"
-  target="$here/.passk-engines/exercism-javascript"
-  if [ -f "$target/node_modules/jest/package.json" ] &&
-    cmp -s "$pinned/package-lock.json" "$target/package-lock.json"; then return 0; fi
+  pinned="$here/scripts/$1"
+  target="$here/.passk-engines/$1"
+  if [ -f "$target/$2" ] && cmp -s "$pinned/package-lock.json" "$target/package-lock.json"; then
+    return 0
+  fi
   mkdir -p "$target"
   cp "$pinned/package.json" "$pinned/package-lock.json" "$target/"
-  # --ignore-scripts: core-js's install script only prints a banner
   (cd "$target" && npm ci --ignore-scripts --no-audit --no-fund --loglevel=error)
-  echo "setup: installed Jest and @exercism/babel-preset-javascript in $target"
+  echo "setup: installed $3 in $target"
 }
-# Kotlin: JetBrains' compiler as published on npm (kotlin-compiler, pinned by
-# scripts/kotlin/package-lock.json), run on the JDK; Debian's kotlin is 1.3.31, too old for the
-# library calls McEval's Kotlin references make (src/execution/languages/kotlin/kotlin.ts).
+# Aider polyglot's JavaScript exercises: Jest and @exercism/babel-preset-javascript
+# (src/execution/languages/javascript/exercism-javascript.ts): ~100 MB only that task needs, so
+# not a dependency.
+install_exercism_js() {
+  install_pinned exercism-javascript node_modules/jest/package.json \
+    "Jest and @exercism/babel-preset-javascript"
+}
+# Kotlin: JetBrains' compiler as published on npm (kotlin-compiler), run on the JDK; Debian's
+# kotlin is 1.3.31, too old for the library calls McEval's Kotlin references make
+# (src/execution/languages/kotlin/kotlin.ts).
 install_kotlin() {
-  here="$(cd "$(dirname "$0")/.." && pwd)"
-  pinned="$here/scripts/kotlin"
-  target="$here/.passk-engines/kotlin"
-  if [ -f "$target/node_modules/kotlin-compiler/lib/kotlin-compiler.jar" ] &&
-    cmp -s "$pinned/package-lock.json" "$target/package-lock.json"; then return 0; fi
-  mkdir -p "$target"
-  cp "$pinned/package.json" "$pinned/package-lock.json" "$target/"
-  (cd "$target" && npm ci --ignore-scripts --no-audit --no-fund --loglevel=error)
-  echo "setup: installed the Kotlin compiler (npm kotlin-compiler) in $target"
+  install_pinned kotlin node_modules/kotlin-compiler/lib/kotlin-compiler.jar \
+    "the Kotlin compiler (npm kotlin-compiler)"
 }
 missing=""
 need() { missing="$missing $1"; }

@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { ConfigError } from '../core/errors.js';
-import type { JudgePlacement } from '../execution/types.js';
+import type { ExecLimits, JudgePlacement } from '../execution/types.js';
 import type { SamplingConfig } from '../generation/sampling.js';
 import type { BackendOptions } from '../models/index.js';
 import {
@@ -18,6 +18,24 @@ import { formatShard, type Shard } from './shard.js';
 
 const DEFAULT_K = [1, 10, 100];
 export const DEFAULT_MEMORY_BYTES = 2 * 1024 ** 3;
+/** Captured stdout and stderr of a program, each. */
+const PROGRAM_OUTPUT_BYTES = 1024 * 1024;
+
+/**
+ * A task's program limits, evaluate's defaults filled in: whatever runs its programs (evaluate,
+ * the between-turns judge, `passk serve`) uses these, so they find each other's verdicts in the
+ * cache and agree on them.
+ */
+export function programLimits(
+  task: Task,
+  options: { timeoutMs?: number | undefined; memoryBytes?: number | undefined } = {},
+): ExecLimits {
+  return {
+    timeoutMs: options.timeoutMs ?? task.defaultTimeoutMs,
+    memoryBytes: options.memoryBytes ?? defaultMemoryBytes(task, DEFAULT_MEMORY_BYTES),
+    outputBytes: PROGRAM_OUTPUT_BYTES,
+  };
+}
 
 export { type GenerationConfig, generationConfigSchema, type RunConfig, runConfigSchema };
 
@@ -52,6 +70,7 @@ export interface RunConfigOptions {
  * @throws ConfigError for a k, time factor or limit that is not allowed
  */
 export function resolveRunConfig(task: Task, options: RunConfigOptions): RunConfig {
+  const limits = programLimits(task, options);
   const parsed = runConfigSchema.safeParse({
     task: task.name,
     candidates:
@@ -59,9 +78,9 @@ export function resolveRunConfig(task: Task, options: RunConfigOptions): RunConf
     limit: options.limit ?? null,
     limitStart: options.limitStart ?? 0,
     k: validateKs(options.k ?? DEFAULT_K),
-    timeoutMs: options.timeoutMs ?? task.defaultTimeoutMs,
+    timeoutMs: limits.timeoutMs,
     timeFactor: options.timeFactor ?? null,
-    memoryBytes: options.memoryBytes ?? defaultMemoryBytes(task, DEFAULT_MEMORY_BYTES),
+    memoryBytes: limits.memoryBytes,
     workers: options.workers ?? availableParallelism(),
     sandbox: options.sandbox ?? null,
     shard: options.shard === undefined ? null : formatShard(options.shard),

@@ -3,7 +3,7 @@ import { PASSK_VERSION } from '../core/version.js';
 import type { DatasetLoadOptions } from '../datasets/types.js';
 import type { RunEventListener } from '../execution/events.js';
 import { checkVenvDir, DEFAULT_SANDBOX, runPreflight } from '../execution/index.js';
-import type { ExecLimits, Executor, JudgePlacement } from '../execution/types.js';
+import type { Executor, JudgePlacement } from '../execution/types.js';
 import { attemptRates } from '../metrics/attempts.js';
 import { writeBigcodeReferences } from '../store/formats/references.js';
 import { buildMetrics, type MetricsFile } from '../store/metrics-file.js';
@@ -20,6 +20,7 @@ import { bigcodeConfig } from './bigcode-config.js';
 import type { CandidateSource } from './candidates.js';
 import {
   type GenerationConfig,
+  programLimits,
   resolveRunConfig,
   savedGenerationConfig,
   scoringConfig,
@@ -152,8 +153,6 @@ export interface EvaluateResult {
   unscored: UnscoredSamples;
 }
 
-const OUTPUT_CAP_BYTES = 1024 * 1024;
-
 /** Evaluates a set of candidate programs against a task's tests and returns pass@k. */
 export async function evaluate(options: EvaluateOptions): Promise<EvaluateResult> {
   // Checked first so that a user without the flag learns it before any slow work.
@@ -216,11 +215,7 @@ async function evaluateClaimed(options: EvaluateOptions): Promise<EvaluateResult
   );
   if (notRunnable) emit({ type: 'warning', message: notRunnableMessage(notRunnable) });
   const candidates = withoutProblems(selected.candidates, runnable);
-  const limits: ExecLimits = {
-    timeoutMs: config.timeoutMs,
-    memoryBytes: config.memoryBytes,
-    outputBytes: OUTPUT_CAP_BYTES,
-  };
+  const limits = programLimits(task, config);
   const problems = await prepareProblems(task, candidates.problems, {
     datasetSha256: loaded.dataset.sha256,
     datasetFile: loaded.dataset.file,

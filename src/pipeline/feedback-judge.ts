@@ -3,8 +3,7 @@ import { createExecutor } from '../execution/index.js';
 import type { ExecJob, Executor } from '../execution/types.js';
 import type { TurnJudge } from '../generation/types.js';
 import type { Task, TurnVerdict } from '../tasks/types.js';
-import { DEFAULT_MEMORY_BYTES } from './config.js';
-import { defaultMemoryBytes } from './memory-default.js';
+import { programLimits } from './config.js';
 
 export interface TurnJudgeOptions {
   allowCodeExecution: boolean;
@@ -20,8 +19,6 @@ export interface TurnJudgeHandle {
   judge: TurnJudge;
   close(): Promise<void>;
 }
-
-const OUTPUT_CAP_BYTES = 1024 * 1024;
 
 /**
  * For a task with `feedback`: the judge the generation stage calls between turns, under the
@@ -44,12 +41,8 @@ export function createTurnJudge(
       hint: 'pass --chat (a chat-completions model) with this task',
     });
   }
-  // the limits evaluate() resolves (config.ts), so the final verdicts come from the cache
-  const limits = {
-    timeoutMs: options.timeoutMs ?? task.defaultTimeoutMs,
-    memoryBytes: options.memoryBytes ?? defaultMemoryBytes(task, DEFAULT_MEMORY_BYTES),
-    outputBytes: OUTPUT_CAP_BYTES,
-  };
+  // the limits evaluate() resolves, so the final verdicts come from the cache
+  const limits = programLimits(task, options);
   let executor: Promise<Executor> | undefined;
   const start = () =>
     createExecutor({

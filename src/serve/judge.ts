@@ -2,9 +2,8 @@ import { ConfigError } from '../core/errors.js';
 import type { DatasetLoadOptions } from '../datasets/types.js';
 import type { ExecLimits, Executor, JudgePlacement } from '../execution/types.js';
 import { stripReasoning } from '../generation/reasoning.js';
-import { DEFAULT_MEMORY_BYTES } from '../pipeline/config.js';
+import { programLimits } from '../pipeline/config.js';
 import { buildJobs, executeSamples } from '../pipeline/execute.js';
-import { defaultMemoryBytes } from '../pipeline/memory-default.js';
 import { prepareProblems } from '../pipeline/prepare.js';
 import { loadProblems } from '../pipeline/problems.js';
 import { runnableProblems } from '../pipeline/runnable.js';
@@ -27,9 +26,6 @@ export interface JudgeItem {
 
 /** An item's verdict: results.jsonl's fields, and the reward (null: not judged, never a score). */
 export type JudgedItem = Omit<ResultRecord, 'sample'> & { reward: 1 | 0 | null };
-
-/** The same per-program output cap evaluate uses. */
-const OUTPUT_CAP_BYTES = 1024 * 1024;
 
 interface TaskContext {
   task: Task;
@@ -126,11 +122,7 @@ export class TaskJudge {
       task,
       problems: new Map(problems.map((p) => [p.id, p])),
       notRunnable: reasons,
-      limits: {
-        timeoutMs: task.defaultTimeoutMs,
-        memoryBytes: defaultMemoryBytes(task, DEFAULT_MEMORY_BYTES),
-        outputBytes: OUTPUT_CAP_BYTES,
-      },
+      limits: programLimits(task),
     };
   }
 }

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { RuntimeMissingError } from '../../../core/errors.js';
 import type { ExecPlan, RawOutcome } from '../../worker/protocol.js';
 import { RESULT_FD } from '../../worker/protocol.js';
-import { enginesFolder } from '../kit/engines.js';
+import { enginesFolder, needingEngine } from '../kit/engines.js';
 import { exercismCanaries } from '../kit/exercism-kit.js';
 import { harnessFile } from '../kit/harness-template.js';
 import { NONCE_FD } from '../kit/nonce-channel.js';
@@ -127,10 +127,4 @@ export function missingJest(dir: string): RuntimeMissingError | undefined {
 }
 
 /** The runtime, with a missing Jest folder named with its fix (not Debian's nodejs). */
-export const exercismJavascript: Runtime = {
-  ...base,
-  resolve(options) {
-    const missing = missingJest(JEST_DIR);
-    return missing ? Promise.reject(missing) : base.resolve(options);
-  },
-};
+export const exercismJavascript: Runtime = needingEngine(base, () => missingJest(JEST_DIR));

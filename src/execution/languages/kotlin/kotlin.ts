@@ -4,7 +4,7 @@ import { RuntimeMissingError } from '../../../core/errors.js';
 import type { RawOutcome } from '../../worker/protocol.js';
 import { RESULT_FD } from '../../worker/protocol.js';
 import { canaryFolder } from '../kit/canary-folder.js';
-import { enginesFolder } from '../kit/engines.js';
+import { enginesFolder, needingEngine } from '../kit/engines.js';
 import { harnessFile } from '../kit/harness-template.js';
 import { JAVA, JAVA_ETC, jvmArgv } from '../kit/jvm.js';
 import { NONCE_FD } from '../kit/nonce-channel.js';
@@ -106,10 +106,4 @@ export function missingKotlin(home: string): RuntimeMissingError | undefined {
 }
 
 /** The runtime, with a missing compiler named with its fix (not a Debian package). */
-export const kotlin: Runtime = {
-  ...base,
-  resolve(options) {
-    const missing = missingKotlin(HOME);
-    return missing ? Promise.reject(missing) : base.resolve(options);
-  },
-};
+export const kotlin: Runtime = needingEngine(base, () => missingKotlin(HOME));
