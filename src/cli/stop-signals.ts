@@ -29,3 +29,18 @@ export function installStopSignals(): { signals: StopSignals; uninstall: () => v
     uninstall: () => process.off('SIGINT', onInterrupt),
   };
 }
+
+/**
+ * The second Ctrl-C while programs are judged: the running programs are the user's to stop, so
+ * quit now (their sandboxes die with this process) rather than wait for them; nothing more is
+ * written. Returns the listener's remover.
+ */
+export function quitWhenAborted(abort: AbortSignal, when: () => boolean = () => true): () => void {
+  const quit = () => {
+    if (!when()) return;
+    process.stderr.write('passk: stopped; nothing more was saved\n');
+    process.exit(130);
+  };
+  abort.addEventListener('abort', quit, { once: true });
+  return () => abort.removeEventListener('abort', quit);
+}

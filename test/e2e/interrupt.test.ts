@@ -1,11 +1,12 @@
 import { execFileSync, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { evaluate } from '../../src/index.js';
-import { cliEntry, repoRoot, tempDir } from '../helpers/cli.js';
+import { cliEntry, repoRoot, runCli, tempDir } from '../helpers/cli.js';
 import { requireData } from '../helpers/data.js';
-import { toyRunArgs, toyServers } from '../helpers/toy-model.js';
+import { journalLines, TOY_PROBLEMS, toyRunArgs, toyServers } from '../helpers/toy-model.js';
 
 const dataDir = requireData('humaneval/HumanEval.jsonl.gz');
 
@@ -131,23 +132,57 @@ describe('Ctrl-C during evaluation keeps the work done', () => {
   });
 });
 
-describe('Ctrl-C while passk run scores its samples', () => {
+describe('Ctrl-C in passk run', () => {
   const serve = toyServers();
 
-  /** Whether `pid` has started a child process (the executor's first sandbox worker). */
-  function hasChildren(pid: number): boolean {
+  /** Children of `pid`, as pgrep sees them (none: pgrep exits 1). */
+  function childrenOf(pid: number): number[] {
     try {
-      return (
-        execFileSync('pgrep', ['-P', String(pid)])
-          .toString()
-          .trim() !== ''
-      );
+      return execFileSync('pgrep', ['-P', String(pid)])
+        .toString()
+        .trim()
+        .split('\n')
+        .map(Number);
     } catch {
-      return false; // pgrep exits 1 when nothing matches
+      return [];
     }
   }
 
-  it('the second Ctrl-C quits with 130 (not an internal error), nothing more written', async () => {
+  /**
+   * Whether a program is running under `pid`: the sandbox's warm worker (worker.py, under one or
+   * two bwrap processes) forks one child per program, so a worker.py whose parent is a worker.py
+   * is a program under test. Earlier processes (toolchain checks, the worker itself) are not.
+   */
+  function programRunning(pid: number): boolean {
+    const isWorker = (p: number) => {
+      try {
+        return readFileSync(`/proc/${p}/cmdline`, 'utf8').includes('worker.py');
+      } catch {
+        return false; // gone already
+      }
+    };
+    const walk = (p: number): boolean =>
+      childrenOf(p).some((c) => (isWorker(p) && isWorker(c)) || walk(c));
+    return walk(pid);
+  }
+
+  function started(args: string[]) {
+    const child = spawn(process.execPath, [...cliEntry(), ...args], {
+      cwd: repoRoot,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const output = { stdout: '', stderr: '' };
+    child.stdout.on('data', (c: Buffer) => {
+      output.stdout += c.toString();
+    });
+    child.stderr.on('data', (c: Buffer) => {
+      output.stderr += c.toString();
+    });
+    const exited = new Promise<number | null>((r) => child.on('close', (code) => r(code)));
+    return { child, output, exited };
+  }
+
+  it('the second Ctrl-C while programs run quits at once with 130, nothing more written', async () => {
     // every sample sleeps in its tests: scoring is still running when the signals come
     const server = await serve({
       text: () => '    import time\n    time.sleep(60)\n    return x\n',
@@ -156,24 +191,42 @@ describe('Ctrl-C while passk run scores its samples', () => {
     const args = toyRunArgs([server.baseUrl], out, [
       ...['--workers', '1', '--timeout', '120', '--no-cache', '--skip-preflight'],
     ]);
-    const child = spawn(process.execPath, [...cliEntry(), ...args], {
-      cwd: repoRoot,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stderr = '';
-    child.stderr.on('data', (c: Buffer) => {
-      stderr += c.toString();
-    });
-    const exited = new Promise<number | null>((r) => child.on('close', (code) => r(code)));
-    // generation starts no process; the executor's worker is the sign that scoring began
-    while (!hasChildren(child.pid!)) await sleep(100);
+    const { child, output, exited } = started(args);
+    while (!programRunning(child.pid!)) await sleep(100);
     child.kill('SIGINT');
-    while (!stderr.includes('interrupted')) await sleep(50);
+    while (!output.stderr.includes('interrupted')) await sleep(50);
     child.kill('SIGINT');
     const code = await exited;
-    expect(stderr).not.toContain('internal error');
-    expect(code, stderr).toBe(130);
-    expect(stderr).toContain('passk: stopped; nothing more was saved');
+    expect(output.stderr).not.toContain('internal error');
+    expect(code, output.stderr).toBe(130);
+    expect(output.stderr).toContain('passk: stopped; nothing more was saved');
     await expect(readFile(join(out, 'metrics.json'), 'utf8')).rejects.toThrow();
+  });
+
+  it('a Ctrl-C during generation keeps the answers in flight, exits 130, and --resume finishes', async () => {
+    // one request at a time, each slow: the signal comes while the first is answered
+    const options = { pieceDelayMs: 1500 };
+    const server = await serve(options);
+    const out = join(await tempDir(), 'out');
+    const args = toyRunArgs([server.baseUrl], out, [
+      ...['--concurrency', '1', '--no-server-n', '--no-cache', '--skip-preflight'],
+    ]);
+    const { child, output, exited } = started(args);
+    while (server.requests.length === 0) await sleep(50);
+    child.kill('SIGINT');
+    const code = await exited;
+    expect(output.stderr).not.toContain('internal error');
+    expect(code, output.stderr).toBe(130);
+    expect(output.stdout).toContain(
+      `stopped by Ctrl-C before every sample was done; continue with: passk run --resume ${out} --allow-code-execution`,
+    );
+    const kept = await journalLines(out);
+    expect(kept.length).toBeGreaterThanOrEqual(1);
+    expect(kept.length).toBeLessThan(3 * TOY_PROBLEMS);
+    await expect(readFile(join(out, 'metrics.json'), 'utf8')).rejects.toThrow();
+    options.pieceDelayMs = 0;
+    const resumed = await runCli(['run', '--resume', out, '--allow-code-execution']);
+    expect(resumed.code, resumed.stderr).toBe(0);
+    expect(await journalLines(out)).toHaveLength(3 * TOY_PROBLEMS);
   });
 });

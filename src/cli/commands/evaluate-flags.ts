@@ -6,7 +6,7 @@ import {
   summaryJson,
 } from '../../index.js';
 import { defaultOutputDir, type EvaluationFlags, evaluationOptions } from '../options.js';
-import type { StopSignals } from '../stop-signals.js';
+import { quitWhenAborted, type StopSignals } from '../stop-signals.js';
 import { type CompletingCommands, reportUnscored } from '../unscored-samples.js';
 
 /**
@@ -21,11 +21,7 @@ export async function evaluateWithFlags(
   label?: string,
 ): Promise<void> {
   const outputDir = flags.outputDir ?? defaultOutputDir(flags.task);
-  const quit = () => {
-    process.stderr.write('passk: stopped; nothing more was saved\n');
-    process.exit(130);
-  };
-  stop.abort.addEventListener('abort', quit, { once: true });
+  const stopQuitting = quitWhenAborted(stop.abort);
   try {
     const result = await evaluate({
       ...evaluationOptions(flags),
@@ -48,7 +44,7 @@ export async function evaluateWithFlags(
     }
     reportUnscored(result.unscored, completing(candidates));
   } finally {
-    stop.abort.removeEventListener('abort', quit);
+    stopQuitting();
   }
 }
 

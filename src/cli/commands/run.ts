@@ -19,7 +19,7 @@ import {
   parseEvaluationFlags,
 } from '../options.js';
 import { resolveRunFlags, savedOptions } from '../run-config.js';
-import type { StopSignals } from '../stop-signals.js';
+import { quitWhenAborted, type StopSignals } from '../stop-signals.js';
 import { type CompletingCommands, reportUnscored } from '../unscored-samples.js';
 import { evaluateWithFlags } from './evaluate-flags.js';
 
@@ -57,6 +57,11 @@ async function runWithBackend(
   const generation = parseGenerationFlags(raw);
   const runDir = generation.resume ?? flags.outputDir ?? defaultOutputDir(flags.task);
   const output = generationOutput(process.stderr, generation.progressIntervalMs);
+  // Once programs run, the second Ctrl-C quits at once as in `evaluate`; during generation it
+  // aborts the requests in flight (redone on resume) and the run returns.
+  let judging = false;
+  const stopQuitting = quitWhenAborted(stop.abort, () => judging);
+  const report = progressReporter();
   const result = await runModel({
     ...evaluationOptions(flags),
     // A resume names its own run dir on purpose: finishing (or re-scoring) it is no accident.
@@ -75,10 +80,16 @@ async function runWithBackend(
     signal: stop.abort,
     onGenerationProgress: output.onProgress,
     savedOptions: savedOptions({ ...raw, outputDir: runDir }),
-    onEvent: progressReporter(),
+    onEvent: (event) => {
+      if (event.type === 'execution-start') judging = true;
+      report(event);
+    },
   })
     .catch((error: unknown) => stoppedWhileScoring(error, stop.abort))
-    .finally(output.stop);
+    .finally(() => {
+      stopQuitting();
+      output.stop();
+    });
   if (result === undefined) return;
   // With --json, stdout carries the summary object alone; every other line goes to stderr.
   const json = flags.json === true;
@@ -99,11 +110,17 @@ async function runWithBackend(
     );
     // Ctrl-C during the evaluation: the judged samples were saved as a partial run.
     if (result.evaluation.metrics['partial'] !== undefined) process.exitCode = 130;
-  } else if (!generation.generationOnly) {
+  } else if (
+    !result.generation.allAttempted ||
+    (stop.drain.aborted && !generation.generationOnly)
+  ) {
+    const interrupted = stop.drain.aborted;
+    const when = result.generation.allAttempted ? 'before scoring' : 'before every sample was done';
     say(
-      `generation stopped before every sample was done; continue with: passk run --resume ${runDir} --allow-code-execution`,
+      `${interrupted ? 'stopped by Ctrl-C' : 'generation stopped'} ${when}; continue with: ${completing(runDir, generation.generationOnly).requests}`,
     );
-    process.exitCode = 1;
+    // Ctrl-C is 130 whether it came during generation or scoring (docs/commands.md, exit codes).
+    process.exitCode = interrupted ? 130 : 1;
   } else {
     say(
       `evaluate later with: passk evaluate --task ${flags.task} --generations ${runDir} --allow-code-execution`,
