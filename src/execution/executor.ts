@@ -17,6 +17,7 @@ import { runtimes } from './languages/index.js';
 import type { BatchProgram } from './languages/kit/types.js';
 import { OUTSIDE_JUDGE_VERSION } from './outside-verdict.js';
 import { SlotPool } from './pool.js';
+import { referenceRulesKey } from './reference-rules.js';
 import { attemptOf, type RerunReason, rerunReason, usedFullCpu } from './rerun.js';
 import { resolveLimits } from './sandboxes/common.js';
 import { DEFAULT_SANDBOX, sandboxes } from './sandboxes/index.js';
@@ -278,6 +279,7 @@ function batchProgram(program: Program): BatchProgram {
 function judgeKeyOf(program: Program): { judgeKey?: string } {
   const parts: string[] = [];
   if (program.judge) parts.push(program.judge.key);
+  if (program.referenceRules) parts.push(referenceRulesKey(program.referenceRules));
   const split = program.functionServer;
   if (split) {
     const hash = createHash('sha256').update(split.candidate).update('\0').update(split.tests);

@@ -3,6 +3,7 @@ import { judged } from './judge.js';
 import type { ProgramAdapter, Toolchain } from './languages/kit/types.js';
 import { classifyOutside, fallbackReason } from './outside-verdict.js';
 import { attempt, type SlotPool } from './pool.js';
+import { applyReferenceRules } from './reference-rules.js';
 import type { RerunReason } from './rerun.js';
 import { resolveLimits } from './sandboxes/common.js';
 import type { ProgramRequest, Slot } from './sandboxes/types.js';
@@ -96,7 +97,12 @@ async function runInProcess(group: Group, slot: Slot): Promise<Verdict> {
   if ('infra' in result) return infraVerdict(result.infra);
   const verdict = classify(result.outcome, request.nonce, adapter.diagnose);
   const reviewed = adapter.review ? adapter.review(source, verdict) : verdict;
-  const final = await judged(reviewed, result.outcome.report, group.job.program.judge);
+  const ruled = applyReferenceRules(
+    reviewed,
+    result.outcome.stderrTail,
+    group.job.program.referenceRules,
+  );
+  const final = await judged(ruled, result.outcome.report, group.job.program.judge);
   return withTamperRule(final, reviewed.tamper ?? verdict.tamper);
 }
 

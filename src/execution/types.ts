@@ -1,6 +1,7 @@
 import type { ExecEnvironment } from './environments/types.js';
 import type { OutputJudge } from './judge.js';
 import type { ReferenceSemantics } from './python-reference.js';
+import type { ReferenceRules } from './reference-rules.js';
 
 /** Languages passk can run. Open union: a runtime plugin may add its own. */
 export type Language =
@@ -56,6 +57,11 @@ export interface Program {
    * read-only; it is part of the verdict cache key. Absent: standard library only.
    */
   environment?: ExecEnvironment;
+  /**
+   * The reference harness's own pass rules (reference-rules.ts: what it reads on stderr, loose
+   * equality), applied after passk's verdict; part of the verdict cache key.
+   */
+  referenceRules?: ReferenceRules;
 }
 
 /** A Python program split for outside judging: no marker, two sources. */

@@ -1,5 +1,6 @@
 import { PASSK_VERSION } from '../core/version.js';
 import type { LoadedDataset } from '../datasets/types.js';
+import { LOOSE_ONLY } from '../execution/reference-rules.js';
 import type { ExecutorInfo, VerdictStatus } from '../execution/types.js';
 import { largestPlusDrops, type PlusDrop } from '../metrics/stats/plus-drop.js';
 import { summarize } from '../metrics/summarize.js';
@@ -63,6 +64,12 @@ export interface MetricsFile {
   uncertainty?: Uncertainty;
   /** Tasks with a breakdown only (DS-1000: by library): pass@k and counts per group. */
   breakdown?: { by: string; groups: Record<string, Record<string, number>> };
+  /**
+   * Tasks scored with loose equality (MultiPL-E's JavaScript and TypeScript, as Node's legacy
+   * `assert.deepEqual`): pass@k with those checks strict, a sample that passed only loosely
+   * (error type LooseEqualityOnly) counted as failed. Present when any sample did.
+   */
+  strict_equality_pass_at_k?: Record<string, number>;
 }
 
 /** metrics.json `tamper`. */
@@ -141,7 +148,22 @@ export function buildMetrics(input: MetricsInput): MetricsFile {
     })),
     ...suiteMetrics(input),
     ...breakdownOf(input, tallies),
+    ...strictEqualityOf(input),
   };
+}
+
+/** metrics.json `strict_equality_pass_at_k`, when some sample passed only through loose equality. */
+function strictEqualityOf(input: MetricsInput): Pick<MetricsFile, 'strict_equality_pass_at_k'> {
+  const looseOnly = (r: ResultRecord) => r.status === 'passed' && r.error_type === LOOSE_ONLY;
+  if (!input.results.some(looseOnly)) return {};
+  const tallies = countPerProblem(
+    input.results.map((r) => ({
+      problemId: r.task_id,
+      status: looseOnly(r) ? ('failed' as const) : r.status,
+    })),
+    input.problems.map((p) => p.id),
+  );
+  return { strict_equality_pass_at_k: summarize(tallies, input.ks).passAtK };
 }
 
 /** metrics.json `tamper`, from the results' flags. */

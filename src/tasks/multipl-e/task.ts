@@ -6,6 +6,7 @@ import { pythonStrip } from '../kit/python-program.js';
 import { adaptTests } from '../multilang/multipl-e-tests.js';
 import { braceCandidate, joinProgram } from '../multilang/program.js';
 import { defineTask, type Problem, type Task } from '../types.js';
+import { multiplEReference, multiplERules } from './reference.js';
 
 const rowSchema = z.object({
   name: z.string(),
@@ -57,6 +58,7 @@ export function multiplEStops(suffix: string): readonly string[] {
 export function multiplE(suffix: string): Task {
   const { language } = multiplELanguage(suffix);
   const stops = multiplEStops(suffix);
+  const rules = multiplERules(suffix);
   const task: Task = defineTask({
     name: `multipl-e-${suffix}`,
     description: `MultiPL-E HumanEval in ${language} (${suffix}), prompt stripped as bigcode's multiple-${suffix}; tests only, no reference solutions`,
@@ -66,7 +68,8 @@ export function multiplE(suffix: string): Task {
       hub: { repo: 'nuprl/MultiPL-E', revision: 'main', path: `humaneval-${suffix}/test.parquet` },
       localFile: `multipl-e/humaneval-${suffix}.jsonl`,
     },
-    defaultTimeoutMs: 10_000,
+    // The run's limit of MultiPL-E's evaluator for this language (reference.ts).
+    defaultTimeoutMs: multiplEReference(suffix).timeoutS * 1000,
     stopSequences: stops,
     problems(rows, file) {
       return validateRows({ rows, file }, rowSchema).map(
@@ -85,7 +88,11 @@ export function multiplE(suffix: string): Task {
     },
     postprocess: (problem, generation) => braceCandidate(problem, generation, stops, ''),
     // MultiPL-E's tests follow the completion directly: they open with the closing brace.
-    program: (problem, candidate) => joinProgram(language, problem, candidate),
+    // Scored by the evaluator's own pass rules too (stderr, loose equality: reference.ts).
+    program: (problem, candidate) => {
+      const program = joinProgram(language, problem, candidate);
+      return rules === undefined ? program : { ...program, referenceRules: rules };
+    },
   });
   return task;
 }
