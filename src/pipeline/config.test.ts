@@ -32,6 +32,13 @@ describe('resolveRunConfig', () => {
     expect(runConfigSchema.parse(config)).toEqual(config);
   });
 
+  it("takes EvalPlus's 4 GiB for its tasks, as EvalPlus's guard sets it; --memory wins", async () => {
+    const plus = (await import('../tasks/plus/humanevalplus.js')).humanevalplus;
+    const candidates = { kind: 'reference' } as const;
+    expect(resolveRunConfig(plus, { candidates }).memoryBytes).toBe(4 * 1024 ** 3);
+    expect(resolveRunConfig(plus, { candidates, memoryBytes: 2 ** 30 }).memoryBytes).toBe(2 ** 30);
+  });
+
   it('takes the options given, with one name per value', () => {
     const config = resolveRunConfig(task, {
       candidates: { kind: 'file', path: 'samples.jsonl' },

@@ -78,9 +78,10 @@ describe('suitesOf and the EvalPlus time limits', () => {
   });
 
   it('derives limits from the ground truth time as EvalPlus does, never below the floors', () => {
-    expect(inputLimitS(0.01)).toBe(1); // min_time_limit
-    expect(inputLimitS(0.5)).toBe(2); // 4 × gt
-    expect(inputLimitS(0.5, 2)).toBe(1);
+    expect(inputLimitS(0.01)).toBe(4); // min_time_limit, 4 s since EvalPlus's 2025-04 release
+    expect(inputLimitS(0.5)).toBe(4);
+    expect(inputLimitS(1.5)).toBe(6); // 4 × gt
+    expect(inputLimitS(2, 3)).toBe(6);
     expect(() => inputLimitS(1, 0)).toThrow(RangeError);
     expect(suiteTimeLimitMs([1, 1, 2], 3000)).toBe(6000); // sum + 2 s
     expect(suiteTimeLimitMs(new Array(100).fill(1), 3000)).toBe(62_000); // capped at 60 s + 2 s

@@ -95,6 +95,11 @@ export interface Task<Data extends object = ProblemData> {
   /** Default wall-clock limit per program, in milliseconds. */
   defaultTimeoutMs: number;
   /**
+   * Default address-space limit per program, in bytes, where the reference harness sets its own
+   * (EvalPlus: 4 GiB); `--memory` wins. Absent: passk's default (pipeline/memory-default.ts).
+   */
+  defaultMemoryBytes?: number;
+  /**
    * Default `--max-new-tokens` for model runs of this task (whole-file replies need more than
    * the usual 512); an explicit value always wins. Absent: DEFAULT_MAX_NEW_TOKENS.
    */

@@ -58,6 +58,14 @@ def _passk_poly(xs, x):
     return sum([coeff * _passk_math.pow(x, i) for i, coeff in enumerate(xs)])
 
 
+def _passk_atol_after(exp, atol):
+    # EvalPlus's float rule assigns its loop's own atol: once an expected output is a float, the
+    # later inputs of the suite keep the tolerance (find_zero returns before the rule).
+    if _PASSK_DATASET == "humaneval" and _PASSK_ENTRY == "find_zero":
+        return atol
+    return 1e-6 if atol == 0 and _passk_is_floats(exp) else atol
+
+
 def _passk_check_output(args, out, exp, atol):
     exact = out == exp
     if _PASSK_DATASET == "mbpp":
@@ -75,8 +83,7 @@ def _passk_check_output(args, out, exp, atol):
             exact = out == exp if isinstance(out, bool) else exp == (out is not None)
     if _PASSK_DATASET == "humaneval" and _PASSK_ENTRY == "find_zero":
         return abs(_passk_poly(*args, out)) <= atol
-    if atol == 0 and _passk_is_floats(exp):
-        atol = 1e-6
+    atol = _passk_atol_after(exp, atol)
     if not exact and atol != 0:
         if type(out) is not type(exp):
             return False

@@ -89,6 +89,8 @@ export interface EvalPlusOptions {
 
 // Generous: computed once and cached, and one ground truth (Mbpp/599) needs ~100 s on a busy machine.
 const DEFAULT_ORACLE_TIMEOUT_MS = 600_000;
+/** EvalPlus's default memory limit (EVALPLUS_MAX_MEMORY_BYTES). */
+export const EVALPLUS_MEMORY_BYTES = 4 * 2 ** 30;
 
 /** The EvalPlus data of a problem built by an EvalPlus task. */
 export function evalPlusData(problem: EvalPlusProblem): EvalPlusData {
@@ -115,6 +117,9 @@ export function evalPlusTask(spec: EvalPlusTaskSpec, options: EvalPlusOptions = 
     language: 'python',
     dataset: spec.dataset,
     defaultTimeoutMs: 3000,
+    // EvalPlus's query_maximum_memory_bytes (eval/__init__.py): EVALPLUS_MAX_MEMORY_BYTES, 4 GiB
+    // by default (capped at the machine's memory there), set as RLIMIT_AS by its guard.
+    defaultMemoryBytes: EVALPLUS_MEMORY_BYTES,
     stopSequences: spec.stopSequences,
     suites: PLUS_SUITES,
     problems: spec.problems,
@@ -155,6 +160,8 @@ export function evalPlusTask(spec: EvalPlusTaskSpec, options: EvalPlusOptions = 
         placement,
         rules: 'EvalPlus check_output (evalplus/eval/__init__.py), special oracles included',
         min_time_limit_s: MIN_TIME_LIMIT_S,
+        // once an expected output is a float, the tolerance stays for the suite's later inputs
+        atol_carries_over: true,
         gt_time_limit_factor: spec.timeFactor ?? DEFAULT_TIME_FACTOR,
       },
     },

@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
 import type { ImmediateJudge } from '../../execution/judge.js';
 import type { Verdict } from '../../execution/types.js';
-import { checkOutput, type EvalPlusDataset } from './evalplus-rules.js';
+import { atolAfter, checkOutput, type EvalPlusDataset } from './evalplus-rules.js';
 import { decodePy, type PyValue, showPy } from './pyvalue.js';
 
 /** Bump when the comparison below changes: verdicts cached under the old rules stop matching. */
-const RULES_VERSION = 'evalplus-outside-1';
+const RULES_VERSION = 'evalplus-outside-2'; // 2: the float tolerance carries over (atolAfter)
 
 /** What the parent knows about one input; none of it enters the sandbox except the arguments. */
 export interface JudgeCase {
@@ -73,6 +73,8 @@ function decide(spec: OutsideJudgeSpec, raw: Verdict, report: string): Verdict {
     message: message.slice(0, 300),
   });
   const lines = outputLines(report);
+  // EvalPlus's loop variable: once set by a float output, it holds for the inputs after it.
+  let atol = spec.atol;
   for (const c of spec.cases) {
     const found = lines.get(c.index);
     const where = `input ${c.index} of ${spec.total}`;
@@ -84,14 +86,20 @@ function decide(spec: OutsideJudgeSpec, raw: Verdict, report: string): Verdict {
         return fail('timeout', 'InputTimeLimit', `${where}: passed its time limit`);
       return fail('error', type, `${where} raised ${type}`);
     }
-    const verdict = judgeOne(spec, c, found);
+    const verdict = judgeOne(spec, c, found, atol);
     if (verdict !== undefined) return fail('failed', 'WrongOutput', `${where}: ${verdict}`);
+    if ('value' in c.expected) atol = atolAfter({ ...spec, exp: c.expected.value, atol });
   }
   return raw;
 }
 
 /** Why the output is wrong, or undefined when it is accepted. */
-function judgeOne(spec: OutsideJudgeSpec, c: JudgeCase, line: OutputLine): string | undefined {
+function judgeOne(
+  spec: OutsideJudgeSpec,
+  c: JudgeCase,
+  line: OutputLine,
+  atol: number,
+): string | undefined {
   if ('digest' in c.expected) {
     return line.h === c.expected.digest ? undefined : 'not the expected (long) output';
   }
@@ -109,7 +117,7 @@ function judgeOne(spec: OutsideJudgeSpec, c: JudgeCase, line: OutputLine): strin
     args: c.args,
     out,
     exp,
-    atol: spec.atol,
+    atol,
   });
   return ok ? undefined : `got ${showPy(out)}, expected ${showPy(exp)}`;
 }

@@ -1,9 +1,10 @@
 /**
- * EvalPlus's time limits (evalplus/config.py L2–3: DEFAULT_GT_TIME_LIMIT_FACTOR = 4.0,
- * DEFAULT_MIN_TIME_LIMIT = 1.0; evalplus/eval/__init__.py untrusted_check L162–163):
- * each input may take `max(min_time_limit, factor × the ground truth's time on it)`, and the
- * whole suite `min(60 s, sum of those) + 2 s`. The ground truth is timed here, on this machine,
- * per input (call only, as gen/util trusted_exec times it), so a slow machine gets longer limits.
+ * EvalPlus's time limits (evalplus/config.py: DEFAULT_GT_TIME_LIMIT_FACTOR = 4.0 and, since
+ * commit af49138 of 2025-04-02, DEFAULT_MIN_TIME_LIMIT = 4.0, was 1.0; evalplus/eval/__init__.py
+ * untrusted_check): each input may take `max(min_time_limit, factor × the ground truth's time on
+ * it)`, and the whole suite `min(60 s, sum of those) + 1 s`, joined for 1 s more. The ground truth
+ * is timed here, on this machine, per input (call only, as gen/util trusted_exec times it), so a
+ * slow machine gets longer limits.
  * passk adds its run limit (--timeout) as a floor for the suite: interpreter start-up and
  * loading the program are inside passk's wall clock, not inside EvalPlus's per-input timers.
  * And where the ground truth itself needs more than half of the 60 s cap on this machine
@@ -11,10 +12,10 @@
  * the reference must never time out because this machine is slower than EvalPlus's.
  */
 export const DEFAULT_TIME_FACTOR = 4;
-export const MIN_TIME_LIMIT_S = 1;
+export const MIN_TIME_LIMIT_S = 4;
 /** EVALPLUS_TIMEOUT_PER_TASK's default. */
 const SUITE_CAP_S = 60;
-/** untrusted_check's `+ 2`. */
+/** untrusted_check's `+ 1` and its join's `timeout + 1`. */
 const SUITE_SLACK_S = 2;
 
 /** One input's limit in seconds from the ground truth's time on it. */
