@@ -13,3 +13,9 @@ export {
   stdioProgram,
   stdioTimeoutMs,
 } from './program.js';
+export {
+  COMPARISON_TEXT,
+  compareAs,
+  OUTPUT_COMPARISONS,
+  type OutputComparison,
+} from './reference-compare.js';

@@ -2,10 +2,11 @@ import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import type { ImmediateJudge } from '../judge.js';
 import type { Verdict } from '../types.js';
-import { clip, compareOutputs, type Tolerance, tokens } from './compare.js';
+import { clip, type Tolerance, tokens } from './compare.js';
+import { compareAs, type OutputComparison } from './reference-compare.js';
 
 /** Bump when the comparison changes: verdicts cached under the old rules stop matching. */
-const RULES_VERSION = 'stdio-1';
+const RULES_VERSION = 'stdio-2'; // 2: the comparison is named (reference-compare.ts)
 
 export interface StdioCase {
   input: string;
@@ -72,20 +73,27 @@ export function stdioJudge(
   cases: readonly StdioCase[],
   tolerance: Tolerance,
   limitMs: number,
+  comparison: OutputComparison = 'tokens',
 ): ImmediateJudge {
   const hash = createHash('sha256').update(
-    JSON.stringify([RULES_VERSION, tolerance, limitMs, cases.length]),
+    JSON.stringify([RULES_VERSION, comparison, tolerance, limitMs, cases.length]),
   );
   for (const c of cases) hash.update(`\0${c.output}`);
+  const rule = { tolerance, comparison };
   return {
     key: hash.digest('hex'),
-    decide: (raw, report) => decide(cases, tolerance, limitMs, raw, report),
+    decide: (raw, report) => decide(cases, rule, limitMs, raw, report),
   };
+}
+
+interface Rule {
+  tolerance: Tolerance;
+  comparison: OutputComparison;
 }
 
 function decide(
   cases: readonly StdioCase[],
-  tolerance: Tolerance,
+  rule: Rule,
   limitMs: number,
   raw: Verdict,
   report: string,
@@ -119,23 +127,20 @@ function decide(
       const said = line.m ? `: ${oneLine(line.m, 160)}` : '';
       return fail('error', 'RuntimeError', `${where}: ended with ${how}${said}`);
     }
-    const wrong = outputMismatch(c.output, line, tolerance);
+    const wrong = outputMismatch(c.output, line, rule);
     if (wrong !== undefined) return fail('failed', 'WrongAnswer', `${where}: ${wrong}`);
   }
   return raw;
 }
 
 /** Why the reported output is wrong, or undefined when it matches. */
-function outputMismatch(
-  expected: string,
-  line: TestLine,
-  tolerance: Tolerance,
-): string | undefined {
+function outputMismatch(expected: string, line: TestLine, rule: Rule): string | undefined {
+  // A long output comes as its token digest: only the same tokens match, whatever the rule.
   if (line.h !== undefined) {
     return line.h === tokenDigest(expected) ? undefined : 'a long output that differs';
   }
   const got = line.o ?? '';
-  const result = compareOutputs(expected, got, tolerance);
+  const result = compareAs(rule.comparison, expected, got, rule.tolerance);
   if (result.ok) return undefined;
   return `${result.reason}; expected ${clip(expected)}, got ${clip(got)}`;
 }

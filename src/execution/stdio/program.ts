@@ -4,6 +4,7 @@ import { RESULT_FD } from '../worker/protocol.js';
 import { DEFAULT_TOLERANCE, type Tolerance } from './compare.js';
 import { STDIO_DRIVER_PY, STDIO_LANGUAGES } from './driver-py.js';
 import { type StdioCase, stdioJudge } from './judge.js';
+import type { OutputComparison } from './reference-compare.js';
 
 export interface StdioProgramSpec {
   /** The candidate's language: one of STDIO_LANGUAGES. */
@@ -14,6 +15,8 @@ export interface StdioProgramSpec {
   /** Per-test limit on the candidate's CPU time, in ms (a wall-clock kill at 3× + 1 s backs it). */
   limitMs: number;
   tolerance?: Tolerance;
+  /** Which reference's comparison judges the outputs (reference-compare.ts); default 'tokens'. */
+  comparison?: OutputComparison;
   /** Judges the outputs instead of the token comparison (a problem's checker program). */
   judge?: OutputJudge;
   /**
@@ -71,7 +74,14 @@ export function stdioProgram(spec: StdioProgramSpec): Program {
   return {
     language: 'python',
     source: `_PASSK_STDIO = ${JSON.stringify(JSON.stringify(config))}\n${STDIO_DRIVER_PY}`,
-    judge: spec.judge ?? stdioJudge(spec.cases, spec.tolerance ?? DEFAULT_TOLERANCE, spec.limitMs),
+    judge:
+      spec.judge ??
+      stdioJudge(
+        spec.cases,
+        spec.tolerance ?? DEFAULT_TOLERANCE,
+        spec.limitMs,
+        spec.comparison ?? 'tokens',
+      ),
   };
 }
 

@@ -44,6 +44,19 @@ describe('the stdio JSONL format', () => {
     );
   });
 
+  it("takes one reference's comparison per file, passk's lenient tokens when none is named", () => {
+    const [plain] = stdioProblems([row()], 'p.jsonl');
+    expect(plain!.meta['comparison']).toBe('tokens');
+    const [lcb] = stdioProblems([row({ comparison: 'livecodebench' })], 'p.jsonl');
+    expect(lcb!.meta['comparison']).toBe('livecodebench');
+    expect(() => stdioProblems([row(), row({ comparison: 'codecontests' })], 'p.jsonl')).toThrow(
+      "p.jsonl row 2: field 'comparison': 'codecontests', but row 1 is 'tokens'",
+    );
+    expect(() => stdioProblems([row({ comparison: 'apps' })], 'p.jsonl')).toThrow(
+      "field 'comparison'",
+    );
+  });
+
   it('is told apart from passk’s custom format by its statement and tests list', () => {
     expect(isStdioRow(row())).toBe(true);
     expect(isStdioRow({ task_id: '1', prompt: 'def f():', tests: 'assert f()' })).toBe(false);

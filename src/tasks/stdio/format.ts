@@ -2,14 +2,19 @@ import { basename } from 'node:path';
 import { z } from 'zod';
 import { DatasetError } from '../../core/errors.js';
 import { validateRows } from '../../datasets/validate.js';
-import { isStdioLanguage, type StdioCase } from '../../execution/stdio/index.js';
+import {
+  isStdioLanguage,
+  OUTPUT_COMPARISONS,
+  type OutputComparison,
+  type StdioCase,
+} from '../../execution/stdio/index.js';
 import type { Problem } from '../types.js';
 import type { CheckerSource, CheckerTests } from './checker.js';
 
 /**
  * One line of a stdin/stdout benchmark file (JSONL): a problem statement and its tests. The
- * candidate reads a test's `input` on stdin and must write its `output` on stdout (compared
- * token by token, numbers within 1e-6).
+ * candidate reads a test's `input` on stdin and must write its `output` on stdout (compared as
+ * the row's `comparison` says: execution/stdio/reference-compare.ts).
  */
 export const stdioRowSchema = z.object({
   /** Unique id; default: `stdio/<row number>`. Numbers are kept as their decimal text. */
@@ -33,6 +38,14 @@ export const stdioRowSchema = z.object({
     .string()
     .refine(isStdioLanguage, 'must be python, cpp or javascript (the stdio judge runs these)')
     .default('python'),
+  /**
+   * Whose comparison judges the outputs: 'livecodebench', 'codecontests' (the benchmark's own
+   * rules, for rows converted from it) or 'tokens' (passk's lenient one, the default for your own
+   * problems). One per file.
+   */
+  comparison: z
+    .enum(OUTPUT_COMPARISONS as [OutputComparison, ...OutputComparison[]])
+    .default('tokens'),
   /** Per-test limit on CPU time, in seconds; default: --timeout, else 2 s. */
   time_limit: z.number().positive().max(60).optional(),
   /** A correct program: enables `--model reference` (checks the tests themselves). */
@@ -61,6 +74,8 @@ export type StdioData = {
   cases: StdioCase[];
   timeLimitMs?: number;
   limitMs?: number;
+  /** The row's `comparison`. */
+  comparison?: OutputComparison;
   checker?: CheckerSource;
   /** Set by `prepare` for a problem with a checker: its tests and compiled checker, cached. */
   checkerTests?: CheckerTests;
@@ -90,6 +105,12 @@ export function stdioProblems(
       });
     }
     seen.set(id, index + 1);
+    if (row.comparison !== parsed[0]?.comparison) {
+      throw new DatasetError(
+        `${where}: field 'comparison': '${row.comparison}', but row 1 is '${parsed[0]?.comparison}'`,
+        { hint: 'one comparison per file: rows from one benchmark share its rules' },
+      );
+    }
     if (row.language !== language) {
       throw new DatasetError(
         `${where}: field 'language': '${row.language}', but row 1 is '${language}'`,
@@ -106,6 +127,7 @@ export function stdioProblems(
       ...(row.date === undefined ? {} : { date: row.date }),
       meta: {
         cases: row.tests,
+        comparison: row.comparison,
         ...(row.time_limit === undefined ? {} : { timeLimitMs: row.time_limit * 1000 }),
         ...(row.checker === undefined ? {} : { checker: row.checker }),
       },

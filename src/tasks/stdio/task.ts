@@ -1,7 +1,12 @@
 import { basename, resolve } from 'node:path';
 import { loadDataset } from '../../datasets/index.js';
 import { CHECKER_OUTPUT_BUDGET, checkerJudge } from '../../execution/stdio/checker-judge.js';
-import { stdioProgram, stdioTimeoutMs } from '../../execution/stdio/index.js';
+import {
+  COMPARISON_TEXT,
+  type OutputComparison,
+  stdioProgram,
+  stdioTimeoutMs,
+} from '../../execution/stdio/index.js';
 import { extractCode } from '../../postprocess/extract.js';
 import { cutAtStop } from '../../postprocess/stop.js';
 import type { Problem, Task } from '../types.js';
@@ -41,7 +46,12 @@ function limitOf(problem: StdioProblem, runLimitMs?: number): number {
  * inside one sandboxed process (execution/stdio), its outputs judged outside the sandbox.
  * `--timeout` is the per-test limit for rows without their own `time_limit`.
  */
-export function stdioTask(name: string, file: string, language = 'python'): Task {
+export function stdioTask(
+  name: string,
+  file: string,
+  language = 'python',
+  comparison: OutputComparison = 'tokens',
+): Task {
   const task: Task<StdioData> = {
     name,
     description: `stdin/stdout problems from ${basename(file)} (${language})`,
@@ -91,6 +101,7 @@ export function stdioTask(name: string, file: string, language = 'python'): Task
         source: candidate,
         cases: casesOf(problem),
         limitMs,
+        comparison: problem.meta.comparison ?? comparison,
         ...judge,
         ...(built === undefined ? {} : { outputBudget: CHECKER_OUTPUT_BUDGET }),
       });
@@ -98,8 +109,7 @@ export function stdioTask(name: string, file: string, language = 'python'): Task
     metricsInfo: {
       judge: {
         kind: 'stdio',
-        comparison:
-          "token-wise; numbers within 1e-6 absolute or relative, integers exact; a row's checker program where it has one",
+        comparison: `${comparison}: ${COMPARISON_TEXT[comparison]}; a row's checker program where it has one`,
         limit: 'per test, CPU time (a wall-clock kill at 3x + 1 s backs it)',
       },
     },
@@ -118,5 +128,6 @@ export async function loadStdioTask(path: string, name = path): Promise<Task> {
     { datasetPath: file },
   );
   const problems = stdioProblems(loaded.rows, loaded.file);
-  return stdioTask(name, file, problems[0]?.language ?? 'python');
+  const first = problems[0];
+  return stdioTask(name, file, first?.language ?? 'python', first?.meta.comparison ?? 'tokens');
 }
