@@ -32,6 +32,11 @@ export function formatSummary(taskName: string, result: SummaryInput): string {
       }
     }
   }
+  // MultiPL-E's JS/TS score with loose equality; the strict figure beside it.
+  for (const [name, value] of Object.entries(metrics.strict_equality_pass_at_k ?? {}))
+    lines.push(
+      `  strict equality ${name} = ${value.toFixed(4)} (LooseEqualityOnly samples failed)`,
+    );
   const cheating = metrics.tamper && formatTamper(tamperCounts(metrics.tamper, metrics.samples));
   if (cheating) lines.push(`  ${cheating}`);
   const attempts = metrics['attempts'] as AttemptRates | undefined;
