@@ -3,7 +3,8 @@ import type { ReferenceRules } from '../../execution/reference-rules.js';
 /**
  * What MultiPL-E's evaluator for one language does (bigcode-evaluation-harness's copy in
  * bigcode_eval/tasks/custom_metrics/multiple_metrics/eval_<lang>.py, which `multiple-<suffix>`
- * runs; nuprl/MultiPL-E's evaluation/src has the same rules): its run's time limit, the pass
+ * runs; of nuprl/MultiPL-E's evaluation/src, eval_racket.py and eval_scala.py were compared and
+ * have the same rules): its run's time limit, the pass
  * rules passk applies too, and what passk still does otherwise (metrics.json
  * `reference_differences`, docs/tasks.md "Other languages").
  */
