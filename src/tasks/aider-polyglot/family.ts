@@ -18,6 +18,14 @@ for (const lang of [undefined, ...LANGUAGES]) {
 /** Aider polyglot's C++ exercises (languages/cpp/exercism-catch.ts has the measurements). */
 const AIDER_CPP =
   "C++ build: Exercism's CMake flags (its Debug build: g++ -std=c++17 -DEXERCISM_RUN_ALL_TESTS -Wall -Wextra -Wpedantic -Werror, unoptimised) without -g: debug information does not change the generated code";
+/** Where passk's conversation differs from aider's benchmark (docs/aider-polyglot.md). */
+const AIDER_CONVERSATION = [
+  "aider's model settings for a model it has no entry for: lazy and overeager prompts off, the reminder on the last user message, examples as messages; aider's per-model settings (e.g. reminder as a system message, examples in the system prompt) are not applied",
+  'no reflections: aider asks again within a try (up to 3 times) when a reply is malformed or a SEARCH block does not match, sending its error; passk applies the edits that apply, runs the tests and sends their output at the next try',
+  "the test output is the sandbox's last 4 KiB (aider sends all of it) from passk's runners (Python's unittest, not pytest; javac and the JUnit launcher, not Gradle)",
+  'the platform lines of the diff system prompt are fixed (Linux, SHELL=None) and have no date',
+  "edits to the exercise's tests and build files are dropped (aider writes them; it restores the tests before running them)",
+];
 export const family: Family = {
   ...familyOf('aider-polyglot', loaders),
   // --task-arg edit_format=whole|diff: the task name with `:whole` (diff is the plain name)
@@ -29,8 +37,10 @@ export const family: Family = {
     return format === 'diff' ? base : `${base}:${format}`;
   },
   paramsOf: (name) => ({ edit_format: /:([^:]+)$/.exec(name)?.[1] ?? 'diff' }),
-  differences: (task) =>
-    ['aider-polyglot', 'aider-polyglot-cpp'].includes(task.name.replace(/:.*$/, ''))
+  differences: (task) => [
+    ...(['aider-polyglot', 'aider-polyglot-cpp'].includes(task.name.replace(/:.*$/, ''))
       ? [AIDER_CPP]
-      : [],
+      : []),
+    ...AIDER_CONVERSATION,
+  ],
 };
