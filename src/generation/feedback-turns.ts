@@ -1,6 +1,7 @@
 import type { ChatMessage, ModelPrompt } from '../models/types.js';
 import type { Problem, TaskFeedback, TurnVerdict } from '../tasks/types.js';
 import { attemptOf, type Job, pairKey } from './plan.js';
+import { stripReasoning } from './reasoning.js';
 import type { SampleRecord } from './types.js';
 
 /** A record of a feedback turn carries its turn number, the message and the verdict it answers. */
@@ -56,6 +57,26 @@ export function conversation(
   return { kind: 'chat', messages };
 }
 
+/**
+ * The next turn's prompt: the task's own conversation where it rebuilds one (its first system
+ * message the first prompt's, so a user's system prompt stays), else `conversation`.
+ */
+function nextPrompt(
+  feedback: TaskFeedback,
+  problem: Problem,
+  first: ModelPrompt,
+  turns: readonly SampleRecord[],
+  message: string,
+): ModelPrompt {
+  if (!feedback.conversation || first.kind !== 'chat') return conversation(first, turns, message);
+  const replies = turns.map((turn) => stripReasoning(turn.raw ?? turn.program, true).answer);
+  const asked = [...turns.slice(1).map((turn) => turn.feedback ?? ''), message];
+  const messages: ChatMessage[] = [...feedback.conversation(problem, replies, asked)];
+  const system = first.messages[0];
+  if (system?.role === 'system' && messages[0]?.role === 'system') messages[0] = system;
+  return { kind: 'chat', messages };
+}
+
 /** A sample due for its next turn: its standing record is from `turn` and did not pass. */
 export interface DueSample {
   problem: Problem;
@@ -87,9 +108,10 @@ export function nextTurnJobs(
       samples: [record.sample],
       turn: {
         attempt: turn + 1,
-        prompt: conversation(first, turns, message),
+        prompt: nextPrompt(feedback, problem, first, turns, message),
         feedback: message,
         previous: verdict,
+        previousProgram: turns.at(-1)!.program,
       },
     });
   });

@@ -7,7 +7,14 @@ export interface Job {
   problem: Problem;
   samples: number[];
   /** A feedback turn (one sample): the whole conversation so far, and what it answers. */
-  turn?: { attempt: number; prompt: ModelPrompt; feedback: string; previous: TurnVerdict };
+  turn?: {
+    attempt: number;
+    prompt: ModelPrompt;
+    feedback: string;
+    previous: TurnVerdict;
+    /** The candidate of the turn before (a reply may edit it: Task.chatPostprocess). */
+    previousProgram: string;
+  };
 }
 
 /** The turn a record is from: 1 unless a feedback task asked again. */

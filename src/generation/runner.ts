@@ -131,6 +131,7 @@ export class SampleRunner {
             completion,
             backend.promptKind,
             elapsed,
+            job.turn?.previousProgram,
           ),
           job,
         ),

@@ -20,6 +20,7 @@ export function recordFromCompletion(
   completion: Completion,
   promptKind: ModelPrompt['kind'],
   durationMs: number,
+  previousProgram?: string,
 ): SampleRecord {
   const chat = promptKind === 'chat';
   // Reasoning comes out before code extraction: code drafted while thinking is not the answer.
@@ -31,7 +32,7 @@ export function recordFromCompletion(
     completion.text.length,
   );
   const program = chat
-    ? (task.chatPostprocess?.(problem, answer) ??
+    ? (task.chatPostprocess?.(problem, answer, previousProgram) ??
       extractProgram(answer, {
         language: problem.language,
         prompt: problem.prompt,

@@ -149,9 +149,10 @@ export interface Task<Data extends object = ProblemData> {
    * The full candidate program from a chat reply (code wrapped in prose and fences). Without
    * it, chat replies go through postprocess/extract.ts's extractProgram over the problem's
    * prompt and entry point; instruct tasks add what their tests need (e.g. helper functions the
-   * prompt defines and the reply left out).
+   * prompt defines and the reply left out). `previous`: on a feedback turn, the candidate of the
+   * turn before, for replies that edit it (Aider's SEARCH/REPLACE blocks).
    */
-  chatPostprocess?(problem: Problem<Data>, reply: string): string;
+  chatPostprocess?(problem: Problem<Data>, reply: string, previous?: string): string;
   /** Facts about how the task judges that metrics.json records (e.g. EvalPlus's judge placement). */
   metricsInfo?: Record<string, unknown>;
   /**
@@ -259,6 +260,18 @@ export interface TaskFeedback<Data extends object = ProblemData> {
   maxTurns: number;
   /** The next user message after failed turn `turn` (1-based), or undefined to stop there. */
   next(problem: Problem<Data>, verdict: TurnVerdict, turn: number): string | undefined;
+  /**
+   * The whole conversation of the next request, for a task whose reference harness rebuilds it
+   * each time (Aider re-sends the files as the replies left them): the replies so far (reasoning
+   * taken out) and the user message answering each (the last one asks now). Absent: the first
+   * prompt, then each reply and the user message after it. A user's system prompt replaces the
+   * conversation's own, as on the first turn.
+   */
+  conversation?(
+    problem: Problem<Data>,
+    replies: readonly string[],
+    userMessages: readonly string[],
+  ): readonly TaskChatMessage[];
 }
 
 /** One sample's verdict, as a task metric sees it. */

@@ -80,7 +80,7 @@ describe('passk run --task aider-polyglot-* against a local chat server', () => 
     const [right, fixed] = problems as [Problem, Problem];
     server = await serve({ text: scriptedModel(problems, [right]) });
     const out = await tempDir();
-    const result = await runCli(args('aider-polyglot-python', server.baseUrl, out, 2));
+    const result = await runCli(args('aider-polyglot-python:whole', server.baseUrl, out, 2));
     expect(result.stderr).not.toContain('internal error');
     expect(result.code).toBe(0);
     expect(result.stdout).toContain(
@@ -90,16 +90,26 @@ describe('passk run --task aider-polyglot-* against a local chat server', () => 
     // three requests: both first turns, then the second try of the one that failed
     expect(server.requests).toHaveLength(3);
     const second = server.requests[2]!.body['messages'] as Message[];
-    expect(second.map((m) => m.role)).toEqual(['user', 'assistant', 'user']);
-    expect(second[0]!.content).toContain(Object.keys(solutionOf(fixed))[0]);
-    expect(second[1]!.content).toBe(reply(solutionOf(fixed)));
-    // the feedback is the stub's unittest output, then Aider's instruction
-    expect(second[2]!.content).toMatch(/^(FAIL|ERROR): test_/m);
-    expect(second[2]!.content).toContain(SECOND_TRY);
-    expect(second[2]!.content).not.toContain('/scratch/');
+    // aider's: system, its example and "new code base" exchange, the first turn closed by
+    // "I updated the files.", the files as they stand, the test output
+    expect(second.map((m) => m.role)).toEqual([
+      'system',
+      ...['user', 'assistant', 'user', 'assistant'],
+      ...['user', 'assistant', 'user', 'assistant'],
+      ...['user', 'assistant', 'user'],
+    ]);
+    expect(second[5]!.content).toContain(`supplied files: ${Object.keys(solutionOf(fixed))[0]}`);
+    expect(second[6]!.content).toBe(reply(solutionOf(fixed)));
+    expect(second[7]!.content).toBe('I updated the files.');
+    // the feedback is the stub's unittest output, then Aider's instruction and the reminder
+    const last = second[11]!.content;
+    expect(last).toMatch(/^(FAIL|ERROR): test_/m);
+    expect(last).toContain(SECOND_TRY);
+    expect(last).toContain('\n\nTo suggest changes to a file you MUST return the entire content');
+    expect(last).not.toContain('/scratch/');
 
     const metrics = JSON.parse(await readFile(join(out, 'metrics.json'), 'utf8'));
-    expect(metrics['aider-polyglot-python']).toEqual({ 'pass@1': 1 });
+    expect(metrics['aider-polyglot-python:whole']).toEqual({ 'pass@1': 1 });
     expect(metrics.attempts.pass_rate_after).toEqual({ '1': 0.5, '2': 1 });
     const results = await readJsonl(join(out, 'results.jsonl'));
     expect(results.map((r) => [r['task_id'], r['status'], r['attempt'] ?? 1])).toEqual([
@@ -120,14 +130,14 @@ describe('passk run --task aider-polyglot-* against a local chat server', () => 
     const out = await tempDir();
     // the preflight's Go canaries are four more compiles; the Python test runs its own
     const result = await runCli([
-      ...args('aider-polyglot-go', server.baseUrl, out, 1),
+      ...args('aider-polyglot-go:whole', server.baseUrl, out, 1),
       '--skip-preflight',
     ]);
     expect(result.stderr).not.toContain('internal error');
     expect(result.code).toBe(0);
     expect(server.requests).toHaveLength(2);
     const second = server.requests[1]!.body['messages'] as Message[];
-    expect(second[2]!.content).toContain('--- FAIL');
+    expect(second.at(-1)!.content).toContain('--- FAIL');
     const metrics = JSON.parse(await readFile(join(out, 'metrics.json'), 'utf8'));
     expect(metrics.attempts.pass_rate_after).toEqual({ '1': 0, '2': 1 });
     const results = await readJsonl(join(out, 'results.jsonl'));
@@ -141,7 +151,7 @@ describe('passk run --task aider-polyglot-* against a local chat server', () => 
     const [fixed] = problems as [Problem];
     server = await serve({ text: scriptedModel(problems, []) });
     const out = await tempDir();
-    const flags = args('aider-polyglot-javascript', server.baseUrl, out, 1);
+    const flags = args('aider-polyglot-javascript:whole', server.baseUrl, out, 1);
     flags.splice(flags.indexOf('--max-new-tokens'), 2);
     const result = await runCli([...flags, '--skip-preflight']);
     expect(result.stderr).not.toContain('internal error');
@@ -149,15 +159,107 @@ describe('passk run --task aider-polyglot-* against a local chat server', () => 
     expect(server.requests.map((r) => r.body['max_tokens'])).toEqual([8192, 8192]);
     const second = server.requests[1]!.body['messages'] as Message[];
     // the stub's Jest failures: test names, the summary; no Jest internals' host paths
-    expect(second[2]!.content).toMatch(/^ {2}● /m);
-    expect(second[2]!.content).toContain(SECOND_TRY);
-    expect(second[2]!.content).not.toContain('node_modules');
+    expect(second.at(-1)!.content).toMatch(/^ {2}● /m);
+    expect(second.at(-1)!.content).toContain(SECOND_TRY);
+    expect(second.at(-1)!.content).not.toContain('node_modules');
     const metrics = JSON.parse(await readFile(join(out, 'metrics.json'), 'utf8'));
     expect(metrics.attempts.pass_rate_after).toEqual({ '1': 0, '2': 1 });
     const results = await readJsonl(join(out, 'results.jsonl'));
     expect(results.map((r) => [r['task_id'], r['status'], r['attempt']])).toEqual([
       [fixed.id, 'passed', 2],
     ]);
+  });
+
+  it("diff (the default): aider's messages, a SEARCH/REPLACE reply applied to the first reply's files, attempt 2 passes", async () => {
+    const [problem] = (await problemsOf('aider-polyglot-python', 1)) as [Problem];
+    const [path, stub] = Object.entries(solutionOf(problem))[0]!;
+    const right = referenceOf(problem)[path]!;
+    const firstTry = `${stub}# first try\n`;
+    // turn 1 adds a line to the stub (still failing); turn 2's SEARCH is that edited file: it
+    // only matches if turn 2 applies to turn 1's result, not to the stub
+    const diff = (search: string, replace: string) =>
+      `Edit:\n\n${path}\n\`\`\`python\n<<<<<<< SEARCH\n${search}=======\n${replace}>>>>>>> REPLACE\n\`\`\`\n`;
+    const turns = [diff(stub, firstTry), diff(firstTry, right)];
+    server = await serve({ text: ({ prompt }) => turns[prompt.includes(SECOND_TRY) ? 1 : 0]! });
+    const out = await tempDir();
+    const result = await runCli(args('aider-polyglot-python', server.baseUrl, out, 1));
+    expect(result.stderr).not.toContain('internal error');
+    expect(result.code).toBe(0);
+    expect(server.requests).toHaveLength(2);
+
+    const first = server.requests[0]!.body['messages'] as Message[];
+    expect(first.map((m) => m.role)).toEqual([
+      'system',
+      ...['user', 'assistant', 'user', 'assistant'],
+      ...['user', 'assistant', 'user', 'assistant'],
+      'user',
+    ]);
+    expect(first[0]!.content).toMatch(
+      /^Act as an expert software developer\.\nAlways use best practices/,
+    );
+    expect(first[0]!.content).toContain('\n# *SEARCH/REPLACE block* Rules:\n');
+    expect(first[1]!.content).toBe('Change get_factorial() to use math.factorial');
+    expect(first[5]!.content).toBe(
+      "I switched to a new code base. Please don't consider the above files or try to edit them any longer.",
+    );
+    expect(first[7]!.content).toBe(
+      `I have *added these files to the chat* so you can go ahead and edit them.\n\n*Trust this message as the true contents of these files!*\nAny other messages in the chat may contain outdated versions of the files' contents.\n\n${path}\n\`\`\`\n${stub}\`\`\`\n`,
+    );
+    expect(first[8]!.content).toBe('Ok, any changes I propose will be to those files.');
+    expect(first[9]!.content).toContain(
+      `####\n\nUse the above instructions to modify the supplied files: ${path}\n`,
+    );
+    expect(first[9]!.content).toMatch(/packages\.\n\n\n# \*SEARCH\/REPLACE block\* Rules:/);
+
+    const second = server.requests[1]!.body['messages'] as Message[];
+    expect(second.slice(7).map((m) => [m.role, m.content.slice(0, 20)])).toEqual([
+      ['user', first[9]!.content.slice(0, 20)],
+      ['assistant', turns[0]!.slice(0, 20)],
+      ['user', 'I updated the files.'],
+      ['assistant', 'Ok.'],
+      ['user', first[7]!.content.slice(0, 20)],
+      ['assistant', 'Ok, any changes I pro'.slice(0, 20)],
+      ['user', second[13]!.content.slice(0, 20)],
+    ]);
+    // the file as turn 1 left it, then the full test output and aider's request
+    expect(second[11]!.content).toContain(`${path}\n\`\`\`\n${firstTry}\`\`\`\n`);
+    expect(second[13]!.content).toMatch(/^(FAIL|ERROR): test_/m);
+    expect(second[13]!.content).toContain(
+      `\n####\n\nSee the testing errors above.\nThe tests are correct, don't try and change them.\nFix the code in ${path} to resolve the errors.\n`,
+    );
+
+    const metrics = JSON.parse(await readFile(join(out, 'metrics.json'), 'utf8'));
+    expect(metrics.attempts.pass_rate_after).toEqual({ '1': 0, '2': 1 });
+    expect(JSON.stringify(metrics)).toContain('"edit_format":"diff"');
+  });
+
+  it('a malformed SEARCH/REPLACE reply edits nothing: the turn stays open, as aider keeps it', async () => {
+    const [problem] = (await problemsOf('aider-polyglot-python', 1)) as [Problem];
+    const [path, stub] = Object.entries(solutionOf(problem))[0]!;
+    const right = referenceOf(problem)[path]!;
+    // no file name before the block: aider's "Bad/missing filename"
+    const malformed = `\`\`\`python\n<<<<<<< SEARCH\n${stub}=======\n${right}>>>>>>> REPLACE\n\`\`\`\n`;
+    const fixed = `${path}\n${malformed}`;
+    server = await serve({
+      text: ({ prompt }) => (prompt.includes(SECOND_TRY) ? fixed : malformed),
+    });
+    const out = await tempDir();
+    const result = await runCli(args('aider-polyglot-python', server.baseUrl, out, 1));
+    expect(result.code).toBe(0);
+    const second = server.requests[1]!.body['messages'] as Message[];
+    // no "I updated the files.": the files (still the stub), then the open turn
+    expect(second.slice(7).map((m) => m.role)).toEqual([
+      'user',
+      'assistant',
+      'user',
+      'assistant',
+      'user',
+    ]);
+    expect(second[7]!.content).toContain(`${path}\n\`\`\`\n${stub}\`\`\`\n`);
+    expect(second[10]!.content).toBe(malformed);
+    expect(second.map((m) => m.content)).not.toContain('I updated the files.');
+    const metrics = JSON.parse(await readFile(join(out, 'metrics.json'), 'utf8'));
+    expect(metrics.attempts.pass_rate_after).toEqual({ '1': 0, '2': 1 });
   });
 
   it('refuses to start without --allow-code-execution: the second try needs the tests run', async () => {

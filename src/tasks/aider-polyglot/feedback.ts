@@ -1,48 +1,45 @@
 import type { TaskFeedback, TurnVerdict } from '../types.js';
+import type { EditFormat } from './aider-prompts.js';
+import { aiderConversation, testFailuresMessage } from './conversation.js';
 import type { AiderData } from './data.js';
-import { fileList } from './prompt.js';
 
-/** Aider sends the first 50 lines of the test output back. */
-const OUTPUT_LINES = 50;
 /** What the sandbox keeps of a program's stderr (fork_run.py STDERR_TAIL, 4 KiB), roughly. */
 const TAIL_BYTES = 4000;
 
 /**
- * The test output as the model should see it: the sandbox's scratch paths cut to the exercise's
- * own, timing lines dropped (they would make two identical failures differ), 50 lines at most.
+ * The test output as aider's benchmark sends it: all of it (aider cuts nothing since 2024-12;
+ * passk has the sandbox's last 4 KiB), timings `in 0.12s` removed and the exercise folder's
+ * path cut to its name (benchmark.cleanup_test_output), and its final newline dropped (aider
+ * splits and rejoins the lines). passk also drops the timings its own runners print (Jest's),
+ * so two identical failures read the same.
  */
-export function cleanOutput(verdict: TurnVerdict): string {
+export function cleanOutput(verdict: TurnVerdict, exercise: string): string {
   let text = verdict.output ?? verdict.message ?? verdict.status;
   // the sandbox keeps the last 4 KiB: a cut first line is noise
   if (Buffer.byteLength(text) >= TAIL_BYTES) text = text.slice(text.indexOf('\n') + 1);
-  return (
-    text
-      .replace(/\/scratch\/[^/\s]+\/(?:exercise\/)?/g, '')
-      .replace(/^Ran (\d+) tests? in [\d.]+s$/gm, 'Ran $1 tests')
-      .replace(/\(\d+\.\d+s\)/g, '')
-      // Jest: per-test and per-file times, the run's time
-      .replace(/ \(\d+(?:\.\d+)? m?s\)$/gm, '')
-      .replace(/^Time: .*\n/gm, '')
-      .split('\n')
-      .slice(0, OUTPUT_LINES)
-      .join('\n')
-      .trimEnd()
-  );
+  return text
+    .replace(/\/scratch\/[^/\s]+\/exercise(?=[/\s]|$)/g, exercise)
+    .replace(/\/scratch\/[^/\s]+\//g, `${exercise}/`)
+    .replace(/\bin \d+\.\d+s\b/g, '')
+    .replace(/ \(\d+(?:\.\d+)? m?s\)$/gm, '')
+    .replace(/^Time: .*\n/gm, '')
+    .split(/\r?\n/)
+    .join('\n')
+    .replace(/\n$/, '');
 }
 
-/** Aider's second attempt: the test output, then "fix the code in these files". */
-export const aiderFeedback: TaskFeedback<AiderData> = {
-  maxTurns: 2,
-  next(problem, verdict) {
-    if (verdict.status === 'passed') return undefined;
-    const files = fileList({ solution: problem.meta.solution });
-    return [
-      cleanOutput(verdict),
-      '####',
-      '',
-      'See the testing errors above.',
-      "The tests are correct, don't try and change them.",
-      `Fix the code in ${files} to resolve the errors.`,
-    ].join('\n');
-  },
-};
+/**
+ * Aider's second try: the test output, then "See the testing errors above. … Fix the code in
+ * FILES …", in a conversation rebuilt as aider rebuilds it (the files as the replies left them).
+ */
+export function aiderFeedback(format: EditFormat): TaskFeedback<AiderData> {
+  return {
+    maxTurns: 2,
+    next(problem, verdict) {
+      if (verdict.status === 'passed') return undefined;
+      return testFailuresMessage(problem, cleanOutput(verdict, problem.meta.exercise));
+    },
+    conversation: (problem, replies, userMessages) =>
+      aiderConversation(format, problem, replies, userMessages),
+  };
+}

@@ -1,15 +1,21 @@
 import type { Program } from '../../execution/types.js';
 import type { Problem, Task } from '../types.js';
+import { AIDER_REVISION, type EditFormat } from './aider-prompts.js';
 import { exercismFiles, exercismSource } from './candidate-files.js';
+import { aiderConversation, applyReply, ChatFiles, instructionsMessage } from './conversation.js';
 import type { AiderData } from './data.js';
 import { type AiderLanguage, type Exercise, exercisesOf } from './exercises.js';
-import { extractFiles } from './extract.js';
 import { aiderFeedback } from './feedback.js';
-import { instructionFor } from './prompt.js';
 import { unskip } from './tests.js';
 
 /** The default --max-new-tokens of the aider-polyglot tasks (see defaultMaxNewTokens below). */
 export const AIDER_MAX_NEW_TOKENS = 8192;
+
+/**
+ * The edit format when none is asked for: `diff` (SEARCH/REPLACE blocks), which 47 of the 69
+ * entries of aider's polyglot leaderboard use.
+ */
+export const DEFAULT_EDIT_FORMAT: EditFormat = 'diff';
 
 /** Every track (see docs/aider-polyglot.md for what each needs installed). */
 export const RUNNABLE: readonly AiderLanguage[] = [
@@ -22,11 +28,10 @@ export const RUNNABLE: readonly AiderLanguage[] = [
 ];
 
 function problemOf(exercise: Exercise): Problem<AiderData> {
-  const instruction = instructionFor(exercise);
-  return {
+  const problem: Problem<AiderData> = {
     id: exercise.id,
     language: `exercism-${exercise.language}`,
-    prompt: instruction,
+    prompt: '',
     datasetPrompt: exercise.instructions,
     tests: '',
     ...(exercise.referenceNeeds.length > 0
@@ -42,18 +47,20 @@ function problemOf(exercise: Exercise): Problem<AiderData> {
       support: exercise.support,
     },
   };
+  // the first user message aider's benchmark sends (what a completion prompt would be)
+  return { ...problem, prompt: instructionsMessage(problem) };
 }
 
 /**
  * The program: the exercise folder with the tests un-skipped, the stubs, and over them the
  * files the candidate holds (the candidate is an exercismSource of the edited files only).
  */
-function programOf(problem: Problem<AiderData>, candidate: string): Program {
+function programOf(problem: Problem<AiderData>, candidate: string, format: EditFormat): Program {
   const { track, solution, support } = problem.meta;
   const files: Record<string, string> = {};
   for (const [path, text] of Object.entries(support)) files[path] = unskip(track, path, text);
   Object.assign(files, solution);
-  const edited = candidateFiles(candidate, Object.keys(solution));
+  const edited = candidateFiles(problem, candidate, format);
   // the solution files, or new files beside them (a Java class of its own); never the tests,
   // build files or anything outside the exercise
   for (const [path, text] of Object.entries(edited)) {
@@ -64,15 +71,34 @@ function programOf(problem: Problem<AiderData>, candidate: string): Program {
 
 /**
  * The files a candidate holds: an exercismSource (what replyProgram makes), else text read as a
- * whole-file reply (a raw reply from a samples file, or any other text).
+ * reply in the edit format, applied to the stubs (a raw reply from a samples file).
  */
-function candidateFiles(candidate: string, editable: readonly string[]): Record<string, string> {
+function candidateFiles(
+  problem: Problem<AiderData>,
+  candidate: string,
+  format: EditFormat,
+): Record<string, string> {
   if (candidate.trim() === '') return {};
   try {
     return exercismFiles(candidate);
   } catch {
-    return extractFiles(candidate, editable);
+    return replyFiles(problem, candidate, format);
   }
+}
+
+/** The chat files after a reply, by path: applied to `previous`'s files, else to the stubs. */
+function replyFiles(
+  problem: Problem<AiderData>,
+  reply: string,
+  format: EditFormat,
+  previous?: string,
+): Record<string, string> {
+  const chat = new ChatFiles(problem);
+  const before =
+    previous === undefined
+      ? problem.meta.solution
+      : { ...problem.meta.solution, ...candidateFiles(problem, previous, format) };
+  return chat.paths(applyReply(format, chat.named(before), reply, chat).files);
 }
 
 function isPlainPath(path: string): boolean {
@@ -81,9 +107,10 @@ function isPlainPath(path: string): boolean {
   );
 }
 
-/** A chat reply's files (whole-file format) as the candidate. */
-function replyProgram(problem: Problem<AiderData>, reply: string): string {
-  return exercismSource(extractFiles(reply, Object.keys(problem.meta.solution)));
+/** A chat reply's files (the edit format's, on the turn before's files) as the candidate. */
+function replyProgram(format: EditFormat) {
+  return (problem: Problem<AiderData>, reply: string, previous?: string): string =>
+    exercismSource(replyFiles(problem, reply, format, previous));
 }
 
 /**
@@ -92,12 +119,16 @@ function replyProgram(problem: Problem<AiderData>, reply: string): string {
  * sandbox, and a failure's test output goes back for a second try. `language`: one track;
  * absent: every track passk can run.
  */
-export function aiderPolyglot(language?: AiderLanguage): Task<AiderData> {
-  const name = language === undefined ? 'aider-polyglot' : `aider-polyglot-${language}`;
+export function aiderPolyglot(
+  language?: AiderLanguage,
+  format: EditFormat = DEFAULT_EDIT_FORMAT,
+): Task<AiderData> {
+  const base = language === undefined ? 'aider-polyglot' : `aider-polyglot-${language}`;
   const tracks = language === undefined ? RUNNABLE : [language];
+  const feedback = aiderFeedback(format);
   return {
-    name,
-    description: `Aider polyglot: Exercism exercises${language ? ` (${language})` : ''}, whole-file chat edits, a second try with the test output`,
+    name: format === DEFAULT_EDIT_FORMAT ? base : `${base}:${format}`,
+    description: `Aider polyglot: Exercism exercises${language ? ` (${language})` : ''}, aider's ${format === 'diff' ? 'SEARCH/REPLACE' : 'whole-file'} chat edits, a second try with the test output`,
     language: `exercism-${tracks[0]}`,
     languages: tracks.map((track) => `exercism-${track}`),
     dataset: {
@@ -120,11 +151,15 @@ export function aiderPolyglot(language?: AiderLanguage): Task<AiderData> {
         .map(problemOf);
     },
     // completion models cannot take part (chat only); a raw reply is read as a chat reply
-    postprocess: replyProgram,
-    chatPostprocess: replyProgram,
-    instructionPrompt: (problem) => problem.prompt,
-    program: programOf,
-    feedback: aiderFeedback,
-    metricsInfo: { edit_format: 'whole', max_turns: aiderFeedback.maxTurns },
+    postprocess: (problem, reply) => replyProgram(format)(problem, reply),
+    chatPostprocess: replyProgram(format),
+    chatMessages: (problem) => aiderConversation(format, problem, [], []),
+    program: (problem, candidate) => programOf(problem, candidate, format),
+    feedback,
+    metricsInfo: {
+      edit_format: format,
+      max_turns: feedback.maxTurns,
+      aider_prompts: `Aider-AI/aider@${AIDER_REVISION}`,
+    },
   };
 }
