@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError } from '../core/errors.js';
+import type { Problem } from '../tasks/types.js';
 import { defineTask } from '../tasks/types.js';
-import { resolveRunConfig, runConfigSchema, scoringConfig } from './config.js';
+import { referenceLimits, resolveRunConfig, runConfigSchema, scoringConfig } from './config.js';
 
 const task = defineTask({
   name: 'toy',
@@ -80,5 +81,29 @@ describe('scoringConfig', () => {
       time_factor: 7,
       excluded_contaminated: ['x'],
     });
+  });
+});
+
+describe("referenceLimits (the preflight runs each reference under its problem's own limit)", () => {
+  const problem = (extra: Partial<Problem>): Problem => ({
+    id: 'p',
+    language: 'python',
+    prompt: '',
+    datasetPrompt: '',
+    tests: '',
+    meta: {},
+    ...extra,
+  });
+  const limits = { timeoutMs: 3000, memoryBytes: 1 << 30, outputBytes: 1 << 20 };
+
+  it("raises the run's limit to an EvalPlus suite's (ground-truth time) and a stdio problem's", () => {
+    const plus = problem({ suiteTimeoutMs: { base: 4000, plus: 9500 } });
+    expect(referenceLimits(limits, [problem({}), plus])).toEqual({ ...limits, timeoutMs: 9500 });
+    expect(referenceLimits(limits, [problem({ timeoutMs: 7000 })]).timeoutMs).toBe(7000);
+  });
+
+  it("keeps the run's limit when it is the larger, or when no problem has its own", () => {
+    expect(referenceLimits(limits, [problem({ suiteTimeoutMs: { plus: 1000 } })])).toEqual(limits);
+    expect(referenceLimits(limits, [])).toEqual(limits);
   });
 });

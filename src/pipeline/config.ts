@@ -11,7 +11,7 @@ import {
   readRunConfigFile,
   runConfigSchema,
 } from '../store/run-config.js';
-import type { Task } from '../tasks/types.js';
+import type { Problem, Task } from '../tasks/types.js';
 import type { CandidateSource } from './candidates.js';
 import { defaultMemoryBytes } from './memory-default.js';
 import { formatShard, type Shard } from './shard.js';
@@ -237,4 +237,14 @@ export async function savedGenerationConfig(options: {
   return saved !== undefined && 'config' in saved
     ? (saved.config.generation ?? undefined)
     : undefined;
+}
+
+/**
+ * The limits a problem's reference runs under in the preflight: the run's, raised to the
+ * problem's own where it has one (stdio: compile + every test; EvalPlus: each suite's, from
+ * the ground truth's time), as its samples get.
+ */
+export function referenceLimits(limits: ExecLimits, problems: readonly Problem[]): ExecLimits {
+  const own = (p: Problem) => [p.timeoutMs ?? 0, ...Object.values(p.suiteTimeoutMs ?? {})];
+  return { ...limits, timeoutMs: Math.max(limits.timeoutMs, ...problems.flatMap(own)) };
 }

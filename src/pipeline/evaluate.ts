@@ -21,6 +21,7 @@ import type { CandidateSource } from './candidates.js';
 import {
   type GenerationConfig,
   programLimits,
+  referenceLimits,
   resolveRunConfig,
   savedGenerationConfig,
   scoringConfig,
@@ -246,12 +247,10 @@ async function evaluateClaimed(options: EvaluateOptions): Promise<EvaluateResult
         .map((ref) =>
           ref.environment || !task.environment ? ref : { ...ref, environment: task.environment },
         );
-      // A problem's own limit (stdio: compile + every test) covers its reference too.
-      const timeoutMs = Math.max(limits.timeoutMs, ...checked.map((p) => p.timeoutMs ?? 0));
       const report = await runPreflight(executor, {
         language: task.language,
         references,
-        limits: { ...limits, timeoutMs },
+        limits: referenceLimits(limits, checked),
       });
       emit({ type: 'preflight-done', canaries: report.canaries });
       afterPreflight = { ...executor.stats() };
