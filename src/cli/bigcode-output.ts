@@ -1,5 +1,5 @@
 import { writeFile } from 'node:fs/promises';
-import { bigcodeResults, type MetricsFile, RunWriteError } from '../index.js';
+import { bigcodeResults, dumpBigcodeResults, type MetricsFile, RunWriteError } from '../index.js';
 import type { EvaluationFlags } from './options.js';
 
 /**
@@ -11,7 +11,7 @@ export async function writeBigcodeResults(
   metrics: MetricsFile,
 ): Promise<void> {
   const file = typeof flags.bigcodeJson === 'string' ? flags.bigcodeJson : null;
-  const dumped = JSON.stringify(bigcodeResults(metrics, flags.task, file), null, 2);
+  const dumped = dumpBigcodeResults(bigcodeResults(metrics, flags.task, file), flags.task);
   process.stdout.write(`${dumped}\n`);
   if (file === null) return;
   await writeFile(file, dumped).catch((error: unknown) => {

@@ -62,3 +62,39 @@ export function bigcodeResults(
   config['metric_output_path'] = metricOutputPath;
   return { [task]: metrics[task], config };
 }
+
+/** Config keys that are floats in bigcode's argparse (printed `0.0`, never `0`). */
+const FLOAT_KEYS = new Set(['temperature', 'top_p']);
+/** Marks a number to print as a Python float; removed with its quotes after stringify. */
+const FLOAT_MARK = '\u0000float:';
+
+/**
+ * bigcode's `json.dumps(results, indent=2)`, byte for byte: its scores are Python floats
+ * (`1.0`, `1e-05`), and non-ASCII text is escaped (`ensure_ascii`).
+ */
+export function dumpBigcodeResults(results: Record<string, unknown>, task: string): string {
+  const text = JSON.stringify(
+    results,
+    function (this: unknown, key, value: unknown) {
+      const float = this === results[task] || (this === results['config'] && FLOAT_KEYS.has(key));
+      return float && typeof value === 'number' ? `${FLOAT_MARK}${pythonFloat(value)}` : value;
+    },
+    2,
+  );
+  return text
+    .replace(/"\\u0000float:([^"]+)"/g, '$1')
+    .replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+/** Python's repr of a float: shortest digits, exponent below 1e-4 or from 1e16, `.0` on whole numbers. */
+export function pythonFloat(x: number): string {
+  if (!Number.isFinite(x)) return Number.isNaN(x) ? 'NaN' : x > 0 ? 'Infinity' : '-Infinity';
+  if (x === 0) return Object.is(x, -0) ? '-0.0' : '0.0';
+  const [digits, exponent] = x.toExponential().split('e') as [string, string];
+  const power = Number(exponent);
+  if (power < -4 || power >= 16) {
+    return `${digits}e${power < 0 ? '-' : '+'}${String(Math.abs(power)).padStart(2, '0')}`;
+  }
+  const plain = String(x);
+  return Number.isInteger(x) ? `${plain}.0` : plain;
+}

@@ -123,6 +123,8 @@ describe("bigcode's evaluation_results.json", () => {
     expect(JSON.parse(await readFile(resultsFile, 'utf8'))).toEqual(printed);
     expect(Object.keys(printed)).toEqual(['humaneval', 'config']);
     expect(printed.humaneval).toEqual({ 'pass@1': 1 });
+    // as Python's json.dumps prints a float score
+    expect(r.stdout).toContain('"humaneval": {\n    "pass@1": 1.0\n  },');
     // main.py's vars(args): EvalArguments' fields, then main.py's own arguments, in order.
     expect(Object.keys(printed.config)).toEqual(
       'prefix do_sample temperature top_k top_p n_samples eos seed model modeltype peft_model revision use_auth_token trust_remote_code tasks instruction_tokens batch_size max_length_generation precision load_in_8bit load_in_4bit left_padding limit limit_start save_every_k_tasks postprocess allow_code_execution generation_only load_generations_path load_data_path metric_output_path save_generations load_generations_intermediate_paths save_generations_path save_references save_references_path prompt max_memory_per_gpu check_references'.split(
