@@ -14,6 +14,7 @@ import { loadDataset } from '../../src/datasets/index.js';
 import { tasks } from '../../src/tasks/index.js';
 import { runCli, tempDir } from '../helpers/cli.js';
 import { requireData, requireTaskData } from '../helpers/data.js';
+import { fakeServers } from '../helpers/toy-model.js';
 
 /** main(argv) in this process: its exit code and what it wrote to stderr. */
 async function passk(...argv: string[]): Promise<{ code: number; stderr: string }> {
@@ -93,6 +94,7 @@ describe('reference harness flags on the command line', () => {
 });
 
 const dataDir = requireData('humaneval');
+const serve = fakeServers();
 
 describe("bigcode's evaluation_results.json", () => {
   it('prints it on stdout and writes it to --metric_output_path, with bigcode’s keys', async () => {
@@ -141,6 +143,39 @@ describe("bigcode's evaluation_results.json", () => {
       metric_output_path: resultsFile,
       precision: null,
       check_references: false,
+    });
+  });
+
+  it('is what passk run prints with bigcode generation flags, its sampling in config', async () => {
+    const server = await serve();
+    const dir = await tempDir();
+    const resultsFile = join(dir, 'evaluation_results.json');
+    const r = await runCli([
+      'run',
+      ...['--tasks', 'humaneval', '--model', 'openai-compatible', '--base-url', server.baseUrl],
+      ...['--n_samples', '2', '--temperature', '0.2', '--top_p', '0.95', '--limit', '2'],
+      ...['--allow_code_execution', '--save_generations', '--metric_output_path', resultsFile],
+      ...['--no-db', '--data-dir', dataDir, '--output-dir', join(dir, 'run')],
+    ]);
+    expect(r.stderr).not.toContain('internal error');
+    expect(r.code).toBe(0);
+    expect(r.stderr).toContain('--save_generations (bigcode-evaluation-harness) ignored');
+    // stdout holds the JSON alone (the "generated: …" line went to stderr)
+    expect(r.stdout).toBe(`${await readFile(resultsFile, 'utf8')}\n`);
+    expect(r.stdout).toContain('"temperature": 0.2,');
+    const printed = JSON.parse(r.stdout);
+    // the fake model's answers fail every test: a real 0, printed as Python's float
+    expect(r.stdout).toContain('"pass@1": 0.0');
+    expect(printed.config).toMatchObject({
+      tasks: 'humaneval',
+      n_samples: 2,
+      top_p: 0.95,
+      do_sample: true,
+      limit: 2,
+      load_generations_path: null,
+      save_generations: true,
+      save_generations_path: 'generations.json',
+      metric_output_path: resultsFile,
     });
   });
 });
