@@ -44,42 +44,58 @@ export function translateHarnessFlags(argv: string[], program: Command): Harness
       out.push(...argv.slice(i));
       break;
     }
-    const match = /^--([\w-]+)(=[\s\S]*)?$/.exec(token);
-    if (match === null || known.has(`--${match[1]}`)) {
-      out.push(token);
-      continue;
-    }
-    const flag = match[1]!;
-    const inline = match[2]?.slice(1);
-    const entry = HARNESS_FLAGS[flag.replaceAll('-', '_')];
-    const hyphenated = `--${flag.replaceAll('_', '-')}`;
-    // The table first: bigcode's --batch_size is not passk's --batch-size.
-    if (known.has(hyphenated) && entry?.[name as 'evaluate' | 'run'] === undefined) {
-      notes.push(`--${flag} read as ${hyphenated}`);
-      out.push(inline === undefined ? hyphenated : `${hyphenated}=${inline}`);
-      continue;
-    }
-    if (entry === undefined) {
-      out.push(token); // commander reports it, with its suggestion
-      continue;
-    }
-    seen.add(entry.harness);
-    const next = argv[i + 1];
-    const value =
-      inline ?? (entry.takesValue && next?.startsWith('-') === false ? next : undefined);
-    if (inline === undefined && value !== undefined) i++;
-    const action = actionFor(entry, name, `--${flag}`);
-    const label = `--${flag} (${HARNESS_NAMES[entry.harness]})`;
-    if (action.kind === 'ignored') {
-      if (value !== undefined) action.value?.(value);
-      notes.push(`${label} ignored: ${action.why}`);
-      continue;
-    }
-    notes.push(`${label} read as passk's ${action.passk}`);
-    out.push(action.passk);
-    if (value !== undefined && entry.takesValue) out.push(action.value?.(value) ?? value);
+    const step = translateFlag(token, argv[i + 1], name, known);
+    out.push(...step.tokens);
+    if (step.note !== undefined) notes.push(step.note);
+    if (step.harness !== undefined) seen.add(step.harness);
+    if (step.tookNext) i++;
   }
   return { argv: out, notes, seen };
+}
+
+interface FlagStep {
+  tokens: string[];
+  note?: string;
+  harness?: Harness;
+  /** The next token was this flag's value. */
+  tookNext?: boolean;
+}
+
+/** One command-line token: passk's own (or not a flag) as it is, a harness flag translated. */
+function translateFlag(
+  token: string,
+  next: string | undefined,
+  command: string,
+  known: ReadonlySet<string>,
+): FlagStep {
+  const match = /^--([\w-]+)(=[\s\S]*)?$/.exec(token);
+  if (match === null || known.has(`--${match[1]}`)) return { tokens: [token] };
+  const flag = match[1]!;
+  const inline = match[2]?.slice(1);
+  const entry = HARNESS_FLAGS[flag.replaceAll('-', '_')];
+  const hyphenated = `--${flag.replaceAll('_', '-')}`;
+  // The table first: bigcode's --batch_size is not passk's --batch-size.
+  if (known.has(hyphenated) && entry?.[command as 'evaluate' | 'run'] === undefined) {
+    const tokens = [inline === undefined ? hyphenated : `${hyphenated}=${inline}`];
+    return { tokens, note: `--${flag} read as ${hyphenated}` };
+  }
+  // not a harness flag: commander reports it, with its suggestion
+  if (entry === undefined) return { tokens: [token] };
+  const fromNext = inline === undefined && entry.takesValue && next?.startsWith('-') === false;
+  const value = fromNext ? next : inline;
+  const action = actionFor(entry, command, `--${flag}`);
+  const label = `--${flag} (${HARNESS_NAMES[entry.harness]})`;
+  const step = { harness: entry.harness, tookNext: fromNext };
+  if (action.kind === 'ignored') {
+    if (value !== undefined) action.value?.(value);
+    return { ...step, tokens: [], note: `${label} ignored: ${action.why}` };
+  }
+  const given = value !== undefined && entry.takesValue ? [action.value?.(value) ?? value] : [];
+  return {
+    ...step,
+    tokens: [action.passk, ...given],
+    note: `${label} read as passk's ${action.passk}`,
+  };
 }
 
 /** What `passk COMMAND` does with a harness flag; a refusal is thrown with its reason. */
