@@ -70,6 +70,7 @@ export { type RunModelOptions, type RunModelResult, runModel } from './pipeline/
 export { formatShard, parseShard, type Shard } from './pipeline/shard.js';
 export { type UnscoredSamples, unscoredSamples } from './pipeline/unscored.js';
 export { cutAtStop, StreamingStopDetector } from './postprocess/stop.js';
+export { bigcodeResults, dumpBigcodeResults } from './report/bigcode-results.js';
 export { formatComparison } from './report/comparison-text.js';
 export { runSummaryJson, type ScoreJson, summaryJson } from './report/json-summary.js';
 export { runLabel } from './report/labels.js';

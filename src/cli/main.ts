@@ -11,6 +11,8 @@ import { registerRuns } from './commands/runs.js';
 import { registerServe } from './commands/serve.js';
 import { registerShow } from './commands/show.js';
 import { registerTasks } from './commands/tasks.js';
+import type { Harness } from './harness-flag-table.js';
+import { type HarnessTranslation, harnessNamesOf, translateHarnessFlags } from './harness-flags.js';
 import { reportInternalError } from './internal-error.js';
 import { checkPathFlags } from './path-flags.js';
 import { installStopSignals } from './stop-signals.js';
@@ -18,12 +20,15 @@ import { installStopSignals } from './stop-signals.js';
 /** Runs the CLI; returns the exit code. User mistakes print one line and a hint, no stack. */
 export async function main(argv: string[]): Promise<number> {
   const stop = installStopSignals();
+  let seen: HarnessTranslation['seen'] = new Set();
   const program = new Command('passk')
     .version(PASSK_VERSION)
     .description('Measure code-generation models by running the code they write: unbiased pass@k.')
     .exitOverride()
     // commander's own usage errors (unknown option, missing argument) look like passk's
-    .configureOutput({ outputError: (text, write) => write(`passk: ${text}`) })
+    .configureOutput({
+      outputError: (text, write) => write(`passk: ${withHarnessNames(text, argv[0], seen)}`),
+    })
     .showHelpAfterError('(run with --help for usage)');
   registerTasks(program);
   registerEvaluate(program, stop.signals);
@@ -38,7 +43,11 @@ export async function main(argv: string[]): Promise<number> {
   registerServe(program, stop.signals);
   checkPathFlags(program);
   try {
-    await program.parseAsync(argv, { from: 'user' });
+    // bigcode-evaluation-harness and EvalPlus users' flags, in passk's spelling (or refused)
+    const translated = translateHarnessFlags(argv, program);
+    seen = translated.seen;
+    for (const note of translated.notes) process.stderr.write(`passk: note: ${note}\n`);
+    await program.parseAsync(translated.argv, { from: 'user' });
     // A command that finished but must report a partial outcome sets process.exitCode.
     return typeof process.exitCode === 'number' ? process.exitCode : 0;
   } catch (error) {
@@ -46,6 +55,16 @@ export async function main(argv: string[]): Promise<number> {
   } finally {
     stop.uninstall();
   }
+}
+
+/** Commander's "required option '--generations <file>' not specified", plus the harnesses' names. */
+function withHarnessNames(text: string, command: string | undefined, seen: Set<Harness>): string {
+  return text.replace(/required option '(--[\w-]+)[^']*' not specified/, (line, flag: string) => {
+    const names = harnessNamesOf(flag, command ?? '', seen);
+    return names.length === 0
+      ? line
+      : `${line} (${names.join(' and ')} ${names.length > 1 ? 'are' : 'is'} read as ${flag})`;
+  });
 }
 
 function reportError(error: unknown): number {

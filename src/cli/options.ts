@@ -104,6 +104,10 @@ export function addEvaluationOptions(command: Command): Command {
     )
     .option('--save-references', "also write bigcode's references.json (each problem's tests)")
     .option('--json', 'print the summary as JSON on stdout (progress and warnings go to stderr)')
+    .option(
+      '--bigcode-json [file]',
+      "print bigcode's evaluation_results.json layout on stdout instead of the summary, and write it to file (bigcode's --metric_output_path)",
+    )
     .addOption(
       new Option('--skip-preflight', 'do not run the canary programs before scoring').hideHelp(),
     );
@@ -117,7 +121,10 @@ const positiveInt = (flag: string) =>
     .refine((n) => n > 0, `${flag} must be at least 1`);
 
 const rawSchema = z.object({
-  task: z.string({ error: '--task is required (see `passk tasks` for the list)' }),
+  task: z.string({
+    error:
+      "--task is required (see `passk tasks` for the list; bigcode's --tasks and EvalPlus's --dataset are read as --task)",
+  }),
   config: z.string().optional(),
   allowCodeExecution: z.boolean().optional(),
   limit: positiveInt('--limit').optional(),
@@ -165,6 +172,7 @@ const rawSchema = z.object({
   descriptions: z.string().optional(),
   instructionTokens: z.string().optional(),
   json: z.boolean().optional(),
+  bigcodeJson: z.union([z.string(), z.literal(true)]).optional(),
 });
 
 export type EvaluationFlags = z.infer<typeof rawSchema>;
@@ -173,6 +181,9 @@ export type EvaluationFlags = z.infer<typeof rawSchema>;
 export function parseEvaluationFlags(raw: Record<string, unknown>): EvaluationFlags {
   const parsed = rawSchema.safeParse(withConfigFile(raw));
   if (!parsed.success) throw new ConfigError(parsed.error.issues[0]?.message ?? 'invalid flags');
+  if (parsed.data.json === true && parsed.data.bigcodeJson !== undefined) {
+    throw new ConfigError('--json and --bigcode-json both want stdout: give one of them');
+  }
   // Infilling tasks are registered per FIM format as NAME:FORMAT (see tasks/index.ts).
   const { fimFormat, taskArg, ...flags } = parsed.data;
   const task =

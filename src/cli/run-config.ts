@@ -155,6 +155,7 @@ export const RESUME_POLICY: Readonly<Record<string, 'config' | 'saved' | { notRe
     header: { notRestored: 'values may be credentials; the RunConfig keeps the names only' },
     preset: { notRestored: 'its n, temperature and top_p are in the RunConfig' },
     json: { notRestored: 'presentation: how this invocation prints its summary' },
+    bigcodeJson: { notRestored: 'presentation: how this invocation prints its summary' },
     progressInterval: { notRestored: 'presentation: how often this invocation prints progress' },
   };
 

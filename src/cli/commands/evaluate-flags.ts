@@ -5,6 +5,7 @@ import {
   progressReporter,
   summaryJson,
 } from '../../index.js';
+import { jsonOnStdout, writeBigcodeResults } from '../bigcode-output.js';
 import { defaultOutputDir, type EvaluationFlags, evaluationOptions } from '../options.js';
 import { quitWhenAborted, type StopSignals } from '../stop-signals.js';
 import { type CompletingCommands, reportUnscored } from '../unscored-samples.js';
@@ -31,14 +32,17 @@ export async function evaluateWithFlags(
       drain: stop.drain,
       ...(label === undefined ? {} : { label }),
     });
-    process.stdout.write(
-      flags.json === true
-        ? `${JSON.stringify(summaryJson(flags.task, result), null, 2)}\n`
-        : formatSummary(flags.task, result),
-    );
+    if (flags.bigcodeJson !== undefined) await writeBigcodeResults(flags, result.metrics);
+    else {
+      process.stdout.write(
+        flags.json === true
+          ? `${JSON.stringify(summaryJson(flags.task, result), null, 2)}\n`
+          : formatSummary(flags.task, result),
+      );
+    }
     if (result.metrics['partial'] !== undefined) {
       // With --json, stdout holds the JSON alone (its `partial` says the same).
-      const out = flags.json === true ? process.stderr : process.stdout;
+      const out = jsonOnStdout(flags) ? process.stderr : process.stdout;
       out.write(`partial results (interrupted) saved in ${outputDir}\n`);
       process.exitCode = 130;
     }

@@ -8,6 +8,7 @@ import {
   runModel,
   summaryJson,
 } from '../../index.js';
+import { jsonOnStdout, writeBigcodeResults } from '../bigcode-output.js';
 import { addGenerationOptions, parseGenerationFlags } from '../generation-options.js';
 import { generationOutput } from '../generation-output.js';
 import {
@@ -92,7 +93,7 @@ async function runWithBackend(
     });
   if (result === undefined) return;
   // With --json, stdout carries the summary object alone; every other line goes to stderr.
-  const json = flags.json === true;
+  const json = jsonOnStdout(flags);
   const say = (line: string) => (json ? process.stderr : process.stdout).write(`${line}\n`);
   const totals = result.generation.metadata.totals;
   say(
@@ -103,11 +104,15 @@ async function runWithBackend(
   if (result.generationOnlyTask !== undefined) {
     say(result.generationOnlyTask.replace('RUN_DIR', runDir));
   } else if (result.evaluation) {
-    process.stdout.write(
-      json
-        ? `${JSON.stringify({ ...summaryJson(flags.task, result.evaluation), generation: totals }, null, 2)}\n`
-        : formatSummary(flags.task, result.evaluation),
-    );
+    if (flags.bigcodeJson !== undefined)
+      await writeBigcodeResults(flags, result.evaluation.metrics);
+    else {
+      process.stdout.write(
+        json
+          ? `${JSON.stringify({ ...summaryJson(flags.task, result.evaluation), generation: totals }, null, 2)}\n`
+          : formatSummary(flags.task, result.evaluation),
+      );
+    }
     // Ctrl-C during the evaluation: the judged samples were saved as a partial run.
     if (result.evaluation.metrics['partial'] !== undefined) process.exitCode = 130;
   } else if (
@@ -133,7 +138,7 @@ async function runWithBackend(
     },
     completing(runDir, generation.generationOnly),
   );
-  if (json && !result.evaluation) {
+  if (flags.json === true && !result.evaluation) {
     const summary = { task: flags.task, run_dir: runDir, evaluated: false, generation: totals };
     process.stdout.write(`${JSON.stringify(summary, null, 2)}\n`);
   }

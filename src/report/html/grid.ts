@@ -48,7 +48,8 @@ export function gridHtml(run: RunRecord, runIndex: number): string {
     });
     return `<div class="prow"${allPass ? ' data-all-pass=""' : ''}><span class="pid" title="${escapeHtml(problem.id)}">${escapeHtml(problem.id)}</span><span class="cells">${buttons.join('')}</span></div>`;
   });
-  const style = `grid-template-columns:repeat(auto-fill,minmax(${rowPx}px,1fr));--cell:${cell}px`;
+  // min(…, 100%): on a screen narrower than a row, one column and the cells wrap in it
+  const style = `grid-template-columns:repeat(auto-fill,minmax(min(${rowPx}px,100%),1fr));--cell:${cell}px`;
   return `<div class="grid${wraps ? ' wrapped' : ''}" data-run="${runIndex}" style="${style}">${rows.join('')}</div>`;
 }
 

@@ -102,13 +102,23 @@ export function comparisonHtml(c: Comparison, labels: [string, string], atKs = '
   const worse = c.largestChanges.filter((ch) => ch.delta < 0);
   return `<section class="panel" id="comparison">
 <h2>Comparison</h2>
-<p>On the <strong>${c.compared}</strong> problems both runs scored: pass@${c.k} <strong>${pct(c.a.stat.estimate)}</strong> (${a}) → <strong>${pct(c.b.stat.estimate)}</strong> (${b}), <strong>${diff}</strong>${ci}.</p>
+${warningsHtml(c.warnings)}<p>On the <strong>${c.compared}</strong> problems both runs scored: pass@${c.k} <strong>${pct(c.a.stat.estimate)}</strong> (${a}) → <strong>${pct(c.b.stat.estimate)}</strong> (${b}), <strong>${diff}</strong>${ci}.</p>
 ${suiteComparisonHtml(c)}${atKs}
 <div class="two-col">
 <div><h3>Better in ${b} <span class="muted">(${better.length})</span></h3>${list(better, 'none')}</div>
 <div><h3>Worse in ${b} <span class="muted">(${worse.length})</span></h3>${list(worse, 'none')}</div>
 </div>
 </section>`;
+}
+
+/**
+ * What `passk compare` prints before its numbers (different tasks, dataset files or date
+ * windows), in the same words: the p-values below are never shown without it.
+ */
+function warningsHtml(warnings: readonly string[]): string {
+  return warnings
+    .map((w) => `<p class="warning" role="note">warning: ${escapeHtml(w)}</p>\n`)
+    .join('');
 }
 
 /** HumanEval+/MBPP+: the paired difference on base tests and on base + plus tests, labelled. */

@@ -13,6 +13,10 @@ const HEIGHT = 300;
 const MARGIN = { left: 64, right: 20, top: 18, bottom: 44 };
 const PLOT_W = WIDTH - MARGIN.left - MARGIN.right;
 const PLOT_H = HEIGHT - MARGIN.top - MARGIN.bottom;
+/** One line per series above the plot: its colour and name. */
+const LEGEND_ROW = 18;
+/** A name longer than this is cut (the table beside the chart has it in full). */
+const LEGEND_CHARS = 72;
 
 const fixed = (v: number) => v.toFixed(1);
 
@@ -29,7 +33,11 @@ export function curveSvg(series: readonly CurveSeries[]): string {
   const log = maxK >= 10;
   const [lo, hi] = log ? [-0.08, Math.log10(maxK) + 0.08] : [0.5, maxK + 0.5];
   const x = (k: number) => MARGIN.left + (((log ? Math.log10(k) : k) - lo) / (hi - lo)) * PLOT_W;
-  const y = (v: number) => MARGIN.top + (1 - v) * PLOT_H;
+  // The series' names sit above the plot, never in it: a curve can run anywhere inside
+  // (a weak model's along the bottom, a strong one's along the top).
+  const top = MARGIN.top + LEGEND_ROW * series.length;
+  const height = top + PLOT_H + MARGIN.bottom;
+  const y = (v: number) => top + (1 - v) * PLOT_H;
   const parts: string[] = [];
   for (let v = 0; v <= 1.0001; v += 0.2) {
     parts.push(
@@ -39,24 +47,23 @@ export function curveSvg(series: readonly CurveSeries[]): string {
   }
   for (const k of [...new Set(ks)].sort((a, b) => a - b)) {
     parts.push(
-      `<text class="tick" x="${fixed(x(k))}" y="${HEIGHT - MARGIN.bottom + 18}" text-anchor="middle">${k}</text>`,
+      `<text class="tick" x="${fixed(x(k))}" y="${height - MARGIN.bottom + 18}" text-anchor="middle">${k}</text>`,
     );
   }
   parts.push(
-    `<text class="axis-label" x="${MARGIN.left + PLOT_W / 2}" y="${HEIGHT - 6}" text-anchor="middle">k (samples drawn)${log ? ', log scale' : ''}</text>`,
-    `<text class="axis-label" transform="translate(14 ${MARGIN.top + PLOT_H / 2}) rotate(-90)" text-anchor="middle">pass@k</text>`,
+    `<text class="axis-label" x="${MARGIN.left + PLOT_W / 2}" y="${height - 6}" text-anchor="middle">k (samples drawn)${log ? ', log scale' : ''}</text>`,
+    `<text class="axis-label" transform="translate(14 ${top + PLOT_H / 2}) rotate(-90)" text-anchor="middle">pass@k</text>`,
   );
   for (const s of series) parts.push(seriesSvg(s, x, y));
-  // Bottom right: pass@k rises with k, so that corner is the one a curve leaves empty.
   series.forEach((s, i) => {
-    const top = MARGIN.top + PLOT_H - 22 - (series.length - 1 - i) * 18;
-    const right = WIDTH - MARGIN.right - 8;
+    const row = 6 + i * LEGEND_ROW;
+    const name = s.label.length > LEGEND_CHARS ? `${s.label.slice(0, LEGEND_CHARS - 1)}…` : s.label;
     parts.push(
-      `<rect x="${right - 12}" y="${top}" width="12" height="12" rx="2" fill="${s.color}"/>`,
-      `<text class="legend" x="${right - 18}" y="${top + 10}" text-anchor="end">${escapeHtml(s.label)}</text>`,
+      `<rect x="${MARGIN.left}" y="${row}" width="12" height="12" rx="2" fill="${s.color}"/>`,
+      `<text class="legend" x="${MARGIN.left + 18}" y="${row + 10}">${escapeHtml(name)}</text>`,
     );
   });
-  return `<svg class="chart curve" viewBox="0 0 ${WIDTH} ${HEIGHT}" role="img" aria-label="pass@k curve">${parts.join('')}</svg>`;
+  return `<svg class="chart curve" viewBox="0 0 ${WIDTH} ${height}" role="img" aria-label="pass@k curve">${parts.join('')}</svg>`;
 }
 
 function seriesSvg(s: CurveSeries, x: (k: number) => number, y: (v: number) => number): string {

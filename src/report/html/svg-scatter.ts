@@ -2,7 +2,12 @@ import { escapeHtml } from './escape.js';
 import type { ProblemRow } from './problems.js';
 
 const S = 320;
+/** Room for the ticks and axis labels; a side grows when a circle on it needs more. */
 const PAD = { left: 58, right: 16, top: 14, bottom: 46 };
+/** The largest radius: beyond it, area no longer grows with the number of problems. */
+const MAX_R = 36;
+
+const radius = (problems: number) => Math.min(MAX_R, 3 + 2.2 * Math.sqrt(problems));
 
 /**
  * Two runs problem by problem: x = run A's pass rate, y = run B's. Problems at the same point
@@ -19,9 +24,18 @@ export function scatterSvg(rows: readonly ProblemRow[], labels: readonly [string
     point.ids.push(row.id);
     points.set(key, point);
   }
-  const plot = S - PAD.left - PAD.right;
-  const px = (v: number) => PAD.left + v * plot;
-  const py = (v: number) => PAD.top + (1 - v) * plot;
+  // A circle at 0% or 100% is centred on the plot's edge: every side leaves room for the
+  // largest one, so no circle is cut by the edge of the drawing.
+  const room = Math.ceil(Math.max(0, ...[...points.values()].map((p) => radius(p.ids.length)))) + 2;
+  const pad = {
+    left: Math.max(PAD.left, room),
+    right: Math.max(PAD.right, room),
+    top: Math.max(PAD.top, room),
+    bottom: Math.max(PAD.bottom, room),
+  };
+  const plot = S - Math.max(pad.left + pad.right, pad.top + pad.bottom);
+  const px = (v: number) => pad.left + v * plot;
+  const py = (v: number) => pad.top + (1 - v) * plot;
   const parts: string[] = [];
   for (const t of [0, 0.25, 0.5, 0.75, 1]) {
     const label = `${t * 100}%`;
@@ -35,7 +49,7 @@ export function scatterSvg(rows: readonly ProblemRow[], labels: readonly [string
     `<line class="diagonal" x1="${px(0)}" y1="${py(0)}" x2="${px(1)}" y2="${py(1)}" stroke="#8896ab" stroke-dasharray="4 4"/>`,
   );
   for (const p of points.values()) {
-    const r = 3 + 2.2 * Math.sqrt(p.ids.length);
+    const r = radius(p.ids.length);
     const fill = p.y > p.x ? '#1a9850' : p.y < p.x ? '#d73027' : '#8896ab';
     const shown =
       p.ids.length > 12 ? [...p.ids.slice(0, 12), `… ${p.ids.length - 12} more`] : p.ids;
@@ -47,8 +61,8 @@ export function scatterSvg(rows: readonly ProblemRow[], labels: readonly [string
   // Cut to fit the plot's side; the full names are in the key above the chart.
   const [a, b] = labels.map((l) => escapeHtml(l.length > 30 ? `${l.slice(0, 29)}…` : l));
   parts.push(
-    `<text class="axis-label" x="${PAD.left + plot / 2}" y="${S - 8}" text-anchor="middle">A: ${a}</text>`,
-    `<text class="axis-label" transform="translate(13 ${PAD.top + plot / 2}) rotate(-90)" text-anchor="middle">B: ${b}</text>`,
+    `<text class="axis-label" x="${pad.left + plot / 2}" y="${S - 8}" text-anchor="middle">A: ${a}</text>`,
+    `<text class="axis-label" transform="translate(13 ${pad.top + plot / 2}) rotate(-90)" text-anchor="middle">B: ${b}</text>`,
   );
   return `<svg class="chart scatter" viewBox="0 0 ${S} ${S}" width="${S}" height="${S}" role="img" aria-label="per-problem pass rate, run A against run B">${parts.join('')}</svg>`;
 }
