@@ -1,4 +1,5 @@
 import type { Program } from '../../execution/types.js';
+import { completionIsAnswer } from '../kit/answer-rows.js';
 import type { Problem, Task } from '../types.js';
 import { exercismFiles, exercismSource } from './candidate-files.js';
 import type { AiderData } from './data.js';
@@ -120,6 +121,7 @@ export function aiderPolyglot(language?: AiderLanguage): Task<AiderData> {
         .map(problemOf);
     },
     // completion models cannot take part (chat only); a raw reply is read as a chat reply
+    fromCompletion: completionIsAnswer,
     postprocess: replyProgram,
     chatPostprocess: replyProgram,
     instructionPrompt: (problem) => problem.prompt,
