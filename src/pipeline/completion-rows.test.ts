@@ -68,7 +68,7 @@ describe.each(Object.keys(WRONG))('%s', (name) => {
         limit: 2,
         k: [1],
         preflight: false,
-      verdictCache: false,
+        verdictCache: false,
         workers: 2,
         db: false,
         dataset,
