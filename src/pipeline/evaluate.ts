@@ -17,7 +17,7 @@ import { resolveTask } from '../tasks/kit/resolve.js';
 import { taskParamsOf } from '../tasks/kit/task-args.js';
 import type { Problem, Task } from '../tasks/types.js';
 import { bigcodeConfig } from './bigcode-config.js';
-import type { CandidateSource } from './candidates.js';
+import { type CandidateSource, completionReading } from './candidates.js';
 import {
   type GenerationConfig,
   programLimits,
@@ -360,6 +360,7 @@ async function evaluateClaimed(options: EvaluateOptions): Promise<EvaluateResult
         records: scored.records,
         problems: scored.problems,
         run: runInfo,
+        ...completionReading(task),
       },
       emit,
     );

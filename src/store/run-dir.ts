@@ -3,7 +3,12 @@ import { join } from 'node:path';
 import { PasskError, RunWriteError } from '../core/errors.js';
 import type { Problem } from '../tasks/types.js';
 import { replaceFile } from './formats/durable-write.js';
-import { writeBigcodeGenerations, writeResults, writeSamples } from './formats/index.js';
+import {
+  type CompletionReader,
+  writeBigcodeGenerations,
+  writeResults,
+  writeSamples,
+} from './formats/index.js';
 import type { MetricsFile } from './metrics-file.js';
 import type { GenerationRecord, ResultRecord } from './records.js';
 
@@ -31,6 +36,8 @@ export interface RunOutputs {
   results: readonly ResultRecord[];
   records: readonly GenerationRecord[];
   problems: readonly Problem[];
+  /** The task's reading of a samples.jsonl "completion" (Task.fromCompletion), for samples.jsonl. */
+  fromCompletion?: CompletionReader;
 }
 
 /**
@@ -57,7 +64,12 @@ export async function writeRunOutputs(
     writeBigcodeGenerations(files.generations, outputs.problems, outputs.records),
   );
   await writing(dir, files.samples, () =>
-    writeSamples(files.samples, outputs.records, outputs.problems),
+    writeSamples(
+      files.samples,
+      outputs.records,
+      outputs.problems,
+      outputs.fromCompletion === undefined ? {} : { fromCompletion: outputs.fromCompletion },
+    ),
   );
   if (run) {
     await writing(dir, files.run, () => writeFile(files.run, `${JSON.stringify(run, null, 2)}\n`));

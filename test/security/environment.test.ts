@@ -235,21 +235,34 @@ describe('a program with numpy, pandas and matplotlib mounted', () => {
     });
   });
 
-  it('cannot reach the guard’s switch, so a program without an environment gets no leeway', async () => {
+  it('cannot reach the guard’s switch; without an environment the standard library’s functions may change, not the program’s nor TestCase’s', async () => {
     const find = `${WITH_LIBRARIES}import sys\nassert not hasattr(sys.modules["runner"], "_allow_library_code")\n`;
     expect(await run(sandboxed, find)).toMatchObject({ status: 'passed' });
-    // Without an environment, rewriting even a standard-library function is refused, as before.
+    // Without an environment the standard library's functions may change as a library's may
+    // (asyncio's import runs types.coroutine, which assigns __code__); the program's own, the
+    // runner's and unittest's TestCase (whose asserts tests call) stay protected.
+    const plain = async (id: string, source: string) =>
+      (await sandboxed.run([{ id, program: { language: 'python', source }, limits: LIMITS }])).get(
+        id,
+      );
     const stdlib = 'import json\njson.dumps.__code__ = (lambda *a, **k: "").__code__\n';
-    const plain: ExecJob = {
-      id: 'plain',
-      program: { language: 'python', source: stdlib },
-      limits: LIMITS,
-    };
-    expect((await sandboxed.run([plain])).get('plain')).toMatchObject({
-      status: 'error',
-      errorType: 'RuntimeError',
-      message: expect.stringContaining('__code__'),
-    });
+    expect(await plain('stdlib', stdlib)).toMatchObject({ status: 'passed' });
+    expect(
+      await plain('asyncio', 'import asyncio\nfrom unittest.mock import patch\n'),
+    ).toMatchObject({ status: 'passed' });
+    const own = 'def f():\n    return 1\nf.__code__ = (lambda: 2).__code__\n';
+    const testCase =
+      'import unittest\nunittest.TestCase.assertEqual.__code__ = (lambda *a, **k: None).__code__\n';
+    for (const [id, source] of [
+      ['own', own],
+      ['test-case', testCase],
+    ] as const) {
+      expect(await plain(id, source), id).toMatchObject({
+        status: 'error',
+        errorType: 'RuntimeError',
+        message: expect.stringContaining('__code__'),
+      });
+    }
   });
 
   it('leaves nothing running after close', async () => {

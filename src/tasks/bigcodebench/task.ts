@@ -82,8 +82,12 @@ function hardIds(file: string): Set<string> {
   return new Set(ids);
 }
 
-/** A BigCodeBench problem's data: the code prompt calibration restores, the libraries used. */
-export type BigCodeBenchData = { codePrompt: string; libs: string[] };
+/**
+ * A BigCodeBench problem's data: the code prompt calibration restores, the complete-split prompt
+ * a samples.jsonl "completion" continues (in either split, as upstream's evaluate.py reads it),
+ * the libraries used.
+ */
+export type BigCodeBenchData = { codePrompt: string; completePrompt: string; libs: string[] };
 type BigCodeBenchProblem = Problem<BigCodeBenchData>;
 
 function toProblem(row: Row, split: BigCodeBenchSplit): BigCodeBenchProblem {
@@ -97,7 +101,11 @@ function toProblem(row: Row, split: BigCodeBenchSplit): BigCodeBenchProblem {
     entryPoint: row.entry_point,
     // Upstream's ground-truth check runs `complete_prompt + "\n" + canonical_solution`.
     reference: `${row.complete_prompt}\n${row.canonical_solution}`,
-    meta: { codePrompt: row.code_prompt, libs: parseLibs(row.libs) },
+    meta: {
+      codePrompt: row.code_prompt,
+      completePrompt: row.complete_prompt,
+      libs: parseLibs(row.libs),
+    },
   };
 }
 
@@ -185,6 +193,8 @@ export function bigcodebench(options: BigCodeBenchOptions): Task<BigCodeBenchDat
       const cut = cutAtStop(generatedPart(problem, generation), stops);
       return finish(problem, split === 'complete' ? problem.prompt + cut : cut);
     },
+    // Upstream's evaluate.py: `complete_prompt + completion`, whichever split.
+    fromCompletion: (problem, completion) => problem.meta.completePrompt + completion,
     program: bigcodebenchProgram,
     referenceSemantics: 'bigcodebench',
     instructionPrompt: (problem) => bigcodebenchInstruction(problem, split),

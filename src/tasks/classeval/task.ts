@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { readHarnessFile } from '../../core/harness-files.js';
 import { validateRows } from '../../datasets/validate.js';
 import type { Program } from '../../execution/types.js';
+import { completionIsAnswer } from '../kit/answer-rows.js';
 import { promptPlusCut } from '../kit/python-program.js';
 import type { Problem, Task } from '../types.js';
 import { CLASSEVAL_ENVIRONMENT, requiredModules } from './environment.js';
@@ -133,6 +134,7 @@ export function classeval(): Task<ClassData> {
       return problems;
     },
     // Upstream decodes prompt and generation together and extracts after "### Response:".
+    fromCompletion: completionIsAnswer,
     postprocess: (problem, generation) =>
       addStaticStatement(extractClassCode(promptPlusCut(problem, generation, []))),
     instructionPrompt: (problem) => classInstruction(problem.meta.className, problem.meta.skeleton),

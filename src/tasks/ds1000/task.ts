@@ -3,7 +3,7 @@ import { customFormat, FIM_FORMATS, type FimFormat } from '../infilling/task.js'
 import type { Task } from '../types.js';
 import { DS1000_ENVIRONMENT, requiredModules } from './environment.js';
 import { type Ds1000Mode, type Ds1000Selection, ds1000Name, LIBRARIES } from './names.js';
-import { chatAnswer, completionAnswer, DS1000_STOPS } from './postprocess.js';
+import { chatAnswer, completionAnswer, DS1000_STOPS, upstreamPostprocess } from './postprocess.js';
 import { ds1000Program } from './program.js';
 import { asksInsertion, insertionParts } from './prompts.js';
 import { type Ds1000Data, type Ds1000Problem, ds1000Problems, libraryOf } from './rows.js';
@@ -69,6 +69,8 @@ export function ds1000(
     stopSequences: stops,
     problems: (rows, file) => select(ds1000Problems(rows, file), library, mode, format),
     postprocess: (problem, generation) => completionAnswer(problem.prompt, generation, stops),
+    // An answer file's `code` as upstream's test_ds1000.py reads it: its clean-up, no prompt.
+    fromCompletion: (_problem, completion) => upstreamPostprocess(completion),
     program: ds1000Program,
     // Upstream's prompt is already an instruction (question, context, where the answer goes).
     instructionPrompt: (problem) => problem.datasetPrompt,

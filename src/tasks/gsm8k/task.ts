@@ -4,6 +4,7 @@ import { readHarnessTemplate } from '../../core/harness-files.js';
 import { validateRows } from '../../datasets/validate.js';
 import type { Program } from '../../execution/types.js';
 import { cutAtStop } from '../../postprocess/stop.js';
+import { completionIsAnswer } from '../kit/answer-rows.js';
 import type { Problem, Task } from '../types.js';
 import { palPrompt, SOLUTION_MARKER } from './prompt.js';
 import { palMetric } from './vote.js';
@@ -112,6 +113,7 @@ export function palGsm8k(rule: 'greedy' | 'majority_voting'): Task<Gsm8kData> {
         };
       });
     },
+    fromCompletion: completionIsAnswer,
     postprocess: (problem, generation) => palPostprocess(problem.prompt, generation),
     program: palProgram,
     metric: palMetric(rule),

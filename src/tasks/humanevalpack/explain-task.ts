@@ -1,5 +1,6 @@
 import { ConfigError } from '../../core/errors.js';
 import { validateRows } from '../../datasets/validate.js';
+import { completionIsAnswer } from '../kit/answer-rows.js';
 import type { Problem, Task } from '../types.js';
 import {
   describeCut,
@@ -52,6 +53,7 @@ export function humanEvalExplainDescribe(language: PackLanguage): Task<DescribeD
         }),
       );
     },
+    fromCompletion: completionIsAnswer,
     postprocess: (problem, generation) =>
       describeCut(problem.meta.row, language, afterPrompt(problem, generation)),
     program() {

@@ -5,6 +5,7 @@ import { CHECKER_OUTPUT_BUDGET, checkerJudge } from '../../execution/stdio/check
 import { stdioProgram, stdioTimeoutMs } from '../../execution/stdio/index.js';
 import { extractCode } from '../../postprocess/extract.js';
 import { cutAtStop } from '../../postprocess/stop.js';
+import { completionIsAnswer } from '../kit/answer-rows.js';
 import { stdioInstruction } from '../stdio/task.js';
 import type { Problem, Task } from '../types.js';
 import { type BuiltTests, builtTests, inputsRoot } from './build.js';
@@ -130,6 +131,7 @@ export function libraryCheckerTask(language: 'cpp' | 'python'): Task<LibraryChec
     stopSequences: ['\n```'],
     problems: (rows) => problemsOf(rows, language),
     complete: (problems, context) => complete(problems, context.datasetFile, context.progress),
+    fromCompletion: completionIsAnswer,
     postprocess: (_problem, generation) => cutAtStop(generation, ['\n```']),
     instructionPrompt: stdioInstruction,
     chatPostprocess: (problem, reply) => extractCode(reply, problem.language),

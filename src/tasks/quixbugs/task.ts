@@ -2,6 +2,7 @@ import { DatasetError } from '../../core/errors.js';
 import { readHarnessTemplate } from '../../core/harness-files.js';
 import type { Program } from '../../execution/types.js';
 import { cutAtStop } from '../../postprocess/stop.js';
+import { completionIsAnswer } from '../kit/answer-rows.js';
 import type { Problem, Task } from '../types.js';
 
 /**
@@ -170,6 +171,7 @@ export const quixbugs: Task<QuixData> = {
       };
     });
   },
+  fromCompletion: completionIsAnswer,
   postprocess: (problem, generation) => quixPostprocess(problem.prompt, generation),
   program: quixProgram,
 };

@@ -9,6 +9,7 @@ import {
 } from '../../execution/stdio/index.js';
 import { extractCode } from '../../postprocess/extract.js';
 import { cutAtStop } from '../../postprocess/stop.js';
+import { completionIsAnswer } from '../kit/answer-rows.js';
 import type { Problem, Task } from '../types.js';
 import { checkerTests } from './checker.js';
 import { casesOf, type StdioData, type StdioProblem, stdioProblems } from './format.js';
@@ -65,6 +66,7 @@ export function stdioTask(
     stopSequences: ['\n```'],
     problems: stdioProblems,
     // A completion model writes the program after the statement; chat (--chat) is the usual way.
+    fromCompletion: completionIsAnswer,
     postprocess: (_problem, generation) => cutAtStop(generation, ['\n```']),
     instructionPrompt: stdioInstruction,
     chatPostprocess: (problem, reply) => extractCode(reply, problem.language),
