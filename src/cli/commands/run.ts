@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import type { Command } from 'commander';
 import {
   ConfigError,
@@ -64,8 +65,10 @@ async function runWithBackend(
   const report = progressReporter();
   const result = await runModel({
     ...evaluationOptions(flags),
-    // A resume names its own run dir on purpose: finishing (or re-scoring) it is no accident.
-    overwrite: flags.overwrite === true || generation.resume !== undefined,
+    // A resume names its own run dir on purpose: finishing it is no accident. --overwrite
+    // without it starts the run dir from nothing; with it, scores a finished run again.
+    ...(flags.overwrite === true ? { overwrite: true } : {}),
+    ...(generation.resume === undefined ? {} : { resume: true }),
     dataset: datasetOptions(flags),
     backend: model,
     backendOptions: { ...generation.backendOptions, ...pickHooks(output) },
@@ -100,7 +103,18 @@ async function runWithBackend(
   );
   const counters = formatGenerationCounters(result.generation);
   if (counters !== undefined) say(`generation: ${counters}`);
-  if (result.generationOnlyTask !== undefined) {
+  if (result.finished !== undefined) {
+    const task = String(result.finished.config['task']);
+    const summary = { metrics: result.finished, files: { metrics: join(runDir, 'metrics.json') } };
+    process.stdout.write(
+      json
+        ? `${JSON.stringify(summaryJson(task, summary), null, 2)}\n`
+        : formatSummary(task, summary),
+    );
+    process.stderr.write(
+      `passk: ${runDir} is a finished run with nothing left to generate: not scored again (the score above is its metrics.json; pass --overwrite to score it again)\n`,
+    );
+  } else if (result.generationOnlyTask !== undefined) {
     say(result.generationOnlyTask.replace('RUN_DIR', runDir));
   } else if (result.evaluation) {
     process.stdout.write(
