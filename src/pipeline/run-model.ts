@@ -211,6 +211,8 @@ async function runModelClaimed(
     task,
     candidates: { kind: 'records', records: generation.records },
     outputDir: options.runDir,
+    // a resume that generated more samples scores its own run again
+    overwrite: options.overwrite === true || options.resume === true,
     provenance: { generation: generation.metadata },
     runInfo: { generation: generationRunInfo(generation) },
     generationConfig,

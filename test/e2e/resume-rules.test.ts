@@ -111,3 +111,19 @@ describe('a finished run', () => {
     expect(saved.config.generation.temperature).toBe(0.5);
   });
 });
+
+describe('passk run --generation-only --limit', () => {
+  it('prints an evaluate command with the same problems, and that command works', async () => {
+    const server = await serve();
+    const out = join(await tempDir(), 'run');
+    const args = toyRunArgs([server.baseUrl], out, ['--generation-only', '--limit', '2']);
+    const first = await runCli([...args, '--limit-start', '1']);
+    expect(first.code, first.stderr).toBe(0);
+    const line = first.stdout.split('\n').find((l) => l.startsWith('evaluate later with: '));
+    expect(line).toContain(' --limit 2 --limit-start 1 ');
+    const command = line!.replace('evaluate later with: passk ', '').split(' ');
+    const scored = await runCli([...command, '--no-db', '--output-dir', join(out, 'scored')]);
+    expect(scored.code, scored.stderr).toBe(0);
+    expect(scored.stdout).toContain('2 problems');
+  });
+});

@@ -137,7 +137,7 @@ async function runWithBackend(
     process.exitCode = interrupted ? 130 : 1;
   } else {
     say(
-      `evaluate later with: passk evaluate --task ${flags.task} --generations ${runDir} --allow-code-execution`,
+      `evaluate later with: passk evaluate --task ${flags.task} --generations ${runDir}${selectionFlags(flags)} --allow-code-execution`,
     );
   }
   reportUnscored(
@@ -151,6 +151,23 @@ async function runWithBackend(
     const summary = { task: flags.task, run_dir: runDir, evaluated: false, generation: totals };
     process.stdout.write(`${JSON.stringify(summary, null, 2)}\n`);
   }
+}
+
+/**
+ * The flags that chose the problems generated for, so that the printed evaluate command scores
+ * those (without them it selects every problem and refuses the run's samples as missing).
+ */
+function selectionFlags(flags: EvaluationFlags): string {
+  const given: [string, string | number | undefined][] = [
+    ['--limit', flags.limit],
+    ['--limit-start', flags.limitStart === 0 ? undefined : flags.limitStart],
+    ['--shard', flags.shard],
+    ['--exclude-contaminated', flags.excludeContaminated],
+    ['--since', flags.since],
+    ['--until', flags.until],
+    ['--model-cutoff', flags.modelCutoff],
+  ];
+  return given.map(([flag, value]) => (value === undefined ? '' : ` ${flag} ${value}`)).join('');
 }
 
 /** The commands that complete a model run left incomplete (see reportUnscored). */
