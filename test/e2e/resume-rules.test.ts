@@ -83,6 +83,11 @@ describe('a finished run', () => {
     const args = toyRunArgs([server.baseUrl], out, ['--db', db]).filter((a) => a !== '--no-db');
     const first = await runCli(args);
     expect(first.code, first.stderr).toBe(0);
+    // recorded outside ./passk-runs/passk.db: the show command printed names the store
+    const show = /\((passk show \S+ --db (\S+))\)/.exec(first.stdout);
+    expect(show?.[2]).toBe(db);
+    const shown = await runCli(show![1]!.split(' ').slice(1));
+    expect(shown.code, shown.stderr).toBe(0);
     const scoredAt = (await stat(join(out, 'metrics.json'))).mtimeMs;
     const again = await runCli(['run', '--resume', out, '--allow-code-execution']);
     expect(again.code, again.stderr).toBe(0);
