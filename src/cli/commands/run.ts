@@ -62,7 +62,7 @@ async function runWithBackend(
   // aborts the requests in flight (redone on resume) and the run returns.
   let judging = false;
   const stopQuitting = quitWhenAborted(stop.abort, () => judging);
-  const report = progressReporter();
+  const report = progressReporter(process.stderr, generation.progressIntervalMs);
   const result = await runModel({
     ...evaluationOptions(flags),
     // A resume names its own run dir on purpose: finishing it is no accident. --overwrite
