@@ -72,7 +72,12 @@ export { type UnscoredSamples, unscoredSamples } from './pipeline/unscored.js';
 export { cutAtStop, StreamingStopDetector } from './postprocess/stop.js';
 export { bigcodeResults, dumpBigcodeResults } from './report/bigcode-results.js';
 export { formatComparison } from './report/comparison-text.js';
-export { runSummaryJson, type ScoreJson, summaryJson } from './report/json-summary.js';
+export {
+  runListJson,
+  runSummaryJson,
+  type ScoreJson,
+  summaryJson,
+} from './report/json-summary.js';
 export { runLabel } from './report/labels.js';
 export {
   formatDuration,

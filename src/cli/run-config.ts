@@ -22,7 +22,20 @@ export async function resolveRunFlags(
   const fromRun = restorable(
     'legacy' in saved ? saved.legacy : { ...saved.options, ...flagsOfRunConfig(saved.config) },
   );
+  checkSameBackend(resume, fromRun['model'], explicit['model']);
   return { ...raw, ...fromRun, ...explicit, resume };
+}
+
+/**
+ * A resume keeps the run's backend: `--model reference` would score the canonical solutions
+ * into a model run's directory, another backend would mix two models' samples in one journal.
+ */
+function checkSameBackend(dir: string, saved: unknown, given: unknown): void {
+  if (given === undefined || saved === undefined || given === saved) return;
+  throw new ConfigError(
+    `${dir} is a run of --model ${String(saved)}: a resume cannot change the backend (--model ${String(given)})`,
+    { hint: 'leave --model out to resume it, or start a new run with another --output-dir' },
+  );
 }
 
 async function readSaved(dir: string) {

@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { defaultArtifactsDir, defaultCacheDir } from './cache.js';
+import { defaultArtifactsDir, defaultCacheDir, VerdictCache } from './cache.js';
 import { createExecutor } from './executor.js';
 
 describe('verdict cache location', () => {
@@ -49,6 +49,22 @@ describe('artifact cache location', () => {
       expect(existsSync(join(root, 'verdicts', 'artifacts'))).toBe(false);
     } finally {
       rmSync(root, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('verdict cache writes', () => {
+  it('each verdict is on disk when put: a run killed while it scores keeps what it judged', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'passk-cache-each-'));
+    try {
+      const cache = new VerdictCache(dir);
+      const verdict = { status: 'passed', durationMs: 12 } as const;
+      for (const key of ['a', 'b', 'c']) cache.put(key, verdict);
+      // no flush(): as after a SIGKILL, only what reached the file survives
+      const reloaded = new VerdictCache(dir);
+      expect(['a', 'b', 'c'].map((key) => reloaded.get(key))).toEqual([verdict, verdict, verdict]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });

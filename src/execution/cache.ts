@@ -99,14 +99,17 @@ interface Line {
 
 /**
  * Append-only JSONL cache of verdicts by program key, one file per engine version. Loaded once;
- * appends are flushed in batches and at flush(). Concurrent passk runs may append to the same file:
- * each line is one small write, and a torn line is skipped on load.
+ * each verdict is appended as it comes (one small write, about 10 µs), so a run killed while it
+ * scores keeps everything judged and its resume runs only what is missing (batches of 256 lost up
+ * to 255 verdicts to a SIGKILL). Concurrent passk runs may append to the same file: each line is
+ * one small write, and a torn line is skipped on load.
  */
 export class VerdictCache {
   private readonly verdicts = new Map<string, Verdict>();
   private readonly timings = new Map<string, number>();
-  private queued: string[] = [];
   private readonly file: string | undefined;
+  /** The first failed append: later ones are not tried; flush() reports it once. */
+  private failure: { error: unknown; reported: boolean } | undefined;
 
   constructor(dir: string | false) {
     if (dir === false) return;
@@ -147,15 +150,23 @@ export class VerdictCache {
     if (verdict.status === 'infra-error') return;
     if (line.v) this.verdicts.set(key, verdict);
     else this.timings.set(key, verdict.durationMs);
-    this.queued.push(JSON.stringify(line));
-    if (this.queued.length >= 256) this.flush();
+    if (this.failure !== undefined) return;
+    try {
+      appendFileSync(this.file, `${JSON.stringify(line)}\n`);
+    } catch (error) {
+      // Reported by flush() at the end of the batch of jobs, not from inside a worker's callback.
+      this.failure = { error, reported: false };
+    }
   }
 
-  /** Throws when the write fails (e.g. EFBIG, ENOSPC); those lines are dropped, not retried. */
+  /**
+   * Throws (once) when an append failed (e.g. EFBIG, ENOSPC); that line and the ones after it
+   * were dropped, not retried.
+   */
   flush(): void {
-    if (!this.file || this.queued.length === 0) return;
-    const lines = this.queued;
-    this.queued = [];
-    appendFileSync(this.file, `${lines.join('\n')}\n`);
+    const { failure } = this;
+    if (failure === undefined || failure.reported) return;
+    failure.reported = true;
+    throw failure.error;
   }
 }

@@ -58,6 +58,22 @@ describe('runPreflight', () => {
     const run = runPreflight(executor, { language: 'python', references: [broken], limits });
     await expect(run).rejects.toBeInstanceOf(PreflightError);
     await expect(run).rejects.toThrow(/reference-0: expected passed, got failed/);
+    // a wrong answer is no timeout: the hint stays on the sandbox
+    await expect(run).rejects.toMatchObject({ hint: expect.stringMatching(/^sandbox 'bwrap'/) });
+  });
+
+  it('blames a limit too small to start a program (--timeout 0.001), not the sandbox', async () => {
+    const tiny = { ...limits, timeoutMs: 1 };
+    const run = runPreflight(executor, {
+      language: 'python',
+      references: [reference],
+      limits: tiny,
+    });
+    await expect(run).rejects.toMatchObject({
+      hint: expect.stringMatching(
+        /timed out under the per-program limit of 0\.001 s: raise --timeout/,
+      ),
+    });
   });
 });
 

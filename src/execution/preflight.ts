@@ -137,9 +137,13 @@ export async function runPreflight(
     },
   ];
   const verdicts = await executor.run(list.map((canary) => canary.job));
+  let timedOut = 0;
+  let infra = 0;
   const wrong = list.flatMap((canary) => {
     const verdict = verdicts.get(canary.id);
     if (verdict && canary.ok(verdict)) return [];
+    if (verdict?.status === 'timeout') timedOut++;
+    if (verdict?.status === 'infra-error') infra++;
     const got = verdict
       ? `${verdict.status}${verdict.errorType ? ` (${verdict.errorType}: ${verdict.message ?? ''})` : ''}`
       : 'no verdict';
@@ -149,9 +153,20 @@ export async function runPreflight(
     throw new PreflightError(
       `the execution engine failed its preflight, so no score would be trustworthy: ${wrong.join('; ')}`,
       {
-        hint: `sandbox '${executor.info.sandbox}' (${executor.info.isolation}); check the sandbox setup or try another --sandbox`,
+        hint:
+          timedOut > 0 && timedOut + infra === wrong.length
+            ? timeoutHint(timedOut, options.limits.timeoutMs)
+            : `sandbox '${executor.info.sandbox}' (${executor.info.isolation}); check the sandbox setup or try another --sandbox`,
       },
     );
   }
   return { canaries: list.length, verdicts };
+}
+
+/**
+ * Canaries that must finish ran out of time (the others failed to start): the limit is the likely
+ * cause (`--timeout 0.001`), so the hint names it before the sandbox.
+ */
+function timeoutHint(timedOut: number, timeoutMs: number): string {
+  return `${timedOut} canaries timed out under the per-program limit of ${timeoutMs / 1000} s: raise --timeout (or leave it out for the task's default); if the limit is right, check the sandbox setup`;
 }

@@ -76,6 +76,7 @@ async function generateLocked(options: GenerateOptions): Promise<GenerationResul
   await backend.check?.(options.signal);
   checkServedModel(previous?.provenance, backend.describe());
   const { journal, contents } = await Journal.open(runDir, options.fsync);
+  const earlierSessions = withJournalTail(previous?.sessions ?? [], contents.records);
   const standing = standingRecords(contents.records);
   const prompts = new Map(
     problems.map((p) => [p.id, promptFor(task, p, backend.promptKind, options.systemPrompt)]),
@@ -89,10 +90,7 @@ async function generateLocked(options: GenerateOptions): Promise<GenerationResul
   const currentRecords = () => orderedRecords(problems, sampling.nSamples, standing);
   const metadata = (interrupted: boolean): GenerationMetadata => {
     const records = currentRecords();
-    const sessions = [
-      ...(previous?.sessions ?? []),
-      sessionOf(tracker, startedAt, interrupted, backend),
-    ];
+    const sessions = [...earlierSessions, sessionOf(tracker, startedAt, interrupted, backend)];
     const label = options.label ?? previous?.label;
     return {
       fingerprint,
@@ -164,6 +162,33 @@ async function generateLocked(options: GenerateOptions): Promise<GenerationResul
     allAttempted: records.length === pairs && !runner.stopRequested,
     failedSamples,
   };
+}
+
+/**
+ * A session killed (SIGKILL, power loss) between two refreshes of generation.json recorded only
+ * what it had done by the last one (0 samples and 0 requests when killed in its first seconds).
+ * The journal lines after every session's count are its: they are added to the last session,
+ * requests counted by their `request` tag (one line each for journals without it).
+ */
+export function withJournalTail(
+  sessions: readonly SessionSummary[],
+  journaled: readonly SampleRecord[],
+): SessionSummary[] {
+  const accounted = sessions.reduce((sum, s) => sum + s.samples, 0);
+  const tail = journaled.slice(accounted);
+  const last = sessions.at(-1);
+  if (tail.length === 0 || last === undefined) return [...sessions];
+  const requests = new Set(tail.map((record, line) => record.request ?? `line ${line}`)).size;
+  const tokensOut = tail.reduce((sum, record) => sum + (record.tokensOut ?? 0), 0);
+  return [
+    ...sessions.slice(0, -1),
+    {
+      ...last,
+      samples: last.samples + tail.length,
+      requests: last.requests + requests,
+      tokensOut: last.tokensOut + tokensOut,
+    },
+  ];
 }
 
 /** The served model a resumed session must match stays recorded even if this one learnt none. */

@@ -154,7 +154,9 @@ export class SampleRunner {
       this.queue.push({ problem: job.problem, samples: [sample] });
   }
 
-  private keep(records: readonly SampleRecord[]): void {
+  private keep(answered: readonly SampleRecord[]): void {
+    const request = this.context.tracker.requests;
+    const records = answered.map((record) => ({ ...record, request }));
     for (const record of records) {
       this.context.journal.append(record);
       this.context.standing.set(pairKey(record.problemId, record.sample), record);

@@ -41,6 +41,11 @@ export interface SampleRecord extends GenerationRecord {
   feedback?: string;
   /** Feedback turns: the verdict of the previous turn's program, which the feedback is about. */
   previous?: TurnVerdict;
+  /**
+   * The request that produced it, numbered from 0 within its session: a resume counts a killed
+   * session's requests from the journal (its generation.json was last refreshed before them).
+   */
+  request?: number;
 }
 
 /**

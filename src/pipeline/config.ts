@@ -177,6 +177,38 @@ export function resolveGenerationConfig(
   });
 }
 
+/**
+ * What decides a run's problems, with the flag that sets each: a resume that changed one would
+ * sample other problems into the same journal and score a different benchmark under the old
+ * name. (A changed task was refused before only by its stop sequences, which named no task.)
+ */
+const SELECTION: readonly (readonly [keyof RunConfig, string])[] = [
+  ['task', '--task'],
+  ['limit', '--limit'],
+  ['limitStart', '--limit-start'],
+  ['shard', '--shard'],
+  ['excludeContaminated', '--exclude-contaminated'],
+  ['since', '--since'],
+  ['until', '--until'],
+  ['modelCutoff', '--model-cutoff'],
+  ['taskInput', '--descriptions'],
+];
+
+/** Throws ConfigError when a resume selects other problems than the run it resumes. */
+export function checkResumedSelection(previous: RunConfig, current: RunConfig): void {
+  const shown = (value: unknown) => (value === null ? 'none' : String(value));
+  const differing = SELECTION.filter(
+    ([key]) => JSON.stringify(previous[key]) !== JSON.stringify(current[key]),
+  ).map(([key, flag]) => `${flag} ${shown(previous[key])} → ${shown(current[key])}`);
+  if (differing.length === 0) return;
+  throw new ConfigError(
+    `this run directory holds a run of ${previous.task} that a resume cannot change (${differing.join('; ')})`,
+    {
+      hint: 'resume with the run’s own settings (plain --resume DIR), or start a new run directory',
+    },
+  );
+}
+
 /** Settings a resumed run may change: more samples, other replicas, a new label. */
 const MAY_CHANGE: ReadonlySet<keyof GenerationConfig> = new Set(['nSamples', 'baseUrls', 'label']);
 

@@ -1,3 +1,6 @@
+import { existsSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
 import { excludeContaminated } from '../contamination/index.js';
 import { ExecutionDisabledError } from '../core/errors.js';
 import { fingerprintOf } from '../generation/generate.js';
@@ -7,7 +10,13 @@ import {
   generationRunInfo,
   lengthCutWarning,
 } from '../generation/index.js';
-import { checkFingerprint, checkServedModel, readMetadata } from '../generation/metadata.js';
+import { JOURNAL_FILE } from '../generation/journal.js';
+import {
+  checkFingerprint,
+  checkServedModel,
+  METADATA_FILE,
+  readMetadata,
+} from '../generation/metadata.js';
 import {
   type SamplingConfig,
   type SamplingInput,
@@ -15,13 +24,16 @@ import {
 } from '../generation/sampling.js';
 import type { FsyncPolicy, GenerationProgress } from '../generation/types.js';
 import { type BackendOptions, createBackend } from '../models/index.js';
-import { checkRunStore } from '../store/output-paths.js';
-import { readRunConfigFile, writeRunConfigFile } from '../store/run-config.js';
+import type { MetricsFile } from '../store/metrics-file.js';
+import { checkRunStore, finishedRun } from '../store/output-paths.js';
+import { RUN_CONFIG_FILE, readRunConfigFile, writeRunConfigFile } from '../store/run-config.js';
+import { readMetricsFile } from '../store/run-files.js';
 import { claimRunDir } from '../store/run-lock.js';
 import { resolveTask } from '../tasks/kit/resolve.js';
 import type { Task } from '../tasks/types.js';
 import {
   checkResumedGeneration,
+  checkResumedSelection,
   type GenerationConfig,
   type RunConfig,
   resolveGenerationConfig,
@@ -59,6 +71,13 @@ export interface RunModelOptions
   savedOptions?: Record<string, unknown>;
   /** Called just before the first request, once run-config.json is written. */
   beforeGenerate?: () => Promise<void>;
+  /**
+   * Continue the run in runDir (the CLI's `--resume`): a finished one is extended (more samples)
+   * or, with nothing left to generate, not scored again (RunModelResult.finished) unless
+   * `overwrite`. Without it, `overwrite` starts runDir from nothing: the earlier journal,
+   * settings and scores are removed first.
+   */
+  resume?: boolean;
 }
 
 export interface RunModelResult {
@@ -67,6 +86,11 @@ export interface RunModelResult {
   generationOnlyTask?: string;
   /** Absent with generationOnly, or when generation stopped before every sample was settled. */
   evaluation?: EvaluateResult;
+  /**
+   * A resume of a finished run with nothing left to generate: its metrics.json as it stands
+   * (not scored again, no second row in the run store).
+   */
+  finished?: MetricsFile;
 }
 
 /** Samples n completions per problem from a model backend, then evaluates them. */
@@ -85,9 +109,14 @@ export async function runModel(given: RunModelOptions): Promise<RunModelResult> 
   // Before any request and before anything is written: a finished run there is not replaced by
   // accident (a resume of an unfinished one has no metrics.json yet), an unwritable run dir
   // fails now, and a second process writing to it is refused (the lock is held to the end).
-  const release = await claimRunDir(options.runDir, { overwrite: options.overwrite === true });
+  const resume = options.resume === true;
+  const overwrite = options.overwrite === true;
+  const release = await claimRunDir(options.runDir, { overwrite: overwrite || resume });
   try {
-    return await runModelClaimed(task, options, generationOnly);
+    if (overwrite && !resume) await startFromNothing(options.runDir, options.onEvent);
+    const finished = resume && !overwrite && (await finishedRun(options.runDir));
+    const result = await runModelClaimed(task, options, generationOnly, finished);
+    return result;
   } finally {
     release();
   }
@@ -97,6 +126,7 @@ async function runModelClaimed(
   task: Task,
   options: RunModelOptions & { sampling: SamplingConfig },
   generationOnly: boolean,
+  finished: boolean,
 ): Promise<RunModelResult> {
   if (options.db !== false) await checkRunStore(options.db, options.runDir); // before any request
   const loaded = await loadProblems(task, options.dataset ?? {}, options);
@@ -164,6 +194,10 @@ async function runModelClaimed(
   ) {
     return { generation };
   }
+  // A finished run resumed with nothing new: scoring it again would only add a store row.
+  if (finished && generation.metadata.sessions.at(-1)?.samples === 0) {
+    return { generation, finished: await readMetricsFile(options.runDir) };
+  }
   if (generation.failedSamples > 0) {
     options.onEvent?.({
       type: 'warning',
@@ -177,6 +211,8 @@ async function runModelClaimed(
     task,
     candidates: { kind: 'records', records: generation.records },
     outputDir: options.runDir,
+    // a resume that generated more samples scores its own run again
+    overwrite: options.overwrite === true || options.resume === true,
     provenance: { generation: generation.metadata },
     runInfo: { generation: generationRunInfo(generation) },
     generationConfig,
@@ -189,12 +225,29 @@ async function checkResumable(
   config: RunConfig,
 ): Promise<void> {
   const saved = await readRunConfigFile(settings.runDir).catch(() => undefined);
-  const started = saved !== undefined && 'config' in saved ? saved.config.generation : undefined;
+  const savedConfig = saved !== undefined && 'config' in saved ? saved.config : undefined;
+  if (savedConfig) checkResumedSelection(savedConfig, config);
+  const started = savedConfig?.generation;
   if (started && config.generation) checkResumedGeneration(started, config.generation);
   const previous = await readMetadata(settings.runDir);
   if (previous === undefined) return;
   checkFingerprint(previous.fingerprint, fingerprintOf(settings));
   checkServedModel(previous.provenance, settings.backend.describe());
+}
+
+/**
+ * `--overwrite` without `--resume`: the run in runDir is replaced, not continued. metrics.json
+ * goes first (a run killed now is not taken for finished), then the journal and the settings.
+ */
+async function startFromNothing(runDir: string, onEvent: RunModelOptions['onEvent']) {
+  const earlier = ['metrics.json', JOURNAL_FILE, METADATA_FILE, RUN_CONFIG_FILE];
+  const found = earlier.filter((name) => existsSync(join(runDir, name)));
+  if (found.length === 0) return;
+  for (const name of found) await rm(join(runDir, name), { force: true });
+  onEvent?.({
+    type: 'warning',
+    message: `--overwrite: starting ${runDir} from nothing (its earlier samples and scores were removed)`,
+  });
 }
 
 function pickDefined<T extends object, K extends keyof T>(

@@ -51,8 +51,10 @@ export async function selectCandidates(
       message: `${window.excluded.length} problems published outside the date window (${window.effective_since ?? '…'} to ${window.until ?? '…'}) are left out of the score (listed in metrics.json date_window)`,
     });
   }
-  // Under a date window a file is matched against the --limit selection, then cut to the window.
-  const positional = loaded.positional?.filter((p) => !excluded?.includes(p.id));
+  // Under a date window, or with contaminated problems left out, a file is matched against the
+  // --limit selection, then cut to the problems kept: a samples.jsonl covering every problem
+  // (the flagged ones too) is the usual file, not a file of unselected problems.
+  const positional = loaded.positional ?? (excluded === undefined ? undefined : loaded.problems);
   const load = (problems: Problem[], from: CandidateSource) =>
     positional !== undefined && from.kind === 'file'
       ? loadWindowedCandidates(task, positional, problems, from)

@@ -33,7 +33,7 @@ export async function loadWindowedCandidates(
   const missing = candidates.missing.filter((id) => ids.has(id));
   if (missing.length > 0 && source.allowMissing !== true) {
     throw new GenerationsError(
-      `${source.path} has no samples for ${missing.length} problems inside the date window: ${missing.slice(0, 5).join(', ')}`,
+      `${source.path} has no samples for ${missing.length} selected problems: ${missing.slice(0, 5).join(', ')}`,
       { hint: 'pass --allow-missing to score only the problems present' },
     );
   }

@@ -1,7 +1,7 @@
 import type { Uncertainty } from '../metrics/uncertainty.js';
 import type { TamperCounts } from '../metrics/verdict-counts.js';
 import type { MetricsFile, TamperMetrics } from '../store/metrics-file.js';
-import type { RunRecord } from '../store/records.js';
+import type { RunRecord, RunSummary } from '../store/records.js';
 import type { CurvePoint } from './html/analysis.js';
 import { failureBreakdown } from './html/analysis.js';
 import { headline } from './html/headline.js';
@@ -109,5 +109,22 @@ export function runSummaryJson(run: RunRecord): Record<string, unknown> {
     partial: metrics['partial'] ?? null,
     dataset: run.provenance.dataset,
     sandbox: run.provenance.execution,
+  };
+}
+
+/**
+ * `passk runs --json`: one run store row in the snake_case of metrics.json and `show --json`
+ * (the store's RunSummary is camelCase TypeScript).
+ */
+export function runListJson(s: RunSummary): Record<string, unknown> {
+  return {
+    id: s.id,
+    created_at: s.createdAt,
+    run_dir: s.runDir,
+    task: s.task,
+    model: s.model,
+    problems: s.problems,
+    samples: s.samples,
+    pass_at_1: s.passAt1,
   };
 }

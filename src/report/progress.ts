@@ -4,12 +4,18 @@ import { oneLine } from './terminal.js';
 
 /**
  * A one-line progress bar with ETA and running pass rate, redrawn in place on a terminal.
- * Off the terminal (CI logs, pipes) it stays quiet: only warnings and slow steps are printed.
+ * Off the terminal (CI logs, pipes) a progress line once `intervalMs` has passed since the last
+ * one (or since scoring started), as generation prints, so a long scoring is not silent; a short
+ * one prints none.
  */
-export function progressReporter(stream: NodeJS.WriteStream = process.stderr): RunEventListener {
+export function progressReporter(
+  stream: NodeJS.WriteStream = process.stderr,
+  intervalMs = 30_000,
+): RunEventListener {
   const tty = stream.isTTY === true;
   let started = 0;
   let lastDraw = 0;
+  let lastLine = 0;
   return (event: RunEvent) => {
     switch (event.type) {
       case 'warning':
@@ -22,10 +28,16 @@ export function progressReporter(stream: NodeJS.WriteStream = process.stderr): R
         return;
       case 'execution-start':
         started = performance.now();
+        lastLine = started;
         return;
       case 'verdict': {
-        if (!tty) return;
         const now = performance.now();
+        if (!tty) {
+          if (now - lastLine < intervalMs) return;
+          lastLine = now;
+          stream.write(`passk: scoring ${scoringLine(event, now - started)}\n`);
+          return;
+        }
         // Redraw at most ~20 times a second: a bar per verdict would cost more than the verdict.
         if (now - lastDraw < 50 && event.done !== event.total) return;
         lastDraw = now;
@@ -49,6 +61,14 @@ export function progressLine(event: VerdictEvent, elapsedMs: number, columns: nu
   const width = Math.max(10, Math.min(40, columns - text.length - 2));
   const filled = Math.round(fraction * width);
   return `[${'#'.repeat(filled)}${'-'.repeat(width - filled)}]${text}`;
+}
+
+/** Off a terminal: `done/total (pct) · pass rate · elapsed · ETA`, as generation's line. */
+function scoringLine(event: VerdictEvent, elapsedMs: number): string {
+  const percent = event.total === 0 ? 100 : (event.done / event.total) * 100;
+  const rate = event.done === 0 ? 0 : (event.passed / event.done) * 100;
+  const etaMs = event.done === 0 ? 0 : (elapsedMs / event.done) * (event.total - event.done);
+  return `${event.done}/${event.total} programs (${percent.toFixed(0)}%) · pass ${rate.toFixed(1)}% · ${formatDuration(elapsedMs)} elapsed · ETA ${formatDuration(etaMs)}`;
 }
 
 export function formatDuration(ms: number): string {

@@ -16,6 +16,7 @@ export function formatRunSummary(run: RunRecord): string {
   const lines = [
     `run ${s.id}  ${s.task} · ${s.model ?? 'unknown model'}  (${s.createdAt.slice(0, 19).replace('T', ' ')} UTC)`,
   ];
+  if (p.model?.label !== undefined) lines.push(`  label: ${p.model.label}`);
   if (s.runDir) lines.push(`  dir: ${s.runDir}`);
   lines.push(`  ${head.problems} problems, ${head.samples} samples`);
   if (head.suites === undefined) {

@@ -1,5 +1,7 @@
+import { resolve } from 'node:path';
 import { type AttemptRates, attemptRatesLine } from '../metrics/attempts.js';
 import type { TamperCounts } from '../metrics/verdict-counts.js';
+import { defaultDbPath } from '../store/db/paths.js';
 import type { MetricsFile, TamperMetrics } from '../store/metrics-file.js';
 import { formatTamper } from './html/headline.js';
 import { oneLine, sampleLabel } from './terminal.js';
@@ -59,10 +61,19 @@ export function formatSummary(taskName: string, result: SummaryInput): string {
   lines.push(`  sandbox: ${metrics.execution.sandbox} (isolation: ${metrics.execution.isolation})`);
   for (const [role, file] of Object.entries(result.files)) lines.push(`  ${role}: ${file}`);
   if (result.runId !== undefined) {
-    lines.push(`  run id: ${result.runId} (passk show ${result.runId})`);
+    lines.push(`  run id: ${result.runId} (${showCommand(result.runId, result.files['db'])})`);
   }
   // Every line one line of plain text, whatever a sample made its error type say.
   return `${lines.map((line) => oneLine(line)).join('\n')}\n`;
+}
+
+/**
+ * How to show the run again: `passk runs`/`show` read $PASSK_DB, else passk-runs/passk.db here;
+ * a run recorded elsewhere (beside an --output-dir in another folder) needs its --db.
+ */
+function showCommand(runId: string, db: string | undefined): string {
+  const elsewhere = db !== undefined && resolve(db) !== defaultDbPath();
+  return `passk show ${runId}${elsewhere ? ` --db ${db}` : ''}`;
 }
 
 /** metrics.json `tamper` as the counts formatTamper reads (`samples`: the scored ones, Σ n). */

@@ -139,7 +139,7 @@ function unwritable(path: string, error: unknown): ConfigError {
 }
 
 /** metrics.json without `partial` (a run stopped by Ctrl-C is there to be redone). */
-async function finishedRun(dir: string): Promise<boolean> {
+export async function finishedRun(dir: string): Promise<boolean> {
   let text: string;
   try {
     text = await readFile(join(dir, 'metrics.json'), 'utf8');

@@ -101,6 +101,21 @@ describe('passk contamination', () => {
     expect(metrics.per_problem.map((p: { task_id: string }) => p.task_id)).not.toContain(
       'HumanEval/58',
     );
+    // A samples.jsonl that covers every selected problem, the flagged one included: its samples
+    // of the flagged problem are dropped, not refused as samples of an unselected problem.
+    const whole = await tempDir();
+    const reference = await runCli([...args, ...range, '--no-db', '--output-dir', whole]);
+    expect(reference.code, reference.stderr).toBe(0);
+    const scored = await tempDir();
+    const evaluated = await runCli([
+      ...['evaluate', '--task', 'humaneval', '--generations', join(whole, 'samples.jsonl')],
+      ...[...range, '--exclude-contaminated', report, '--allow-code-execution'],
+      ...['--no-db', '--output-dir', scored],
+    ]);
+    expect(evaluated.code, evaluated.stderr).toBe(0);
+    const scoredMetrics = JSON.parse(await readFile(join(scored, 'metrics.json'), 'utf8'));
+    expect(scoredMetrics.problems).toBe(4);
+    expect(scoredMetrics.config.excluded_contaminated).toEqual(['HumanEval/58']);
   });
 
   it('refuses a corpus path that does not exist', async () => {

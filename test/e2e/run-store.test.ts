@@ -37,7 +37,10 @@ describe('run store through the CLI', () => {
       new RegExp(`^${saved.runId}\\s.*humaneval\\s+reference\\s+3\\s+6\\s+50\\.0%$`),
     );
     const json = await runCli(['runs', '--db', saved.db, '--json']);
-    expect(JSON.parse(json.stdout)).toMatchObject({ id: saved.runId, runDir, passAt1: 0.5 });
+    // snake_case, as metrics.json and `show --json`
+    const listedJson = JSON.parse(json.stdout);
+    expect(listedJson).toMatchObject({ id: saved.runId, run_dir: runDir, pass_at_1: 0.5 });
+    expect(listedJson).not.toHaveProperty('passAt1');
     const byId = await runCli(['show', saved.runId.slice(0, 5), '--db', saved.db]);
     expect(byId.code).toBe(0);
     expect(byId.stdout).toContain(`run ${saved.runId}  humaneval · reference`);
@@ -65,7 +68,16 @@ describe('run store through the CLI', () => {
   it('reports a real reference run of 5 HumanEval problems', async () => {
     const root = await tempDir('passk-store-');
     const runDir = join(root, 'ref');
-    const args = ['--task', 'humaneval', '--model', 'reference', '--limit', '5'];
+    const args = [
+      '--task',
+      'humaneval',
+      '--model',
+      'reference',
+      '--limit',
+      '5',
+      '--label',
+      'ref-5',
+    ];
     const ran = await runCli([
       'run',
       ...args,
@@ -78,6 +90,7 @@ describe('run store through the CLI', () => {
     expect(ran.code).toBe(0);
     const shown = await runCli(['show', runDir, '--data-dir', dataDir]);
     expect(shown.stdout).toContain('5 problems, 5 samples');
+    expect(shown.stdout).toContain('\n  label: ref-5\n');
     expect(shown.stdout).toMatch(/pass@1 = 100\.0%/);
     const out = join(root, 'report.html');
     const reported = await runCli(['report', runDir, '--data-dir', dataDir, '-o', out]);

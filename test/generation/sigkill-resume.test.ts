@@ -75,6 +75,13 @@ it('resumes after SIGKILL keeping every journaled sample, duplicating none, miss
     Array.from({ length: 6 }, (_, s) => `Tiny/${p}#${s}`),
   ).flat();
   expect([...keys].sort()).toEqual([...allPairs].sort());
+  // The killed session is recorded with what it journaled (its generation.json was written at
+  // its start, before any sample: 0 and 0), every request it finished counted once.
+  const [killedSession] = result.metadata.sessions;
+  const answered = new Set(before.records.map((r) => r.request)).size;
+  expect(answered).toBeGreaterThan(0);
+  expect(killedSession).toMatchObject({ samples: before.records.length, requests: answered });
+  expect(result.metadata.totals.requests).toBe(answered + result.metadata.sessions[1]!.requests);
   const byKey = new Map(result.records.map((r) => [`${r.problemId}#${r.sample}`, r]));
   for (const record of before.records) {
     expect(byKey.get(`${record.problemId}#${record.sample}`)).toEqual(record);

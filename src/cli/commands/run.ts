@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import type { Command } from 'commander';
 import {
   ConfigError,
@@ -62,11 +63,13 @@ async function runWithBackend(
   // aborts the requests in flight (redone on resume) and the run returns.
   let judging = false;
   const stopQuitting = quitWhenAborted(stop.abort, () => judging);
-  const report = progressReporter();
+  const report = progressReporter(process.stderr, generation.progressIntervalMs);
   const result = await runModel({
     ...evaluationOptions(flags),
-    // A resume names its own run dir on purpose: finishing (or re-scoring) it is no accident.
-    overwrite: flags.overwrite === true || generation.resume !== undefined,
+    // A resume names its own run dir on purpose: finishing it is no accident. --overwrite
+    // without it starts the run dir from nothing; with it, scores a finished run again.
+    ...(flags.overwrite === true ? { overwrite: true } : {}),
+    ...(generation.resume === undefined ? {} : { resume: true }),
     dataset: datasetOptions(flags),
     backend: model,
     backendOptions: { ...generation.backendOptions, ...pickHooks(output) },
@@ -101,7 +104,18 @@ async function runWithBackend(
   );
   const counters = formatGenerationCounters(result.generation);
   if (counters !== undefined) say(`generation: ${counters}`);
-  if (result.generationOnlyTask !== undefined) {
+  if (result.finished !== undefined) {
+    const task = String(result.finished.config['task']);
+    const summary = { metrics: result.finished, files: { metrics: join(runDir, 'metrics.json') } };
+    process.stdout.write(
+      json
+        ? `${JSON.stringify(summaryJson(task, summary), null, 2)}\n`
+        : formatSummary(task, summary),
+    );
+    process.stderr.write(
+      `passk: ${runDir} is a finished run with nothing left to generate: not scored again (the score above is its metrics.json; pass --overwrite to score it again)\n`,
+    );
+  } else if (result.generationOnlyTask !== undefined) {
     say(result.generationOnlyTask.replace('RUN_DIR', runDir));
   } else if (result.evaluation) {
     if (flags.bigcodeJson !== undefined)
@@ -128,7 +142,7 @@ async function runWithBackend(
     process.exitCode = interrupted ? 130 : 1;
   } else {
     say(
-      `evaluate later with: passk evaluate --task ${flags.task} --generations ${runDir} --allow-code-execution`,
+      `evaluate later with: passk evaluate --task ${flags.task} --generations ${runDir}${selectionFlags(flags)} --allow-code-execution`,
     );
   }
   reportUnscored(
@@ -142,6 +156,23 @@ async function runWithBackend(
     const summary = { task: flags.task, run_dir: runDir, evaluated: false, generation: totals };
     process.stdout.write(`${JSON.stringify(summary, null, 2)}\n`);
   }
+}
+
+/**
+ * The flags that chose the problems generated for, so that the printed evaluate command scores
+ * those (without them it selects every problem and refuses the run's samples as missing).
+ */
+function selectionFlags(flags: EvaluationFlags): string {
+  const given: [string, string | number | undefined][] = [
+    ['--limit', flags.limit],
+    ['--limit-start', flags.limitStart === 0 ? undefined : flags.limitStart],
+    ['--shard', flags.shard],
+    ['--exclude-contaminated', flags.excludeContaminated],
+    ['--since', flags.since],
+    ['--until', flags.until],
+    ['--model-cutoff', flags.modelCutoff],
+  ];
+  return given.map(([flag, value]) => (value === undefined ? '' : ` ${flag} ${value}`)).join('');
 }
 
 /** The commands that complete a model run left incomplete (see reportUnscored). */

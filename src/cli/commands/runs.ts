@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { ConfigError, formatRuns, listRuns } from '../../index.js';
+import { ConfigError, formatRuns, listRuns, runListJson } from '../../index.js';
 
 /** `--db`, shared by runs / show / report. */
 export const DB_FLAG_HELP =
@@ -29,7 +29,9 @@ export function registerRuns(program: Command): void {
       }
       const runs = listed.runs;
       process.stdout.write(
-        raw.json ? runs.map((r) => `${JSON.stringify(r)}\n`).join('') : formatRuns(runs),
+        raw.json
+          ? runs.map((r) => `${JSON.stringify(runListJson(r))}\n`).join('')
+          : formatRuns(runs),
       );
     });
 }

@@ -227,3 +227,24 @@ describe('writeSamples', () => {
     );
   });
 });
+
+describe('readSamples: a file concatenated with itself', () => {
+  it('is read once, with a note, never as twice the samples', async () => {
+    const copy = [
+      { task_id: 'T/0', completion: '    return x\n' },
+      { task_id: 'T/0', completion: '    return 0\n' },
+      { task_id: 'T/1', completion: '    return 1\n' },
+    ];
+    const read = await readSamples(await samplesFile([...copy, ...copy]), problems);
+    expect(read.records.map((r) => `${r.problemId}#${r.sample}`)).toEqual([
+      'T/0#0',
+      'T/0#1',
+      'T/1#0',
+    ]);
+    expect(read.notes).toEqual([expect.stringMatching(/holds its lines 1–3 2 times/)]);
+    // identical samples that do not repeat the whole file are samples
+    const greedy = await readSamples(await samplesFile([copy[0]!, copy[0]!, copy[2]!]), problems);
+    expect(greedy.records).toHaveLength(3);
+    expect(greedy.notes).toBeUndefined();
+  });
+});

@@ -36,9 +36,11 @@ export async function readSamples(
   options: ReadGenerationsOptions = {},
 ): Promise<ImportedGenerations> {
   const prefer = bothFieldsRule(problems);
-  const rows = parseRecords(file, await readGenerationsBytes(file)).map((record) =>
-    parseSampleRow(file, record, prefer),
+  const { records, note: repeated } = oneCopy(
+    file,
+    parseRecords(file, await readGenerationsBytes(file)),
   );
+  const rows = records.map((record) => parseSampleRow(file, record, prefer));
   const byId = new Map(problems.map((problem) => [problem.id, problem]));
   assertKnownTaskIds(file, rows, byId);
   const fromCompletion = options.fromCompletion ?? promptPlusCompletion;
@@ -51,8 +53,32 @@ export async function readSamples(
     programsById.set(row.taskId, programs);
   }
   const read = assembleGenerations(file, 'samples', problems, programsById, options);
-  const note = bothFieldsNote(file, rows, prefer);
-  return note === undefined ? read : { ...read, notes: [note] };
+  const notes = [repeated, bothFieldsNote(file, rows, prefer)].filter((n) => n !== undefined);
+  return notes.length === 0 ? read : { ...read, notes };
+}
+
+/**
+ * A file that is the same rows over again (`cat samples.jsonl samples.jsonl > all.jsonl`) would
+ * silently score every sample twice, n doubled. Identical samples are normal (greedy decoding),
+ * a whole file repeating its own first part is not: it is read once, and a note says so (for
+ * greedy samples written round-robin, the one case that looks the same, pass@1 is unchanged).
+ */
+function oneCopy(
+  file: string,
+  records: readonly JsonlRecord[],
+): { records: readonly JsonlRecord[]; note?: string } {
+  const texts = records.map((record) => JSON.stringify(record.value));
+  for (let copies = 2; copies <= Math.min(10, texts.length); copies++) {
+    if (texts.length % copies !== 0) continue;
+    const period = texts.length / copies;
+    if (!texts.every((text, i) => text === texts[i % period])) continue;
+    const last = records[period - 1]!.line;
+    return {
+      records: records.slice(0, period),
+      note: `${file} holds its lines ${records[0]!.line}–${last} ${copies} times (a file concatenated with itself?): each sample is scored once, not ${copies} times`,
+    };
+  }
+  return { records };
 }
 
 /** EvalPlus tasks take "solution" over "completion" as EvalPlus does; the rest as human-eval. */

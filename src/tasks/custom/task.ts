@@ -1,8 +1,10 @@
 import { basename, resolve } from 'node:path';
 import { z } from 'zod';
 import { DatasetError } from '../../core/errors.js';
+import { closest } from '../../core/registry.js';
 import { loadDataset } from '../../datasets/index.js';
 import { validateRows } from '../../datasets/validate.js';
+import { runtimes } from '../../execution/languages/index.js';
 import { extractProgram } from '../../postprocess/extract.js';
 import { cutAtStop } from '../../postprocess/stop.js';
 import { pythonReplyProgram } from '../instruct/reply-program.js';
@@ -18,7 +20,12 @@ import type { Problem, Task } from '../types.js';
  */
 export const customRowSchema = z.object({
   /** Unique id, e.g. "my-bench/0"; numbers are accepted and kept as their decimal text. */
-  task_id: z.union([z.string().min(1), z.number().int()]).transform(String),
+  task_id: z
+    .union([z.string().min(1), z.number().int()], {
+      error: (issue) =>
+        `expected a non-empty text or a whole number, got ${JSON.stringify(issue.input) ?? 'nothing'}`,
+    })
+    .transform(String),
   /** The text sent to the model: for a completion model, the start of the program. */
   prompt: z.string(),
   /** Test code appended after the candidate; it must fail (non-zero exit) on a wrong candidate. */
@@ -63,6 +70,7 @@ export function customProblems(
       });
     }
     seen.set(row.task_id, index + 1);
+    if (index === 0 && !runtimes.has(row.language)) throw unknownLanguage(where, row.language);
     if (row.language !== language) {
       throw new DatasetError(
         `${where}: field 'language': '${row.language}', but row 1 is '${language}'`,
@@ -82,6 +90,15 @@ export function customProblems(
       meta: { stopSequences: row.stop_sequences ?? [] },
     };
   });
+}
+
+/** The row and file, not only the runtime registry's "unknown runtime 'cobol'". */
+function unknownLanguage(where: string, language: string): DatasetError {
+  const nearest = closest(language, runtimes.names());
+  return new DatasetError(
+    `${where}: field 'language': passk cannot run '${language}'${nearest ? `; did you mean '${nearest}'?` : ''}`,
+    { hint: `languages passk runs: ${runtimes.names().join(', ')}` },
+  );
 }
 
 const stopsOf = (problem: CustomProblem) => problem.meta.stopSequences;
