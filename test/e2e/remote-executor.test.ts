@@ -1,11 +1,11 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createServer as createHttpServer } from 'node:http';
 import { type AddressInfo, createServer } from 'node:net';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRemoteExecutor, evaluate, RemoteExecutorError } from '../../src/index.js';
-import { runCli, tempDir } from '../helpers/cli.js';
+import { repoRoot, runCli, tempDir } from '../helpers/cli.js';
 import { requireData } from '../helpers/data.js';
 import { post } from '../helpers/serve.js';
 import { metric, type ServeProcess, startServeCli } from '../helpers/serve-cli.js';
@@ -100,6 +100,41 @@ describe('--executor: evaluate on two passk serve processes (loopback, real sand
     const runJson = JSON.parse(readFileSync(join(out, 'run.json'), 'utf8'));
     expect(runJson.execution.remote).toEqual([a.url, b.url]);
   }, 180_000);
+
+  it('runs a compiled language with an output judge (C++ stdin/stdout) as a local run does', async () => {
+    // A wrong program exits 0 (its raw verdict passes): only the judge, here in the client, fails it.
+    const task = join(repoRoot, 'test', 'fixtures', 'stdio-problems-cpp.jsonl');
+    const rows = readFileSync(task, 'utf8').trim().split('\n');
+    const wrong = '#include <iostream>\nint main() { std::cout << 0 << std::endl; }\n';
+    const generations = join(await tempDir('passk-remote-cpp-'), 'generations.json');
+    writeFileSync(
+      generations,
+      JSON.stringify(rows.map((row) => [JSON.parse(row).solution as string, wrong])),
+    );
+    const args = ['evaluate', '--task', task, '--generations', generations];
+    const [here, there] = [join(dirname(generations), 'here'), join(dirname(generations), 'there')];
+    const [local, remote] = await Promise.all([
+      runCli([...args, '--allow-code-execution', '--no-cache', '--no-db', '--output-dir', here]),
+      runCli(
+        [
+          ...args,
+          '--allow-code-execution',
+          '--no-db',
+          '--output-dir',
+          there,
+          '--executor',
+          `${a.url},${b.url}`,
+        ],
+        { PASSK_SERVE_TOKEN: TOKEN },
+      ),
+    ]);
+    expect(local.code, local.stderr).toBe(0);
+    expect(remote.code, remote.stderr).toBe(0);
+    expect(untimed(there)).toEqual(untimed(here));
+    expect(untimed(here).map((r) => (r as { status: string }).status)).toEqual(
+      rows.flatMap(() => ['passed', 'failed']),
+    );
+  }, 300_000);
 
   it('finishes with the same results when one server is killed mid-run', async () => {
     const c = await startServeCli(serveArgs, TOKEN);
