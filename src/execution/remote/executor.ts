@@ -4,8 +4,8 @@ import {
   DEFAULT_BREAKER,
   type ReplicaKind,
   ReplicaPool,
-} from '../../models/openai/replicas.js';
-import { DEFAULT_RETRY_POLICY, type RetryPolicy, withRetries } from '../../models/openai/retry.js';
+} from '../../core/replicas.js';
+import { DEFAULT_RETRY_POLICY, type RetryPolicy, withRetries } from '../../core/retry.js';
 import { judged } from '../judge.js';
 import { withTamperRule } from '../tamper.js';
 import type {

@@ -1,5 +1,5 @@
 import { ConfigError, RetryableRequestError } from '../../core/errors.js';
-import { parseRetryAfter } from '../../models/openai/http.js';
+import { parseRetryAfter } from '../../core/retry.js';
 import type { Verdict } from '../types.js';
 import {
   type ExecInfo,

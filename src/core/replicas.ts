@@ -1,4 +1,4 @@
-import { ServerUnavailableError } from '../errors.js';
+import { ServerUnavailableError } from './errors.js';
 
 /** How an attempt on a replica went, for its circuit breaker. */
 export type Outcome = 'ok' | 'failed' | 'neutral';
