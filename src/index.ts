@@ -27,6 +27,10 @@ export type {
 } from './execution/environments/types.js';
 export type { RunEvent, RunEventListener } from './execution/events.js';
 export { createExecutor } from './execution/index.js';
+export {
+  createRemoteExecutor,
+  type RemoteExecutorOptions,
+} from './execution/remote/executor.js';
 // stdin/stdout judging and release-date windows (issue 17).
 export {
   compareOutputs,
@@ -90,6 +94,7 @@ export { oneLine, sampleLabel } from './report/terminal.js';
 export {
   type PasskServer,
   RUN_CODE_LANGUAGES,
+  resolveToken,
   type ServeOptions,
   startServer,
 } from './serve/index.js';

@@ -9,6 +9,7 @@ import {
   isCustomDataFile,
   parseShard,
   parseTaskArgs,
+  resolveToken,
   withInstructionTokens,
 } from '../index.js';
 import { withConfigFile } from './config-file.js';
@@ -41,6 +42,14 @@ export function addEvaluationOptions(command: Command): Command {
     )
     .option('--workers <n>', 'programs run at once (default: number of cores)')
     .option('--sandbox <name>', 'isolation backend: bwrap (default), process, subprocess')
+    .option(
+      '--executor <urls>',
+      'run the programs on these passk serve instances (comma-separated base URLs) instead of here',
+    )
+    .option(
+      '--executor-token-file <file>',
+      "--executor: the servers' bearer token is this file's first line (else env PASSK_SERVE_TOKEN)",
+    )
     .option(
       '--python-env <dir>',
       "tasks with libraries: a venv to import them from (read-only) instead of Debian's python3-* packages",
@@ -148,6 +157,16 @@ const rawSchema = z.object({
     .optional(),
   workers: positiveInt('--workers').optional(),
   sandbox: z.string().optional(),
+  executor: z
+    .string()
+    .transform((s) =>
+      s
+        .split(',')
+        .map((url) => url.trim())
+        .filter((url) => url !== ''),
+    )
+    .optional(),
+  executorTokenFile: z.string().optional(),
   judge: z
     .enum(['outside', 'in-process'], { error: '--judge must be outside or in-process' })
     .optional(),
@@ -239,7 +258,7 @@ export function evaluationOptions(flags: EvaluationFlags) {
     ...(flags.pythonEnv === undefined ? {} : { pythonEnv: flags.pythonEnv }),
     ...(flags.db === undefined ? {} : { db: flags.db }),
     ...(flags.overwrite === true ? { overwrite: true } : {}),
-    ...verdictCache(flags),
+    ...executors(flags),
     preflight: flags.skipPreflight !== true,
     ...(flags.shard === undefined ? {} : { shard: parseShard(flags.shard) }),
     ...(flags.excludeContaminated === undefined
@@ -251,6 +270,25 @@ export function evaluationOptions(flags: EvaluationFlags) {
     dataset: datasetOptions(flags),
     ...(flags.saveReferences === true ? { saveReferences: true } : {}),
     ...(flags.descriptions === undefined ? {} : { taskInput: flags.descriptions }),
+  };
+}
+
+/**
+ * --executor: the remote executors, their token from --executor-token-file or PASSK_SERVE_TOKEN
+ * (never a flag's value); the verdict cache is then theirs (--no-cache is refused, --cache-dir
+ * moves only the Hub cache). Else the local verdict cache.
+ */
+function executors(flags: EvaluationFlags) {
+  if (flags.executor === undefined) {
+    if (flags.executorTokenFile !== undefined) {
+      throw new ConfigError('--executor-token-file needs --executor');
+    }
+    return verdictCache(flags);
+  }
+  const token = resolveToken(flags.executorTokenFile);
+  return {
+    ...(flags.cache === false ? { verdictCache: false as const } : {}),
+    remoteExecutors: { urls: flags.executor, ...(token === undefined ? {} : { token }) },
   };
 }
 

@@ -161,6 +161,8 @@ export const RESUME_POLICY: Readonly<Record<string, 'config' | 'saved' | { notRe
     contextSize: 'saved',
     generationOnly: 'saved',
     fsync: 'saved',
+    executor: 'saved',
+    executorTokenFile: 'saved',
     // neither
     resume: { notRestored: 'the resume itself' },
     allowCodeExecution: { notRestored: 'the opt-in to run untrusted code is given each time' },

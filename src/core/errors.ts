@@ -107,6 +107,22 @@ export class SandboxError extends PasskError {
   }
 }
 
+/**
+ * No remote executor (`--executor`, `passk serve`) could take the programs: every one refused or
+ * failed past its retries. Never a verdict: the run stops, and the same command again continues
+ * (the servers' verdict caches keep what they judged).
+ */
+export class RemoteExecutorError extends SandboxError {
+  constructor(message: string, options: ErrorOptions = {}) {
+    super(message, {
+      ...options,
+      hint:
+        options.hint ??
+        'check that the passk serve instances are up, then run the same command again (passk run: --resume DIR); what they judged comes back from their verdict caches',
+    });
+  }
+}
+
 /** A language toolchain (python3, node, g++, …) that is not installed. */
 export class RuntimeMissingError extends PasskError {
   constructor(message: string, options: ErrorOptions = {}) {

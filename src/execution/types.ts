@@ -218,6 +218,8 @@ export interface ExecutorInfo {
   workers: number;
   /** Which memory limit is in force, e.g. 'cgroup-v1 per slot + RLIMIT_AS' (docs/security.md). */
   memoryLimit?: string;
+  /** The `passk serve` instances the programs run on (`--executor`), when not run here. */
+  remote?: string[];
 }
 
 export interface RunJobsOptions {

@@ -3,6 +3,7 @@ import { PASSK_VERSION } from '../core/version.js';
 import type { DatasetLoadOptions } from '../datasets/types.js';
 import type { RunEventListener } from '../execution/events.js';
 import { checkVenvDir, DEFAULT_SANDBOX, runPreflight } from '../execution/index.js';
+import type { RemoteExecutorOptions } from '../execution/remote/executor.js';
 import type { Executor, JudgePlacement } from '../execution/types.js';
 import { attemptRates } from '../metrics/attempts.js';
 import { writeBigcodeReferences } from '../store/formats/references.js';
@@ -32,7 +33,7 @@ import { persistRun } from './persist.js';
 import { prepareProblems } from './prepare.js';
 import { type LoadedProblems, loadProblems, type ProblemSelection } from './problems.js';
 import { pythonEnvironment } from './python-environment.js';
-import { checkAgrees, openRunExecutor } from './run-executor.js';
+import { checkAgrees, openRunExecutor, withRemoteExecutor } from './run-executor.js';
 import {
   notRunnableMessage,
   referencesRunnableHere,
@@ -86,6 +87,13 @@ export interface EvaluateOptions extends ProblemSelection {
    * still gets its own worker pool in it. run.json counts only this run's programs.
    */
   executor?: Executor;
+  /**
+   * Run the programs on `passk serve` instances instead of here (CLI `--executor`; see
+   * docs/serve.md, "Remote executors"): results are the ones a local run gives. Their sandbox,
+   * workers and verdict cache are the servers' (`sandbox`, `workers`, `verdictCache`,
+   * `pythonEnv` and `executor` may not be given with it).
+   */
+  remoteExecutors?: RemoteExecutorOptions;
   /**
    * For tasks with a library environment: a virtual environment (its site-packages mounted
    * read-only) instead of Debian's dist-packages; see docs/environments.md.
@@ -158,6 +166,7 @@ export interface EvaluateResult {
 export async function evaluate(options: EvaluateOptions): Promise<EvaluateResult> {
   // Checked first so that a user without the flag learns it before any slow work.
   if (options.allowCodeExecution !== true) throw new ExecutionDisabledError();
+  if (options.remoteExecutors !== undefined) return withRemoteExecutor(options, evaluate);
   if (options.executor !== undefined) checkAgrees(options.executor, options);
   // Likewise the output dir, locked before anything is written to it: a finished run is not
   // replaced by accident, a second process writing there is refused, and an unwritable folder

@@ -1,5 +1,7 @@
 import { ConfigError } from '../core/errors.js';
+import type { RunEventListener } from '../execution/events.js';
 import { createExecutor } from '../execution/index.js';
+import { createRemoteExecutor, type RemoteExecutorOptions } from '../execution/remote/executor.js';
 import type { Executor } from '../execution/types.js';
 
 /** What evaluate() needs to pick its executor (a subset of EvaluateOptions). */
@@ -61,5 +63,49 @@ export function checkAgrees(executor: Executor, options: RunExecutorOptions): vo
     throw new ConfigError('verdictCache cannot be given with an executor: it has its own cache', {
       hint,
     });
+  }
+}
+
+/** What the remote executors' own servers decide, and the flag that would ask for it here. */
+const DECIDED_REMOTELY = {
+  executor: 'an executor',
+  sandbox: '--sandbox',
+  workers: '--workers',
+  verdictCache: '--no-cache',
+  pythonEnv: '--python-env',
+} as const;
+
+/**
+ * Runs `run` with its programs on `passk serve` instances (`remoteExecutors`, `--executor`): a
+ * remote executor in `executor`, closed after. Everything else about the run stays the same.
+ *
+ * @throws ConfigError when the options also ask for a local executor's settings (sandbox,
+ *   workers, verdict cache, python env: the servers' own decide)
+ */
+export async function withRemoteExecutor<
+  O extends RunExecutorOptions & {
+    remoteExecutors?: RemoteExecutorOptions;
+    onEvent?: RunEventListener;
+  },
+  R,
+>(options: O, run: (options: O) => Promise<R>): Promise<R> {
+  const { remoteExecutors, ...rest } = options;
+  if (remoteExecutors === undefined) return run(options);
+  for (const [key, flag] of Object.entries(DECIDED_REMOTELY)) {
+    if (rest[key as keyof typeof DECIDED_REMOTELY] !== undefined) {
+      throw new ConfigError(`${flag} cannot be given with remote executors (--executor)`, {
+        hint: 'the passk serve instances decide it: start them with it instead',
+      });
+    }
+  }
+  const executor = await createRemoteExecutor({
+    // a server failing or answering again: said as a warning, the run goes on
+    onNotice: (message) => options.onEvent?.({ type: 'warning', message }),
+    ...remoteExecutors,
+  });
+  try {
+    return await run({ ...rest, executor } as O);
+  } finally {
+    await executor.close();
   }
 }

@@ -2,3 +2,4 @@
 
 export { RUN_CODE_LANGUAGES } from './run-code.js';
 export { type PasskServer, type ServeOptions, startServer } from './server.js';
+export { resolveToken } from './token.js';

@@ -9,13 +9,19 @@ import { loadProblems } from '../pipeline/problems.js';
 import { runnableProblems } from '../pipeline/runnable.js';
 import { extractProgram } from '../postprocess/extract.js';
 import type { GenerationRecord, ResultRecord } from '../store/records.js';
+import { type CustomProblem, customProblems, customTask } from '../tasks/custom/task.js';
 import { resolveTask } from '../tasks/kit/resolve.js';
 import type { Problem, Task } from '../tasks/types.js';
 
-/** One thing to judge. Exactly one of `program`, `completion` and `reply` is given. */
+/**
+ * One thing to judge: a registered task's problem (`task`, `problem_id`) or a problem of its own
+ * (`problem`: a row of passk's custom JSONL format, docs/tasks.md "Your own benchmark"). Exactly
+ * one of `program`, `completion` and `reply` is given.
+ */
 export interface JudgeItem {
-  task: string;
-  problem_id: string;
+  task?: string | undefined;
+  problem_id?: string | undefined;
+  problem?: Record<string, unknown> | undefined;
   /** The whole candidate program (prompt + completion), as EvalPlus's `solution`. */
   program?: string | undefined;
   /** Raw text continuing the problem's prompt: post-processed as the task does (cut at its stops). */
@@ -57,15 +63,27 @@ export class TaskJudge {
    */
   async judge(items: readonly JudgeItem[], signal?: AbortSignal): Promise<JudgedItem[]> {
     const byTask = new Map<string, { index: number; item: JudgeItem }[]>();
+    const custom: { index: number; item: JudgeItem }[] = [];
     for (const [index, item] of items.entries()) {
-      const list = byTask.get(item.task) ?? [];
+      if (item.problem !== undefined) {
+        custom.push({ index, item });
+        continue;
+      }
+      const list = byTask.get(item.task!) ?? [];
       list.push({ index, item });
-      byTask.set(item.task, list);
+      byTask.set(item.task!, list);
     }
     const out: JudgedItem[] = new Array(items.length);
+    const units = [
+      ...[...byTask].map(async ([name, entries]) => ({
+        context: await this.context(name),
+        entries,
+      })),
+      ...customUnits(custom),
+    ];
     await Promise.all(
-      [...byTask].map(async ([name, entries]) => {
-        const context = await this.context(name);
+      units.map(async (unit) => {
+        const { context, entries } = await unit;
         const records = entries.map(({ index, item }) => record(context, index, item));
         const problems = [...new Set(records.map((r) => context.problems.get(r.problemId)!))];
         const { task, limits } = context;
@@ -127,6 +145,45 @@ export class TaskJudge {
   }
 }
 
+/**
+ * Items with a problem of their own: one custom task per language (as a benchmark file), each
+ * item its problem, named `request/<index>` (its `task_id` is not needed, nor kept).
+ *
+ * @throws ConfigError for a problem that does not fit the custom row format (a 400)
+ */
+function customUnits(
+  entries: readonly { index: number; item: JudgeItem }[],
+): Promise<{ context: TaskContext; entries: { index: number; item: JudgeItem }[] }>[] {
+  const byLanguage = new Map<string, { index: number; item: JudgeItem }[]>();
+  for (const entry of entries) {
+    const language = String(entry.item.problem!['language'] ?? 'python');
+    byLanguage.set(language, [...(byLanguage.get(language) ?? []), entry]);
+  }
+  return [...byLanguage.values()].map(async (list) => {
+    const named = list.map(({ index, item }) => ({
+      entry: { index, item: { ...item, problem_id: `request/${index}` } },
+      row: { prompt: '', ...item.problem, task_id: `request/${index}` },
+    }));
+    let problems: CustomProblem[];
+    try {
+      problems = customProblems(
+        named.map((n) => n.row),
+        'the request',
+      );
+    } catch (error) {
+      throw new ConfigError(`a custom problem: ${(error as Error).message}`);
+    }
+    const task = customTask('custom', 'the request', '', problems);
+    const context: TaskContext = {
+      task: task as unknown as Task,
+      problems: new Map(problems.map((p) => [p.id, p as unknown as Problem])),
+      notRunnable: new Map(),
+      limits: programLimits(task as unknown as Task),
+    };
+    return { context, entries: named.map((n) => n.entry) };
+  });
+}
+
 /** 1 for a pass, 0 for any verdict on the program, null for infra-error (never a score). */
 export function rewardOf(status: string): 1 | 0 | null {
   if (status === 'infra-error') return null;
@@ -134,7 +191,7 @@ export function rewardOf(status: string): 1 | 0 | null {
 }
 
 function record(context: TaskContext, index: number, item: JudgeItem): GenerationRecord {
-  const problem = context.problems.get(item.problem_id);
+  const problem = context.problems.get(item.problem_id!);
   if (problem === undefined) {
     throw new ConfigError(`task ${context.task.name} has no problem '${item.problem_id}'`, {
       hint: `problem ids look like '${context.problems.keys().next().value}'`,

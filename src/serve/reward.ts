@@ -5,13 +5,23 @@ import type { JudgeItem } from './judge.js';
 export const judgeRequest = z.object({
   items: z
     .array(
-      z.object({
-        task: z.string().min(1),
-        problem_id: z.string().min(1),
-        program: z.string().optional(),
-        completion: z.string().optional(),
-        reply: z.string().optional(),
-      }),
+      z
+        .object({
+          task: z.string().min(1).optional(),
+          problem_id: z.string().min(1).optional(),
+          /** A problem of its own: a row of the custom JSONL format (docs/tasks.md). */
+          problem: z.record(z.string(), z.unknown()).optional(),
+          program: z.string().optional(),
+          completion: z.string().optional(),
+          reply: z.string().optional(),
+        })
+        .refine(
+          (item) =>
+            item.problem === undefined
+              ? item.task !== undefined && item.problem_id !== undefined
+              : item.task === undefined && item.problem_id === undefined,
+          'each item gives task and problem_id, or a problem of its own (not both)',
+        ),
     )
     .min(1)
     .max(1024),

@@ -1,7 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { PasskError } from '../core/errors.js';
+import { execRequest } from '../execution/remote/protocol.js';
 import type { Executor } from '../execution/types.js';
 import { Admission } from './admission.js';
+import { execInfoOf, runExec } from './exec.js';
 import { authorized, HttpError, readJson, sendJson } from './http.js';
 import { type JudgedItem, TaskJudge } from './judge.js';
 import { ServeMetrics } from './metrics.js';
@@ -9,7 +11,7 @@ import { DEFAULTS, type ServeOptions } from './options.js';
 import { judgeRequest, rewardItems, rewardRequest } from './reward.js';
 import { runCode, runCodeRequest } from './run-code.js';
 
-const ENDPOINTS = new Set(['/judge', '/get_reward', '/run_code', '/healthz', '/metrics']);
+const ENDPOINTS = new Set(['/judge', '/get_reward', '/run_code', '/exec', '/healthz', '/metrics']);
 
 /** The request handlers over one executor, admission queue and set of counters. */
 export class Service {
@@ -78,6 +80,7 @@ export class Service {
       throw new HttpError(401, 'missing or wrong bearer token', { 'www-authenticate': 'Bearer' });
     }
     if (path === '/metrics' && req.method === 'GET') return [200, this.metricsText()];
+    if (path === '/exec' && req.method === 'GET') return [200, execInfoOf(this.executor)];
     const handler = this.handlers[path];
     if (handler === undefined) throw new HttpError(404, `no endpoint ${path}`);
     if (req.method !== 'POST') throw new HttpError(405, `${path} takes POST`, { allow: 'POST' });
@@ -109,6 +112,13 @@ export class Service {
         }
         const rewards = verdicts.map((v) => v.reward as number);
         return [200, { rewards, scores: rewards }];
+      },
+      // passk's own protocol, for `--executor` (src/execution/remote/).
+      '/exec': async (req) => {
+        const request = await readJson(req, execRequest, this.maxBody);
+        const answer = await this.admitted((signal) => runExec(this.executor, request, signal));
+        for (const { verdict } of answer.verdicts) this.metrics.verdict('exec', verdict.status);
+        return [200, answer];
       },
       '/run_code': async (req) => {
         const request = await readJson(req, runCodeRequest, this.maxBody);

@@ -187,6 +187,46 @@ describe('passk serve (library server on loopback, real sandbox, node fetch)', (
     expect(text).toMatch(/^passk_serve_verdicts_total\{endpoint="judge",status="failed"\} 3$/m);
     expect(text).toMatch(/^passk_serve_request_seconds\{endpoint="judge",quantile="0.99"\} \d/m);
   });
+
+  // After the /metrics test, whose counts it would change.
+  it('judges programs against a problem of their own (the custom JSONL row format)', async () => {
+    const python = { tests: 'assert add(2, 3) == 5\nassert add(-1, 1) == 0\n', entry_point: 'add' };
+    const node = {
+      language: 'javascript',
+      tests: "const assert = require('assert');\nassert.strictEqual(add(2, 3), 5);\n",
+    };
+    const items = [
+      { problem: python, program: 'def add(a, b):\n    return a + b\n' },
+      { problem: python, program: 'def add(a, b):\n    return a - b\n' },
+      // An early exit(0) before the tests is never a pass, as in evaluate.
+      { problem: python, program: 'import os\nos._exit(0)\n' },
+      { problem: { ...python, prompt: 'def add(a, b):\n' }, completion: '    return a + b\n' },
+      { problem: node, program: 'function add(a, b) { return a + b; }\n' },
+      { problem: node, program: 'function add(a, b) { return 5; }\nadd = () => 0;\n' },
+    ];
+    const answer = await post(`${server.url}/judge`, { items }, auth);
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    expect(answer.body.verdicts.map((v: { status: string }) => v.status)).toEqual([
+      'passed',
+      'failed',
+      'incomplete',
+      'passed',
+      'passed',
+      'failed',
+    ]);
+    expect(answer.body.verdicts.map((v: { reward: number }) => v.reward)).toEqual([
+      1, 0, 0, 1, 1, 0,
+    ]);
+    const both = await post(
+      `${server.url}/judge`,
+      { items: [{ task: 'humaneval', problem_id: 'HumanEval/2', problem: python, program: '' }] },
+      auth,
+    );
+    expect(both.status).toBe(400);
+    const bad = await post(`${server.url}/judge`, { items: [{ problem: {}, program: '' }] }, auth);
+    expect(bad.status).toBe(400);
+    expect(bad.body.error).toMatch(/custom problem: .*tests/);
+  });
 });
 
 describe('passk serve: refusals at start', () => {

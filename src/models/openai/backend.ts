@@ -1,4 +1,11 @@
 import { ConfigError, ModelRequestError } from '../../core/errors.js';
+import {
+  type BreakerPolicy,
+  DEFAULT_BREAKER,
+  type Outcome,
+  ReplicaPool,
+} from '../../core/replicas.js';
+import { DEFAULT_RETRY_POLICY, type RetryPolicy, withRetries } from '../../core/retry.js';
 import { apiKeyFromEnv } from '../env.js';
 import { RetryableRequestError, ServerUnavailableError } from '../errors.js';
 import type {
@@ -15,8 +22,6 @@ import { errorFromException, errorFromResponse, RequestControl } from './http.js
 import { aliasesOf, singleModel } from './listed-models.js';
 import { type FetchLike, type FetchResponse, nodeFetch } from './node-fetch.js';
 import { completionsFromBody, type OpenAIApi, parseWire, requestBody } from './protocol.js';
-import { type BreakerPolicy, DEFAULT_BREAKER, type Outcome, ReplicaPool } from './replicas.js';
-import { DEFAULT_RETRY_POLICY, type RetryPolicy, withRetries } from './retry.js';
 import { completionsFromStream } from './stream.js';
 
 export interface OpenAICompatibleOptions {

@@ -1,4 +1,5 @@
 import { ModelRequestError } from '../../core/errors.js';
+import { parseRetryAfter } from '../../core/retry.js';
 import { ContextLengthError, isContextLengthMessage, RetryableRequestError } from '../errors.js';
 import type { FetchResponse } from './node-fetch.js';
 
@@ -35,24 +36,6 @@ export function htmlAnswerError(url: string, body: string): RetryableRequestErro
     `${url} answered HTTP 200 with an ${htmlSummary(body)} instead of JSON (a proxy? check --base-url)`,
     { reason: 'html' },
   );
-}
-
-/**
- * Retry-After as milliseconds: OpenAI's `retry-after-ms`, else `retry-after` in seconds or as
- * an HTTP date. Undefined when absent or unparsable.
- */
-export function parseRetryAfter(
-  headers: FetchResponse['headers'],
-  now: number = Date.now(),
-): number | undefined {
-  const ms = Number.parseFloat(headers.get('retry-after-ms') ?? '');
-  if (Number.isFinite(ms) && ms >= 0) return ms;
-  const value = headers.get('retry-after');
-  if (value === null || value.trim() === '') return undefined;
-  const seconds = Number(value);
-  if (Number.isFinite(seconds) && seconds >= 0) return seconds * 1000;
-  const date = Date.parse(value);
-  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
 }
 
 /** The error message inside an OpenAI-style error body, else the body itself (shortened). */

@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { type Lease, ReplicaPool } from '../../core/replicas.js';
+import { DEFAULT_RETRY_POLICY, parseRetryAfter, retryDelayMs } from '../../core/retry.js';
 import { stripReasoning } from '../../generation/reasoning.js';
 import { type RetryableRequestError, ServerUnavailableError } from '../errors.js';
 import { normalizeBaseUrl, splitBaseUrls } from './endpoints.js';
-import { parseRetryAfter } from './http.js';
 import { completionsFromBody } from './protocol.js';
-import { type Lease, ReplicaPool } from './replicas.js';
-import { DEFAULT_RETRY_POLICY, retryDelayMs } from './retry.js';
 import { sseData } from './sse.js';
 import { completionsFromStream } from './stream.js';
 

@@ -126,15 +126,27 @@ export async function loadCustomJsonlTask(path: string): Promise<Task> {
   // A stdin/stdout benchmark (statement + tests of input/output) has its own format and judge.
   if (isStdioRow(loaded.rows[0]))
     return stdioTask(path, file, stdioProblems(loaded.rows, file)[0]?.language);
-  const problems = customProblems(loaded.rows, loaded.file);
+  return customTask(path, loaded.file, loaded.sha256, customProblems(loaded.rows, loaded.file));
+}
+
+/**
+ * The task over custom problems (a benchmark file's, or a `/judge` request's own problems):
+ * `name` and `file` name it in metrics.json.
+ */
+export function customTask(
+  name: string,
+  file: string,
+  sha256: string,
+  problems: readonly CustomProblem[],
+): Task<CustomData> {
   const language = problems[0]?.language ?? 'python';
   const task: Task<CustomData> = {
-    name: path,
+    name,
     description: `custom benchmark ${basename(file)} (${problems.length} problems)`,
     language,
     // Not on the Hub: the placeholder only names the file in metrics.json.
     dataset: {
-      hub: { repo: 'local', revision: loaded.sha256.slice(0, 12), path: file },
+      hub: { repo: 'local', revision: sha256.slice(0, 12), path: file },
       localFile: file,
     },
     defaultTimeoutMs: 10_000,

@@ -1,5 +1,4 @@
-import { ModelRequestError } from '../../core/errors.js';
-import { RetryableRequestError } from '../errors.js';
+import { ModelRequestError, RetryableRequestError } from './errors.js';
 
 /** How transient failures are retried. Defaults suit a busy vLLM or a rate-limited hosted API. */
 export interface RetryPolicy {
@@ -83,4 +82,22 @@ export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
     }, ms);
     signal?.addEventListener('abort', onAbort, { once: true });
   });
+}
+
+/**
+ * Retry-After as milliseconds: OpenAI's `retry-after-ms`, else `retry-after` in seconds or as
+ * an HTTP date. Undefined when absent or unparsable.
+ */
+export function parseRetryAfter(
+  headers: { get(name: string): string | null },
+  now: number = Date.now(),
+): number | undefined {
+  const ms = Number.parseFloat(headers.get('retry-after-ms') ?? '');
+  if (Number.isFinite(ms) && ms >= 0) return ms;
+  const value = headers.get('retry-after');
+  if (value === null || value.trim() === '') return undefined;
+  const seconds = Number(value);
+  if (Number.isFinite(seconds) && seconds >= 0) return seconds * 1000;
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
 }

@@ -1,4 +1,4 @@
-import { ServerUnavailableError } from '../errors.js';
+import { ServerUnavailableError } from './errors.js';
 
 /** How an attempt on a replica went, for its circuit breaker. */
 export type Outcome = 'ok' | 'failed' | 'neutral';
@@ -26,6 +26,21 @@ export interface BreakerPolicy {
   /** Every replica failing for this long ends the run (ServerUnavailableError). */
   outageLimitMs: number;
 }
+
+/**
+ * What the replicas are, for the notices, and the error that ends the run when all of them have
+ * been failing past the outage limit (model servers here; `passk serve` remote executors too).
+ */
+export interface ReplicaKind {
+  /** e.g. 'model server replica' */
+  name: string;
+  unavailable(message: string): Error;
+}
+
+export const MODEL_SERVER_REPLICAS: ReplicaKind = {
+  name: 'model server replica',
+  unavailable: (message) => new ServerUnavailableError(message),
+};
 
 export const DEFAULT_BREAKER: BreakerPolicy = {
   threshold: 3,
@@ -56,7 +71,8 @@ class Replica {
  * for a backoff (doubling up to maxBackoffMs), then one request probes it (half-open): success
  * closes the breaker, failure reopens it for longer. A retry avoids the replica that just
  * failed when another can take it. With every replica open, requests wait (and `onNotice` says
- * so); after `outageLimitMs` of that, they fail with ServerUnavailableError, which stops the run.
+ * so); after `outageLimitMs` of that, they fail with `kind.unavailable` (for model servers
+ * ServerUnavailableError), which stops the run.
  */
 export class ReplicaPool {
   private readonly replicas: Replica[];
@@ -71,6 +87,7 @@ export class ReplicaPool {
     private readonly breaker: BreakerPolicy = DEFAULT_BREAKER,
     private readonly onNotice: (message: string) => void = () => {},
     private readonly now: () => number = Date.now,
+    private readonly kind: ReplicaKind = MODEL_SERVER_REPLICAS,
   ) {
     if (urls.length === 0) throw new RangeError('ReplicaPool needs at least one URL');
     this.replicas = urls.map((url) => new Replica(url));
@@ -207,7 +224,7 @@ export class ReplicaPool {
       this.allDownSince ??= this.now();
       if (wasClosed) {
         this.onNotice(
-          `all ${this.replicas.length} model server replica(s) are failing; waiting with backoff (giving up after ${Math.round(this.breaker.outageLimitMs / 1000)} s)`,
+          `all ${this.replicas.length} ${this.kind.name}(s) are failing; waiting with backoff (giving up after ${Math.round(this.breaker.outageLimitMs / 1000)} s)`,
         );
       }
     }
@@ -238,7 +255,7 @@ export class ReplicaPool {
   }
 
   /** The error ending the run once every replica has been failing past the outage limit. */
-  private outageError(): ServerUnavailableError | undefined {
+  private outageError(): Error | undefined {
     if (this.allDownSince === undefined) return undefined;
     if (this.replicas.some((r) => r.openUntil === undefined)) {
       this.allDownSince = undefined;
@@ -247,8 +264,8 @@ export class ReplicaPool {
     const downMs = this.now() - this.allDownSince;
     if (downMs < this.breaker.outageLimitMs) return undefined;
     const last = this.replicas.map((r) => r.lastError).find((e) => e !== '') ?? 'no answer';
-    return new ServerUnavailableError(
-      `every model server replica has been failing for ${Math.round(downMs / 1000)} s (last error: ${last})`,
+    return this.kind.unavailable(
+      `every ${this.kind.name} has been failing for ${Math.round(downMs / 1000)} s (last error: ${last})`,
     );
   }
 
