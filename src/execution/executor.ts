@@ -90,6 +90,7 @@ export async function createExecutor(options: ExecutorOptions): Promise<Executor
     isolation: python.pool.isolation,
     workers,
     memoryLimit: python.pool.memoryLimit,
+    limits: python.pool.limits,
   };
   const executor = new PooledExecutor(info, engineFor, engines, cache);
   executor.track(python);

@@ -1,5 +1,7 @@
 import { SandboxError } from '../core/errors.js';
+import { rlimitsOnly } from './sandboxes/limits-in-force.js';
 import type { ProgramRequest, RawOutcome, Sandbox, Slot } from './sandboxes/types.js';
+import type { LimitsInForce } from './types.js';
 
 /** A slot's answer, or the infrastructure failure that remained after one retry. */
 export type Attempt = { outcome: RawOutcome } | { infra: SandboxError };
@@ -43,6 +45,11 @@ export class SlotPool {
   /** Which memory limit the sandbox enforces, for ExecutorInfo. */
   get memoryLimit(): string {
     return this.sandbox.memoryLimit ?? 'RLIMIT_AS';
+  }
+
+  /** Per limit, how the sandbox enforces it, for ExecutorInfo. */
+  get limits(): LimitsInForce {
+    return this.sandbox.limits ?? rlimitsOnly();
   }
 
   private slot(index: number): Slot {

@@ -220,6 +220,22 @@ export interface ExecutorInfo {
   memoryLimit?: string;
   /** The `passk serve` instances the programs run on (`--executor`), when not run here. */
   remote?: string[];
+  /** Per limit, the mechanism that enforces it (`passk doctor` prints it). */
+  limits?: LimitsInForce;
+}
+
+/** How one kind of limit is enforced: the strongest mechanism in force, and what exactly. */
+export interface LimitEnforcement {
+  via: 'cgroup-v2' | 'cgroup-v1' | 'rlimit';
+  how: string;
+}
+
+/** The program limits a sandbox enforces, and why no cgroup hierarchy was used (if none was). */
+export interface LimitsInForce {
+  memory: LimitEnforcement;
+  processes: LimitEnforcement;
+  cpu: LimitEnforcement;
+  notes: string[];
 }
 
 export interface RunJobsOptions {

@@ -32,7 +32,8 @@ export interface EnvironmentCheck {
   venv?: string;
   /** Site dirs on the programs' sys.path (read-only mounts). */
   sitePaths: string[];
-  sandbox: Pick<ExecutorInfo, 'sandbox' | 'isolation'>;
+  /** The backend, its isolation and, per limit, how it is enforced (cgroup v2 / v1 / rlimit). */
+  sandbox: Pick<ExecutorInfo, 'sandbox' | 'isolation' | 'limits'>;
   /** The standard library runs in the sandbox (a trivial program passed). */
   sandboxWorks: boolean;
   modules: ModuleCheck[];
@@ -79,7 +80,11 @@ export async function checkEnvironment(
     const base = {
       task: task.name,
       language: task.language,
-      sandbox: { sandbox: executor.info.sandbox, isolation: executor.info.isolation },
+      sandbox: {
+        sandbox: executor.info.sandbox,
+        isolation: executor.info.isolation,
+        ...(executor.info.limits === undefined ? {} : { limits: executor.info.limits }),
+      },
       interpreter,
       pythonVersion: version.replace(/^python /, ''),
       flags: [...PYTHON_FLAGS],

@@ -95,6 +95,7 @@ export function formatDoctor(report: DoctorReport): string {
     `python      ${report.interpreter} ${report.pythonVersion} ${report.flags?.join(' ') ?? ''}`,
     `sandbox     ${report.sandbox.sandbox} (${report.sandbox.isolation}): ${report.sandboxWorks ? 'runs Python' : 'BROKEN'}`,
     `libraries   ${librariesLine(report)}`,
+    ...limitLines(report),
   ];
   for (const tool of report.toolchains ?? []) lines.push(`toolchain   ${toolchainLine(tool)}`);
   const width = Math.max(0, ...report.modules.map((m) => m.name.length));
@@ -112,6 +113,19 @@ export function formatDoctor(report: DoctorReport): string {
     if (refs.failures.length > 20) lines.push(`  … ${refs.failures.length - 20} more`);
   }
   return `${lines.join('\n')}\n`;
+}
+
+/** One line per limit: which mechanism enforces it (cgroup-v2, cgroup-v1 or rlimit) and how. */
+function limitLines(report: DoctorReport): string[] {
+  const limits = report.sandbox.limits;
+  if (limits === undefined) return [];
+  const kinds = ['memory', 'processes', 'cpu'] as const;
+  return [
+    ...kinds.map(
+      (kind) => `limit       ${kind.padEnd(9)} ${limits[kind].via}: ${limits[kind].how}`,
+    ),
+    ...limits.notes.map((note) => `  why not   ${note}`),
+  ];
 }
 
 /** The task's language, or every one of a combined task's (aider-polyglot: six). */

@@ -3,8 +3,10 @@ import { join } from 'node:path';
 import { SandboxError } from '../../core/errors.js';
 import type { Toolchain } from '../languages/kit/types.js';
 import { runCommand } from '../run-command.js';
-import { MemoryCgroups } from './cgroup.js';
+import type { SlotCgroups } from './cgroup.js';
+import { hostCgroups, slotCgroups } from './cgroup-detect.js';
 import { allocateUids, runningAsRoot } from './common.js';
+import { limitsInForce } from './limits-in-force.js';
 import type { Sandbox } from './types.js';
 import { type WorkerLaunch, WorkerSlot } from './worker-slot.js';
 
@@ -73,10 +75,16 @@ export function usrView(): string[] {
   return ['--ro-bind', '/usr', '/usr', ...links];
 }
 
-export function bwrapArgv(inner: string[], root: boolean): string[] {
+export function bwrapArgv(inner: string[], root: boolean, cgroupNamespace = true): string[] {
+  const own = ['--unshare-net', '--unshare-pid', '--unshare-ipc', '--unshare-uts'];
+  // No cgroup namespace with a cgroup v2 slot group: mounted with nsdelegate, v2 refuses to move a
+  // sample into a group outside the mover's cgroup namespace (rooted at the worker's own group).
+  const cgroup = cgroupNamespace ? ['--unshare-cgroup-try'] : [];
   const namespaces = root
-    ? ['--unshare-net', '--unshare-pid', '--unshare-ipc', '--unshare-uts', '--unshare-cgroup-try']
-    : ['--unshare-all'];
+    ? [...own, ...cgroup]
+    : cgroupNamespace
+      ? ['--unshare-all']
+      : ['--unshare-user', ...own];
   const caps = root
     ? ['--cap-drop', 'ALL', ...WORKER_CAPS.flatMap((cap) => ['--cap-add', cap])]
     : [];
@@ -242,8 +250,8 @@ export async function probeBwrap(runtime: Toolchain, bwrap = BWRAP): Promise<voi
 }
 
 /** Which memory limit is in force, recorded in ExecutorInfo (see docs/security.md). */
-function memoryLimitOf(cgroups: MemoryCgroups | undefined): string {
-  if (cgroups) return 'cgroup-v1 per slot + RLIMIT_AS';
+function memoryLimitOf(cgroups: SlotCgroups | undefined): string {
+  if (cgroups) return `cgroup-${cgroups.version} per slot + RLIMIT_AS`;
   return runningAsRoot() ? 'RLIMIT_AS + tmpfs size/inode caps' : 'RLIMIT_AS + tmpfs size cap';
 }
 
@@ -251,12 +259,14 @@ function memoryLimitOf(cgroups: MemoryCgroups | undefined): string {
 export function createBwrapSandbox(runtime: Toolchain, workers: number): Sandbox {
   const uids = allocateUids(workers);
   const { workerArgv } = runtime;
-  const cgroups = MemoryCgroups.detect();
+  const detection = hostCgroups();
+  const cgroups = slotCgroups(detection);
   const slots: WorkerSlot[] = [];
   return {
     name: 'bwrap',
     isolation: 'namespaces',
     memoryLimit: memoryLimitOf(cgroups),
+    limits: limitsInForce(cgroups, detection.notes),
     createSlot(index) {
       const uid = uids?.[index];
       const inner = [
@@ -272,7 +282,11 @@ export function createBwrapSandbox(runtime: Toolchain, workers: number): Sandbox
         '--private-tmp',
         `${SCRATCH_BYTES}:${SCRATCH_INODES}`,
       ];
-      const base = withSupportMount(bwrapArgv(inner, runningAsRoot()), runtime.supportDir, runtime);
+      const base = withSupportMount(
+        bwrapArgv(inner, runningAsRoot(), cgroups?.version !== 'v2'),
+        runtime.supportDir,
+        runtime,
+      );
       const launch = async (): Promise<WorkerLaunch> => {
         if (!cgroups) return { argv: base, env: {}, cwd: '/' };
         // A fresh cgroup per launch: a rebuilt slot never inherits the old one's charges.

@@ -1,11 +1,12 @@
 import { mkdirSync, rmdirSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { MemoryCgroups } from './cgroup.js';
+import { afterAll, describe, expect, it } from 'vitest';
+import { slotCgroups } from './cgroup-detect.js';
 
-const cgroups = MemoryCgroups.detect();
+const cgroups = slotCgroups();
+afterAll(() => cgroups?.close());
 
-describe.skipIf(cgroups === undefined)('MemoryCgroups (root, cgroup v1 memory)', () => {
+describe.skipIf(cgroups === undefined)('SlotCgroups (the hierarchy this machine has)', () => {
   it('skips past groups a killed process with the same pid left behind', async () => {
     const groups = cgroups!;
     const first = groups.create('stale-test');

@@ -11,6 +11,8 @@ export type {
   ResolvedLimits,
 } from '../worker/protocol.js';
 
+import type { LimitsInForce } from '../types.js';
+
 import type { ProgramRequest, RawOutcome } from '../worker/protocol.js';
 
 /**
@@ -31,6 +33,8 @@ export interface Sandbox {
   readonly isolation: string;
   /** Which memory limit is in force, e.g. 'cgroup-v1 per slot + RLIMIT_AS' (ExecutorInfo). */
   readonly memoryLimit?: string;
+  /** Per limit, how it is enforced (ExecutorInfo); absent: rlimits only (see rlimitsOnly). */
+  readonly limits?: LimitsInForce;
   createSlot(index: number): Slot;
   close(): Promise<void>;
 }
