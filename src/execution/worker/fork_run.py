@@ -275,7 +275,8 @@ class SlotState:
 
     def set_memory(self, limits):
         if self.cgroup is not None:
-            self.cgroup.set_limit(int(limits["memoryBytes"]))
+            processes = limits.get("maxProcesses")
+            self.cgroup.set_limit(int(limits["memoryBytes"]), None if processes is None else int(processes))
 
     def killed_for_memory(self):
         """True when the kernel OOM-killed any of the sample's processes at the cgroup limit (the

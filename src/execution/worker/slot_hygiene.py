@@ -12,8 +12,9 @@ Shared by worker.py (Python) and exec_worker.py (other languages):
     /tmp and /dev/shm (writable by programs, so that code which hard-codes /tmp and
     multiprocessing's semaphores work) is swept the same way, so the next sample finds them empty;
   * `remove_sysv_ipc()`: SysV shared memory, queues and semaphores are removed after each sample;
-  * `Cgroup`: (cgroup v1, root) the per-slot memory cgroup every sample joins, so memfd, shm and
-    tmpfs pages count against the memory limit; an OOM kill there is reported as such;
+  * `Cgroup`: (cgroup v2 where delegated, else v1 as root) the per-slot cgroup every sample joins,
+    so memfd, shm and tmpfs pages count against the memory limit (and, v2, its processes against
+    pids.max); an OOM kill there is reported as such;
   * `Loopback`: (bwrap) the slot's own network namespace, loopback only: a sample that sent
     anything over it, or left a socket open, has the slot rebuilt (a fresh namespace), so no
     TIME_WAIT port, listener or counter of one sample reaches the next.
@@ -275,28 +276,41 @@ def remove_sysv_ipc(uid):
 
 
 class Cgroup:
-    """The slot's memory cgroup (v1), bound into the sandbox by passk. Samples join it in the forked
-    child (the worker stays outside, so an OOM kill there never takes the worker); its limit is the
-    step's memory limit, written only when it changes."""
+    """The slot's cgroup, bound into the sandbox by passk (sandboxes/cgroup.ts): cgroup v2 when it has
+    memory.max (then pids.max too when the pids controller is on), else v1's memory controller.
+    Samples join it in the forked child (the worker stays outside, so an OOM kill there never takes
+    the worker); its limits are the step's, written only when they change."""
 
     def __init__(self, path):
         self.procs = os.open(os.path.join(path, "cgroup.procs"), os.O_WRONLY | os.O_CLOEXEC)
-        self.limit_fd = os.open(os.path.join(path, "memory.limit_in_bytes"), os.O_WRONLY | os.O_CLOEXEC)
-        # Kept open and re-read with pread: one system call per sample instead of three.
-        self.oom_fd = os.open(os.path.join(path, "memory.oom_control"), os.O_RDONLY | os.O_CLOEXEC)
+        self.v2 = os.path.exists(os.path.join(path, "memory.max"))
+        limit_file, events_file = (
+            ("memory.max", "memory.events") if self.v2 else ("memory.limit_in_bytes", "memory.oom_control")
+        )
+        self.limit_fd = os.open(os.path.join(path, limit_file), os.O_WRONLY | os.O_CLOEXEC)
+        # Kept open and re-read with pread: one system call per sample instead of three. Both files
+        # count the kernel's kills at the limit on an "oom_kill N" line.
+        self.oom_fd = os.open(os.path.join(path, events_file), os.O_RDONLY | os.O_CLOEXEC)
+        pids = os.path.join(path, "pids.max")
+        self.pids_fd = os.open(pids, os.O_WRONLY | os.O_CLOEXEC) if self.v2 and os.path.exists(pids) else None
         self.limit = None
+        self.pids = None
         self.kills = self.oom_kills()
 
-    def set_limit(self, limit):
+    def set_limit(self, limit, processes=None):
+        if self.pids_fd is not None and processes is not None and processes != self.pids:
+            os.write(self.pids_fd, str(int(processes)).encode())
+            self.pids = processes
         if limit == self.limit:
             return
         try:
             os.write(self.limit_fd, str(int(limit)).encode())
             self.limit = limit
         except OSError:
-            # EBUSY: more is charged than the new limit (e.g. a compile step's outputs in the
+            # v1's EBUSY: more is charged than the new limit (e.g. a compile step's outputs in the
             # scratch tmpfs before a smaller run limit). Keep the larger limit for this step;
             # RLIMIT_AS still applies, and the next sample tries again on an emptied cgroup.
+            # (v2 takes any limit, and reclaims down to it.)
             pass
 
     def join(self):
