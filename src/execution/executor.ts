@@ -21,16 +21,17 @@ import { referenceRulesKey } from './reference-rules.js';
 import { attemptOf, type RerunReason, rerunReason, usedFullCpu } from './rerun.js';
 import { resolveLimits } from './sandboxes/common.js';
 import { DEFAULT_SANDBOX, sandboxes } from './sandboxes/index.js';
-import type {
-  ExecJob,
-  Executor,
-  ExecutorInfo,
-  ExecutorOptions,
-  ExecutorStats,
-  Language,
-  Program,
-  RunJobsOptions,
-  Verdict,
+import {
+  type ExecJob,
+  type Executor,
+  type ExecutorInfo,
+  type ExecutorOptions,
+  type ExecutorStats,
+  type Language,
+  type Program,
+  type RunJobsOptions,
+  type Verdict,
+  zeroExecutorStats,
 } from './types.js';
 
 /**
@@ -105,20 +106,8 @@ const RERUN_COUNTER = {
 } as const satisfies Record<RerunReason, keyof ExecutorStats>;
 
 class PooledExecutor implements Executor {
-  private readonly counters: Omit<ExecutorStats, 'workerRestarts'> = {
-    jobs: 0,
-    executed: 0,
-    deduplicated: 0,
-    cacheHits: 0,
-    timeouts: 0,
-    timeoutsRerun: 0,
-    timeoutsFlipped: 0,
-    timeoutsRerunLowCpu: 0,
-    timeoutsRerunOverloaded: 0,
-    timeoutsRerunNoCpuMeasure: 0,
-    timeoutsFullCpu: 0,
-    infraErrors: 0,
-  };
+  // workerRestarts is the pools' own count (stats())
+  private readonly counters: Omit<ExecutorStats, 'workerRestarts'> = zeroExecutorStats();
 
   constructor(
     readonly info: ExecutorInfo,

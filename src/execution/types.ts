@@ -280,6 +280,25 @@ export interface ExecutorStats {
   workerRestarts: number;
 }
 
+/** Every counter at 0: a new executor's (local or remote) before its first run(). */
+export function zeroExecutorStats(): ExecutorStats {
+  return {
+    jobs: 0,
+    executed: 0,
+    deduplicated: 0,
+    cacheHits: 0,
+    timeouts: 0,
+    timeoutsRerun: 0,
+    timeoutsRerunLowCpu: 0,
+    timeoutsRerunOverloaded: 0,
+    timeoutsRerunNoCpuMeasure: 0,
+    timeoutsFullCpu: 0,
+    timeoutsFlipped: 0,
+    infraErrors: 0,
+    workerRestarts: 0,
+  };
+}
+
 /** Runs programs on a sandbox with bounded concurrency, cancellation and infra-error retry. */
 export interface Executor {
   readonly info: ExecutorInfo;

@@ -1,34 +1,9 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { cliEntry, repoRoot, runCli } from '../helpers/cli.js';
-import { requireData } from '../helpers/data.js';
+import { runCli } from '../helpers/cli.js';
 import { post } from '../helpers/serve.js';
+import { startServeCli } from '../helpers/serve-cli.js';
 
 const TOKEN = 'cli-test-token-0123456789abcdef';
-
-/** `passk serve` as a child process; resolves with it and the URL it printed. */
-function startCli(
-  args: string[],
-): Promise<{ child: ChildProcess; url: string; stderr: () => string }> {
-  const child = spawn(process.execPath, [...cliEntry(), 'serve', ...args], {
-    cwd: repoRoot,
-    env: { ...process.env, PASSK_SERVE_TOKEN: TOKEN, PASSK_DATA_DIR: requireData() },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stderr = '';
-  child.stderr!.on('data', (chunk: Buffer) => {
-    stderr += chunk.toString();
-  });
-  return new Promise((resolve, reject) => {
-    let stdout = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
-      stdout += chunk.toString();
-      const url = /listening on (http:\/\/\S+)/.exec(stdout)?.[1];
-      if (url) resolve({ child, url, stderr: () => stderr });
-    });
-    child.on('exit', (code) => reject(new Error(`passk serve exited ${code}: ${stderr}`)));
-  });
-}
 
 describe('passk serve (the CLI, real child process)', () => {
   it('refuses to listen beyond loopback without a token', async () => {
@@ -41,16 +16,11 @@ describe('passk serve (the CLI, real child process)', () => {
   });
 
   it('drains on SIGTERM: answers every accepted request, refuses new ones, exits 0', async () => {
-    const { child, url, stderr } = await startCli([
-      '--port',
-      '0',
-      '--allow-code-execution',
-      '--no-cache',
-      '--workers',
-      '2',
-    ]);
+    const { child, url, stderr, exited } = await startServeCli(
+      ['--port', '0', '--allow-code-execution', '--no-cache', '--workers', '2'],
+      TOKEN,
+    );
     const auth = { authorization: `Bearer ${TOKEN}` };
-    const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
     // Six requests of ~1 s each on 2 workers: accepted, most still waiting when SIGTERM comes.
     const accepted = Array.from({ length: 6 }, (_, i) =>
       post(

@@ -12,7 +12,7 @@ import { formatDoctor } from '../../src/cli/commands/doctor.js';
 import { slotCgroups } from '../../src/execution/sandboxes/cgroup-detect.js';
 import { cliEntry, repoRoot } from '../helpers/cli.js';
 import { securityExecutor } from '../helpers/security-executor.js';
-import { GOOD_PY, inOrder, LIMITS } from './helpers.js';
+import { FORKS_OVER_MEMORY_PY, GOOD_PY, inOrder, LIMITS } from './helpers.js';
 
 /** Runs argv in a private mount namespace whose /sys/fs/cgroup is a bare cgroup2 mount. */
 function inV2View(argv: string[]) {
@@ -86,22 +86,10 @@ describe.skipIf(!v2)('memory.max enforced through a delegated cgroup v2', () => 
     const executor = await securityExecutor(1);
     try {
       expect(executor.info.limits?.memory.via).toBe('cgroup-v2');
-      const forks = `import os
-pids = []
-for _ in range(6):
-    pid = os.fork()
-    if pid == 0:
-        block = bytearray(350 << 20)
-        for i in range(0, len(block), 4096):
-            block[i] = 1
-        os._exit(0)
-    pids.append(pid)
-assert all(os.waitpid(pid, 0)[1] == 0 for pid in pids)
-`;
       const verdicts = await inOrder(
         executor,
         [
-          ['v2-attack', 'python', forks],
+          ['v2-attack', 'python', FORKS_OVER_MEMORY_PY],
           ['v2-after', 'python', GOOD_PY('v2 after')],
         ],
         { ...LIMITS, timeoutMs: 30_000 },

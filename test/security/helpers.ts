@@ -110,3 +110,17 @@ export async function inOrder(
 /** Python samples that must pass and fail wherever they run: the control pair of every attack. */
 export const GOOD_PY = (tag: string): string => `# ${tag}\nassert sorted([3, 1, 2]) == [1, 2, 3]\n`;
 export const BAD_PY = (tag: string): string => `# ${tag}\nassert sorted([3, 1, 2]) == [3, 2, 1]\n`;
+
+// Each fork stays well under the 512 MiB address-space limit; together they hold 2.1 GiB.
+export const FORKS_OVER_MEMORY_PY = `import os
+pids = []
+for _ in range(6):
+    pid = os.fork()
+    if pid == 0:
+        block = bytearray(350 << 20)
+        for i in range(0, len(block), 4096):
+            block[i] = 1
+        os._exit(0)
+    pids.append(pid)
+assert all(os.waitpid(pid, 0)[1] == 0 for pid in pids)
+`;

@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Executor } from '../../src/execution/types.js';
 import { securityExecutor } from '../helpers/security-executor.js';
-import { BAD_PY, GOOD_PY, inOrder, LIMITS } from './helpers.js';
+import { BAD_PY, FORKS_OVER_MEMORY_PY, GOOD_PY, inOrder, LIMITS } from './helpers.js';
 
 let executor: Executor;
 
@@ -18,20 +18,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await executor?.close();
 });
-
-// Each fork stays well under the 512 MiB address-space limit; together they hold 2.1 GiB.
-const FORKS = `import os
-pids = []
-for _ in range(6):
-    pid = os.fork()
-    if pid == 0:
-        block = bytearray(350 << 20)
-        for i in range(0, len(block), 4096):
-            block[i] = 1
-        os._exit(0)
-    pids.append(pid)
-assert all(os.waitpid(pid, 0)[1] == 0 for pid in pids)
-`;
 
 // SysV segments are not in anyone's address space until attached: three processes attach and
 // fill 300 MiB segments one after the other, each detaching before the next.
@@ -57,7 +43,7 @@ describe('memory pinned outside the address space', () => {
   });
 
   for (const [name, attack] of [
-    ['six forks of 350 MiB', FORKS],
+    ['six forks of 350 MiB', FORKS_OVER_MEMORY_PY],
     ['three 300 MiB SysV segments', SHM],
   ] as const) {
     it(`${name} under a 512 MiB limit is a memory verdict; neighbours keep theirs`, async () => {

@@ -8,13 +8,14 @@ import {
 import { DEFAULT_RETRY_POLICY, type RetryPolicy, withRetries } from '../../core/retry.js';
 import { judged } from '../judge.js';
 import { withTamperRule } from '../tamper.js';
-import type {
-  ExecJob,
-  Executor,
-  ExecutorInfo,
-  ExecutorStats,
-  RunJobsOptions,
-  Verdict,
+import {
+  type ExecJob,
+  type Executor,
+  type ExecutorInfo,
+  type ExecutorStats,
+  type RunJobsOptions,
+  type Verdict,
+  zeroExecutorStats,
 } from '../types.js';
 import type { ExecInfo, WireJob } from './protocol.js';
 import { getInfo, postJobs } from './transport.js';
@@ -102,21 +103,7 @@ interface Group {
 }
 
 class RemoteExecutor implements Executor {
-  private readonly counters: ExecutorStats = {
-    jobs: 0,
-    executed: 0,
-    deduplicated: 0,
-    cacheHits: 0,
-    timeouts: 0,
-    timeoutsRerun: 0,
-    timeoutsRerunLowCpu: 0,
-    timeoutsRerunOverloaded: 0,
-    timeoutsRerunNoCpuMeasure: 0,
-    timeoutsFullCpu: 0,
-    timeoutsFlipped: 0,
-    infraErrors: 0,
-    workerRestarts: 0,
-  };
+  private readonly counters = zeroExecutorStats();
 
   constructor(
     readonly info: ExecutorInfo,
