@@ -74,6 +74,10 @@ export function addEvaluationOptions(command: Command): Command {
     .option('--offline', 'never download; use local files and the cache only')
     .option('--no-cache', 'run every program even if an identical one was judged before')
     .option(
+      '--keep-tracebacks',
+      "Python: keep each failing program's whole traceback in results.jsonl (default: the verdict's type and message only)",
+    )
+    .option(
       '--judge <placement>',
       "where verdicts are decided: outside (default: the tests run in a judge process apart from the candidate's, for tasks that support it) or in-process (as the reference harness, bit-exact)",
     )
@@ -179,6 +183,7 @@ const rawSchema = z.object({
   cacheDir: z.string().optional(),
   offline: z.boolean().optional(),
   cache: z.boolean().optional(),
+  keepTracebacks: z.boolean().optional(),
   skipPreflight: z.boolean().optional(),
   shard: z.string().optional(),
   excludeContaminated: z.string().optional(),
@@ -256,6 +261,7 @@ export function evaluationOptions(flags: EvaluationFlags) {
     ...(flags.sandbox === undefined ? {} : { sandbox: flags.sandbox }),
     ...(flags.judge === undefined ? {} : { judge: flags.judge }),
     ...(flags.pythonEnv === undefined ? {} : { pythonEnv: flags.pythonEnv }),
+    ...(flags.keepTracebacks === true ? { keepTracebacks: true } : {}),
     ...(flags.db === undefined ? {} : { db: flags.db }),
     ...(flags.overwrite === true ? { overwrite: true } : {}),
     ...executors(flags),

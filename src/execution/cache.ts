@@ -62,6 +62,8 @@ export function programKey(parts: {
   judgeKey?: string;
   /** Its library environment's key (mounts, variables, module versions), when it has one. */
   environmentKey?: string;
+  /** ExecutorOptions.keepTracebacks: a verdict kept without its traceback is not reused. */
+  tracebacks?: boolean;
 }): string {
   const limits = Object.entries(parts.limits).sort(([a], [b]) => a.localeCompare(b));
   const hash = createHash('sha256')
@@ -74,6 +76,7 @@ export function programKey(parts: {
   if (parts.files !== undefined) hash.update(`\0files\0${filesText(parts.files)}`);
   if (parts.judgeKey !== undefined) hash.update(`\0judge\0${parts.judgeKey}`);
   if (parts.environmentKey !== undefined) hash.update(`\0env\0${parts.environmentKey}`);
+  if (parts.tracebacks === true) hash.update('\0tracebacks');
   return hash.digest('hex');
 }
 

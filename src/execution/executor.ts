@@ -77,7 +77,7 @@ export async function createExecutor(options: ExecutorOptions): Promise<Executor
           chmodSync(toolchain.artifactsDir, 0o755);
         }
         const pool = new SlotPool(await factory(toolchain, workers), workers);
-        return { toolchain, adapter, pool };
+        return { toolchain, adapter, pool, keepTracebacks: options.keepTracebacks === true };
       })();
       engines.set(id, engine);
     }
@@ -209,6 +209,7 @@ class PooledExecutor implements Executor {
         ...(job.program.semantics === undefined ? {} : { semantics: job.program.semantics }),
         ...(job.program.files === undefined ? {} : { files: job.program.files }),
         ...judgeKeyOf(job.program),
+        ...(engine.keepTracebacks === true ? { tracebacks: true } : {}),
         ...(engine.toolchain.environment
           ? { environmentKey: engine.toolchain.environment.key }
           : {}),

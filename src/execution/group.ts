@@ -16,6 +16,8 @@ export interface Engine {
   toolchain: Toolchain;
   adapter: ProgramAdapter;
   pool: SlotPool;
+  /** ExecutorOptions.keepTracebacks: ask the worker for whole tracebacks and keep them. */
+  keepTracebacks?: boolean;
 }
 
 /** Jobs that share one content key: run once, verdict shared. */
@@ -58,6 +60,7 @@ export async function runGroup(group: Group, slot: Slot): Promise<Verdict> {
     tests: split.tests,
     ...(split.entryPoints?.length ? { entryPoints: split.entryPoints } : {}),
     ...semanticsOf(group.job.program),
+    ...tracebacksOf(group),
     nonce: newNonce(),
     limits,
   };
@@ -65,7 +68,7 @@ export async function runGroup(group: Group, slot: Slot): Promise<Verdict> {
   if ('infra' in result) return infraVerdict(result.infra);
   const reason = fallbackReason(result.outcome);
   if (reason !== undefined) return inProcessFallback(group, slot, reason);
-  return classifyOutside(result.outcome);
+  return withTraceback(group, classifyOutside(result.outcome), result.outcome.stderrTail);
 }
 
 async function inProcessFallback(group: Group, slot: Slot, reason: string): Promise<Verdict> {
@@ -89,6 +92,7 @@ async function runInProcess(group: Group, slot: Slot): Promise<Verdict> {
   const request: ProgramRequest = {
     ...adapter.plan(source, limits, group.job.program.files),
     ...semanticsOf(group.job.program),
+    ...tracebacksOf(group),
     nonce: newNonce(),
     limits,
   };
@@ -103,7 +107,20 @@ async function runInProcess(group: Group, slot: Slot): Promise<Verdict> {
     group.job.program.referenceRules,
   );
   const final = await judged(ruled, result.outcome.report, group.job.program.judge);
-  return withTamperRule(final, reviewed.tamper ?? verdict.tamper);
+  const verdictWithRule = withTamperRule(final, reviewed.tamper ?? verdict.tamper);
+  return withTraceback(group, verdictWithRule, result.outcome.stderrTail);
+}
+
+/** The request's `tracebacks`, when the executor keeps them (Python: the worker reads it). */
+function tracebacksOf(group: Group): Pick<ProgramRequest, 'tracebacks'> {
+  return group.engine.keepTracebacks === true ? { tracebacks: true } : {};
+}
+
+/** With keepTracebacks, a Python verdict other than a pass keeps the traceback its stderr ends with. */
+function withTraceback(group: Group, verdict: Verdict, stderrTail: string): Verdict {
+  const keep = group.engine.keepTracebacks === true && group.job.program.language === 'python';
+  if (!keep || verdict.status === 'passed' || stderrTail.trim() === '') return verdict;
+  return { ...verdict, traceback: stderrTail };
 }
 
 /** The request's `semantics`, when the program asks for a reference harness's. */

@@ -160,6 +160,11 @@ export interface Verdict {
    */
   output?: string;
   /**
+   * Python programs that did not pass, with --keep-tracebacks (ExecutorOptions.keepTracebacks):
+   * the end of their stderr, the whole traceback. Without it the runner prints only its last line.
+   */
+  traceback?: string;
+  /**
    * Set when the program did something only an attack on the harness does (rebinding assertion
    * machinery, touching the runner's objects or fds, trace/profile hooks during the tests, a
    * top-level return, linkname into the test main, a forged result line): the reason, e.g.
@@ -338,4 +343,9 @@ export interface ExecutorOptions {
    * (mounted read-only), instead of Debian's /usr/lib/python3/dist-packages.
    */
   pythonEnv?: string;
+  /**
+   * Python: print each failing program's whole traceback and keep it in its Verdict (`traceback`).
+   * Off by default: no verdict reads it, and formatting it costs more than most programs do.
+   */
+  keepTracebacks?: boolean;
 }

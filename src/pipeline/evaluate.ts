@@ -100,6 +100,11 @@ export interface EvaluateOptions extends ProblemSelection {
    */
   pythonEnv?: string;
   /**
+   * Keep each failing Python program's whole traceback in results.jsonl (`traceback`). Off by
+   * default: the verdict never reads it and printing it costs more than most programs do.
+   */
+  keepTracebacks?: boolean;
+  /**
    * Verdict cache directory (identical programs under identical limits are not run again);
    * false disables it. Default: $PASSK_CACHE_DIR/verdicts, else ~/.cache/passk/verdicts.
    */

@@ -183,6 +183,7 @@ function toResult(record: GenerationRecord, job: ExecJob, verdict: Verdict): Res
     ...(record.attempt === undefined ? {} : { attempt: record.attempt }),
     ...rerunOf(verdict),
     ...(verdict.tamper === undefined ? {} : { tamper: verdict.tamper }),
+    ...(verdict.traceback === undefined ? {} : { traceback: verdict.traceback }),
     ...placementOf(verdict),
   };
 }

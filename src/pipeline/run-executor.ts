@@ -11,6 +11,7 @@ export interface RunExecutorOptions {
   workers?: number;
   verdictCache?: string | false;
   pythonEnv?: string;
+  keepTracebacks?: boolean;
 }
 
 /** The run's executor, and how to let go of it: closed if the run made it, left open if not. */
@@ -38,6 +39,7 @@ export async function openRunExecutor(options: RunExecutorOptions): Promise<RunE
     ...(options.workers === undefined ? {} : { workers: options.workers }),
     ...(options.verdictCache === undefined ? {} : { cacheDir: options.verdictCache }),
     ...(options.pythonEnv === undefined ? {} : { pythonEnv: options.pythonEnv }),
+    ...(options.keepTracebacks === true ? { keepTracebacks: true } : {}),
   });
   return { executor, release: () => executor.close() };
 }
@@ -64,6 +66,9 @@ export function checkAgrees(executor: Executor, options: RunExecutorOptions): vo
       hint,
     });
   }
+  if (options.keepTracebacks !== undefined) {
+    throw new ConfigError('keepTracebacks cannot be given with an executor', { hint });
+  }
 }
 
 /** What the remote executors' own servers decide, and the flag that would ask for it here. */
@@ -73,6 +78,7 @@ const DECIDED_REMOTELY = {
   workers: '--workers',
   verdictCache: '--no-cache',
   pythonEnv: '--python-env',
+  keepTracebacks: '--keep-tracebacks',
 } as const;
 
 /**

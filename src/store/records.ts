@@ -48,6 +48,8 @@ export interface ResultRecord {
   tamper?: TamperReason;
   /** Feedback tasks: the turn (1-based) whose program this verdict is on. */
   attempt?: number;
+  /** --keep-tracebacks: a Python program's whole traceback (the end of its stderr) when it did not pass. */
+  traceback?: string;
   /**
    * Tasks judged outside (Python): where this verdict was decided, 'outside' (a judge process
    * apart from the candidate's) or 'in-process'; `judge_fallback` says why it was in-process.

@@ -17,6 +17,7 @@ import task_environment
 import reference_guard
 import runner
 import slot_hygiene
+import tracebacks
 
 STDERR_TAIL = protocol.STDERR_TAIL
 # The result channel also carries outputs judged outside the program (tasks/plus/outside-judge.ts).
@@ -313,6 +314,7 @@ def run_one(req, opts, slot):
     if reference is not None:
         reference_guard.prepare(reference, runner)
     settings = runner.limit_settings(req["limits"])
+    tracebacks.keep_full(req.get("tracebacks"))
     slot.set_memory(req["limits"])
     scratch_dir = slot.scratch.make()
     read_ends, write_ends = zip(*(os.pipe() for _ in range(3)))

@@ -9,9 +9,9 @@ import builtins
 import json
 import os
 import sys
-import traceback
 
 import protocol
+import tracebacks
 import values
 
 REQUEST_FD = protocol.JUDGE_REQUEST_FD
@@ -189,7 +189,7 @@ def run_module(compiled):
     except BaseException as error:  # noqa: BLE001 - the candidate's failure, as in-process
         kind = "memory" if isinstance(error, MemoryError) else "other"
         _send({"top": "exc", "k": kind, "t": _text(type(error).__name__, 80), "m": _text(error)})
-        traceback.print_exception(type(error), error, error.__traceback__.tb_next)  # pyright: ignore[reportOptionalMemberAccess] - raised: has one
+        tracebacks.print_failure(error, error.__traceback__.tb_next)  # pyright: ignore[reportOptionalMemberAccess] - raised: has one
         return None
     return namespace
 

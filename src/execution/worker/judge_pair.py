@@ -28,6 +28,7 @@ import protocol
 import reference_guard
 import runner
 import slot_hygiene
+import tracebacks
 
 REQUEST_FD, REPLY_FD = function_server.REQUEST_FD, function_server.REPLY_FD
 SERVER_SETUP_FD = protocol.SERVER_SETUP_FD
@@ -181,6 +182,7 @@ def run_pair(req, opts, slot, tests_in):
     if reference is not None:
         reference_guard.prepare(reference, runner)
     settings = runner.limit_settings(req["limits"])
+    tracebacks.keep_full(req.get("tracebacks"))
     slot.set_memory(req["limits"])
     scratch_dir = slot.scratch.make()
     out_r, out_w = os.pipe()

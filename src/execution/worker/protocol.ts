@@ -167,6 +167,8 @@ export type ProgramRequest = ProgramPlan & {
   entryPoints?: string[];
   /** Python: the reference harness's semantics the program runs under (Program.semantics). */
   semantics?: string;
+  /** Python: print a failing program's whole traceback, not only its last line (tracebacks.py). */
+  tracebacks?: true;
 };
 
 /** What happened to one program, before classification (see verdict.ts). */

@@ -27,7 +27,6 @@ import math  # noqa: F401 - loaded before any program: verify() watches it
 import os
 import resource
 import sys
-import traceback
 
 # Script mode: -I leaves the script's own directory off sys.path. "__mp_main__": a program's
 # multiprocessing child under the spawn or forkserver start method imports this script as its main.
@@ -37,12 +36,14 @@ if __name__ in ("__main__", "__mp_main__"):
     import task_environment
     import seccomp
     import reference_guard
+    import tracebacks
 
     sys.path.pop(0)
 else:
     import protocol
     import seccomp
     import reference_guard
+    import tracebacks
 
 RESULT_FD = protocol.RESULT_FD
 # The exit status of a program whose result fd was not the harness's pipe when the end event was
@@ -675,7 +676,7 @@ def execute(compiled, nonce_box, filename="program.py"):
             tb = error.__traceback__.tb_next  # pyright: ignore[reportOptionalMemberAccess] - raised: has one
             if tb is not None and tb.tb_frame.f_code.co_name in ("driver", "driver_whole"):
                 tb = tb.tb_next
-            traceback.print_exception(type(error), error, tb)
+            tracebacks.print_failure(error, tb)
         except BaseException:
             pass
         return 1
@@ -790,6 +791,7 @@ def main():
         task_environment.apply(sys.argv[2], allow)
         task_environment.enter_sample(os.getcwd())
     install_site_builtins()
+    tracebacks.keep_full(True)  # a fresh interpreter per program: the whole text costs little here
     apply_limits(limit_settings(json.loads(limits_json)))
     seccomp.install()
     with open("program.py", encoding="utf-8") as handle:

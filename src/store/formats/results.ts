@@ -45,6 +45,7 @@ const resultSchema = z.object({
   cpu_ms: z.number().nonnegative().exactOptional(),
   rerun: rerunSchema.exactOptional(),
   tamper: z.string().exactOptional(),
+  traceback: z.string().exactOptional(),
   judge: judgeSchema.exactOptional(),
   judge_fallback: z.string().exactOptional(),
   suites: z
