@@ -236,3 +236,42 @@ export function timed(
     });
   });
 }
+
+/** What bench/judge_floor.py measured: the programs' own compute and one fork + exit, in ms. */
+export interface ProgramsFloor {
+  computeMs: number;
+  forkMs: number;
+  passed: number;
+  timedOut: number;
+}
+
+/**
+ * bench/judge_floor.py: `programs` exec'd once each in one warm interpreter (their own compute,
+ * `limitS` of CPU each at most) and the CPU of one fork + exit of it (mean of `forks`).
+ */
+export function programsFloor(
+  programs: readonly string[],
+  forks: number,
+  limitS: number,
+): Promise<ProgramsFloor> {
+  return new Promise((resolvePromise, reject) => {
+    const script = join(dirname(fileURLToPath(import.meta.url)), 'judge_floor.py');
+    const child = spawn('/usr/bin/python3', ['-I', '-S', script], {
+      stdio: ['pipe', 'pipe', 'inherit'],
+    });
+    let out = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
+    child.on('error', reject);
+    child.on('close', (code) => {
+      if (code !== 0) return reject(new Error(`judge_floor.py exited ${code}`));
+      const floor = JSON.parse(out) as Record<string, number>;
+      resolvePromise({
+        computeMs: floor['compute_ms']!,
+        forkMs: floor['fork_ms']!,
+        passed: floor['passed']!,
+        timedOut: floor['timed_out']!,
+      });
+    });
+    child.stdin.end(JSON.stringify({ programs, forks, limit_s: limitS }));
+  });
+}

@@ -10,13 +10,11 @@
  * Run: npx tsx bench/judge.ts [--problems N] [--samples-per-problem N] [--repeats N]
  *      [--workers N] [--seed S]
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { cpuPressure } from '../src/execution/rerun.js';
-import { humanEvalProgram, loadHumanEval } from './exec-helpers.js';
+import { humanEvalProgram, loadHumanEval, programsFloor } from './exec-helpers.js';
 import {
   cliHasJudgeFlag,
   disagreements,
@@ -39,9 +37,7 @@ const repeats = numberFlag('--repeats', 1);
 const workers = numberFlag('--workers', availableParallelism());
 const seed = numberFlag('--seed', 1);
 const TIMEOUT_S = 3;
-const PYTHON = '/usr/bin/python3';
 const FORKS_MEASURED = 500;
-const here = dirname(fileURLToPath(import.meta.url));
 
 const machine = () =>
   `load average ${loadavg()
@@ -57,35 +53,12 @@ interface Floor {
 }
 
 /** bench/judge_floor.py over the samples that end (the loops' floor is their CPU limit). */
-function measureFloor(samples: readonly ShapedSample[]): Promise<Floor> {
+async function measureFloor(samples: readonly ShapedSample[]): Promise<Floor> {
   const rows = new Map(loadHumanEval().map((row) => [row.task_id, row]));
   const ending = samples.filter((sample) => sample.kind !== 'infinite-loop');
   const programs = ending.map((s) => humanEvalProgram(rows.get(s.task_id)!, s.completion));
-  return new Promise((resolvePromise, reject) => {
-    const child = spawn(PYTHON, ['-I', '-S', join(here, 'judge_floor.py')], {
-      stdio: ['pipe', 'pipe', 'inherit'],
-    });
-    let out = '';
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
-    child.on('error', reject);
-    child.on('close', (code) => {
-      if (code !== 0) return reject(new Error(`judge_floor.py exited ${code}`));
-      const floor = JSON.parse(out) as {
-        passed: number;
-        timed_out: number;
-        compute_ms: number;
-        fork_ms: number;
-      };
-      resolvePromise({
-        computeMs: floor.compute_ms,
-        forkMs: floor.fork_ms,
-        loopsMs: (samples.length - ending.length) * TIMEOUT_S * 1000,
-        passed: floor.passed,
-        timedOut: floor.timed_out,
-      });
-    });
-    child.stdin.end(JSON.stringify({ programs, forks: FORKS_MEASURED, limit_s: TIMEOUT_S }));
-  });
+  const floor = await programsFloor(programs, FORKS_MEASURED, TIMEOUT_S);
+  return { ...floor, loopsMs: (samples.length - ending.length) * TIMEOUT_S * 1000 };
 }
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;

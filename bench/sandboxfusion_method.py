@@ -2,8 +2,8 @@
 
 What it keeps from SandboxFusion's default deployment (sandbox/server/sandbox_api.py and its
 python runner): an HTTP server that takes POST /run_code {code, language, run_timeout}, writes
-the code to a fresh temporary directory, starts a fresh `python3` process on it (isolation
-"none", its default), waits for it under the run timeout, and answers {status, run_result
+the code to a fresh temporary directory, starts a fresh `python3` process on it through /bin/bash
+(asyncio's create_subprocess_shell with executable=/bin/bash; isolation "none", its default), waits for it under the run timeout, and answers {status, run_result
 {status, return_code, stdout, stderr, execution_time}}; a pass is return code 0. Requests are
 served concurrently, one thread each.
 Usage: python3 sandboxfusion_method.py PORT
@@ -24,7 +24,9 @@ def run(code, timeout):
             f.write(code)
         started = time.time()
         try:
-            done = subprocess.run([sys.executable, path], cwd=workdir, capture_output=True,
+            # As SandboxFusion's run_command_bare: the command line through /bin/bash.
+            done = subprocess.run("%s %s" % (sys.executable, path), shell=True,
+                                  executable="/bin/bash", cwd=workdir, capture_output=True,
                                   timeout=timeout)
         except subprocess.TimeoutExpired:
             return {"status": "Failed", "message": "", "run_result": {

@@ -4,18 +4,27 @@
  * (a) `passk serve` `/judge` (library server on loopback, bwrap, no verdict cache), (b) the same
  * programs through `evaluate()` in this process (the local path, no HTTP), (c) SandboxFusion's
  * method re-implemented in bench/sandboxfusion_method.py (an HTTP server starting a fresh
- * `python3` per request, no isolation; a pass is exit code 0). Prints programs/s, programs/s per
- * core, client-side p50/p99 latency and the ratio. Wall times on a shared machine depend on its
- * load (printed before and after).
+ * `python3` per request through /bin/bash, no isolation; a pass is exit code 0). Prints
+ * programs/s, programs/s per core, client-side p50/p99 latency and the ratio; then the floor,
+ * measured in the same run (bench/judge_floor.py): the programs' own compute in one warm
+ * interpreter plus one fork + exit of it per program, spread over the cores, and what one fresh
+ * interpreter per program costs on this machine, which bounds the ratio any fork-based server can
+ * reach against SandboxFusion's method here. Wall times on a shared machine depend on its load
+ * (printed before and after).
  * Run: npx tsx bench/serve.ts [--copies N] [--connections N]
  */
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { availableParallelism, loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { evaluate, startServer } from '../src/index.js';
 import { quantile } from '../src/serve/metrics.js';
-import { humanEvalPath, loadHumanEval } from './exec-helpers.js';
+import {
+  humanEvalPath,
+  loadHumanEval,
+  programsFloor,
+  waitedChildrenCpuMs,
+} from './exec-helpers.js';
 
 const args = process.argv.slice(2);
 const flag = (name: string, otherwise: number) =>
@@ -130,6 +139,32 @@ async function sandboxFusionMethod(): Promise<Measured> {
   }
 }
 
+/** CPU (ms) of one fresh `python3` running `source`, the mean of `times` runs in a row. */
+function freshInterpreterMs(source: string, times: number): number {
+  const before = waitedChildrenCpuMs();
+  for (let i = 0; i < times; i++) {
+    spawnSync('/usr/bin/python3', ['-c', source], { stdio: 'ignore' });
+  }
+  return (waitedChildrenCpuMs() - before) / times;
+}
+
+/**
+ * The floor beside the runs: own compute + one fork + exit per program over the cores, and a
+ * fresh interpreter's start-up against that fork, which bounds the serve/SandboxFusion ratio.
+ */
+async function floorLine(fusion: Measured, serve: Measured): Promise<string> {
+  const sources = programs.map((p) => `${p.program}\n${p.test}`);
+  const floor = await programsFloor(sources, 500, 3);
+  const floorMs = (floor.computeMs + floor.forkMs * programs.length) / cores;
+  const freshMs = freshInterpreterMs('pass', 50);
+  const computeEach = floor.computeMs / programs.length;
+  return [
+    `floor: own compute ${(floor.computeMs / 1000).toFixed(2)} s (${floor.passed}/${programs.length} pass in one warm process) + fork+exit ${floor.forkMs.toFixed(2)} ms × ${programs.length}, over ${cores} cores = ${(floorMs / 1000).toFixed(2)} s`,
+    `  SandboxFusion method ${(fusion.ms / floorMs).toFixed(1)}× the floor, passk serve ${(serve.ms / floorMs).toFixed(1)}× the floor`,
+    `  a fresh python3 start-up costs ${freshMs.toFixed(1)} ms of CPU here, a fork+exit ${floor.forkMs.toFixed(2)} ms: at zero overhead a fork-based server reaches at most ${((freshMs + computeEach) / (floor.forkMs + computeEach)).toFixed(1)}× SandboxFusion's method per core on these programs`,
+  ].join('\n');
+}
+
 function line(m: Measured, base?: Measured): string {
   const rate = programs.length / (m.ms / 1000);
   const latency =
@@ -160,3 +195,4 @@ console.log(line(local));
 console.log(
   `passk serve / SandboxFusion method: ${(fusion.ms / serve.ms).toFixed(1)}× the programs/s`,
 );
+console.log(await floorLine(fusion, serve));

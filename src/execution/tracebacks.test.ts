@@ -23,11 +23,7 @@ function job(id: string, source: string): ExecJob {
 }
 
 async function judge(executor: Executor): Promise<Map<string, Verdict>> {
-  return executor.run([
-    job('raises', FAILING),
-    job('asserts', ASSERTING),
-    job('passes', PASSING),
-  ]);
+  return executor.run([job('raises', FAILING), job('asserts', ASSERTING), job('passes', PASSING)]);
 }
 
 describe('tracebacks of failing Python programs', () => {
