@@ -2,7 +2,8 @@
  * passk serve benchmark: HumanEval canonical solutions × 10 (1,640 distinct programs), each sent
  * as its own request over 16 connections (as an RL trainer sends them), measured in one run:
  * (a) `passk serve` `/judge` (library server on loopback, bwrap, no verdict cache), (b) the same
- * programs through `evaluate()` in this process (the local path, no HTTP), (c) SandboxFusion's
+ * programs through the local CLI (`passk evaluate` of a samples file, no verdict cache; needs a
+ * fresh `npm run build`), (c) SandboxFusion's
  * method re-implemented in bench/sandboxfusion_method.py (an HTTP server starting a fresh
  * `python3` per request through /bin/bash, no isolation; a pass is exit code 0). Prints
  * programs/s, programs/s per core, client-side p50/p99 latency and the ratio; then the floor,
@@ -14,15 +15,18 @@
  * Run: npx tsx bench/serve.ts [--copies N] [--connections N]
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { availableParallelism, loadavg } from 'node:os';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { evaluate, startServer } from '../src/index.js';
+import { startServer } from '../src/index.js';
 import { quantile } from '../src/serve/metrics.js';
 import {
+  humanEvalEvaluateArgs,
   humanEvalPath,
   loadHumanEval,
   programsFloor,
+  timed,
   waitedChildrenCpuMs,
 } from './exec-helpers.js';
 
@@ -102,20 +106,26 @@ async function passkServe(): Promise<Measured> {
   }
 }
 
-async function localEvaluate(): Promise<Measured> {
-  const started = performance.now();
-  const records = programs.map((p, sample) => ({ problemId: p.id, sample, program: p.program }));
-  const result = await evaluate({
-    task: 'humaneval',
-    candidates: { kind: 'records', records },
-    allowCodeExecution: true,
-    verdictCache: false,
-    preflight: true,
-    db: false,
-    dataset: { dataDir, offline: true },
-  });
-  const passed = result.results.filter((r) => r.status === 'passed').length;
-  return { name: 'evaluate() in process', ms: performance.now() - started, passed, latencies: [] };
+/** The same programs through the local CLI (`passk evaluate` of a samples file, no verdict cache). */
+async function localCli(): Promise<Measured> {
+  const dir = mkdtempSync(join(tmpdir(), 'passk-bench-serve-'));
+  try {
+    const samples = join(dir, 'samples.jsonl');
+    const rows = programs.map((p) => JSON.stringify({ task_id: p.id, solution: p.program }));
+    writeFileSync(samples, `${rows.join('\n')}\n`);
+    const out = join(dir, 'out');
+    const run = await timed(process.execPath, [
+      ...humanEvalEvaluateArgs(samples, out, 3),
+      '--no-cache',
+    ]);
+    const metrics = JSON.parse(readFileSync(join(out, 'metrics.json'), 'utf8')) as {
+      statuses?: Record<string, number>;
+    };
+    const passed = metrics.statuses?.['passed'] ?? 0;
+    return { name: 'passk evaluate (CLI)', ms: run.ms, passed, latencies: [] };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 async function sandboxFusionMethod(): Promise<Measured> {
@@ -183,7 +193,7 @@ console.log(
 );
 const fusion = await sandboxFusionMethod();
 const serve = await passkServe();
-const local = await localEvaluate();
+const local = await localCli();
 console.log(
   `load average after: ${loadavg()
     .map((x) => x.toFixed(2))
