@@ -38,6 +38,29 @@ export class TurnHistory {
   }
 }
 
+/** A sample's chat so far: every reply as the model sent it, and the user message after each. */
+export interface ChatHistory {
+  replies: string[];
+  asked: string[];
+}
+
+/**
+ * The history of `turns` (each turn's reflections, then its reply), the last reply answered by
+ * `message`.
+ */
+export function chatHistory(turns: readonly SampleRecord[], message: string): ChatHistory {
+  const history: ChatHistory = { replies: [], asked: [] };
+  turns.forEach((turn, i) => {
+    for (const { reply, message: told } of turn.reflections ?? []) {
+      history.replies.push(reply);
+      history.asked.push(told);
+    }
+    history.replies.push(turn.raw ?? turn.program);
+    history.asked.push(turns[i + 1]?.feedback ?? message);
+  });
+  return history;
+}
+
 /**
  * The conversation for the next turn: the first prompt, then each earlier reply (as the model
  * sent it) followed by the user message that answered it, ending with `feedback`.
@@ -47,31 +70,33 @@ export function conversation(
   turns: readonly SampleRecord[],
   feedback: string,
 ): ModelPrompt {
+  return appended(first, chatHistory(turns, feedback));
+}
+
+function appended(first: ModelPrompt, history: ChatHistory): ModelPrompt {
   if (first.kind !== 'chat') throw new Error('internal: feedback turns need a chat prompt');
   const messages: ChatMessage[] = [...first.messages];
-  turns.forEach((turn, i) => {
-    messages.push({ role: 'assistant', content: turn.raw ?? turn.program });
-    const next = turns[i + 1]?.feedback ?? feedback;
-    messages.push({ role: 'user', content: next });
+  history.replies.forEach((reply, i) => {
+    messages.push({ role: 'assistant', content: reply });
+    messages.push({ role: 'user', content: history.asked[i]! });
   });
   return { kind: 'chat', messages };
 }
 
 /**
- * The next turn's prompt: the task's own conversation where it rebuilds one (its first system
- * message the first prompt's, so a user's system prompt stays), else `conversation`.
+ * The prompt after `history` (a later turn, or a reflection within one): the task's own
+ * conversation where it rebuilds one (its first system message the first prompt's, so a user's
+ * system prompt stays), else the first prompt with the history appended.
  */
-function nextPrompt(
+export function historyPrompt(
   feedback: TaskFeedback,
   problem: Problem,
   first: ModelPrompt,
-  turns: readonly SampleRecord[],
-  message: string,
+  history: ChatHistory,
 ): ModelPrompt {
-  if (!feedback.conversation || first.kind !== 'chat') return conversation(first, turns, message);
-  const replies = turns.map((turn) => stripReasoning(turn.raw ?? turn.program, true).answer);
-  const asked = [...turns.slice(1).map((turn) => turn.feedback ?? ''), message];
-  const messages: ChatMessage[] = [...feedback.conversation(problem, replies, asked)];
+  if (!feedback.conversation || first.kind !== 'chat') return appended(first, history);
+  const replies = history.replies.map((reply) => stripReasoning(reply, true).answer);
+  const messages: ChatMessage[] = [...feedback.conversation(problem, replies, history.asked)];
   const system = first.messages[0];
   if (system?.role === 'system' && messages[0]?.role === 'system') messages[0] = system;
   return { kind: 'chat', messages };
@@ -103,12 +128,14 @@ export function nextTurnJobs(
     const turns = history.upTo(problem.id, record.sample, turn);
     const first = prompts.get(problem.id);
     if (message === undefined || turns === undefined || first === undefined) return;
+    const chat = chatHistory(turns, message);
     jobs.push({
       problem,
       samples: [record.sample],
       turn: {
         attempt: turn + 1,
-        prompt: nextPrompt(feedback, problem, first, turns, message),
+        prompt: historyPrompt(feedback, problem, first, chat),
+        history: chat,
         feedback: message,
         previous: verdict,
         previousProgram: turns.at(-1)!.program,

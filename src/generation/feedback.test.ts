@@ -133,6 +133,68 @@ describe('feedback turns', () => {
     expect(backend.asked).toHaveLength(1);
   });
 
+  it('reflections: a reply the task cannot apply is answered within the turn, up to max', async () => {
+    const runDir = await mkdtemp(join(tmpdir(), 'passk-feedback-'));
+    const asked: GenerateRequest[] = [];
+    const answers = ['bad', 'bad', 'wrong', 'right'];
+    const backend: ModelBackend = {
+      ...chatBackend(),
+      async generate(request): Promise<Completion[]> {
+        asked.push(request);
+        const text = answers[asked.length - 1]!;
+        return [{ text, finishReason: 'stop', tokensIn: 10, tokensOut: 5 }];
+      },
+    };
+    const reflecting: GenerationTask = {
+      ...task,
+      feedback: {
+        ...feedback,
+        reflections: {
+          max: 2,
+          message: (_p, reply, previous) =>
+            reply === 'bad' ? `bad after ${previous ?? 'nothing'}` : undefined,
+        },
+      },
+    };
+    const problems = [problem('a')];
+    const result = await generate({
+      task: reflecting,
+      problems,
+      backend,
+      sampling,
+      runDir,
+      judge: judge(),
+    });
+    expect(asked).toHaveLength(4);
+    const messages = (i: number) => (asked[i]!.prompt as { messages: readonly unknown[] }).messages;
+    expect(messages(2)).toEqual([
+      { role: 'user', content: 'solve a' },
+      { role: 'assistant', content: 'bad' },
+      { role: 'user', content: 'bad after nothing' },
+      { role: 'assistant', content: 'bad' },
+      { role: 'user', content: 'bad after bad' },
+    ]);
+    // the next turn repeats the reflections before the turn's last reply
+    expect(messages(3).slice(3)).toEqual([
+      { role: 'assistant', content: 'bad' },
+      { role: 'user', content: 'bad after bad' },
+      { role: 'assistant', content: 'wrong' },
+      { role: 'user', content: 'tests said: wrong is wrong' },
+    ]);
+    expect(new Set(asked.slice(0, 3).map((r) => r.sampling.seed)).size).toBe(3);
+    const journal = (await readFile(join(runDir, JOURNAL_FILE), 'utf8'))
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as SampleRecord);
+    expect(journal.map((r) => [r.attempt ?? 1, r.raw, r.reflections?.length])).toEqual([
+      [1, 'wrong', 2],
+      [2, 'right', undefined],
+    ]);
+    // the turn's tokens are its three requests'
+    expect([journal[0]!.tokensIn, journal[0]!.tokensOut]).toEqual([30, 15]);
+    expect(result.records.map((r) => [r.program, r.attempt])).toEqual([['right', 2]]);
+  });
+
   it('rebuilds a later turn from every earlier reply and message', () => {
     const first = { kind: 'chat' as const, messages: [{ role: 'user' as const, content: 'q' }] };
     const turns = [

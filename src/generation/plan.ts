@@ -1,5 +1,6 @@
 import type { ModelPrompt } from '../models/types.js';
 import type { Problem, TurnVerdict } from '../tasks/types.js';
+import type { ChatHistory } from './feedback-turns.js';
 import type { SampleRecord } from './types.js';
 
 /** One request to make: a problem and the contiguous sample indices it should fill. */
@@ -10,6 +11,8 @@ export interface Job {
   turn?: {
     attempt: number;
     prompt: ModelPrompt;
+    /** The replies and user messages `prompt` was built from (a reflection adds to them). */
+    history: ChatHistory;
     feedback: string;
     previous: TurnVerdict;
     /** The candidate of the turn before (a reply may edit it: Task.chatPostprocess). */

@@ -1,11 +1,12 @@
 import { setMaxListeners } from 'node:events';
 import { ModelRequestError } from '../core/errors.js';
 import { ContextLengthError, ServerUnavailableError } from '../models/errors.js';
-import type { GenerateRequest, ModelBackend, ModelPrompt } from '../models/types.js';
+import type { Completion, GenerateRequest, ModelBackend, ModelPrompt } from '../models/types.js';
 import { withTurn } from './feedback-turns.js';
 import type { Journal } from './journal.js';
 import { type Job, pairKey } from './plan.js';
 import type { ProgressTracker } from './progress.js';
+import { type ReflectContext, reflect, seedKeyOf } from './reflections.js';
 import type { SamplingConfig } from './sampling.js';
 import { deriveSeed } from './seeds.js';
 import { failedRecord, recordFromCompletion } from './to-record.js';
@@ -105,14 +106,8 @@ export class SampleRunner {
     const { task, backend, sampling } = this.context;
     const signal = this.requestSignal;
     // a later turn gets a seed of its own (same for the same turn on resume)
-    const seedKey = job.turn ? `${job.problem.id}#${job.turn.attempt}` : job.problem.id;
-    const seed = deriveSeed(sampling.seed, seedKey, job.samples[0]!);
-    const { temperature, topP, maxNewTokens } = sampling;
-    const request: GenerateRequest = {
-      prompt: job.turn?.prompt ?? this.context.prompts.get(job.problem.id)!,
-      n: job.samples.length,
-      sampling: { temperature, topP, maxNewTokens, seed, stop: this.context.stop },
-    };
+    const seed = deriveSeed(sampling.seed, seedKeyOf(job), job.samples[0]!);
+    const request = this.requestOf(job.turn?.prompt ?? this.firstPrompt(job), seed, job.samples);
     const started = performance.now();
     try {
       const completions = await backend.generate(request, signal);
@@ -121,7 +116,7 @@ export class SampleRunner {
       const elapsed = performance.now() - started;
       const answered = completions.slice(0, job.samples.length);
       this.requeueUnanswered(job, answered.length);
-      return answered.map((completion, i) =>
+      const records = answered.map((completion, i) =>
         withTurn(
           recordFromCompletion(
             task,
@@ -136,6 +131,7 @@ export class SampleRunner {
           job,
         ),
       );
+      return await this.reflected(job, records);
     } catch (error) {
       if (signal?.aborted) return undefined;
       if (!(error instanceof ModelRequestError) || isFatal(error)) throw error;
@@ -143,6 +139,54 @@ export class SampleRunner {
         withTurn(failedRecord(job.problem.id, sample, seed, error), job),
       );
     }
+  }
+
+  private firstPrompt(job: Job): ModelPrompt {
+    return this.context.prompts.get(job.problem.id)!;
+  }
+
+  private requestOf(
+    prompt: ModelPrompt,
+    seed: number,
+    samples: readonly number[],
+  ): GenerateRequest {
+    const { temperature, topP, maxNewTokens } = this.context.sampling;
+    return {
+      prompt,
+      n: samples.length,
+      sampling: { temperature, topP, maxNewTokens, seed, stop: this.context.stop },
+    };
+  }
+
+  /** Each record after the task's reflections (reflections.ts), one sample after another. */
+  private async reflected(job: Job, records: SampleRecord[]): Promise<SampleRecord[]> {
+    const feedback = this.context.task.feedback;
+    const reflections = feedback?.reflections;
+    if (!feedback || !reflections || this.context.backend.promptKind !== 'chat') return records;
+    const context: ReflectContext = {
+      task: this.context.task,
+      feedback,
+      reflections,
+      runSeed: this.context.sampling.seed,
+      first: this.firstPrompt(job),
+      ask: (prompt, seed) => this.askOne(prompt, seed),
+      isFatal,
+    };
+    const out: SampleRecord[] = [];
+    for (const record of records) out.push(await reflect(job, record, context));
+    return out;
+  }
+
+  /** One request for one sample (a reflection): its completion. */
+  private async askOne(prompt: ModelPrompt, seed: number): Promise<Completion> {
+    const { backend } = this.context;
+    const completions = await backend.generate(
+      this.requestOf(prompt, seed, [0]),
+      this.requestSignal,
+    );
+    if (completions[0] === undefined)
+      throw new ModelRequestError(`${backend.id} returned no completions`);
+    return completions[0];
   }
 
   /** A server that ignores n answered fewer: ask for the rest one by one, each with its own seed. */
@@ -163,5 +207,7 @@ export class SampleRunner {
       this.context.onSample?.(record);
     }
     this.context.tracker.requestDone(records);
+    // a reflection is a request of its own (generation.json's count), not a sample
+    for (const record of records) this.context.tracker.requests += record.reflections?.length ?? 0;
   }
 }

@@ -42,10 +42,22 @@ export interface SampleRecord extends GenerationRecord {
   /** Feedback turns: the verdict of the previous turn's program, which the feedback is about. */
   previous?: TurnVerdict;
   /**
+   * Asked again within the turn (TaskFeedback.reflections): each earlier reply of the turn as
+   * the model sent it and the message that answered it, in order; `raw` is the last reply and
+   * tokens and duration are the turn's sums. Absent: the first reply applied.
+   */
+  reflections?: Reflection[];
+  /**
    * The request that produced it, numbered from 0 within its session: a resume counts a killed
    * session's requests from the journal (its generation.json was last refreshed before them).
    */
   request?: number;
+}
+
+/** One reflection: a reply that could not be applied and what the model was told about it. */
+export interface Reflection {
+  reply: string;
+  message: string;
 }
 
 /**

@@ -280,6 +280,24 @@ export interface TaskFeedback<Data extends object = ProblemData> {
     replies: readonly string[],
     userMessages: readonly string[],
   ): readonly TaskChatMessage[];
+  /**
+   * Asking again within a turn, before any test runs (Aider's "reflections"): after a reply
+   * that could not be applied (a malformed edit, a SEARCH block that does not match), the
+   * model gets `message`'s text as the next user message, up to `max` times per turn. These
+   * requests are part of the turn (not turns of their own); the turn's record keeps them.
+   */
+  reflections?: TaskReflections<Data>;
+}
+
+/** See TaskFeedback.reflections. */
+export interface TaskReflections<Data extends object = ProblemData> {
+  /** Most reflections per turn (Aider: max_reflections = 3). */
+  max: number;
+  /**
+   * What to tell the model about `reply` (reasoning taken out), or undefined when it applied.
+   * `previous`: the candidate the reply edits (the turn's or the last reflection's), if any.
+   */
+  message(problem: Problem<Data>, reply: string, previous?: string): string | undefined;
 }
 
 /** One sample's verdict, as a task metric sees it. */

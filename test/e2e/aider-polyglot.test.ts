@@ -68,6 +68,18 @@ function scriptedModel(problems: readonly Problem[], firstRight: readonly Proble
 }
 
 type Message = { role: string; content: string };
+
+/** Aider's parse error for a SEARCH/REPLACE block with no file name before it. */
+const BAD_NAME = 'Bad/missing filename.';
+
+/** The first Python exercise's stub, a reply without the file name (malformed) and with it. */
+async function malformedReplies() {
+  const [problem] = (await problemsOf('aider-polyglot-python', 1)) as [Problem];
+  const [path, stub] = Object.entries(solutionOf(problem))[0]!;
+  const right = referenceOf(problem)[path]!;
+  const malformed = `\`\`\`python\n<<<<<<< SEARCH\n${stub}=======\n${right}>>>>>>> REPLACE\n\`\`\`\n`;
+  return { path, stub, malformed, fixed: `${path}\n${malformed}` };
+}
 const readJsonl = async (file: string) =>
   (await readFile(file, 'utf8'))
     .trim()
@@ -233,21 +245,18 @@ describe('passk run --task aider-polyglot-* against a local chat server', () => 
     expect(JSON.stringify(metrics)).toContain('"edit_format":"diff"');
   });
 
-  it('a malformed SEARCH/REPLACE reply edits nothing: the turn stays open, as aider keeps it', async () => {
-    const [problem] = (await problemsOf('aider-polyglot-python', 1)) as [Problem];
-    const [path, stub] = Object.entries(solutionOf(problem))[0]!;
-    const right = referenceOf(problem)[path]!;
-    // no file name before the block: aider's "Bad/missing filename"
-    const malformed = `\`\`\`python\n<<<<<<< SEARCH\n${stub}=======\n${right}>>>>>>> REPLACE\n\`\`\`\n`;
-    const fixed = `${path}\n${malformed}`;
-    server = await serve({
-      text: ({ prompt }) => (prompt.includes(SECOND_TRY) ? fixed : malformed),
-    });
+  it("a malformed SEARCH/REPLACE reply gets aider's error back within the try (a reflection), and the answer to it passes at attempt 1", async () => {
+    const { path, stub, malformed, fixed } = await malformedReplies();
+    // the model answers the error (aider's reflected_message) with the fixed edit
+    server = await serve({ text: ({ prompt }) => (prompt.includes(BAD_NAME) ? fixed : malformed) });
     const out = await tempDir();
     const result = await runCli(args('aider-polyglot-python', server.baseUrl, out, 1));
+    expect(result.stderr).not.toContain('internal error');
     expect(result.code).toBe(0);
+    // one try, two requests: the malformed reply, then the reflection's
+    expect(server.requests).toHaveLength(2);
     const second = server.requests[1]!.body['messages'] as Message[];
-    // no "I updated the files.": the files (still the stub), then the open turn
+    // nothing was edited: the files (still the stub), then the open turn with the error last
     expect(second.slice(7).map((m) => m.role)).toEqual([
       'user',
       'assistant',
@@ -256,10 +265,80 @@ describe('passk run --task aider-polyglot-* against a local chat server', () => 
       'user',
     ]);
     expect(second[7]!.content).toContain(`${path}\n\`\`\`\n${stub}\`\`\`\n`);
+    expect(second[9]!.content).toContain('Use the above instructions to modify the supplied files');
     expect(second[10]!.content).toBe(malformed);
+    // aider's ValueError text, then the edit format's reminder (the last user message's)
+    const error = `\`\`\`python\n<<<<<<< SEARCH\n\n^^^ ${BAD_NAME} The filename must be alone on the line before the opening fence \`\`\``;
+    expect(second[11]!.content.startsWith(`${error}\n\n`)).toBe(true);
+    expect(second[11]!.content).toContain('# *SEARCH/REPLACE block* Rules:');
     expect(second.map((m) => m.content)).not.toContain('I updated the files.');
+
+    const metrics = JSON.parse(await readFile(join(out, 'metrics.json'), 'utf8'));
+    expect(metrics.attempts.pass_rate_after).toEqual({ '1': 1, '2': 1 });
+    const results = await readJsonl(join(out, 'results.jsonl'));
+    expect(results.map((r) => [r['status'], r['attempt'] ?? 1])).toEqual([['passed', 1]]);
+    // the try's record: the last reply, the reflection before it counted and kept
+    const journal = await readJsonl(join(out, 'generations.journal.jsonl'));
+    expect(journal).toHaveLength(1);
+    expect(journal[0]!['raw']).toBe(fixed);
+    expect(journal[0]!['reflections']).toEqual([{ reply: malformed, message: error }]);
+    const generation = JSON.parse(await readFile(join(out, 'generation.json'), 'utf8'));
+    expect(generation.totals.requests).toBe(2);
+  });
+
+  it('a SEARCH block that does not match: aider closes the turn ("I updated the files.") and sends the match failure; the answer edits the file', async () => {
+    const { path, stub, fixed } = await malformedReplies();
+    const missing = `${path}\n\`\`\`python\n<<<<<<< SEARCH\nno such line\n=======\nx = 1\n>>>>>>> REPLACE\n\`\`\`\n`;
+    const failed = 'SEARCH/REPLACE block failed to match!';
+    server = await serve({ text: ({ prompt }) => (prompt.includes(failed) ? fixed : missing) });
+    const out = await tempDir();
+    const result = await runCli(args('aider-polyglot-python', server.baseUrl, out, 1));
+    expect(result.code).toBe(0);
+    expect(server.requests).toHaveLength(2);
+    const second = server.requests[1]!.body['messages'] as Message[];
+    expect(second.slice(7).map((m) => [m.role, m.content.slice(0, 24)])).toEqual([
+      ['user', second[7]!.content.slice(0, 24)],
+      ['assistant', missing.slice(0, 24)],
+      ['user', 'I updated the files.'],
+      ['assistant', 'Ok.'],
+      ['user', 'I have *added these file'],
+      ['assistant', 'Ok, any changes I propos'],
+      ['user', `# 1 ${failed}`.slice(0, 24)],
+    ]);
+    expect(second[11]!.content).toContain(`${path}\n\`\`\`\n${stub}\`\`\`\n`);
+    expect(second[13]!.content).toContain(
+      `## SearchReplaceNoExactMatch: This SEARCH block failed to exactly match lines in ${path}`,
+    );
+    const results = await readJsonl(join(out, 'results.jsonl'));
+    expect(results.map((r) => [r['status'], r['attempt'] ?? 1])).toEqual([['passed', 1]]);
+  });
+
+  it('at most 3 reflections per try: then the tests run, and the next try repeats every reply', async () => {
+    const { fixed, malformed } = await malformedReplies();
+    server = await serve({
+      text: ({ prompt }) => (prompt.includes(SECOND_TRY) ? fixed : malformed),
+    });
+    const out = await tempDir();
+    const result = await runCli(args('aider-polyglot-python', server.baseUrl, out, 1));
+    expect(result.code).toBe(0);
+    // try 1: the reply and 3 reflections (aider's max_reflections); try 2: one request
+    expect(server.requests).toHaveLength(5);
+    const last = server.requests[4]!.body['messages'] as Message[];
+    const contents = last.map((m) => m.content);
+    expect(contents.filter((c) => c === malformed)).toHaveLength(4);
+    expect(contents.filter((c) => c.includes(BAD_NAME))).toHaveLength(3);
+    expect(contents.at(-1)).toContain(SECOND_TRY);
+    expect(contents).not.toContain('I updated the files.');
     const metrics = JSON.parse(await readFile(join(out, 'metrics.json'), 'utf8'));
     expect(metrics.attempts.pass_rate_after).toEqual({ '1': 0, '2': 1 });
+    expect(JSON.stringify(metrics)).toContain('"max_reflections":3');
+    const journal = await readJsonl(join(out, 'generations.journal.jsonl'));
+    const count = (r: Record<string, unknown>) =>
+      (r['reflections'] as unknown[] | undefined)?.length;
+    expect(journal.map((r) => [r['attempt'] ?? 1, count(r)])).toEqual([
+      [1, 3],
+      [2, undefined],
+    ]);
   });
 
   it('refuses to start without --allow-code-execution: the second try needs the tests run', async () => {

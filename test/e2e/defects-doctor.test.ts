@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,9 +15,18 @@ import { requireData } from '../helpers/data.js';
  */
 
 const noJest = mkdtempSync(join(tmpdir(), 'passk-no-jest-'));
+const noRustup = mkdtempSync(join(tmpdir(), 'passk-no-rustup-'));
 afterAll(async () => {
   await rm(noJest, { recursive: true, force: true });
+  await rm(noRustup, { recursive: true, force: true });
 });
+
+type Toolchain = { language: string; version?: string; missing?: string };
+async function doctorToolchains(env: NodeJS.ProcessEnv) {
+  const result = await runCli(['doctor', '--task', 'aider-polyglot', '--json'], env);
+  const report = JSON.parse(result.stdout) as { toolchains: Toolchain[] };
+  return { result, toolchains: report.toolchains };
+}
 
 const TRACKS = ['cpp', 'go', 'java', 'javascript', 'python', 'rust'].map((t) => `exercism-${t}`);
 
@@ -70,4 +79,36 @@ describe('passk doctor on a combined task', () => {
     expect(lines.map((l) => /exercism-\w+/.exec(l)?.[0])).toEqual(TRACKS);
     expect(result.stdout).toContain(`task        aider-polyglot (${TRACKS.join(', ')})`);
   }, 120_000);
+
+  // Rust is found where the executor looks (rustup's proxy under $HOME, else /usr/bin/rustc), not
+  // on PATH: with $HOME hiding rustup and no Debian rustc, cargo is missing. Its version command
+  // once "succeeded" all the same (an echo around it), so doctor printed the shell's "not found"
+  // as cargo's version and a run built every Rust exercise with a cargo that was not there.
+  it.skipIf(existsSync('/usr/bin/rustc'))(
+    'a toolchain hidden from the lookup the executor uses is MISSING, on its own line; PATH changes nothing',
+    async () => {
+      const usual = await doctorToolchains({});
+      // the executor runs each toolchain by its full path: a PATH without them finds the same
+      const onPath = await doctorToolchains({ PATH: noRustup });
+      expect(onPath.toolchains).toEqual(usual.toolchains);
+      const hidden = await doctorToolchains({ HOME: noRustup });
+      expect(hidden.toolchains.map((t) => t.language)).toEqual(TRACKS);
+      for (const [i, tool] of hidden.toolchains.entries()) {
+        if (tool.language !== 'exercism-rust') expect(tool).toEqual(usual.toolchains[i]);
+      }
+      expect(hidden.toolchains.find((t) => t.language === 'exercism-rust')).toEqual({
+        language: 'exercism-rust',
+        missing: 'the exercism-rust toolchain is not installed (/usr/bin/cargo)',
+      });
+      expect(hidden.result.code).toBe(3);
+      expect(hidden.result.stderr).toContain('run scripts/setup.sh, or apt-get install -y cargo');
+      const text = await runCli(['doctor', '--task', 'aider-polyglot'], { HOME: noRustup });
+      const lines = text.stdout.split('\n').filter((l) => l.startsWith('toolchain '));
+      expect(lines).toHaveLength(TRACKS.length);
+      expect(lines[TRACKS.indexOf('exercism-rust')]).toBe(
+        'toolchain   MISSING  the exercism-rust toolchain is not installed (/usr/bin/cargo)',
+      );
+    },
+    240_000,
+  );
 });

@@ -21,7 +21,8 @@ const AIDER_CPP =
 /** Where passk's conversation differs from aider's benchmark (docs/aider-polyglot.md). */
 const AIDER_CONVERSATION = [
   "aider's model settings for a model it has no entry for: lazy and overeager prompts off, the reminder on the last user message, examples as messages; aider's per-model settings (e.g. reminder as a system message, examples in the system prompt) are not applied",
-  'no reflections: aider asks again within a try (up to 3 times) when a reply is malformed or a SEARCH block does not match, sending its error; passk applies the edits that apply, runs the tests and sends their output at the next try',
+  "reflections for edits only: like aider, passk asks again within a try (up to 3 times) with aider's error when a reply is malformed or a SEARCH block does not match, but not with lint errors (aider lints each edited file, flake8's fatal checks for Python and tree-sitter's parse for the rest, and sends what it finds as a reflection too)",
+  'a reflection whose request fails ends the reflections and the try goes on to the tests with the files as they stand (as in aider); a run stopped in the middle of a reflection asks that try again from its first request on resume',
   "the test output is the sandbox's last 4 KiB (aider sends all of it) from passk's runners (Python's unittest, not pytest; javac and the JUnit launcher, not Gradle)",
   'the platform lines of the diff system prompt are fixed (Linux, SHELL=None) and have no date',
   "edits to the exercise's tests and build files are dropped (aider writes them; it restores the tests before running them)",

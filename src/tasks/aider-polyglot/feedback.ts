@@ -1,4 +1,4 @@
-import type { TaskFeedback, TurnVerdict } from '../types.js';
+import type { TaskFeedback, TaskReflections, TurnVerdict } from '../types.js';
 import type { EditFormat } from './aider-prompts.js';
 import { aiderConversation, testFailuresMessage } from './conversation.js';
 import type { AiderData } from './data.js';
@@ -28,13 +28,22 @@ export function cleanOutput(verdict: TurnVerdict, exercise: string): string {
     .replace(/\n$/, '');
 }
 
+/** Aider's Coder.max_reflections: asked again at most this often within one try. */
+export const AIDER_MAX_REFLECTIONS = 3;
+
 /**
  * Aider's second try: the test output, then "See the testing errors above. … Fix the code in
  * FILES …", in a conversation rebuilt as aider rebuilds it (the files as the replies left them).
+ * Within each try, a reply that could not be applied gets aider's error back (`replyError`, its
+ * reflected_message) up to AIDER_MAX_REFLECTIONS times before the tests run.
  */
-export function aiderFeedback(format: EditFormat): TaskFeedback<AiderData> {
+export function aiderFeedback(
+  format: EditFormat,
+  replyError: TaskReflections<AiderData>['message'],
+): TaskFeedback<AiderData> {
   return {
     maxTurns: 2,
+    reflections: { max: AIDER_MAX_REFLECTIONS, message: replyError },
     next(problem, verdict) {
       if (verdict.status === 'passed') return undefined;
       return testFailuresMessage(problem, cleanOutput(verdict, problem.meta.exercise));

@@ -3,7 +3,13 @@ import { completionIsAnswer } from '../kit/answer-rows.js';
 import type { Problem, Task } from '../types.js';
 import { AIDER_REVISION, type EditFormat } from './aider-prompts.js';
 import { exercismFiles, exercismSource } from './candidate-files.js';
-import { aiderConversation, applyReply, ChatFiles, instructionsMessage } from './conversation.js';
+import {
+  aiderConversation,
+  applyReply,
+  ChatFiles,
+  instructionsMessage,
+  type ReplyOutcome,
+} from './conversation.js';
 import type { AiderData } from './data.js';
 import { type AiderLanguage, type Exercise, exercisesOf } from './exercises.js';
 import { aiderFeedback } from './feedback.js';
@@ -95,11 +101,28 @@ function replyFiles(
   previous?: string,
 ): Record<string, string> {
   const chat = new ChatFiles(problem);
+  return chat.paths(replyOutcome(problem, reply, format, previous, chat).files);
+}
+
+/** A reply applied to `previous`'s files (else the stubs), by aider's names, with its error. */
+function replyOutcome(
+  problem: Problem<AiderData>,
+  reply: string,
+  format: EditFormat,
+  previous: string | undefined,
+  chat: ChatFiles,
+): ReplyOutcome {
   const before =
     previous === undefined
       ? problem.meta.solution
       : { ...problem.meta.solution, ...candidateFiles(problem, previous, format) };
-  return chat.paths(applyReply(format, chat.named(before), reply, chat).files);
+  return applyReply(format, chat.named(before), reply, chat);
+}
+
+/** Aider's reflection message for a reply that could not be applied (its ValueError's text). */
+function replyError(format: EditFormat) {
+  return (problem: Problem<AiderData>, reply: string, previous?: string): string | undefined =>
+    replyOutcome(problem, reply, format, previous, new ChatFiles(problem)).error;
 }
 
 function isPlainPath(path: string): boolean {
@@ -126,7 +149,7 @@ export function aiderPolyglot(
 ): Task<AiderData> {
   const base = language === undefined ? 'aider-polyglot' : `aider-polyglot-${language}`;
   const tracks = language === undefined ? RUNNABLE : [language];
-  const feedback = aiderFeedback(format);
+  const feedback = aiderFeedback(format, replyError(format));
   return {
     name: format === DEFAULT_EDIT_FORMAT ? base : `${base}:${format}`,
     description: `Aider polyglot: Exercism exercises${language ? ` (${language})` : ''}, aider's ${format === 'diff' ? 'SEARCH/REPLACE' : 'whole-file'} chat edits, a second try with the test output`,
@@ -161,6 +184,7 @@ export function aiderPolyglot(
     metricsInfo: {
       edit_format: format,
       max_turns: feedback.maxTurns,
+      max_reflections: feedback.reflections?.max,
       aider_prompts: `Aider-AI/aider@${AIDER_REVISION}`,
     },
   };

@@ -13,7 +13,10 @@ const EXERCISM_CPP_REVISION = 4;
 
 export const exercismCpp = defineProcessRuntime({
   language: 'exercism-cpp',
-  versionArgv: versionOf(`printf 'c++ r${EXERCISM_CPP_REVISION} '; /usr/bin/g++ -dumpfullversion`),
+  ...versionOf(
+    '/usr/bin/g++',
+    `printf 'c++ r${EXERCISM_CPP_REVISION} '; /usr/bin/g++ -dumpfullversion`,
+  ),
   debianPackages: 'g++',
   canaries: exercismCanaries(import.meta.url),
   planFiles(exercise, limits, version): ExecPlan {

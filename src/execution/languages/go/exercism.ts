@@ -16,7 +16,7 @@ function goPackage(files: Record<string, string>): string {
 
 export const exercismGo = defineProcessRuntime({
   language: 'exercism-go',
-  versionArgv: versionOf(`'${GO}' version`),
+  ...versionOf(GO, `'${GO}' version`),
   debianPackages: 'golang-go',
   canaries: exercismCanaries(import.meta.url),
   planFiles(exercise, limits, version): ExecPlan {

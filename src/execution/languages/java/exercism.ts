@@ -89,7 +89,7 @@ async function prepareJavaBatch(
 
 export const exercismJava = defineProcessRuntime({
   language: 'exercism-java',
-  versionArgv: versionOf(`'${realBinary('/usr/bin/javac')}' -version`),
+  ...versionOf(JAVAC, `'${JAVAC}' -version`),
   debianPackages: 'openjdk-17-jdk-headless junit5 libassertj-core-java',
   mounts: [JAVA_ETC],
   canaries: exercismCanaries(import.meta.url),

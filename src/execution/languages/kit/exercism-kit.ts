@@ -3,7 +3,7 @@ import { join, relative } from 'node:path';
 import { readSourceFile, sourceFilePath } from '../../../core/source-files.js';
 import type { RawOutcome } from '../../worker/protocol.js';
 import { harnessFile, harnessPlaceholders } from './harness-template.js';
-import { firstLine } from './process-runtime.js';
+import { firstLine, type ProcessRuntimeSpec } from './process-runtime.js';
 import type { Canaries, Diagnosis } from './types.js';
 
 /**
@@ -32,10 +32,18 @@ export function diagnoseWith(failedPattern: RegExp) {
 /**
  * The toolchain's version line, prefixed with the Exercism runtimes' revision: bump it when a
  * change in this file or any languages/<name>/exercism.ts could change a verdict (the version is part of every cache key).
+ * `binary` is the tool `command` runs: when the command fails (the tool is not there) so does
+ * this, and resolve() says `binary` is missing; the echo alone once succeeded whatever the tool
+ * did, so a machine without cargo had "exercism r9 /bin/sh: …: not found" for a version and
+ * every Rust exercise failed to build instead of the run being refused.
  */
 const EXERCISM_REVISION = 9;
-export function versionOf(command: string): string[] {
-  return ['/bin/sh', '-c', `echo "exercism r${EXERCISM_REVISION} $(${command} 2>&1)"`];
+export function versionOf(
+  binary: string,
+  command: string,
+): Pick<ProcessRuntimeSpec, 'versionArgv' | 'toolchainBinary'> {
+  const line = `v=$(${command} 2>&1) || { echo "$v" >&2; exit 127; }; echo "exercism r${EXERCISM_REVISION} $v"`;
+  return { versionArgv: ['/bin/sh', '-c', line], toolchainBinary: binary };
 }
 
 /**

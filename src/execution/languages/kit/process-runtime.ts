@@ -25,6 +25,8 @@ export interface ProcessRuntimeSpec {
   canaries: Canaries;
   /** argv printing the toolchain's version (first line is kept), run once at resolve. */
   versionArgv: string[];
+  /** The tool a missing-toolchain error names (default: versionArgv[0]). */
+  toolchainBinary?: string;
   /** Debian packages that provide the toolchain, for the install hint. */
   debianPackages: string;
   /** Extra host paths (outside /usr) the toolchain needs inside the sandbox. */
@@ -154,7 +156,7 @@ async function toolchainVersion(spec: ProcessRuntimeSpec): Promise<string> {
     return `${spec.language} ${line.trim()} (adapter ${ADAPTER_REVISION})`;
   } catch (error) {
     throw new RuntimeMissingError(
-      `the ${spec.language} toolchain is not installed (${spec.versionArgv[0]})`,
+      `the ${spec.language} toolchain is not installed (${spec.toolchainBinary ?? spec.versionArgv[0]})`,
       {
         hint: `run scripts/setup.sh, or apt-get install -y ${spec.debianPackages}`,
         cause: error,

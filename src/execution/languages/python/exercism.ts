@@ -20,7 +20,7 @@ function exercismPythonRunner(): string {
 
 export const exercismPython = defineProcessRuntime({
   language: 'exercism-python',
-  versionArgv: versionOf('/usr/bin/python3 --version'),
+  ...versionOf('/usr/bin/python3', '/usr/bin/python3 --version'),
   debianPackages: 'python3',
   canaries: exercismCanaries(import.meta.url),
   planFiles(exercise): ExecPlan {

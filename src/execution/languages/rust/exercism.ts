@@ -28,7 +28,7 @@ const EXIT_PRELOAD_C = harnessFile(import.meta.url, 'passk_exit.c');
 
 export const exercismRust = defineProcessRuntime({
   language: 'exercism-rust',
-  versionArgv: versionOf(`'${CARGO}' --version`),
+  ...versionOf(CARGO, `'${CARGO}' --version`),
   debianPackages: 'cargo',
   mounts: RUST_SYSROOT === '/usr' || RUST_SYSROOT.startsWith('/usr/') ? [] : [RUST_SYSROOT],
   canaries: exercismCanaries(import.meta.url),
