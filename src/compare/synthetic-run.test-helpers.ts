@@ -18,6 +18,8 @@ export interface SyntheticRun {
   /** `i/N`: written to run.json, as `passk evaluate --shard` does. */
   shard?: string;
   datasetSha256?: string;
+  /** metrics.json's dataset.file (a placeholder path by default). */
+  datasetFile?: string;
   ks?: number[];
   /** Extra top-level metrics.json fields, as a model run's `generation` metadata. */
   provenance?: Record<string, unknown>;
@@ -64,7 +66,7 @@ export async function writeSyntheticRun(dir: string, run: SyntheticRun): Promise
     missing: [],
     dataset: {
       rows: [],
-      file: '/data/humaneval.jsonl',
+      file: run.datasetFile ?? '/data/humaneval.jsonl',
       sha256: run.datasetSha256 ?? 'd1',
       source: 'local',
     },

@@ -1,6 +1,6 @@
 import type { RawOutcome } from './sandboxes/types.js';
 import type { Verdict } from './types.js';
-import { failedExit, lastErrorLine } from './verdict.js';
+import { exceptionOutcome, failedExit, lastErrorLine } from './verdict.js';
 
 /** Bump when the outside judge's behaviour changes (worker/judge_process.py, values.py). */
 export const OUTSIDE_JUDGE_VERSION = 'outside-py-1';
@@ -87,8 +87,8 @@ function fromEvent(
       return base;
     case 'exc':
     case 'top': {
-      const status = event.k === 'assert' ? 'failed' : event.k === 'memory' ? 'memory' : 'error';
-      return with_(status, event.t ?? 'Exception', event.m);
+      const { status, errorType } = exceptionOutcome(event.k, event.t);
+      return with_(status, errorType, event.m);
     }
     case 'exit':
       return with_(

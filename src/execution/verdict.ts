@@ -13,6 +13,24 @@ export function parseReport(report: string, nonce: string): ResultEvent[] {
 }
 
 /**
+ * The exception the EvalPlus harness raises when one input passes its own time limit
+ * (tasks/plus/call.py): a `timeout` (`InputTimeLimit`) wherever the tests ran, as the outside
+ * judge reports it (tasks/plus/outside-judge.ts), not an `error`. A program that raises a class
+ * of that name itself only turns its failure into another failure (re-run once, as timeouts are).
+ */
+export const INPUT_TIME_LIMIT = '_PasskInputTimeLimit';
+
+/** The verdict status and error type of an exception the tests ended with. */
+export function exceptionOutcome(
+  kind: string | undefined,
+  type: string | undefined,
+): { status: Verdict['status']; errorType: string } {
+  if (type === INPUT_TIME_LIMIT) return { status: 'timeout', errorType: 'InputTimeLimit' };
+  const status = kind === 'assert' ? 'failed' : kind === 'memory' ? 'memory' : 'error';
+  return { status, errorType: type ?? 'Exception' };
+}
+
+/**
  * What the Python runner's armed guard raises when the tests' code (the candidate's function,
  * called by a test) installs a trace or profile hook (runner.py `armed`): only an attack on the
  * verdict does that. A program that forges the message only flags its own failure.
@@ -80,9 +98,8 @@ export function classify(
   if (tamper) return tampered(with_, tamper);
   const exception = events.find((event) => event.e === 'exc');
   if (exception) {
-    const status =
-      exception.k === 'assert' ? 'failed' : exception.k === 'memory' ? 'memory' : 'error';
-    const verdict = with_(status, exception.t ?? 'Exception', exception.m);
+    const { status, errorType } = exceptionOutcome(exception.k, exception.t);
+    const verdict = with_(status, errorType, exception.m);
     return TRACE_HOOK_REFUSED.test(exception.m ?? '')
       ? { ...verdict, tamper: 'trace-hook' }
       : verdict;

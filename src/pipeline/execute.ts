@@ -117,8 +117,10 @@ export async function executeSamples(
     // finish; their verdicts are kept and the samples not judged are left out (a partial run).
     if (!drain?.aborted || signal?.aborted) throw error;
     verdicts = settled;
+  } finally {
+    // also when the executor failed: a listener's progress timer stops with the programs
+    onEvent({ type: 'execution-done', durationMs: performance.now() - started });
   }
-  onEvent({ type: 'execution-done', durationMs: performance.now() - started });
   const judged = (record: GenerationRecord) =>
     record.error !== undefined ||
     (suites?.length ? suites : [undefined]).every((suite) => verdicts.has(jobId(record, suite)));

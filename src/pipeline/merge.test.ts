@@ -2,11 +2,14 @@ import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../../test/helpers/cli.js';
+import { dataPath } from '../../test/helpers/data.js';
+import { listRuns } from '../api/runs.js';
 import {
   type Outcome,
   type SyntheticRun,
   writeSyntheticRun,
 } from '../compare/synthetic-run.test-helpers.js';
+import { loadRun } from '../store/load.js';
 import { LOCK_FILE } from '../store/run-lock.js';
 import { mergeRuns } from './merge.js';
 import { selectShard } from './shard.js';
@@ -114,5 +117,30 @@ describe('mergeRuns', () => {
     expect((await readdir(out)).sort()).toEqual(
       ['generations.json', 'metrics.json', 'results.jsonl', 'run.json', 'samples.jsonl'].sort(),
     );
+  });
+
+  it('records the merged run in a real SQLite run store, where runs and show latest find it (issue 29)', async () => {
+    // the prompts are read from the shards' dataset file, as `show RUN_DIR` reads them
+    const datasetFile = dataPath('humaneval/HumanEval.jsonl.gz');
+    const dirs = await shards(2, (_, run) => ({ ...run, datasetFile }));
+    const root = await tempDir();
+    const out = join(root, 'merged');
+    const merged = await mergeRuns(dirs, out);
+    expect(merged.warning).toBeUndefined();
+    const db = join(root, 'passk.db'); // beside the merged run, as for any run
+    expect(merged.files['db']).toBe(db);
+    const listed = await listRuns({ db });
+    expect(listed.runs.map((r) => [r.id, r.runDir, r.task, r.problems, r.samples])).toEqual([
+      [merged.runId, out, 'humaneval', 10, 20],
+    ]);
+    const latest = await loadRun('latest', { db });
+    expect(latest.summary.id).toBe(merged.runId);
+    expect(latest.problems.map((p) => p.id)).toEqual(ids);
+    expect(latest.results).toHaveLength(20);
+    // db: false (`--no-db`) records nothing
+    const elsewhere = await tempDir();
+    const unrecorded = await mergeRuns(dirs, join(elsewhere, 'merged'), { db: false });
+    expect(unrecorded.runId).toBeUndefined();
+    expect(await readdir(elsewhere)).toEqual(['merged']);
   });
 });

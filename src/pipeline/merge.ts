@@ -6,12 +6,14 @@ import { replaceFile, writeFileDurably } from '../store/formats/durable-write.js
 import { writeResults } from '../store/formats/index.js';
 import { loadRun, scoresOf } from '../store/load.js';
 import { buildMetrics, type MetricsFile } from '../store/metrics-file.js';
+import { checkRunStore } from '../store/output-paths.js';
 import type { ResultRecord } from '../store/records.js';
 import { readRunInfo } from '../store/run-files.js';
 import { claimRunDir } from '../store/run-lock.js';
 import { mergeDateMetrics } from '../tasks/kit/date-window.js';
 import { resolveTask } from '../tasks/kit/resolve.js';
 import type { Problem } from '../tasks/types.js';
+import { recordMergedRun } from './merge-record.js';
 import { assertCompleteShardSet, formatShard, parseShard, type Shard } from './shard.js';
 
 export interface MergeResult {
@@ -20,7 +22,17 @@ export interface MergeResult {
   problems: number;
   samples: number;
   metrics: MetricsFile;
+  /** The merged files, and `db`, the run store it was recorded in. */
   files: Record<string, string>;
+  /** The merged run's id in the run store; absent with `db: false` or when recording failed. */
+  runId?: string;
+  /** Why the merged run is not in the run store (the files are complete all the same). */
+  warning?: string;
+}
+
+export interface MergeRunsOptions {
+  /** The run store to record the merged run in (default: as for any run); false: do not. */
+  db?: string | false;
 }
 
 /** One shard's run: its directory (merge concatenates its files), scores and shard. */
@@ -59,7 +71,11 @@ const EXECUTOR_FIELDS = new Set(['sandbox', 'isolation', 'workers']);
  *   two shards share a problem, the shards disagree on config / passk version / dataset /
  *   sandbox, or `outDir` already holds a finished run
  */
-export async function mergeRuns(refs: readonly string[], outDir: string): Promise<MergeResult> {
+export async function mergeRuns(
+  refs: readonly string[],
+  outDir: string,
+  options: MergeRunsOptions = {},
+): Promise<MergeResult> {
   if (refs.length === 0)
     throw new ConfigError('passk merge needs at least one shard run directory');
   const runs: ShardRun[] = [];
@@ -85,11 +101,18 @@ export async function mergeRuns(refs: readonly string[], outDir: string): Promis
       hint: 'merge into a new directory',
     });
   }
+  // As for a run: a store that cannot be written is refused before any work.
+  if (options.db !== false) await checkRunStore(options.db, dir);
   // Locked before anything is written (a second merge or run into it is refused with this
   // pid); a file, or a folder that cannot be written: one line now.
   const release = await claimRunDir(dir, { overwrite: true });
   try {
-    return await writeMerged(dir, runs, runInfos);
+    const merged = await writeMerged(dir, runs, runInfos);
+    if (options.db === false) return merged.result;
+    const recorded = await recordMergedRun(dir, runs[0]!.dir, merged.execution, options.db);
+    if ('warning' in recorded) return { ...merged.result, warning: recorded.warning };
+    const files = { ...merged.result.files, db: recorded.db };
+    return { ...merged.result, files, runId: recorded.runId };
   } finally {
     release();
   }
@@ -100,7 +123,7 @@ async function writeMerged(
   dir: string,
   runs: readonly ShardRun[],
   runInfos: ReadonlyMap<ShardRun, Record<string, unknown>>,
-): Promise<MergeResult> {
+): Promise<{ result: MergeResult; execution: Record<string, unknown> }> {
   const first = runs[0]!.metrics;
   const task = await resolveTask(runs[0]!.task);
   const ids = runs.flatMap((run) => run.metrics.per_problem.map((p) => p.task_id));
@@ -157,7 +180,7 @@ async function writeMerged(
   await writeFileDurably(join(dir, 'run.json'), `${JSON.stringify(run, null, 2)}\n`);
   // Same bytes as run-dir.ts writes, last and atomically: its presence means the merge finished.
   await replaceFile(files.metrics, `${JSON.stringify(metrics, null, 2)}\n`);
-  return {
+  const result = {
     dir,
     shards: runs.length,
     problems: metrics.problems,
@@ -165,6 +188,7 @@ async function writeMerged(
     metrics,
     files,
   };
+  return { result, execution: run.execution };
 }
 
 /** The shard a run was made with, from its run.json. */

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { progressReporter } from './progress.js';
 
 /** A log file or pipe as the reporter sees it: not a terminal, every write kept. */
@@ -19,15 +19,39 @@ const verdict = (done: number, passed: number) =>
   }) as const;
 
 describe('scoring progress off a terminal', () => {
-  it('prints a line once its interval has passed (here 0: every verdict), as generation does', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('prints a line every interval on a timer, between verdicts too, and stops at the last', () => {
+    vi.useFakeTimers();
     const { lines, stream } = offTerminal();
-    const report = progressReporter(stream, 0);
+    const report = progressReporter(stream, 1000);
     report({ type: 'execution-start', programs: 4 });
+    expect(lines).toEqual([]);
+    vi.advanceTimersByTime(1000); // no verdict yet: a long program is still running
+    expect(lines[0]).toMatch(
+      /^passk: scoring 0\/4 programs \(0%\) · pass 0\.0% · \d+s elapsed · ETA \?\n$/,
+    );
     report(verdict(1, 1));
     report(verdict(2, 1));
-    expect(lines).toHaveLength(2);
+    expect(lines).toHaveLength(1); // verdicts print nothing themselves
+    vi.advanceTimersByTime(1000);
     expect(lines[1]).toMatch(
       /^passk: scoring 2\/4 programs \(50%\) · pass 50\.0% · \d+s elapsed · ETA \d+s\n$/,
     );
+    report(verdict(4, 2));
+    vi.advanceTimersByTime(5000);
+    expect(lines).toHaveLength(2);
+  });
+
+  it('stops when execution ends before every program was judged (drained, failed)', () => {
+    vi.useFakeTimers();
+    const { lines, stream } = offTerminal();
+    const report = progressReporter(stream, 1000);
+    report({ type: 'execution-start', programs: 4 });
+    report({ type: 'execution-done', durationMs: 1 });
+    vi.advanceTimersByTime(5000);
+    expect(lines).toEqual([]);
   });
 });

@@ -4,9 +4,9 @@ import { oneLine } from './terminal.js';
 
 /**
  * A one-line progress bar with ETA and running pass rate, redrawn in place on a terminal.
- * Off the terminal (CI logs, pipes) a progress line once `intervalMs` has passed since the last
- * one (or since scoring started), as generation prints, so a long scoring is not silent; a short
- * one prints none.
+ * Off the terminal (CI logs, pipes) a progress line every `intervalMs` while programs run, on a
+ * timer as generation prints it, so a scoring whose programs run for minutes is not silent
+ * between verdicts; a scoring shorter than the interval prints none.
  */
 export function progressReporter(
   stream: NodeJS.WriteStream = process.stderr,
@@ -15,7 +15,14 @@ export function progressReporter(
   const tty = stream.isTTY === true;
   let started = 0;
   let lastDraw = 0;
-  let lastLine = 0;
+  let latest: Progress = { done: 0, total: 0, passed: 0 };
+  let timer: NodeJS.Timeout | undefined;
+  const stopTimer = () => {
+    clearInterval(timer);
+    timer = undefined;
+  };
+  const printLine = () =>
+    stream.write(`passk: scoring ${scoringLine(latest, performance.now() - started)}\n`);
   return (event: RunEvent) => {
     switch (event.type) {
       case 'warning':
@@ -28,17 +35,22 @@ export function progressReporter(
         return;
       case 'execution-start':
         started = performance.now();
-        lastLine = started;
+        latest = { done: 0, total: event.programs, passed: 0 };
+        stopTimer();
+        // unref: a line every interval must not keep a finished process alive
+        if (!tty) timer = setInterval(printLine, Math.max(1, intervalMs)).unref();
+        return;
+      case 'execution-done':
+        stopTimer();
         return;
       case 'verdict': {
-        const now = performance.now();
+        latest = event;
         if (!tty) {
-          if (now - lastLine < intervalMs) return;
-          lastLine = now;
-          stream.write(`passk: scoring ${scoringLine(event, now - started)}\n`);
+          if (event.done === event.total) stopTimer();
           return;
         }
         // Redraw at most ~20 times a second: a bar per verdict would cost more than the verdict.
+        const now = performance.now();
         if (now - lastDraw < 50 && event.done !== event.total) return;
         lastDraw = now;
         stream.write(`\r\x1b[2K${progressLine(event, now - started, stream.columns ?? 80)}`);
@@ -50,6 +62,9 @@ export function progressReporter(
     }
   };
 }
+
+/** How far scoring is: programs judged, of how many, and how many passed. */
+type Progress = { done: number; total: number; passed: number };
 
 type VerdictEvent = Extract<RunEvent, { type: 'verdict' }>;
 
@@ -63,12 +78,15 @@ export function progressLine(event: VerdictEvent, elapsedMs: number, columns: nu
   return `[${'#'.repeat(filled)}${'-'.repeat(width - filled)}]${text}`;
 }
 
-/** Off a terminal: `done/total (pct) · pass rate · elapsed · ETA`, as generation's line. */
-function scoringLine(event: VerdictEvent, elapsedMs: number): string {
-  const percent = event.total === 0 ? 100 : (event.done / event.total) * 100;
-  const rate = event.done === 0 ? 0 : (event.passed / event.done) * 100;
-  const etaMs = event.done === 0 ? 0 : (elapsedMs / event.done) * (event.total - event.done);
-  return `${event.done}/${event.total} programs (${percent.toFixed(0)}%) · pass ${rate.toFixed(1)}% · ${formatDuration(elapsedMs)} elapsed · ETA ${formatDuration(etaMs)}`;
+/**
+ * Off a terminal: `done/total (pct) · pass rate · elapsed · ETA`, as generation's line (the ETA
+ * is `?` until a first program is judged).
+ */
+function scoringLine(p: Progress, elapsedMs: number): string {
+  const percent = p.total === 0 ? 100 : (p.done / p.total) * 100;
+  const rate = p.done === 0 ? 0 : (p.passed / p.done) * 100;
+  const eta = p.done === 0 ? '?' : formatDuration((elapsedMs / p.done) * (p.total - p.done));
+  return `${p.done}/${p.total} programs (${percent.toFixed(0)}%) · pass ${rate.toFixed(1)}% · ${formatDuration(elapsedMs)} elapsed · ETA ${eta}`;
 }
 
 export function formatDuration(ms: number): string {

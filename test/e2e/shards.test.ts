@@ -1,5 +1,5 @@
 import { readFile, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { runCli, tempDir } from '../helpers/cli.js';
 import { requireData } from '../helpers/data.js';
@@ -69,6 +69,11 @@ describe('--shard i/N and passk merge', () => {
     const merged = await runCli(['merge', ...[...shards].reverse(), '-o', out]);
     expect(merged.code, merged.stderr).toBe(0);
     expect(merged.stdout).toContain('merged 4 shards: 24 problems, 48 samples');
+    // recorded in the run store beside it, like any run (issue 29)
+    const runId = /run id: (\w+)/.exec(merged.stdout)?.[1];
+    const listed = await runCli(['runs', '--db', join(dirname(out), 'passk.db'), '--json']);
+    expect(listed.stdout).toContain(runId);
+    expect(listed.stdout).toContain(out);
     const [a, b] = await Promise.all([
       readFile(join(whole, 'metrics.json'), 'utf8'),
       readFile(join(out, 'metrics.json'), 'utf8'),

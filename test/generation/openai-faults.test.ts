@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { ModelRequestError } from '../../src/core/errors.js';
+import { ModelRequestError, ServerUnavailableError } from '../../src/core/errors.js';
 import { ContextLengthError, RetryableRequestError } from '../../src/models/errors.js';
 import {
   createOpenAICompatibleBackend,
   type OpenAICompatibleOptions,
 } from '../../src/models/openai/backend.js';
+import { type FetchLike, nodeFetch } from '../../src/models/openai/node-fetch.js';
 import type { Completion, GenerateRequest } from '../../src/models/types.js';
 import {
   type FakeOpenAIServer,
@@ -532,4 +533,49 @@ describe('HTTP statuses and transport', () => {
       );
     }
   }, 20_000);
+});
+
+describe('a server that cannot be reached (issue 29)', () => {
+  const mode: Mode = { api: 'completions', stream: true };
+
+  /** nodeFetch, counting the requests it is asked to send. */
+  function countingFetch() {
+    const urls: string[] = [];
+    const doFetch: FetchLike = (url, init) => {
+      urls.push(url);
+      return nodeFetch(url, init);
+    };
+    return { urls, doFetch };
+  }
+
+  it('at the start (connection refused): one attempt, one line naming the URL', async () => {
+    const server = await serve();
+    await server.close(); // a real loopback port nothing listens on
+    const { urls, doFetch } = countingFetch();
+    // the default retry schedule (7 attempts), only with a short first delay
+    const { backend, retries } = backendFor(server, mode, {
+      retry: { baseDelayMs: 1 },
+      fetch: doFetch,
+    });
+    const error = await backend.check!().then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(ServerUnavailableError);
+    expect((error as Error).message).toContain(`${server.baseUrl}/models`);
+    expect((error as Error).message).toMatch(/ECONNREFUSED/);
+    expect((error as Error).message).not.toContain('\n');
+    expect(urls).toHaveLength(1);
+    expect(retries).toEqual([]);
+  });
+
+  it('mid-run, after it answered once: the retry schedule is kept (a transient fault)', async () => {
+    const server = await serve();
+    const { urls, doFetch } = countingFetch();
+    const { backend } = backendFor(server, mode, { fetch: doFetch });
+    await backend.check!();
+    await server.close();
+    await expect(backend.generate(request(mode))).rejects.toThrow(/gave up after 3 attempts/);
+    expect(urls.filter((u) => u.endsWith('/completions'))).toHaveLength(3);
+  });
 });

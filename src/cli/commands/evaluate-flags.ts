@@ -1,5 +1,6 @@
 import {
   type CandidateSource,
+  ConfigError,
   evaluate,
   formatSummary,
   progressReporter,
@@ -20,6 +21,7 @@ export async function evaluateWithFlags(
   candidates: CandidateSource,
   stop: StopSignals,
   label?: string,
+  progressMs?: number,
 ): Promise<void> {
   const outputDir = flags.outputDir ?? defaultOutputDir(flags.task);
   const stopQuitting = quitWhenAborted(stop.abort);
@@ -28,7 +30,7 @@ export async function evaluateWithFlags(
       ...evaluationOptions(flags),
       candidates,
       outputDir,
-      onEvent: progressReporter(),
+      onEvent: progressReporter(process.stderr, progressMs),
       drain: stop.drain,
       ...(label === undefined ? {} : { label }),
     });
@@ -64,4 +66,15 @@ function completing(candidates: CandidateSource): CompletingCommands {
     afterRequests: `; then score them with ${again}`,
     judging: again,
   };
+}
+
+/** `--progress-interval S` (a string from commander) as milliseconds, at least 0.1 s. */
+export function progressIntervalMs(value: unknown): number {
+  const seconds = typeof value === 'string' && /^\d+(\.\d+)?$/.test(value) ? Number(value) : NaN;
+  if (!(seconds > 0)) {
+    throw new ConfigError(
+      `--progress-interval must be a positive number of seconds, not '${String(value)}'`,
+    );
+  }
+  return Math.max(100, Math.round(seconds * 1000));
 }

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { addEvaluationOptions, nSamplesFlag, parseEvaluationFlags } from '../options.js';
 import type { StopSignals } from '../stop-signals.js';
-import { evaluateWithFlags } from './evaluate-flags.js';
+import { evaluateWithFlags, progressIntervalMs } from './evaluate-flags.js';
 
 export function registerEvaluate(program: Command, stop: StopSignals): void {
   addEvaluationOptions(
@@ -24,9 +24,11 @@ export function registerEvaluate(program: Command, stop: StopSignals): void {
       '--label <text>',
       'a name for this run, shown in reports (kept in run.json and the store)',
     )
+    .option('--progress-interval <seconds>', 'off a terminal: a progress line this often', '30')
     .action(async (raw: Record<string, unknown>) => {
       const flags = parseEvaluationFlags(raw);
       const label = typeof raw['label'] === 'string' ? raw['label'] : undefined;
+      const progressMs = progressIntervalMs(raw['progressInterval']);
       await evaluateWithFlags(
         flags,
         {
@@ -37,6 +39,7 @@ export function registerEvaluate(program: Command, stop: StopSignals): void {
         },
         stop,
         label,
+        progressMs,
       );
     });
 }

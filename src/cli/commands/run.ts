@@ -23,7 +23,7 @@ import {
 import { resolveRunFlags, savedOptions } from '../run-config.js';
 import { quitWhenAborted, type StopSignals } from '../stop-signals.js';
 import { type CompletingCommands, reportUnscored } from '../unscored-samples.js';
-import { evaluateWithFlags } from './evaluate-flags.js';
+import { evaluateWithFlags, progressIntervalMs } from './evaluate-flags.js';
 
 export function registerRun(program: Command, stop: StopSignals): void {
   const command = addEvaluationOptions(
@@ -43,7 +43,8 @@ export function registerRun(program: Command, stop: StopSignals): void {
     if (model === undefined || model === 'reference') {
       if (model === undefined) throw missingModel();
       const label = typeof raw['label'] === 'string' ? raw['label'] : undefined;
-      await evaluateWithFlags(flags, { kind: 'reference' }, stop, label);
+      const progressMs = progressIntervalMs(raw['progressInterval']);
+      await evaluateWithFlags(flags, { kind: 'reference' }, stop, label, progressMs);
       return;
     }
     await runWithBackend(model, raw, flags, stop);

@@ -18,7 +18,7 @@ import type {
 } from '../types.js';
 import { AnswerModelCheck, STRAY_ANSWERS_TO_STOP } from './answer-model.js';
 import { fetchModels, type ListedModel, normalizeBaseUrl } from './endpoints.js';
-import { errorFromException, errorFromResponse, RequestControl } from './http.js';
+import { errorFromException, errorFromResponse, isUnreachable, RequestControl } from './http.js';
 import { aliasesOf, singleModel } from './listed-models.js';
 import { type FetchLike, type FetchResponse, nodeFetch } from './node-fetch.js';
 import { completionsFromBody, type OpenAIApi, parseWire, requestBody } from './protocol.js';
@@ -220,7 +220,10 @@ class OpenAICompatibleBackend implements ModelBackend {
             return models;
           } catch (error) {
             failedOnce[i] = true;
-            if (anyUp && error instanceof RetryableRequestError) {
+            // Refused, unknown host, no route: nothing is listening there, and waiting out the
+            // whole retry schedule (~20 s) only delays the one-line error. Retries are kept for
+            // a server that answers badly (a 503 while it warms up) and for faults mid-run.
+            if ((anyUp || isUnreachable(error)) && error instanceof RetryableRequestError) {
               throw new ModelRequestError(error.message, { retryable: true, cause: error });
             }
             throw error;

@@ -117,13 +117,37 @@ export function errorFromException(
 
 /** ECONNRESET, ECONNREFUSED, UND_ERR_SOCKET…: undici hides the code in `cause`. */
 function transportCode(error: unknown): string | undefined {
+  const found = errnoOf(error);
+  return found && `${found.code} (${found.message})`;
+}
+
+function errnoOf(error: unknown): { code: string; message: string } | undefined {
   let current: unknown = error;
   for (let depth = 0; depth < 4 && current instanceof Error; depth++) {
     const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string') return `${code} (${current.message})`;
+    if (typeof code === 'string') return { code, message: current.message };
     current = current.cause;
   }
   return undefined;
+}
+
+/** No connection could be opened at all: nothing listens there, or the host is unknown or off the network. */
+const UNREACHABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EADDRNOTAVAIL',
+]);
+
+/**
+ * Whether a failed request never reached a server (refused, unknown host, no route), as opposed
+ * to a server that answered badly or dropped a connection it had accepted.
+ */
+export function isUnreachable(error: unknown): boolean {
+  const code = errnoOf(error instanceof RetryableRequestError ? error.cause : error)?.code;
+  return code !== undefined && UNREACHABLE_CODES.has(code);
 }
 
 /**

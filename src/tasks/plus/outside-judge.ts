@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { ImmediateJudge } from '../../execution/judge.js';
 import type { Verdict } from '../../execution/types.js';
+import { INPUT_TIME_LIMIT } from '../../execution/verdict.js';
 import { atolAfter, checkOutput, type EvalPlusDataset } from './evalplus-rules.js';
 import { decodePy, type PyValue, showPy } from './pyvalue.js';
 
@@ -82,7 +83,7 @@ function decide(spec: OutsideJudgeSpec, raw: Verdict, report: string): Verdict {
     if (found === 'duplicate') return fail('failed', 'DuplicateOutput', `${where}: two outputs`);
     if (found.x !== undefined) {
       const type = String(found.x).slice(0, 60);
-      if (type === '_PasskInputTimeLimit')
+      if (type === INPUT_TIME_LIMIT)
         return fail('timeout', 'InputTimeLimit', `${where}: passed its time limit`);
       return fail('error', type, `${where} raised ${type}`);
     }
