@@ -139,6 +139,7 @@ export const RESUME_POLICY: Readonly<Record<string, 'config' | 'saved' | { notRe
     cacheDir: 'saved',
     offline: 'saved',
     cache: 'saved',
+    artifactCache: 'saved',
     fimFormat: 'saved',
     taskArg: 'saved',
     instructionTokens: 'saved',
