@@ -1,10 +1,20 @@
 /**
- * `--no-cache` (library `cacheDir: false`) means no verdict reuse, not no toolchain caches (issue
- * 29, item 17): Go then recompiled its standard library for every program. Real Go through the
- * real sandbox, twice, each time with a fresh executor and no verdict cache.
+ * The toolchain caches as programs see them (issue 29, item 17), real compilers through the real
+ * sandbox: `--no-cache` (library `cacheDir: false`) means no verdict reuse, not no toolchain
+ * caches (Go recompiled its standard library for every program); a cache folder under /tmp,
+ * which the sandbox replaces with a tmpfs of its own, is bound into it (Rust lost its crates).
  */
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, utimesSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  utimesSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -79,4 +89,42 @@ describe.skipIf(!hasGo)('no verdict cache, toolchain caches kept', () => {
       rmSync(root, { recursive: true, force: true });
     }
   });
+});
+
+const hasRust = existsSync('/usr/share/cargo/registry');
+
+describe.skipIf(!hasRust)('a cache folder under /tmp', () => {
+  afterEach(() => vi.unstubAllEnvs());
+
+  it('Rust without an artifact cache: its crates, kept under /tmp, are bound into the sandbox', async () => {
+    const base = mkdtempSync(join(tmpdir(), 'passk-tmp-cache-'));
+    try {
+      // The crates are kept in the cache folder's rust-crates/; a copy of the tests' build saves
+      // a cargo build (~20 s of CPU); without one, passk builds them there.
+      const built = join(TEST_ARTIFACTS_DIR, ENGINE_VERSION, 'rust-crates');
+      if (existsSync(built)) {
+        mkdirSync(join(base, 'rust-crates'));
+        cpSync(built, join(base, 'rust-crates'), { recursive: true });
+      }
+      vi.stubEnv('PASSK_CACHE_DIR', base);
+      vi.stubEnv('PASSK_ARTIFACTS_DIR', '');
+      const executor = await createExecutor({
+        allowCodeExecution: true,
+        workers: 1,
+        cacheDir: false,
+        artifactsDir: false,
+      });
+      const source =
+        'fn main() {\n    let d = md5::compute(b"abc");\n    assert_eq!(format!("{:x}", d), "900150983cd24fb0d6963f7d28e17f72");\n}\n';
+      try {
+        const job: ExecJob = { id: 'rs', program: { language: 'rust', source }, limits: LIMITS };
+        const verdict = (await executor.run([job])).get('rs');
+        expect(verdict?.status, JSON.stringify(verdict)).toBe('passed');
+      } finally {
+        await executor.close();
+      }
+    } finally {
+      rmSync(base, { recursive: true, force: true });
+    }
+  }, 300_000);
 });
