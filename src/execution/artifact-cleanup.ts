@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { type Dirent, utimesSync } from 'node:fs';
 import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 
 /**
  * House-keeping of the artifact cache's toolchain folders (what passk builds once on the host:
@@ -201,6 +201,55 @@ export async function evictUnusedToolchains(
     }
   }
   return removed;
+}
+
+/** How many precompiled headers one toolchain keeps, and how many bytes they may hold. */
+export interface HeaderBound {
+  count: number;
+  bytes: number;
+}
+
+/**
+ * The size bound of one cpp-support folder's precompiled headers (`pch-*`): least recently used
+ * first, removes those not named in `keep` (the running run's) until at most `bound.count` of
+ * them hold at most `bound.bytes`. Returns what it removed.
+ */
+export async function evictOldestHeaders(
+  dir: string,
+  keep: ReadonlySet<string>,
+  bound: HeaderBound,
+): Promise<string[]> {
+  const headers: { path: string; used: number; bytes: number }[] = [];
+  for (const [path, used] of await usedTimes(dir)) {
+    if (/\/pch-[^/]+$/.test(path)) headers.push({ path, used, bytes: await filesBytes(path) });
+  }
+  headers.sort((a, b) => a.used - b.used);
+  let count = headers.length;
+  let bytes = headers.reduce((total, header) => total + header.bytes, 0);
+  const removed: string[] = [];
+  for (const header of headers) {
+    if (count <= bound.count && bytes <= bound.bytes) break;
+    if (keep.has(basename(header.path))) continue;
+    const gone = await remove(header.path, true);
+    if (gone.length === 0) continue;
+    removed.push(...gone);
+    count--;
+    bytes -= header.bytes;
+  }
+  return removed;
+}
+
+/** Bytes of the files directly in `dir` (a precompiled header's folder: h.h and h.h.gch). */
+async function filesBytes(dir: string): Promise<number> {
+  let total = 0;
+  for (const entry of await readdir(dir, { withFileTypes: true }).catch(() => [])) {
+    if (entry.isFile())
+      total += await stat(join(dir, entry.name)).then(
+        (info) => info.size,
+        () => 0,
+      );
+  }
+  return total;
 }
 
 /** artifacts/exec-N folders of other engine versions, unused for `unusedMs`. */
