@@ -150,7 +150,8 @@ export async function removeStaleStaging(
     if (isStaging(entry.name)) {
       if (await stagingIsStale(path, entry.name, options)) removed.push(...(await remove(path)));
     } else if (depth === 0 && SHARD.test(entry.name)) {
-      // a shard's entries are compiled programs: only its own temporaries (no owner pid) are
+      // a shard's entries are compiled programs: only its own temporaries are looked at (they
+      // name no owner, so not by the pass for dead owners)
       if (!options.deadOwnersOnly) removed.push(...(await stagingIn(path, options)));
     } else if (depth < 2) {
       removed.push(...(await removeStaleStaging(path, options, depth + 1)));
