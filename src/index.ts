@@ -26,7 +26,7 @@ export type {
   ResolvedPythonEnvironment,
 } from './execution/environments/types.js';
 export type { RunEvent, RunEventListener } from './execution/events.js';
-export { createExecutor } from './execution/index.js';
+export { createExecutor, defaultArtifactsDir } from './execution/index.js';
 export {
   createRemoteExecutor,
   type RemoteExecutorOptions,

@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ConfigError } from '../index.js';
-import { parseEvaluationFlags } from './options.js';
+import { evaluationOptions, parseEvaluationFlags } from './options.js';
 
 const infilling = 'humaneval-infilling-single-line';
 /** What commander fills in when the flags are not given. */
@@ -26,5 +26,32 @@ describe('--task-arg on run / evaluate', () => {
     expect(() =>
       parseEvaluationFlags({ ...DEFAULTS, task: infilling, taskArg: ['format=x'] }),
     ).toThrow(/^bad --task-arg for humaneval-infilling-single-line: .*; allowed keys: fim_format$/);
+  });
+});
+
+describe('--no-cache and --no-artifact-cache', () => {
+  afterEach(() => vi.unstubAllEnvs());
+  const options = (flags: Record<string, unknown>) =>
+    evaluationOptions(parseEvaluationFlags({ ...DEFAULTS, task: 'humaneval', ...flags }));
+
+  it('--no-cache turns off verdict reuse only; the artifact cache stays where --cache-dir puts it', () => {
+    vi.stubEnv('PASSK_ARTIFACTS_DIR', '');
+    expect(options({ cache: false })).toMatchObject({ verdictCache: false });
+    expect(options({ cache: false })).not.toHaveProperty('artifactsDir');
+    expect(options({ cache: false, cacheDir: '/c' })).toMatchObject({
+      verdictCache: false,
+      artifactsDir: '/c/verdicts/artifacts',
+    });
+    vi.stubEnv('PASSK_ARTIFACTS_DIR', '/a');
+    expect(options({ cache: false, cacheDir: '/c' })).toMatchObject({ artifactsDir: '/a' });
+  });
+
+  it('--no-artifact-cache turns off the compiled artifacts and toolchain caches, not the verdicts', () => {
+    expect(options({ artifactCache: false })).toMatchObject({ artifactsDir: false });
+    expect(options({ artifactCache: false })).not.toHaveProperty('verdictCache');
+    expect(options({ artifactCache: false, cache: false })).toMatchObject({
+      verdictCache: false,
+      artifactsDir: false,
+    });
   });
 });

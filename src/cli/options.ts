@@ -5,6 +5,7 @@ import {
   applyTaskParams,
   ConfigError,
   type DatasetLoadOptions,
+  defaultArtifactsDir,
   defaultDataDir,
   isCustomDataFile,
   parseShard,
@@ -72,7 +73,14 @@ export function addEvaluationOptions(command: Command): Command {
       'Hugging Face download cache (env PASSK_CACHE_DIR, default ~/.cache/passk)',
     )
     .option('--offline', 'never download; use local files and the cache only')
-    .option('--no-cache', 'run every program even if an identical one was judged before')
+    .option(
+      '--no-cache',
+      'run every program even if an identical one was judged before (compiled artifacts and toolchain caches stay)',
+    )
+    .option(
+      '--no-artifact-cache',
+      'compile every program and rebuild the toolchain caches (Go build cache, Rust crates, C++ headers) in each run',
+    )
     .option(
       '--keep-tracebacks',
       "Python: keep each failing program's whole traceback in results.jsonl (default: the verdict's type and message only)",
@@ -184,6 +192,7 @@ const rawSchema = z.object({
   offline: z.boolean().optional(),
   cache: z.boolean().optional(),
   keepTracebacks: z.boolean().optional(),
+  artifactCache: z.boolean().optional(),
   skipPreflight: z.boolean().optional(),
   shard: z.string().optional(),
   excludeContaminated: z.string().optional(),
@@ -289,17 +298,36 @@ function executors(flags: EvaluationFlags) {
     if (flags.executorTokenFile !== undefined) {
       throw new ConfigError('--executor-token-file needs --executor');
     }
-    return verdictCache(flags);
+    return localCaches(flags);
   }
   const token = resolveToken(flags.executorTokenFile);
   return {
     ...(flags.cache === false ? { verdictCache: false as const } : {}),
+    ...(flags.artifactCache === false ? { artifactsDir: false as const } : {}),
     remoteExecutors: { urls: flags.executor, ...(token === undefined ? {} : { token }) },
   };
 }
 
-/** --no-cache turns the verdict cache off; --cache-dir moves it along with the Hub cache. */
-function verdictCache(flags: EvaluationFlags): { verdictCache?: string | false } {
-  if (flags.cache === false) return { verdictCache: false };
-  return flags.cacheDir === undefined ? {} : { verdictCache: join(flags.cacheDir, 'verdicts') };
+/**
+ * --no-cache turns the verdict cache off, --no-artifact-cache the compiled artifacts and toolchain
+ * caches; --cache-dir moves both (the artifacts unless $PASSK_ARTIFACTS_DIR places them) along
+ * with the Hub cache.
+ */
+function localCaches(flags: EvaluationFlags): {
+  verdictCache?: string | false;
+  artifactsDir?: string | false;
+} {
+  const folder = flags.cacheDir === undefined ? undefined : join(flags.cacheDir, 'verdicts');
+  const verdicts = flags.cache === false ? false : folder;
+  // Without a verdict folder the executor would put the artifacts under the default one.
+  const artifacts =
+    flags.artifactCache === false
+      ? false
+      : verdicts === false && folder !== undefined
+        ? defaultArtifactsDir(folder)
+        : undefined;
+  return {
+    ...(verdicts === undefined ? {} : { verdictCache: verdicts }),
+    ...(artifacts === undefined ? {} : { artifactsDir: artifacts }),
+  };
 }

@@ -140,6 +140,7 @@ export const RESUME_POLICY: Readonly<Record<string, 'config' | 'saved' | { notRe
     offline: 'saved',
     cache: 'saved',
     keepTracebacks: 'saved',
+    artifactCache: 'saved',
     fimFormat: 'saved',
     taskArg: 'saved',
     instructionTokens: 'saved',

@@ -3,7 +3,17 @@
  * staging folders, folders of toolchain versions no longer used, stale precompiled headers, and
  * the folders of other engine versions. Real folders with real modification times.
  */
-import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, utimesSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -17,6 +27,7 @@ import {
 } from './artifact-cleanup.js';
 import { ENGINE_VERSION } from './cache.js';
 import { createExecutor } from './index.js';
+import { buildInto } from './languages/kit/toolchain-support.js';
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
@@ -108,6 +119,63 @@ describe('stale staging folders', () => {
     expect(existsSync(join(artifacts, ENGINE_VERSION, 'go-build/seed'))).toBe(true);
     // once an hour per folder: a stamp beside the engine folders says when
     expect(statSync(join(artifacts, '.cleaned')).mtimeMs).toBeGreaterThan(now - MINUTE);
+  });
+});
+
+describe('staging folders of dead builds, at every start', () => {
+  /** A pid no process has now: a child that has exited. */
+  const deadPid = () => spawnSync('/bin/true').pid!;
+
+  it('a host build names its staging folder with its pid', async () => {
+    const target = join(base, 'java-support', 'j1');
+    const argv = ['/bin/sh', '-c', 'basename "$1" > "$1/name"', 'sh', '{dir}'];
+    expect(await buildInto(target, {}, argv)).toBe(true);
+    expect(readFileSync(join(target, 'name'), 'utf8')).toMatch(
+      new RegExp(`^j1\\.staging-${process.pid}-[A-Za-z0-9]{6}\n$`),
+    );
+  });
+
+  it('createExecutor removes those whose owner is gone, though the hourly clean-up just ran', async () => {
+    const artifacts = join(base, 'artifacts');
+    const dead = deadPid();
+    const seed = `${ENGINE_VERSION}/go-build/seed`;
+    tree(artifacts, {
+      [`${seed}.staging-${dead}-aB3dE9`]: 10 * MINUTE, // a seeding killed 10 minutes ago
+      [`${seed}.staging-${process.pid}-Qw3rTy`]: 10 * MINUTE, // this process's: alive
+      [`${seed}.staging-Zz9Yy8`]: 10 * MINUTE, // no owner named: the hourly clean-up's
+      [`${ENGINE_VERSION}/cpp-support/k1/pch-x.staging-${dead}-Abc123`]: 10 * MINUTE,
+    });
+    writeFileSync(join(artifacts, '.cleaned'), ''); // cleaned a moment ago
+    const work = mkdtempSync(join(tmpdir(), `passk-go-seed-${dead}-`));
+    const old = new Date(now - 10 * MINUTE);
+    utimesSync(work, old, old);
+    const executor = await createExecutor({
+      allowCodeExecution: true,
+      workers: 1,
+      cacheDir: false,
+      artifactsDir: artifacts,
+    });
+    await executor.close();
+    const workLeft = existsSync(work);
+    rmSync(work, { recursive: true, force: true });
+    expect(workLeft).toBe(false);
+    expect(
+      left(artifacts, [
+        `${seed}.staging-${dead}-aB3dE9`,
+        `${seed}.staging-${process.pid}-Qw3rTy`,
+        `${seed}.staging-Zz9Yy8`,
+        `${ENGINE_VERSION}/cpp-support/k1/pch-x.staging-${dead}-Abc123`,
+      ]),
+    ).toEqual([`${seed}.staging-${process.pid}-Qw3rTy`, `${seed}.staging-Zz9Yy8`]);
+  });
+
+  it('removes a dead owner’s work folder from the temp folder', async () => {
+    const dead = deadPid();
+    tree(base, { [`passk-rust-crates-${dead}-aB3dE9`]: 10 * MINUTE });
+    tree(base, { [`passk-rust-crates-${process.pid}-aB3dE9`]: 10 * MINUTE });
+    expect(await removeStaleWorkDirs(base, { now, deadOwnersOnly: true })).toEqual([
+      join(base, `passk-rust-crates-${dead}-aB3dE9`),
+    ]);
   });
 });
 

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { type Dirent, utimesSync } from 'node:fs';
 import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 
 /**
  * House-keeping of the artifact cache's toolchain folders (what passk builds once on the host:
@@ -14,6 +14,8 @@ import { join } from 'node:path';
  * - a folder built for a toolchain version (or a precompiled header for an include block) that
  *   is no longer used stays for ever.
  * Nothing here is ever needed for a verdict: whatever is removed is rebuilt on the next use.
+ * Host builds name their staging and work folders with their pid (stagingPrefix, workDirPrefix),
+ * so every start removes those a dead process left, not only the hourly clean-up.
  */
 
 /** A staging folder older than this belongs to no live build (the longest build times out in 10 min). */
@@ -25,6 +27,8 @@ export const UNUSED_MS = 3 * 24 * 60 * 60 * 1000;
 
 export interface CleanupOptions {
   now?: number;
+  /** Only staging and work folders whose owner pid is gone (what every start removes). */
+  deadOwnersOnly?: boolean;
   staleStagingMs?: number;
   unusedMs?: number;
   /** Whether a process id is running (tests pass their own). */
@@ -35,14 +39,33 @@ export interface CleanupOptions {
 const KEYED_FAMILIES = ['cpp-support', 'java-support', 'rust-crates', 'typescript-support'];
 /** Layouts of earlier passk versions at the top of an engine folder, read by nothing now. */
 const RETIRED = /^(go-build-seed|rust-crates-[0-9a-f]{16})$/;
-/** `mkdtemp(X.staging-)`, rust-crates' `X.<pid>-<hex>.tmp`, artifact_cache.py's `.tmp-…`. */
-const STAGING = [/\.staging-[A-Za-z0-9]{6}$/, /\.(\d+)-[0-9a-f]{8}\.tmp$/, /^\.tmp-/];
+/**
+ * `mkdtemp(X.staging-<pid>-)` (older passk: no pid), rust-crates' `X.<pid>-<hex>.tmp`,
+ * artifact_cache.py's `.tmp-…` (in the sandbox's pid namespace: no pid worth naming).
+ */
+const STAGING = [/\.staging-(?:\d+-)?[A-Za-z0-9]{6}$/, /\.(\d+)-[0-9a-f]{8}\.tmp$/, /^\.tmp-/];
+/** The pid a staging or work folder's name gives its owner. */
+const OWNER = [
+  /\.staging-(\d+)-[A-Za-z0-9]{6}$/,
+  /\.(\d+)-[0-9a-f]{8}\.tmp$/,
+  /^passk-[a-z-]+-(\d+)-/,
+];
 /** Work folders of killed host builds in the temp folder (go.ts, rust-crates.ts). */
-const WORK_DIR = /^passk-(go-seed|rust-crates)-[A-Za-z0-9]{6}$/;
+const WORK_DIR = /^passk-(go-seed|rust-crates)-(?:\d+-)?[A-Za-z0-9]{6}$/;
 /** Engine folders: artifacts/<ENGINE_VERSION>. */
 const ENGINE_DIR = /^exec-\d+$/;
 /** artifact_cache.py's shards: two characters, holding compiled programs, not toolchains. */
 const SHARD = /^[0-9a-zA-Z]{2}$/;
+
+/** mkdtemp prefix of a host build's staging folder for `target`: the pid names its owner. */
+export function stagingPrefix(target: string): string {
+  return `${target}.staging-${process.pid}-`;
+}
+
+/** mkdtemp prefix of a host build's work folder in the temp folder (`kind`: go-seed, rust-crates). */
+export function workDirPrefix(kind: 'go-seed' | 'rust-crates'): string {
+  return join(tmpdir(), `passk-${kind}-${process.pid}-`);
+}
 
 /**
  * A toolchain folder was used now: eviction keeps what was used within UNUSED_MS. Builders call
@@ -64,7 +87,9 @@ const CLEAN_EVERY_MS = 60 * 60 * 1000;
 
 /**
  * cleanArtifacts at most once per process and folder, and once an hour per folder (a stamp file
- * beside the engine folders); never fails the run (it only tidies up).
+ * beside the engine folders); in between, each start removes only the staging and work folders of
+ * dead builds (a look at the toolchain folders, not the shards). Never fails the run (it only
+ * tidies up).
  */
 export async function cleanArtifactsOnce(artifactsDir: string, engine: string): Promise<void> {
   if (cleaned.has(artifactsDir)) return;
@@ -74,7 +99,12 @@ export async function cleanArtifactsOnce(artifactsDir: string, engine: string): 
     (info) => info.mtimeMs,
     () => 0,
   );
-  if (Date.now() - last < CLEAN_EVERY_MS) return;
+  if (Date.now() - last < CLEAN_EVERY_MS) {
+    const options = { deadOwnersOnly: true };
+    await removeStaleStaging(join(artifactsDir, engine), options).catch(() => []);
+    await removeStaleWorkDirs(tmpdir(), options).catch(() => []);
+    return;
+  }
   try {
     await mkdir(artifactsDir, { recursive: true });
     await writeFile(stamp, '');
@@ -120,8 +150,9 @@ export async function removeStaleStaging(
     if (isStaging(entry.name)) {
       if (await stagingIsStale(path, entry.name, options)) removed.push(...(await remove(path)));
     } else if (depth === 0 && SHARD.test(entry.name)) {
-      // a shard's entries are compiled programs: only its own temporaries are looked at
-      removed.push(...(await stagingIn(path, options)));
+      // a shard's entries are compiled programs: only its own temporaries are looked at (they
+      // name no owner, so not by the pass for dead owners)
+      if (!options.deadOwnersOnly) removed.push(...(await stagingIn(path, options)));
     } else if (depth < 2) {
       removed.push(...(await removeStaleStaging(path, options, depth + 1)));
     }
@@ -173,6 +204,55 @@ export async function evictUnusedToolchains(
   return removed;
 }
 
+/** How many precompiled headers one toolchain keeps, and how many bytes they may hold. */
+export interface HeaderBound {
+  count: number;
+  bytes: number;
+}
+
+/**
+ * The size bound of one cpp-support folder's precompiled headers (`pch-*`): least recently used
+ * first, removes those not named in `keep` (the running run's) until at most `bound.count` of
+ * them hold at most `bound.bytes`. Returns what it removed.
+ */
+export async function evictOldestHeaders(
+  dir: string,
+  keep: ReadonlySet<string>,
+  bound: HeaderBound,
+): Promise<string[]> {
+  const headers: { path: string; used: number; bytes: number }[] = [];
+  for (const [path, used] of await usedTimes(dir)) {
+    if (/\/pch-[^/]+$/.test(path)) headers.push({ path, used, bytes: await filesBytes(path) });
+  }
+  headers.sort((a, b) => a.used - b.used);
+  let count = headers.length;
+  let bytes = headers.reduce((total, header) => total + header.bytes, 0);
+  const removed: string[] = [];
+  for (const header of headers) {
+    if (count <= bound.count && bytes <= bound.bytes) break;
+    if (keep.has(basename(header.path))) continue;
+    const gone = await remove(header.path, true);
+    if (gone.length === 0) continue;
+    removed.push(...gone);
+    count--;
+    bytes -= header.bytes;
+  }
+  return removed;
+}
+
+/** Bytes of the files directly in `dir` (a precompiled header's folder: h.h and h.h.gch). */
+async function filesBytes(dir: string): Promise<number> {
+  let total = 0;
+  for (const entry of await readdir(dir, { withFileTypes: true }).catch(() => [])) {
+    if (entry.isFile())
+      total += await stat(join(dir, entry.name)).then(
+        (info) => info.size,
+        () => 0,
+      );
+  }
+  return total;
+}
+
 /** artifacts/exec-N folders of other engine versions, unused for `unusedMs`. */
 export async function evictOtherEngines(
   artifactsDir: string,
@@ -189,16 +269,18 @@ export async function evictOtherEngines(
   return removed;
 }
 
-/** passk's host-build work folders in `dir` (the temp folder) older than `staleStagingMs`. */
+/**
+ * passk's host-build work folders in `dir` (the temp folder) of dead owners, or older than
+ * `staleStagingMs`.
+ */
 export async function removeStaleWorkDirs(
   dir: string,
   options: CleanupOptions = {},
 ): Promise<string[]> {
   const removed: string[] = [];
-  const old = olderThan(options.staleStagingMs ?? STALE_STAGING_MS, options.now);
   for (const entry of await dirs(dir)) {
     const path = join(dir, entry.name);
-    if (WORK_DIR.test(entry.name) && old(await lastUsed(path, 0))) {
+    if (WORK_DIR.test(entry.name) && (await stagingIsStale(path, entry.name, options))) {
       removed.push(...(await remove(path)));
     }
   }
@@ -214,11 +296,11 @@ function isStaging(name: string): boolean {
  * build on another machine sharing the cache; its copy step takes seconds, not minutes).
  */
 async function stagingIsStale(path: string, name: string, options: CleanupOptions) {
-  const pid = /\.(\d+)-[0-9a-f]{8}\.tmp$/.exec(name)?.[1];
+  const pid = OWNER.map((pattern) => pattern.exec(name)?.[1]).find((found) => found !== undefined);
+  const dead = pid !== undefined && !(options.isAlive ?? isAlive)(Number(pid));
+  if (!dead && options.deadOwnersOnly) return false;
   const modified = await lastUsed(path, 0);
-  if (pid !== undefined && !(options.isAlive ?? isAlive)(Number(pid))) {
-    return olderThan(DEAD_OWNER_MS, options.now)(modified);
-  }
+  if (dead) return olderThan(DEAD_OWNER_MS, options.now)(modified);
   return olderThan(options.staleStagingMs ?? STALE_STAGING_MS, options.now)(modified);
 }
 

@@ -21,14 +21,15 @@ describe('verdict cache location', () => {
 describe('artifact cache location', () => {
   afterEach(() => vi.unstubAllEnvs());
 
-  it('is $PASSK_ARTIFACTS_DIR, else artifacts/ beside the verdicts; none without a verdict cache', () => {
+  it('is $PASSK_ARTIFACTS_DIR, else artifacts/ beside the verdicts, with or without a verdict cache', () => {
     expect(defaultArtifactsDir('/c/verdicts', {})).toBe('/c/verdicts/artifacts');
     expect(defaultArtifactsDir('/c/verdicts', { PASSK_ARTIFACTS_DIR: ' ' })).toBe(
       '/c/verdicts/artifacts',
     );
     expect(defaultArtifactsDir('/c/verdicts', { PASSK_ARTIFACTS_DIR: '/a' })).toBe('/a');
-    // --no-cache promises every program is compiled: the variable does not bring a cache back.
-    expect(defaultArtifactsDir(false, { PASSK_ARTIFACTS_DIR: '/a' })).toBeUndefined();
+    // --no-cache is no verdict reuse only: the toolchain caches stay where they would be.
+    expect(defaultArtifactsDir(false, { PASSK_ARTIFACTS_DIR: '/a' })).toBe('/a');
+    expect(defaultArtifactsDir(false, { PASSK_CACHE_DIR: '/c' })).toBe('/c/verdicts/artifacts');
     expect(() => defaultArtifactsDir('/c', { PASSK_ARTIFACTS_DIR: 'false' })).toThrow(
       "PASSK_ARTIFACTS_DIR 'false' is not a folder",
     );

@@ -25,11 +25,13 @@ export function defaultCacheDir(env: NodeJS.ProcessEnv = process.env): string {
   return join(base, 'verdicts');
 }
 
-const ARTIFACTS_OFF = 'to compile every time pass --no-cache (library: artifactsDir: false)';
+const ARTIFACTS_OFF =
+  'to compile every time pass --no-artifact-cache (library: artifactsDir: false)';
 
 /**
- * Default artifact cache for a verdict cache (`false`: none, as `--no-cache` promises):
- * `$PASSK_ARTIFACTS_DIR` when set, else `artifacts` inside the verdict cache. Its own folder lets
+ * Default artifact cache: `$PASSK_ARTIFACTS_DIR` when set, else `artifacts` inside the verdict
+ * cache folder (`cacheDir`; when the verdict cache is off, `false`, the folder it would have
+ * been: `--no-cache` means no verdict reuse, not no toolchain caches). Its own folder lets
  * compiled programs and toolchain support (Rust's crates, Go's seeded build cache, C++'s
  * precompiled headers: tens of seconds of CPU to rebuild) outlive a fresh verdict cache, e.g.
  * kept by CI between runs, or shared by several cache folders. Content-addressed: a cached binary
@@ -38,12 +40,12 @@ const ARTIFACTS_OFF = 'to compile every time pass --no-cache (library: artifacts
 export function defaultArtifactsDir(
   cacheDir: string | false,
   env: NodeJS.ProcessEnv = process.env,
-): string | undefined {
-  if (cacheDir === false) return undefined;
+): string {
   const { PASSK_ARTIFACTS_DIR: fromEnv } = env;
-  return fromEnv === undefined || fromEnv.trim() === ''
-    ? join(cacheDir, 'artifacts')
-    : pathValue(fromEnv, 'PASSK_ARTIFACTS_DIR', 'folder', ARTIFACTS_OFF);
+  if (fromEnv !== undefined && fromEnv.trim() !== '') {
+    return pathValue(fromEnv, 'PASSK_ARTIFACTS_DIR', 'folder', ARTIFACTS_OFF);
+  }
+  return join(cacheDir === false ? defaultCacheDir(env) : cacheDir, 'artifacts');
 }
 
 /** Content key of a program run: identical keys give identical verdicts, so run once. */

@@ -49,7 +49,8 @@ export async function createExecutor(options: ExecutorOptions): Promise<Executor
   const factory = await sandboxes.get(sandboxName);
   const engines = new Map<string, Promise<Engine>>();
   const cacheDir = options.cacheDir === undefined ? defaultCacheDir() : options.cacheDir;
-  // Compiled artifacts live beside the verdicts (or in $PASSK_ARTIFACTS_DIR); no verdict cache, none.
+  // Compiled artifacts live beside the verdicts (or in $PASSK_ARTIFACTS_DIR), also when verdicts
+  // are not reused: without them Go recompiles its standard library for every program.
   const artifactsDir =
     options.artifactsDir !== undefined
       ? options.artifactsDir || undefined

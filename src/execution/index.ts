@@ -2,7 +2,7 @@
  * The execution layer: runs untrusted programs and returns verdicts. Entry points for the
  * pipeline: createExecutor (opt-in gate, sandbox choice) and runPreflight (canaries).
  */
-export { defaultCacheDir, ENGINE_VERSION } from './cache.js';
+export { defaultArtifactsDir, defaultCacheDir, ENGINE_VERSION } from './cache.js';
 export {
   checkVenvDir,
   DEBIAN_DIST_PACKAGES,

@@ -326,14 +326,16 @@ export interface ExecutorOptions {
   /** Concurrent programs; defaults to the number of cores. */
   workers?: number;
   /**
-   * Where verdicts are cached by content hash across runs; `false` disables the cache.
+   * Where verdicts are cached by content hash across runs; `false` disables the cache (no
+   * verdict reuse: the artifact cache stays, see artifactsDir).
    * Default: `$PASSK_CACHE_DIR/verdicts`, else `~/.cache/passk/verdicts`.
    */
   cacheDir?: string | false;
   /**
-   * Where compiled artifacts (C++/Rust/Go binaries, Java classes) and Go's seeded build cache are
-   * kept by content hash; `false`: compile every time. Default: `$PASSK_ARTIFACTS_DIR`, else
-   * `artifacts` inside cacheDir; none when cacheDir is false.
+   * Where compiled artifacts (C++/Rust/Go binaries, Java classes) and the toolchain caches (Go's
+   * seeded build cache, Rust's crates, C++'s precompiled headers) are kept by content hash;
+   * `false`: compile every time (CLI `--no-artifact-cache`). Default: `$PASSK_ARTIFACTS_DIR`, else
+   * `artifacts` inside cacheDir (when cacheDir is false, inside the default verdict folder).
    */
   artifactsDir?: string | false;
   /** Python interpreter for the 'process' and 'subprocess' sandboxes; default: Debian's python3. */

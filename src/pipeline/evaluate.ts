@@ -106,9 +106,16 @@ export interface EvaluateOptions extends ProblemSelection {
   keepTracebacks?: boolean;
   /**
    * Verdict cache directory (identical programs under identical limits are not run again);
-   * false disables it. Default: $PASSK_CACHE_DIR/verdicts, else ~/.cache/passk/verdicts.
+   * false disables it (no verdict reuse; compiled artifacts stay, see artifactsDir).
+   * Default: $PASSK_CACHE_DIR/verdicts, else ~/.cache/passk/verdicts.
    */
   verdictCache?: string | false;
+  /**
+   * Compiled programs and toolchain caches (Go's build cache, Rust's crates, C++'s precompiled
+   * headers); false compiles everything in every run (CLI `--no-artifact-cache`). Default:
+   * $PASSK_ARTIFACTS_DIR, else `artifacts` in the verdict cache folder (ExecutorOptions).
+   */
+  artifactsDir?: string | false;
   /** Run the preflight canaries before scoring (default true). */
   preflight?: boolean;
   dataset?: DatasetLoadOptions;

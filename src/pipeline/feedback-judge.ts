@@ -12,6 +12,7 @@ export interface TurnJudgeOptions {
   sandbox?: string;
   workers?: number;
   verdictCache?: string | false;
+  artifactsDir?: string | false;
 }
 
 /** The judge between turns and its executor (started on first use; close() stops it). */
@@ -50,6 +51,7 @@ export function createTurnJudge(
       ...(options.sandbox === undefined ? {} : { sandbox: options.sandbox }),
       ...(options.workers === undefined ? {} : { workers: options.workers }),
       ...(options.verdictCache === undefined ? {} : { cacheDir: options.verdictCache }),
+      ...(options.artifactsDir === undefined ? {} : { artifactsDir: options.artifactsDir }),
     });
   const judge: TurnJudge = async (items, signal) => {
     executor ??= start();

@@ -10,6 +10,8 @@ export interface RunExecutorOptions {
   sandbox?: string;
   workers?: number;
   verdictCache?: string | false;
+  /** The compiled-artifact and toolchain caches (ExecutorOptions.artifactsDir). */
+  artifactsDir?: string | false;
   pythonEnv?: string;
   keepTracebacks?: boolean;
 }
@@ -38,6 +40,7 @@ export async function openRunExecutor(options: RunExecutorOptions): Promise<RunE
     ...(options.sandbox === undefined ? {} : { sandbox: options.sandbox }),
     ...(options.workers === undefined ? {} : { workers: options.workers }),
     ...(options.verdictCache === undefined ? {} : { cacheDir: options.verdictCache }),
+    ...(options.artifactsDir === undefined ? {} : { artifactsDir: options.artifactsDir }),
     ...(options.pythonEnv === undefined ? {} : { pythonEnv: options.pythonEnv }),
     ...(options.keepTracebacks === true ? { keepTracebacks: true } : {}),
   });
@@ -61,10 +64,12 @@ export function checkAgrees(executor: Executor, options: RunExecutorOptions): vo
       hint,
     });
   }
-  if (options.verdictCache !== undefined) {
-    throw new ConfigError('verdictCache cannot be given with an executor: it has its own cache', {
-      hint,
-    });
+  for (const key of ['verdictCache', 'artifactsDir'] as const) {
+    if (options[key] !== undefined) {
+      throw new ConfigError(`${key} cannot be given with an executor: it has its own cache`, {
+        hint,
+      });
+    }
   }
   if (options.keepTracebacks !== undefined) {
     throw new ConfigError('keepTracebacks cannot be given with an executor', { hint });
@@ -77,6 +82,7 @@ const DECIDED_REMOTELY = {
   sandbox: '--sandbox',
   workers: '--workers',
   verdictCache: '--no-cache',
+  artifactsDir: '--no-artifact-cache',
   pythonEnv: '--python-env',
   keepTracebacks: '--keep-tracebacks',
 } as const;

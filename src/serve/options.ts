@@ -19,6 +19,8 @@ export interface ServeOptions {
   sandbox?: string;
   /** Verdict cache directory, as evaluate's; false disables it. */
   verdictCache?: string | false;
+  /** Compiled-artifact and toolchain caches (ExecutorOptions.artifactsDir); false: none. */
+  artifactsDir?: string | false;
   /** Requests executing at once; default the executor's workers. */
   concurrency?: number;
   /** Requests waiting for a place; past it a request gets 429. Default 256. */

@@ -40,6 +40,7 @@ export async function startServer(options: ServeOptions): Promise<PasskServer> {
     ...(options.workers === undefined ? {} : { workers: options.workers }),
     ...(options.sandbox === undefined ? {} : { sandbox: options.sandbox }),
     ...(options.verdictCache === undefined ? {} : { cacheDir: options.verdictCache }),
+    ...(options.artifactsDir === undefined ? {} : { artifactsDir: options.artifactsDir }),
   });
   if (options.preflight !== false) {
     try {

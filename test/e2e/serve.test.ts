@@ -1,4 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { existsSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ConfigError, type PasskServer, startServer } from '../../src/index.js';
 import { tempDir } from '../helpers/cli.js';
 import { requireData } from '../helpers/data.js';
@@ -239,6 +242,24 @@ describe('passk serve: refusals at start', () => {
       ).rejects.toThrow(ConfigError);
     } finally {
       if (saved !== undefined) process.env['PASSK_SERVE_TOKEN'] = saved;
+    }
+  });
+});
+
+describe('serve and the artifact cache', () => {
+  it('keeps it without a verdict cache; artifactsDir false (--no-artifact-cache) keeps none', async () => {
+    const dir = await tempDir('passk-serve-artifacts-');
+    vi.stubEnv('PASSK_ARTIFACTS_DIR', join(dir, 'kept'));
+    try {
+      // the executor tidies (and so makes) its artifact folder as it starts
+      await (await testServer({ preflight: false })).close();
+      expect(existsSync(join(dir, 'kept'))).toBe(true);
+      vi.stubEnv('PASSK_ARTIFACTS_DIR', join(dir, 'none'));
+      await (await testServer({ preflight: false, artifactsDir: false })).close();
+      expect(existsSync(join(dir, 'none'))).toBe(false);
+    } finally {
+      vi.unstubAllEnvs();
+      await rm(dir, { recursive: true, force: true });
     }
   });
 });

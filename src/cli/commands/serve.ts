@@ -17,6 +17,7 @@ interface ServeFlags {
   dataDir?: string;
   offline?: boolean;
   cache?: boolean;
+  artifactCache?: boolean;
 }
 
 /**
@@ -44,6 +45,10 @@ export function registerServe(program: Command, stop: StopSignals): void {
     .option('--data-dir <dir>', 'local folder with benchmark files (env PASSK_DATA_DIR)')
     .option('--offline', 'never download; use local files and the cache only')
     .option('--no-cache', 'run every program even if judged before (no verdict cache)')
+    .option(
+      '--no-artifact-cache',
+      'compile every program (no compiled-artifact or toolchain caches)',
+    )
     .action(async (flags: ServeFlags) => {
       if (flags.judge !== 'outside' && flags.judge !== 'in-process') {
         throw new ConfigError(`--judge must be outside or in-process, not ${flags.judge}`);
@@ -64,6 +69,7 @@ export function registerServe(program: Command, stop: StopSignals): void {
         judge: flags.judge,
         ...(flags.sandbox === undefined ? {} : { sandbox: flags.sandbox }),
         ...(flags.cache === false ? { verdictCache: false } : {}),
+        ...(flags.artifactCache === false ? { artifactsDir: false } : {}),
         dataset: {
           ...(dataDir === undefined ? {} : { dataDir }),
           ...(flags.offline ? { offline: true } : {}),

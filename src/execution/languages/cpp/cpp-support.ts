@@ -2,13 +2,15 @@ import { existsSync } from 'node:fs';
 import { mkdir, readdir, readFile, rm } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
+import { evictOldestHeaders, type HeaderBound } from '../../artifact-cleanup.js';
 import { buildInto, supportHash as hash, hostBuildLimits } from '../kit/toolchain-support.js';
 import { headerName, includeDirs, systemHeadersOnly } from './cpp-headers.js';
 
 /**
  * What passk compiles once per machine for C++ (on the host: trusted inputs only, never a
- * candidate's code), kept in the artifact cache's `cpp-support/` folder, which its eviction
- * exempts: the end-sentinel wrapper as an object file (one compiler run fewer per program), and
+ * candidate's code), kept in the artifact cache's `cpp-support/` folder, which the compiled
+ * programs' size-capped eviction exempts (its precompiled headers have a bound of their own,
+ * PCH_BOUND): the end-sentinel wrapper as an object file (one compiler run fewer per program), and
  * precompiled headers for the `#include <…>` blocks many programs of a run start with.
  */
 export interface CppSupport {
@@ -20,8 +22,12 @@ export interface CppSupport {
 
 /** A block shared by fewer programs does not pay back its ~1.2 s CPU and ~30 MB. */
 const PCH_MIN_USES = 8;
-/** At most this many precompiled headers per toolchain folder (each ~30 MB; never evicted). */
-const PCH_MAX = 24;
+/**
+ * The bound of one toolchain folder's precompiled headers (each ~30-200 MB): past either, the
+ * least recently used other than the running run's are evicted (evictOldestHeaders); besides,
+ * the artifact clean-up removes any unused for 3 days.
+ */
+export const PCH_BOUND: HeaderBound = { count: 24, bytes: 2 * 2 ** 30 };
 /**
  * The program's leading `#include <…>` lines (blank lines between them allowed), or undefined.
  * Only names shaped like system headers (cpp-headers.ts), and only at the very top:
@@ -76,6 +82,10 @@ export async function ensureCppSupport(
   if (dirs.length === 0) return { wrapper: wrapperPath, headers };
   await sweepForeignHeaders(root, dirs);
   const todo = await headersToBuild(root, sources, dirs);
+  const keep = new Set(todo.map(([, dir]) => dir));
+  const fresh = todo.filter(([, dir]) => !existsSync(join(root, dir))).length;
+  // Room for this run's new ones first, then the byte bound with their sizes known.
+  await evictOldestHeaders(root, keep, { ...PCH_BOUND, count: PCH_BOUND.count - fresh });
   // As many at once as there are cores: the programs wait for these.
   const next = async (): Promise<void> => {
     const item = todo.shift();
@@ -88,12 +98,14 @@ export async function ensureCppSupport(
     return next();
   };
   await Promise.all(Array.from({ length: availableParallelism() }, next));
+  await evictOldestHeaders(root, keep, PCH_BOUND);
   return { wrapper: wrapperPath, headers };
 }
 
 /**
  * The blocks of system headers to precompile (or already precompiled) for `sources`, with their
- * folder names, most used first: those shared by enough programs, while there is room.
+ * folder names, most used first: those shared by enough programs, at most the bound's count
+ * (older ones of other runs make room: evictOldestHeaders).
  */
 async function headersToBuild(
   root: string,
@@ -105,14 +117,13 @@ async function headersToBuild(
     const block = leadingIncludes(source);
     if (block) uses.set(block, (uses.get(block) ?? 0) + 1);
   }
-  let room = PCH_MAX - (await readdir(root)).filter((entry) => entry.startsWith('pch-')).length;
   const todo: [string, string][] = [];
   for (const [block, count] of [...uses].sort((a, b) => b[1] - a[1])) {
+    if (todo.length >= PCH_BOUND.count) break;
     const dir = `pch-${hash(block)}`;
     const done = existsSync(join(root, dir)); // built by an earlier run
-    if (!done && (count < PCH_MIN_USES || room <= 0)) continue;
+    if (!done && count < PCH_MIN_USES) continue;
     if (!(await systemHeadersOnly(block, dirs))) continue;
-    if (!done) room--;
     todo.push([block, dir]);
   }
   return todo;

@@ -7,6 +7,9 @@
 # No placeholders.
 
 pch="$1"; tests_pch="$2"; wrapper="$3"; shift 3
+# A precompiled header evicted since the run started (another run's bound, cpp-support.ts): the
+# unit compiles without it, as it would have (the header pre-includes what the unit includes first).
+[ -f "$pch" ] || pch=""; [ -f "$tests_pch" ] || tests_pch=""
 "$@" ${pch:+-include "$pch"} -c program.cpp -o program.o || exit 1
 if [ -z "$wrapper" ]; then "$@" -c passk_main.cpp -o passk_main.o || exit 1; wrapper=passk_main.o; fi
 objects=program.o

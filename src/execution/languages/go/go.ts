@@ -1,7 +1,8 @@
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
-import { availableParallelism, tmpdir } from 'node:os';
+import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
+import { stagingPrefix, workDirPrefix } from '../../artifact-cleanup.js';
 import { runCommand } from '../../run-command.js';
 import type { Verdict } from '../../types.js';
 import type { RawOutcome } from '../../worker/protocol.js';
@@ -126,8 +127,8 @@ async function warmSeed(install: Toolchain): Promise<void> {
   const seed = join(install.artifactsDir, SEED_DIR);
   if (existsSync(seed)) return;
   await mkdir(dirname(seed), { recursive: true });
-  const staging = await mkdtemp(`${seed}.staging-`);
-  const work = await mkdtemp(join(tmpdir(), 'passk-go-seed-'));
+  const staging = await mkdtemp(stagingPrefix(seed));
+  const work = await mkdtemp(workDirPrefix('go-seed'));
   try {
     await writeFile(join(work, 'seed_test.go'), SEED_PROGRAM);
     const env = { ...GO_ENV, GOCACHE: staging, HOME: work, TMPDIR: work, PATH: '/usr/bin:/bin' };

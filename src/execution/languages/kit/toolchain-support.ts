@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { markUsed } from '../../artifact-cleanup.js';
+import { markUsed, stagingPrefix } from '../../artifact-cleanup.js';
 import { type HostLimits, runCommand } from '../../run-command.js';
 
 /** A short content hash naming a toolchain-support folder. */
@@ -49,7 +49,7 @@ export async function buildInto(
   let staging: string | undefined;
   try {
     await mkdir(dirname(target), { recursive: true });
-    staging = await mkdtemp(`${target}.staging-`);
+    staging = await mkdtemp(stagingPrefix(target));
     for (const [name, text] of Object.entries(files)) await writeFile(join(staging, name), text);
     const env = { PATH: '/usr/bin:/bin', TMPDIR: staging, HOME: staging, LANG: 'C.UTF-8' };
     await runCommand(

@@ -1,9 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, readdirSync } from 'node:fs';
 import { chmod, cp, mkdir, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { dirname, isAbsolute, join } from 'node:path';
-import { markUsed } from '../../artifact-cleanup.js';
+import { markUsed, workDirPrefix } from '../../artifact-cleanup.js';
 import { runCommand } from '../../run-command.js';
 import { harnessFile } from '../kit/harness-template.js';
 import { hostBuildLimits } from '../kit/toolchain-support.js';
@@ -65,11 +64,12 @@ export async function ensureCrates(
   if (!hasCrate('rand-0.8.') || !hasCrate('regex-1.') || !hasCrate('md5-0.7.')) {
     return { missing: `Debian's crate sources are not installed (${DEBIAN_REGISTRY})` };
   }
-  const work = await mkdtemp(join(tmpdir(), 'passk-rust-crates-'));
+  const work = await mkdtemp(workDirPrefix('rust-crates'));
+  let staging: string | undefined;
   try {
     const externs = await build(work, cargo, join(sysroot, 'bin', 'rustc'));
     if (typeof externs === 'string') return { missing: externs };
-    const staging = `${out}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`;
+    staging = `${out}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`;
     await mkdir(staging, { recursive: true });
     await chmod(root, 0o755).catch(() => undefined);
     const deps = join(work, 'target', 'release', 'deps');
@@ -80,10 +80,12 @@ export async function ensureCrates(
     );
     await writeFile(join(staging, 'externs.json'), JSON.stringify(relative));
     await runCommand(['/bin/chmod', '-R', 'a+rX', staging]);
-    await rename(staging, out).catch(async () => rm(staging, { recursive: true, force: true }));
+    await rename(staging, out).catch(() => undefined); // another run built it first
     await chmod(root, 0o755).catch(() => undefined);
     return { dir: out, externs: await readExterns(out) };
   } finally {
+    // A failed copy or a lost race leaves no staging folder behind (a killed one: cleanup).
+    if (staging !== undefined) await rm(staging, { recursive: true, force: true });
     await rm(work, { recursive: true, force: true });
   }
 }

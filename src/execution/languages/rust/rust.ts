@@ -183,12 +183,12 @@ interface CratesPlace {
 
 /**
  * Built once per toolchain. With an artifact cache: inside it, where the worker's artifact mount
- * shows it as {cache}/… (the sandbox's /tmp is its own tmpfs, so a bind of a folder under /tmp
- * would be hidden). rust-crates/ is not one of the cache's shards, so its size-capped eviction
- * exempts it (artifact_cache.py). Without one: passk's cache folder, bound at its own path, unless
- * it is under /tmp.
+ * shows it as {cache}/…; rust-crates/ is not one of the cache's shards, so its size-capped
+ * eviction exempts it (artifact_cache.py). Without one (`--no-artifact-cache`): passk's cache
+ * folder, bound read-only at its own path, also under /tmp (bwrap binds it over the sandbox's own
+ * /tmp, and the worker's sweep of /tmp keeps bwrap's mount points: slot_hygiene.py).
  */
-function cratesPlace(options: ResolveOptions, version: string): CratesPlace | undefined {
+function cratesPlace(options: ResolveOptions, version: string): CratesPlace {
   const name = cratesKey(version);
   if (options.artifactsDir) {
     return {
@@ -197,7 +197,7 @@ function cratesPlace(options: ResolveOptions, version: string): CratesPlace | un
     };
   }
   const host = join(dirname(defaultCacheDir()), 'rust-crates', name);
-  return host.startsWith('/tmp/') ? undefined : { host, sandbox: host, mount: host };
+  return { host, sandbox: host, mount: host };
 }
 
 /**
@@ -211,15 +211,13 @@ export const rust: Runtime = {
     const resolved = await processRuntime.resolve(options);
     const { toolchain } = resolved;
     const place = cratesPlace(options, toolchain.version);
-    const found = place
-      ? await ensureCrates(place.host, SYSROOT).catch((error: unknown) => ({
-          missing: String(error),
-        }))
-      : { missing: 'passk cache folder is under /tmp, which the sandbox does not show' };
-    if ('missing' in found || !place) {
+    const found = await ensureCrates(place.host, SYSROOT).catch((error: unknown) => ({
+      missing: String(error),
+    }));
+    if ('missing' in found) {
       crates = undefined;
       process.stderr.write(
-        `passk: Rust crates rand/regex/md5 unavailable (${'missing' in found ? found.missing : ''}); programs that use them will not compile: run scripts/setup.sh --languages\n`,
+        `passk: Rust crates rand/regex/md5 unavailable (${found.missing}); programs that use them will not compile: run scripts/setup.sh --languages\n`,
       );
       return resolved;
     }
