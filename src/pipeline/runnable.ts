@@ -138,7 +138,12 @@ export function notRunnableMessage(info: NotRunnable, total: number): string {
   const missing = Object.entries(info.missing)
     .map(([name, { problems }]) => `${name} (${problems.length})`)
     .join(', ');
-  return `${info.problems} of these ${total} problems cannot run here and count as failures, as the reference harness counts them (so at most ${percent(total - info.problems, total)} can pass): they need ${missing}; pass@k over the ${total - info.problems} runnable ones is shown beside the score (metrics.json runnable); ${info.hint}`;
+  const left = total - info.problems;
+  const beside =
+    left > 0
+      ? `pass@k over the ${left} runnable ones is shown beside the score (metrics.json runnable); `
+      : '';
+  return `${info.problems} of these ${total} problems cannot run here and count as failures, as the reference harness counts them (so at most ${percent(left, total)} can pass): they need ${missing}; ${beside}${info.hint}`;
 }
 
 function percent(part: number, total: number): string {

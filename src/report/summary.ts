@@ -54,7 +54,7 @@ export function formatSummary(taskName: string, result: SummaryInput): string {
   if (runnable !== undefined && runnable.problems < runnable.total) {
     const values = Object.entries(runnable.pass_at_k).map(([k, v]) => `${k} = ${v.toFixed(4)}`);
     lines.push(
-      `  runnable here (${runnable.problems} of ${runnable.total} problems; the rest count as failures above): ${values.join(', ')}`,
+      `  runnable here (${runnable.problems} of ${runnable.total} problems; the rest count as failures above): ${values.join(', ') || 'no score'}`,
     );
   }
   const statuses = Object.entries(metrics.statuses)

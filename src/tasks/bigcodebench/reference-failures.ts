@@ -77,9 +77,17 @@ export function ceilingHere(ids: readonly string[], runnable?: ReadonlySet<strin
 /** The run warning: the real ceiling, and what lowers it. */
 export function ceilingMessage(ceiling: Ceiling): string {
   const { total, importable, passable } = ceiling;
-  const missing =
-    importable < total
-      ? `${total - importable} need a library that does not import here (they count as failures, as upstream counts them; scripts/setup.sh --task bigcodebench installs Debian's) and `
-      : '';
-  return `the score's ceiling here is ${(100 * ceiling.rate).toFixed(1)}% (${passable} of these ${total} BigCodeBench problems): ${missing}${importable - passable} have a reference that fails even with the libraries installed (Debian 12 versions, no network); docs/bigcodebench.md lists them by cause`;
+  const causes = [
+    ...(importable < total
+      ? [
+          `${total - importable} need a library that does not import here (they count as failures, as upstream counts them; scripts/setup.sh --task bigcodebench installs Debian's)`,
+        ]
+      : []),
+    ...(passable < importable
+      ? [
+          `${importable - passable} have a reference that fails even with the libraries installed (Debian 12 versions, no network; docs/bigcodebench.md lists them by cause)`,
+        ]
+      : []),
+  ];
+  return `the score's ceiling here is ${(100 * ceiling.rate).toFixed(1)}% (${passable} of these ${total} BigCodeBench problems): ${causes.join(' and ')}`;
 }
