@@ -10,7 +10,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { evaluate } from '../../src/index.js';
 import { formatSummary } from '../../src/report/summary.js';
-import { defineTask, type Problem, type Task } from '../../src/tasks/types.js';
+import type { Task } from '../../src/tasks/types.js';
+import { libraryTask } from '../helpers/library-task.js';
 
 const MISSING = 'passk_no_such_module';
 
@@ -33,31 +34,7 @@ const ROWS = [
 ];
 
 function toyTask(name: string): Task {
-  return defineTask({
-    name,
-    description: 'test task whose problems need a module missing everywhere',
-    language: 'python',
-    dataset: { hub: { repo: 'none/none', revision: '0'.repeat(40), path: 'none.jsonl' } },
-    defaultTimeoutMs: 60_000,
-    stopSequences: [],
-    environment: { python: { modules: ['json', MISSING], debianPackages: [] } },
-    problems: (rows) =>
-      rows.map(
-        (row): Problem => ({
-          id: String(row['id']),
-          language: 'python',
-          prompt: '',
-          datasetPrompt: '',
-          tests: String(row['test']),
-          reference: String(row['code']),
-          meta: { needs: row['needs'] },
-        }),
-      ),
-    postprocess: (_, text) => text,
-    program: (problem, candidate) => ({
-      language: 'python',
-      source: `${candidate}\n${problem.tests}`,
-    }),
+  return libraryTask(name, ['json', MISSING], [], {
     requires: (problem) => problem.meta['needs'] as string[],
   });
 }
