@@ -162,10 +162,12 @@ describe('--python-env: a venv instead of Debian’s packages', () => {
     expect(metrics[file]).toEqual({ 'pass@1': 1 });
     expect(metrics.environment.python).toMatchObject({ source: 'venv', venv });
     // Without the flag venvonly is missing here: the preflight leaves that reference out (the
-    // machine's fault, not the engine's) and the sample is scored as the error it is.
+    // machine's fault, not the engine's), says which module, and the sample is scored as the
+    // error it is.
     const without = await runCli([...common, join(dir, 'venv-run-2')]);
     expect(without.code, without.stderr).toBe(0);
-    expect(without.stderr).not.toContain('preflight');
+    expect(without.stderr).not.toContain('failed its preflight');
+    expect(without.stderr).toMatch(/the preflight runs none .*: venvonly \(ModuleNotFoundError/);
     const scored = JSON.parse(readFileSync(join(dir, 'venv-run-2', 'results.jsonl'), 'utf8'));
     expect(scored).toMatchObject({ status: 'error', error_type: 'ModuleNotFoundError' });
   });
