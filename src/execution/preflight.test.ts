@@ -62,6 +62,24 @@ describe('runPreflight', () => {
     await expect(run).rejects.toMatchObject({ hint: expect.stringMatching(/^sandbox 'bwrap'/) });
   });
 
+  it('names the missing module when a reference fails on an import, not the sandbox', async () => {
+    const importing = {
+      ...reference,
+      source: `import passk_no_such_module.sub\n${reference.source}`,
+    };
+    const run = runPreflight(executor, {
+      language: 'python',
+      references: [importing],
+      limits,
+      task: 'toy',
+    });
+    await expect(run).rejects.toMatchObject({
+      hint: expect.stringMatching(
+        /^the references need passk_no_such_module, which does not import here .*scripts\/setup\.sh --task toy/,
+      ),
+    });
+  });
+
   it('blames a limit too small to start a program (--timeout 0.001), not the sandbox', async () => {
     const tiny = { ...limits, timeoutMs: 1 };
     const run = runPreflight(executor, {

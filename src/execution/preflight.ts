@@ -17,6 +17,8 @@ export interface PreflightOptions {
   /** Known-good programs (a task's reference solutions with their tests): each must pass. */
   references: readonly Program[];
   limits: ExecLimits;
+  /** The task's name, for the hint when a reference lacks a module (`setup.sh --task NAME`). */
+  task?: string;
 }
 
 /** What the preflight ran, returned when every canary behaved. */
@@ -139,11 +141,14 @@ export async function runPreflight(
   const verdicts = await executor.run(list.map((canary) => canary.job));
   let timedOut = 0;
   let infra = 0;
+  const lacking: string[] = [];
   const wrong = list.flatMap((canary) => {
     const verdict = verdicts.get(canary.id);
     if (verdict && canary.ok(verdict)) return [];
     if (verdict?.status === 'timeout') timedOut++;
     if (verdict?.status === 'infra-error') infra++;
+    const module = missingModule(verdict);
+    if (canary.id.startsWith('reference-') && module !== undefined) lacking.push(module);
     const got = verdict
       ? `${verdict.status}${verdict.errorType ? ` (${verdict.errorType}: ${verdict.message ?? ''})` : ''}`
       : 'no verdict';
@@ -154,9 +159,11 @@ export async function runPreflight(
       `the execution engine failed its preflight, so no score would be trustworthy: ${wrong.join('; ')}`,
       {
         hint:
-          timedOut > 0 && timedOut + infra === wrong.length
-            ? timeoutHint(timedOut, options.limits.timeoutMs)
-            : `sandbox '${executor.info.sandbox}' (${executor.info.isolation}); check the sandbox setup or try another --sandbox`,
+          lacking.length === wrong.length
+            ? missingModuleHint(lacking, options.task)
+            : timedOut > 0 && timedOut + infra === wrong.length
+              ? timeoutHint(timedOut, options.limits.timeoutMs)
+              : `sandbox '${executor.info.sandbox}' (${executor.info.isolation}); check the sandbox setup or try another --sandbox`,
       },
     );
   }
@@ -169,4 +176,18 @@ export async function runPreflight(
  */
 function timeoutHint(timedOut: number, timeoutMs: number): string {
   return `${timedOut} canaries timed out under the per-program limit of ${timeoutMs / 1000} s: raise --timeout (or leave it out for the task's default); if the limit is right, check the sandbox setup`;
+}
+
+/** The module a ModuleNotFoundError verdict names ("No module named 'x.y'" gives x), if any. */
+function missingModule(verdict: Verdict | undefined): string | undefined {
+  if (verdict?.errorType !== 'ModuleNotFoundError') return undefined;
+  return /No module named '([^'.]+)/.exec(verdict.message ?? '')?.[1] ?? 'a module';
+}
+
+/**
+ * Only references failed, each on an import: the machine lacks a library (which one the
+ * preflight's choice of references could not see, e.g. one imported deep inside a library).
+ */
+function missingModuleHint(modules: readonly string[], task: string | undefined): string {
+  return `the references need ${[...new Set(modules)].join(', ')}, which does not import here (the machine's libraries, not the sandbox): scripts/setup.sh --task ${task ?? 'TASK'}, or --python-env DIR with a venv that has it`;
 }

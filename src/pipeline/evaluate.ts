@@ -35,10 +35,10 @@ import { type LoadedProblems, loadProblems, type ProblemSelection } from './prob
 import { pythonEnvironment } from './python-environment.js';
 import { checkAgrees, openRunExecutor, withRemoteExecutor } from './run-executor.js';
 import {
+  noReferenceCanaryMessage,
   notRunnableMessage,
-  referencesRunnableHere,
+  referenceCanaries,
   runnableProblems,
-  withoutProblems,
 } from './runnable.js';
 import { selectCandidates } from './select.js';
 import type { Shard } from './shard.js';
@@ -229,16 +229,24 @@ async function evaluateClaimed(options: EvaluateOptions): Promise<EvaluateResult
   });
   const selected = await selectCandidates(task, loaded, options, emit);
   const { excluded } = selected;
-  // Problems whose libraries do not import here are left out of the score (not failed).
+  const { candidates } = selected;
+  // Problems whose libraries do not import here run and fail, as under the reference harness;
+  // the pass@k over the others goes beside the score.
   const { runnable, notRunnable } = await runnableProblems(
     task,
-    selected.candidates.problems,
+    candidates.problems,
     options.pythonEnv,
   );
-  if (notRunnable) emit({ type: 'warning', message: notRunnableMessage(notRunnable) });
-  const candidates = withoutProblems(selected.candidates, runnable);
+  if (notRunnable) {
+    emit({
+      type: 'warning',
+      message: notRunnableMessage(notRunnable, candidates.problems.length),
+    });
+  }
+  const runnableIds = task.requires === undefined ? undefined : new Set(runnable.map((p) => p.id));
   const limits = programLimits(task, config);
   const problems = await prepareProblems(task, candidates.problems, {
+    ...(runnableIds === undefined ? {} : { runnable: runnableIds }),
     datasetSha256: loaded.dataset.sha256,
     datasetFile: loaded.dataset.file,
     timeoutMs: config.timeoutMs,
@@ -261,7 +269,11 @@ async function evaluateClaimed(options: EvaluateOptions): Promise<EvaluateResult
         (p) => p.reference !== undefined && p.meta.referenceFails !== true,
       );
       // References whose libraries import here: a missing library is the machine's, not the engine's.
-      const checked = (await referencesRunnableHere(task, known, options.pythonEnv)).slice(0, 3);
+      const canaries = await referenceCanaries(task, known, options.pythonEnv);
+      if (known.length > 0 && canaries.runnable.length === 0) {
+        emit({ type: 'warning', message: noReferenceCanaryMessage(task, canaries.missing) });
+      }
+      const checked = canaries.runnable.slice(0, 3);
       const references = checked
         .map((p) => placed(task.program(p, p.reference!), config.judge))
         // The task's library environment, as buildJobs gives it (a program's own one stays).
@@ -269,6 +281,7 @@ async function evaluateClaimed(options: EvaluateOptions): Promise<EvaluateResult
           ref.environment || !task.environment ? ref : { ...ref, environment: task.environment },
         );
       const report = await runPreflight(executor, {
+        task: task.name,
         language: task.language,
         references,
         limits: referenceLimits(limits, checked),
@@ -302,6 +315,7 @@ async function evaluateClaimed(options: EvaluateOptions): Promise<EvaluateResult
       results,
       problems: scored.problems,
       missing: candidates.missing,
+      ...(runnableIds === undefined ? {} : { runnable: runnableIds }),
       dataset: loaded.dataset,
       executor: executor.info,
       provenance: {

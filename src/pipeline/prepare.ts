@@ -10,6 +10,8 @@ export interface PrepareOptions {
   concurrency: number;
   emit: RunEventListener;
   signal?: AbortSignal;
+  /** Tasks with `requires`: the ids of the problems whose needs are met here. */
+  runnable?: ReadonlySet<string>;
 }
 
 /**
@@ -31,6 +33,7 @@ export async function prepareProblems(
     concurrency: options.concurrency,
     warn: (message) => options.emit({ type: 'warning', message }),
     ...(options.signal === undefined ? {} : { signal: options.signal }),
+    ...(options.runnable === undefined ? {} : { runnable: options.runnable }),
   });
   if (prepared.length !== problems.length) {
     throw new Error(

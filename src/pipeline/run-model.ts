@@ -42,7 +42,6 @@ import {
 import { type EvaluateOptions, type EvaluateResult, evaluate } from './evaluate.js';
 import { createTurnJudge, type TurnJudgeHandle } from './feedback-judge.js';
 import { loadProblems } from './problems.js';
-import { runnableProblems } from './runnable.js';
 import { selectShard } from './shard.js';
 
 export interface RunModelOptions
@@ -137,8 +136,8 @@ async function runModelClaimed(
     problems = (await excludeContaminated(problems, file, loaded.dataset.sha256)).kept;
   }
   if (options.shard !== undefined) problems = selectShard(problems, options.shard);
-  // Nor the problems whose libraries do not import here (evaluate() warns about them).
-  problems = (await runnableProblems(task, problems, options.pythonEnv)).runnable;
+  // Problems whose libraries do not import here are generated too: they count as failures, as
+  // under the reference harness (evaluate() warns about them).
   const backend = await createBackend(options.backend, options.backendOptions);
   let generation: GenerationResult;
   let generationConfig: GenerationConfig;

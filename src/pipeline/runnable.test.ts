@@ -2,10 +2,11 @@ import { describe, expect, it } from 'vitest';
 import type { Problem, Task } from '../tasks/types.js';
 import {
   importedModules,
+  noReferenceCanaryMessage,
   notRunnableMessage,
+  referenceCanaries,
   referencesRunnableHere,
   runnableProblems,
-  withoutProblems,
 } from './runnable.js';
 
 const problem = (id: string, modules: string[]): Problem => ({
@@ -33,18 +34,18 @@ describe('runnableProblems', () => {
     problem('c', []),
   ];
 
-  it('leaves out the problems whose modules do not import, saying which and why', async () => {
+  it('tells the problems whose modules do not import, which and why; they count as failures', async () => {
     const { runnable, notRunnable } = await runnableProblems(task, problems);
     expect(runnable.map((p) => p.id)).toEqual(['a', 'c']);
     expect(notRunnable?.problems).toBe(1);
     expect(notRunnable?.missing['passk_no_such_module']?.problems).toEqual(['b']);
     expect(notRunnable?.missing['passk_no_such_module']?.error).toMatch(/^ModuleNotFoundError/);
-    expect(notRunnableMessage(notRunnable!)).toMatch(
-      /^1 problems are not runnable here .* need passk_no_such_module \(1\); .*--python-env/,
+    expect(notRunnableMessage(notRunnable!, 3)).toMatch(
+      /^1 of these 3 problems cannot run here and count as failures, .*at most 66\.7% can pass\): they need passk_no_such_module \(1\); .*--python-env/,
     );
   });
 
-  it('leaves out problems that need the network, which the sandbox never has', async () => {
+  it('names problems that need the network, which the sandbox never has', async () => {
     const { runnable, notRunnable } = await runnableProblems(task, [problem('d', ['network'])]);
     expect(runnable).toEqual([]);
     expect(notRunnable?.missing['network']).toEqual({
@@ -58,13 +59,6 @@ describe('runnableProblems', () => {
     const { runnable, notRunnable } = await runnableProblems(plain as Task, problems);
     expect(runnable).toHaveLength(3);
     expect(notRunnable).toBeUndefined();
-  });
-
-  it('drops the samples of left-out problems', () => {
-    const records = ['a', 'b', 'c'].map((id) => ({ problemId: id, sample: 0, program: '' }));
-    const kept = withoutProblems({ records, problems }, [problems[0]!]);
-    expect(kept.records.map((r) => r.problemId)).toEqual(['a']);
-    expect(kept.problems.map((p) => p.id)).toEqual(['a']);
   });
 });
 
@@ -90,5 +84,14 @@ describe('the preflight picks references whose libraries import here', () => {
     expect(kept.map((p) => p.id)).toEqual(['b']);
     const plain = { name: 'no-environment' } as unknown as Task;
     expect(await referencesRunnableHere(plain, problems)).toHaveLength(2);
+  });
+
+  it('leaves out a reference whose tests need a missing module (Task.requires), and says which', async () => {
+    const onlyTests: Problem = { ...problem('t', ['passk_no_such_module']), reference: 'x = 1\n' };
+    expect(await referencesRunnableHere(task, [onlyTests])).toEqual([]);
+    const { missing } = await referenceCanaries(task, [onlyTests]);
+    expect(noReferenceCanaryMessage(task, missing)).toMatch(
+      /^the preflight runs none .*: passk_no_such_module \(ModuleNotFoundError: .*\); scripts\/setup\.sh --task toy-libraries/,
+    );
   });
 });

@@ -1,11 +1,12 @@
 import { resolvePythonEnvironment } from '../execution/index.js';
-import type { GenerationRecord } from '../store/records.js';
 import type { Problem, Task } from '../tasks/types.js';
 import { defaultInterpreter } from './python-environment.js';
 
 /**
  * metrics.json `not_runnable`: problems whose libraries do not import here (e.g. DS-1000's
- * TensorFlow ones: not in Debian). Left out of the score, never counted as failures.
+ * TensorFlow ones: not in Debian). They stay in the run and count in n as failures, as the
+ * reference harnesses count them (their programs fail on the import); metrics.json `runnable`
+ * has pass@k over the others beside the score.
  */
 export interface NotRunnable {
   problems: number;
@@ -21,7 +22,7 @@ const NO_NETWORK = 'programs run without network access (a sandbox rule, not a m
 /**
  * The problems whose programs can run here (Task.requires names what each needs: a module of
  * the task's environment that does not import, or the network, makes them not runnable), and
- * what is left out. Everything is runnable for tasks without `requires`.
+ * why the others cannot. Everything is runnable for tasks without `requires`.
  */
 export async function runnableProblems<P extends Problem>(
   task: Task,
@@ -50,18 +51,53 @@ export async function runnableProblems<P extends Problem>(
 }
 
 /**
- * The problems whose reference imports no module of the task's environment that is missing here:
- * the preflight's known-good programs (a reference that cannot import its library would fail the
- * engine's check for the machine's sake, not the engine's). All of them for a task without one.
+ * The problems whose reference can run here: the preflight's known-good programs (a reference
+ * that cannot import its library would fail the engine's check for the machine's sake, not the
+ * engine's). What Task.requires names for the problem (its tests' modules too) and each
+ * environment module the reference imports must import here. All for a task without one.
  */
 export async function referencesRunnableHere<P extends Problem>(
   task: Task,
   problems: readonly P[],
   pythonEnv?: string,
 ): Promise<P[]> {
-  if (task.environment === undefined) return [...problems];
-  const missing = await missingModules(task, pythonEnv);
-  return problems.filter((p) => !importedModules(p.reference ?? '').some((m) => m in missing));
+  return (await referenceCanaries(task, problems, pythonEnv)).runnable;
+}
+
+/**
+ * referencesRunnableHere, with the missing modules that kept the others out (with why), so that
+ * a run whose references all need one can say which instead of running none in silence.
+ */
+export async function referenceCanaries<P extends Problem>(
+  task: Task,
+  problems: readonly P[],
+  pythonEnv?: string,
+): Promise<{ runnable: P[]; missing: Record<string, string> }> {
+  if (task.environment === undefined) return { runnable: [...problems], missing: {} };
+  const errors: Record<string, string> = {
+    ...(await missingModules(task, pythonEnv)),
+    [NETWORK]: NO_NETWORK,
+  };
+  const needs = (p: P) => [
+    ...(task.requires?.(p) ?? []),
+    ...importedModules(p.reference ?? '').filter((m) => m !== NETWORK),
+  ];
+  const runnable: P[] = [];
+  const missing: Record<string, string> = {};
+  for (const problem of problems) {
+    const lacking = needs(problem).filter((name) => errors[name] !== undefined);
+    if (lacking.length === 0) runnable.push(problem);
+    for (const name of lacking) missing[name] = errors[name]!;
+  }
+  return { runnable, missing };
+}
+
+/** The warning when no reference can be a preflight canary: each needs a module missing here. */
+export function noReferenceCanaryMessage(task: Task, missing: Record<string, string>): string {
+  const names = Object.entries(missing)
+    .map(([name, error]) => `${name} (${error})`)
+    .join('; ');
+  return `the preflight runs none of the selected problems' references: each needs what this machine lacks: ${names}; scripts/setup.sh --task ${task.name}, or --python-env DIR with a venv that has them`;
 }
 
 const IMPORT_LINE = /^[ \t]*(?:import[ \t]+([^\n#]+)|from[ \t]+([A-Za-z_]\w*))/gm;
@@ -94,23 +130,22 @@ async function missingModules(task: Task, pythonEnv?: string): Promise<Record<st
   return missing;
 }
 
-/** The run warning for problems left out as not runnable. */
-export function notRunnableMessage(info: NotRunnable): string {
+/**
+ * The run warning for problems that cannot run here: they count as failures (`total`: the
+ * problems of the run), and the pass@k over the others is shown beside the score.
+ */
+export function notRunnableMessage(info: NotRunnable, total: number): string {
   const missing = Object.entries(info.missing)
     .map(([name, { problems }]) => `${name} (${problems.length})`)
     .join(', ');
-  return `${info.problems} problems are not runnable here and are left out of the score (not failed): they need ${missing}; ${info.hint}`;
+  const left = total - info.problems;
+  const beside =
+    left > 0
+      ? `pass@k over the ${left} runnable ones is shown beside the score (metrics.json runnable); `
+      : '';
+  return `${info.problems} of these ${total} problems cannot run here and count as failures, as the reference harness counts them (so at most ${percent(left, total)} can pass): they need ${missing}; ${beside}${info.hint}`;
 }
 
-/** `candidates` without the samples of problems that are not runnable. */
-export function withoutProblems<C extends { records: GenerationRecord[]; problems: Problem[] }>(
-  candidates: C,
-  kept: readonly Problem[],
-): C {
-  const ids = new Set(kept.map((p) => p.id));
-  return {
-    ...candidates,
-    problems: candidates.problems.filter((p) => ids.has(p.id)),
-    records: candidates.records.filter((r) => ids.has(r.problemId)),
-  };
+function percent(part: number, total: number): string {
+  return `${total === 0 ? '0.0' : ((100 * part) / total).toFixed(1)}%`;
 }

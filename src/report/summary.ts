@@ -49,6 +49,14 @@ export function formatSummary(taskName: string, result: SummaryInput): string {
     const values = Object.entries(passAtK).map(([name, value]) => `${name} = ${value.toFixed(4)}`);
     lines.push(`  ${metrics.breakdown?.by} ${group} (${problems} problems): ${values.join(', ')}`);
   }
+  // Tasks with problems that cannot run here (counted as failures above): the score without them.
+  const runnable = metrics.runnable;
+  if (runnable !== undefined && runnable.problems < runnable.total) {
+    const values = Object.entries(runnable.pass_at_k).map(([k, v]) => `${k} = ${v.toFixed(4)}`);
+    lines.push(
+      `  runnable here (${runnable.problems} of ${runnable.total} problems; the rest count as failures above): ${values.join(', ') || 'no score'}`,
+    );
+  }
   const statuses = Object.entries(metrics.statuses)
     .map(([status, count]) => `${status} ${count}`)
     .join(', ');

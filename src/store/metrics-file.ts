@@ -65,11 +65,24 @@ export interface MetricsFile {
   /** Tasks with a breakdown only (DS-1000: by library): pass@k and counts per group. */
   breakdown?: { by: string; groups: Record<string, Record<string, number>> };
   /**
+   * Tasks with Task.requires only: the problems whose needs are met here, of all the run's, their
+   * share (the score's ceiling: the others count as failures) and pass@k over them alone.
+   */
+  runnable?: RunnableMetrics;
+  /**
    * Tasks scored with loose equality (MultiPL-E's JavaScript and TypeScript, as Node's legacy
    * `assert.deepEqual`): pass@k with those checks strict, a sample that passed only loosely
    * (error type LooseEqualityOnly) counted as failed. Present when any sample did.
    */
   strict_equality_pass_at_k?: Record<string, number>;
+}
+
+/** metrics.json `runnable`. */
+export interface RunnableMetrics {
+  problems: number;
+  total: number;
+  share: number;
+  pass_at_k: Record<string, number>;
 }
 
 /** metrics.json `tamper`. */
@@ -92,6 +105,8 @@ export interface MetricsInput {
   results: readonly ResultRecord[];
   problems: readonly Problem[];
   missing: string[];
+  /** Tasks with Task.requires: the ids of the problems whose needs are met here. */
+  runnable?: ReadonlySet<string>;
   dataset: LoadedDataset;
   executor: Pick<ExecutorInfo, 'sandbox' | 'isolation'> & Partial<ExecutorInfo>;
   config: Record<string, unknown>;
@@ -148,6 +163,7 @@ export function buildMetrics(input: MetricsInput): MetricsFile {
     })),
     ...suiteMetrics(input),
     ...breakdownOf(input, tallies),
+    ...runnableOf(input, tallies),
     ...strictEqualityOf(input),
   };
 }
@@ -170,6 +186,28 @@ function strictEqualityOf(input: MetricsInput): Pick<MetricsFile, 'strict_equali
 export function tamperMetrics(results: readonly TamperLike[]): TamperMetrics {
   const counts = countTamper(results);
   return { samples: counts.total, by_reason: counts.byReason, cheating_rate: counts.rate };
+}
+
+/** metrics.json `runnable`: pass@k over the problems that can run here (Task.requires). */
+function runnableOf(
+  input: MetricsInput,
+  tallies: readonly ProblemTally[],
+): Pick<MetricsFile, 'runnable'> {
+  const { runnable } = input;
+  if (runnable === undefined) return {};
+  const summary = summarize(
+    tallies.filter((t) => runnable.has(t.problemId)),
+    input.ks,
+  );
+  const total = tallies.length;
+  return {
+    runnable: {
+      problems: summary.problems,
+      total,
+      share: total === 0 ? 0 : summary.problems / total,
+      pass_at_k: summary.passAtK,
+    },
+  };
 }
 
 /** pass@k per group of problems (Task.breakdown), groups in the task's order then by name. */

@@ -79,6 +79,11 @@ export interface TaskPrepareContext {
   /** Reports something the user should know (shown as a run warning). */
   warn(message: string): void;
   signal?: AbortSignal;
+  /**
+   * Tasks with `requires`: the ids of the problems whose needs are met on this machine (the
+   * others run and fail, counted in n); absent when not measured (every problem then counts).
+   */
+  runnable?: ReadonlySet<string>;
 }
 
 /** A benchmark. Tasks are plain objects; `defineTask` only helps type them. */
@@ -186,8 +191,9 @@ export interface Task<Data extends object = ProblemData> {
   /**
    * What one problem's programs need: modules of `environment.python.modules` they import, and
    * 'network' if they download something. A problem whose module does not import here, or that
-   * needs the network (never in the sandbox), is not runnable: left out of the run and the score,
-   * with a warning and metrics.json `not_runnable` (not a failure). Absent: all are runnable.
+   * needs the network (never in the sandbox), is not runnable: it still runs and counts in n as a
+   * failure, as under the reference harnesses, with a warning, metrics.json `not_runnable`, and
+   * pass@k over the runnable problems in metrics.json `runnable`. Absent: all are runnable.
    */
   requires?(problem: Problem<Data>): readonly string[];
   /**

@@ -9,8 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { doctor, evaluate } from '../../src/index.js';
-import { defineTask, type Problem, type Task } from '../../src/tasks/types.js';
 import { runCli } from '../helpers/cli.js';
+import { libraryTask } from '../helpers/library-task.js';
 
 let dir: string;
 let dataFile: string;
@@ -28,35 +28,6 @@ const ROWS = [
     test: 'assert solve([1, 2, 3]) == 6\n',
   },
 ];
-
-function libraryTask(name: string, modules: string[], packages: string[] = []): Task {
-  return defineTask({
-    name,
-    description: 'test task whose programs import numpy and pandas',
-    language: 'python',
-    dataset: { hub: { repo: 'none/none', revision: '0'.repeat(40), path: 'none.jsonl' } },
-    defaultTimeoutMs: 60_000,
-    stopSequences: [],
-    environment: { python: { modules, debianPackages: packages } },
-    problems: (rows) =>
-      rows.map(
-        (row): Problem => ({
-          id: String(row['id']),
-          language: 'python',
-          prompt: '',
-          datasetPrompt: '',
-          tests: String(row['test']),
-          reference: String(row['code']),
-          meta: {},
-        }),
-      ),
-    postprocess: (_, text) => text,
-    program: (problem, candidate) => ({
-      language: 'python',
-      source: `${candidate}\n${problem.tests}`,
-    }),
-  });
-}
 
 const NUMERIC = libraryTask(
   'numeric-env',
@@ -191,10 +162,12 @@ describe('--python-env: a venv instead of Debian’s packages', () => {
     expect(metrics[file]).toEqual({ 'pass@1': 1 });
     expect(metrics.environment.python).toMatchObject({ source: 'venv', venv });
     // Without the flag venvonly is missing here: the preflight leaves that reference out (the
-    // machine's fault, not the engine's) and the sample is scored as the error it is.
+    // machine's fault, not the engine's), says which module, and the sample is scored as the
+    // error it is.
     const without = await runCli([...common, join(dir, 'venv-run-2')]);
     expect(without.code, without.stderr).toBe(0);
-    expect(without.stderr).not.toContain('preflight');
+    expect(without.stderr).not.toContain('failed its preflight');
+    expect(without.stderr).toMatch(/the preflight runs none .*: venvonly \(ModuleNotFoundError/);
     const scored = JSON.parse(readFileSync(join(dir, 'venv-run-2', 'results.jsonl'), 'utf8'));
     expect(scored).toMatchObject({ status: 'error', error_type: 'ModuleNotFoundError' });
   });

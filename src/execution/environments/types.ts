@@ -8,6 +8,11 @@ export interface PythonEnvironmentSpec {
   modules: readonly string[];
   /** Debian packages that provide them (`scripts/setup.sh --task NAME` installs these). */
   debianPackages: readonly string[];
+  /**
+   * Modules of `modules` no Debian 12 package provides: `scripts/setup.sh --task NAME` lists them
+   * (they need `--python-env DIR`) instead of pretending to install everything.
+   */
+  notInDebian?: readonly string[];
   /** Extra environment variables for the programs (over passk's defaults, e.g. MPLBACKEND=Agg). */
   env?: Readonly<Record<string, string>>;
   /** Default per-program address-space limit for the task (large libraries map a lot). */

@@ -46,3 +46,48 @@ export function referencePassRate(ids: readonly string[]): {
   const passed = ids.filter((id) => !FAILING_REFERENCES.has(id)).length;
   return { passed, total: ids.length, rate: ids.length === 0 ? 0 : passed / ids.length };
 }
+
+/** metrics.json `bigcodebench.ceiling`: how many of the run's problems can pass on this machine. */
+export interface Ceiling {
+  total: number;
+  /** Problems whose libraries all import here (measured each run, from the cached probe). */
+  importable: number;
+  /** Of those, the ones whose reference is not listed above as failing on a set-up machine. */
+  passable: number;
+  /** passable / total: the score's ceiling here. */
+  rate: number;
+}
+
+/**
+ * The ceiling of a run over `ids` on this machine: `runnable` the problems whose libraries import
+ * here (Task.requires, measured; absent: all), less the references known to fail even then.
+ */
+export function ceilingHere(ids: readonly string[], runnable?: ReadonlySet<string>): Ceiling {
+  const importable = ids.filter((id) => runnable?.has(id) ?? true);
+  const passable = importable.filter((id) => !FAILING_REFERENCES.has(id)).length;
+  const total = ids.length;
+  return {
+    total,
+    importable: importable.length,
+    passable,
+    rate: total === 0 ? 0 : passable / total,
+  };
+}
+
+/** The run warning: the real ceiling, and what lowers it. */
+export function ceilingMessage(ceiling: Ceiling): string {
+  const { total, importable, passable } = ceiling;
+  const causes = [
+    ...(importable < total
+      ? [
+          `${total - importable} need a library that does not import here (they count as failures, as upstream counts them; scripts/setup.sh --task bigcodebench installs Debian's)`,
+        ]
+      : []),
+    ...(passable < importable
+      ? [
+          `${importable - passable} have a reference that fails even with the libraries installed (Debian 12 versions, no network; docs/bigcodebench.md lists them by cause)`,
+        ]
+      : []),
+  ];
+  return `the score's ceiling here is ${(100 * ceiling.rate).toFixed(1)}% (${passable} of these ${total} BigCodeBench problems): ${causes.join(' and ')}`;
+}

@@ -93,6 +93,14 @@ describe('bigcodebench task', () => {
 });
 
 describe('reference pass rate here', () => {
+  const context = (warnings: string[], runnable?: ReadonlySet<string>) => ({
+    datasetSha256: '',
+    timeoutMs: 1,
+    concurrency: 1,
+    warn: (m: string) => warnings.push(m),
+    ...(runnable === undefined ? {} : { runnable }),
+  });
+
   it('counts the references measured to fail, and the run warns with the ceiling', async () => {
     const failing = [...FAILING_REFERENCES];
     expect(failing.length).toBeGreaterThan(0);
@@ -101,15 +109,41 @@ describe('reference pass rate here', () => {
     const task = bigcodebench({ split: 'complete', subset: 'full' });
     const problems = task.problems([row(0)], 'rows.jsonl').map((p) => ({ ...p, id: failing[0]! }));
     const warnings: string[] = [];
-    const context = {
-      datasetSha256: '',
-      timeoutMs: 1,
-      concurrency: 1,
-      warn: (m: string) => warnings.push(m),
-    };
-    await task.prepare?.(problems, context);
+    await task.prepare?.(problems, context(warnings));
     expect(warnings).toEqual([
-      expect.stringMatching(/^1 of these 1 BigCodeBench problems .* ceiling is 0\.0%/),
+      expect.stringMatching(
+        /^the score's ceiling here is 0\.0% \(0 of these 1 BigCodeBench problems\): 1 have a reference that fails/,
+      ),
     ]);
+  });
+
+  it('measures the ceiling with the problems whose libraries import here, and records both figures', async () => {
+    const task = bigcodebench({ split: 'complete', subset: 'full' });
+    const failing = [...FAILING_REFERENCES][0]!;
+    const numbers = [Number(failing.split('/')[1]), 100_001, 100_002, 100_003];
+    const problems = task.problems(numbers.map(row), 'rows.jsonl');
+    const [, a] = problems.map((p) => p.id);
+    const warnings: string[] = [];
+    // b and c need a library that does not import here (Task.requires, measured by the run)
+    await task.prepare?.(problems, context(warnings, new Set([failing, a!])));
+    expect(warnings).toEqual([
+      expect.stringMatching(
+        /^the score's ceiling here is 25\.0% \(1 of these 4 BigCodeBench problems\): 2 need a library that does not import here \(they count as failures, as upstream counts them; scripts\/setup\.sh --task bigcodebench .*\) and 1 have a reference that fails/,
+      ),
+    ]);
+    const info = task.metricsInfo?.['bigcodebench'] as Record<string, unknown>;
+    expect(info['ceiling']).toEqual({ total: 4, importable: 2, passable: 1, rate: 0.25 });
+    expect(info['reference_pass_rate']).toMatchObject({ passed: 3, total: 4, rate: 0.75 });
+  });
+
+  it('requires the third-party libraries of the libs field and of the tests', () => {
+    const task = bigcodebench({ split: 'complete', subset: 'full' });
+    const withLibs = {
+      ...row(0),
+      libs: "['math', 'seaborn', 'numpy']",
+      test: `import pyfakefs\n${row(0).test}`,
+    };
+    const [problem] = task.problems([withLibs], 'rows.jsonl');
+    expect(task.requires?.(problem!)).toEqual(['numpy', 'pyfakefs', 'seaborn']);
   });
 });

@@ -3,11 +3,22 @@ import { dirname, join } from 'node:path';
 import { z } from 'zod';
 import { DatasetError } from '../../core/errors.js';
 import { validateRows } from '../../datasets/validate.js';
+import type { ExecEnvironment } from '../../execution/environments/types.js';
 import { cutAtStop } from '../../postprocess/stop.js';
+import { requiredModulesOf } from '../kit/required-modules.js';
 import type { Problem, Task } from '../types.js';
-import { BIGCODEBENCH_DEBIAN_PACKAGES, BIGCODEBENCH_MODULES } from './libs.js';
+import {
+  BIGCODEBENCH_DEBIAN_PACKAGES,
+  BIGCODEBENCH_MODULES,
+  BIGCODEBENCH_NOT_IN_DEBIAN,
+} from './libs.js';
 import { bigcodebenchProgram, bigcodebenchTests, calibrate } from './program.js';
-import { REFERENCE_MEASURED, referencePassRate } from './reference-failures.js';
+import {
+  ceilingHere,
+  ceilingMessage,
+  REFERENCE_MEASURED,
+  referencePassRate,
+} from './reference-failures.js';
 import { sanitize } from './sanitize.js';
 
 export type BigCodeBenchSplit = 'complete' | 'instruct';
@@ -109,6 +120,30 @@ function toProblem(row: Row, split: BigCodeBenchSplit): BigCodeBenchProblem {
   };
 }
 
+const ENVIRONMENT: ExecEnvironment = {
+  python: {
+    modules: BIGCODEBENCH_MODULES,
+    debianPackages: BIGCODEBENCH_DEBIAN_PACKAGES,
+    notInDebian: BIGCODEBENCH_NOT_IN_DEBIAN,
+    // Upstream allows 30 GiB of address space; 8 GiB holds every reference that runs here.
+    memoryBytes: 8 * 1024 ** 3,
+  },
+};
+
+/** The environment modules the tests or reference import (no download check: none is flagged). */
+const importedByCode = requiredModulesOf(ENVIRONMENT, /(?!)/);
+
+/**
+ * Task.requires: the third-party libraries of the row's `libs` field and those its tests import
+ * (pyfakefs, requests_mock). A problem one of them does not import for is not runnable here: it
+ * still runs and fails, as upstream counts it, and the run's ceiling says how many.
+ */
+function requiredLibraries(problem: BigCodeBenchProblem): string[] {
+  const known = new Set(BIGCODEBENCH_MODULES);
+  const libs = problem.meta.libs.filter((name) => known.has(name));
+  return [...new Set([...libs, ...importedByCode(problem)])].sort();
+}
+
 /** The generated text without an echoed prompt. */
 function generatedPart(problem: Problem, generation: string): string {
   return generation.startsWith(problem.prompt)
@@ -156,14 +191,8 @@ export function bigcodebench(options: BigCodeBenchOptions): Task<BigCodeBenchDat
     },
     // Upstream's per-task limit (BIGCODEBENCH_TIMEOUT_PER_TASK, default 240 s).
     defaultTimeoutMs: 240_000,
-    environment: {
-      python: {
-        modules: BIGCODEBENCH_MODULES,
-        debianPackages: BIGCODEBENCH_DEBIAN_PACKAGES,
-        // Upstream allows 30 GiB of address space; 8 GiB holds every reference that runs here.
-        memoryBytes: 8 * 1024 ** 3,
-      },
-    },
+    environment: ENVIRONMENT,
+    requires: requiredLibraries,
     stopSequences: stops,
     problems(rows, file) {
       const parsed = validateRows({ rows, file }, rowSchema);
@@ -177,14 +206,15 @@ export function bigcodebench(options: BigCodeBenchOptions): Task<BigCodeBenchDat
       };
       return problems;
     },
-    // Says, with every run, how far the libraries here let the references go.
+    // Says, with every run, how far this machine's libraries let the references go (measured:
+    // which problems' libraries import here) and records it beside the constant reference rate.
     async prepare(problems, context) {
-      const { passed, total } = referencePassRate(problems.map((p) => p.id));
-      if (passed < total) {
-        context.warn(
-          `${total - passed} of these ${total} BigCodeBench problems have a reference that fails here (Debian 12 libraries, no network): the score's ceiling is ${((100 * passed) / total).toFixed(1)}%; docs/bigcodebench.md lists them by cause`,
-        );
-      }
+      const ceiling = ceilingHere(
+        problems.map((p) => p.id),
+        context.runnable,
+      );
+      info['ceiling'] = ceiling;
+      if (ceiling.passable < ceiling.total) context.warn(ceilingMessage(ceiling));
       return [...problems];
     },
     // Base models: upstream sanitizes the prompt followed by the completion (cut at its stops).

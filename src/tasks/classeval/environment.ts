@@ -3,8 +3,8 @@ import { requiredModulesOf } from '../kit/required-modules.js';
 
 /**
  * The third-party modules ClassEval's classes import (its requirements.txt), from Debian's
- * packages or `--python-env`. A problem importing one that is not installed here is not runnable:
- * left out of the score with a warning (Task.requires), never failed.
+ * packages or `--python-env`. A problem importing one that is not installed here is not runnable
+ * (Task.requires): it runs and counts as a failure, as under upstream's harness, with a warning.
  */
 export const CLASSEVAL_ENVIRONMENT: ExecEnvironment = {
   python: {

@@ -36,6 +36,7 @@ export const DS1000_ENVIRONMENT: ExecEnvironment = {
       'python3-statsmodels',
       'python3-gensim',
     ],
+    notInDebian: ['tensorflow'],
     // TensorFlow's start-up chatter and GPU probing (upstream's test script sets the same).
     env: { TF_CPP_MIN_LOG_LEVEL: '3', CUDA_VISIBLE_DEVICES: '-1' },
   },
