@@ -78,7 +78,9 @@ export async function createExecutor(options: ExecutorOptions): Promise<Executor
           chmodSync(toolchain.artifactsDir, 0o755);
         }
         const pool = new SlotPool(await factory(toolchain, workers), workers);
-        return { toolchain, adapter, pool, keepTracebacks: options.keepTracebacks === true };
+        // Only Python's runner prints tracebacks: other engines neither get the flag nor key on it.
+        const keepTracebacks = options.keepTracebacks === true && language === 'python';
+        return { toolchain, adapter, pool, keepTracebacks };
       })();
       engines.set(id, engine);
     }

@@ -16,7 +16,7 @@ export interface Engine {
   toolchain: Toolchain;
   adapter: ProgramAdapter;
   pool: SlotPool;
-  /** ExecutorOptions.keepTracebacks: ask the worker for whole tracebacks and keep them. */
+  /** ExecutorOptions.keepTracebacks, on the Python engine: whole tracebacks asked for and kept. */
   keepTracebacks?: boolean;
 }
 
@@ -116,10 +116,10 @@ function tracebacksOf(group: Group): Pick<ProgramRequest, 'tracebacks'> {
   return group.engine.keepTracebacks === true ? { tracebacks: true } : {};
 }
 
-/** With keepTracebacks, a Python verdict other than a pass keeps the traceback its stderr ends with. */
+/** With keepTracebacks, a verdict other than a pass keeps the traceback its stderr ends with. */
 function withTraceback(group: Group, verdict: Verdict, stderrTail: string): Verdict {
-  const keep = group.engine.keepTracebacks === true && group.job.program.language === 'python';
-  if (!keep || verdict.status === 'passed' || stderrTail.trim() === '') return verdict;
+  if (group.engine.keepTracebacks !== true) return verdict;
+  if (verdict.status === 'passed' || stderrTail.trim() === '') return verdict;
   return { ...verdict, traceback: stderrTail };
 }
 

