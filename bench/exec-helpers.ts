@@ -68,21 +68,6 @@ export function distinctCopies(
   ).flat();
 }
 
-/** The compute floor's script: exec every program in one process, fresh globals each, no isolation. */
-const FLOOR_SCRIPT = `
-import json, resource, sys
-programs = json.load(sys.stdin)
-passed = 0
-for source in programs:
-    try:
-        exec(compile(source, "program.py", "exec"), {"__name__": "__main__"})
-        passed += 1
-    except BaseException:
-        pass
-usage = resource.getrusage(resource.RUSAGE_SELF)
-print(passed, (usage.ru_utime + usage.ru_stime) * 1000)
-`;
-
 /** Runs the floor in one interpreter: wall time (start-up included), CPU time and passes. */
 export function computeFloor(
   python: string,
@@ -90,7 +75,8 @@ export function computeFloor(
 ): Promise<{ ms: number; cpuMs: number; passed: number }> {
   return new Promise((resolvePromise, reject) => {
     const started = performance.now();
-    const child = spawn(python, ['-I', '-S', '-c', FLOOR_SCRIPT], {
+    const script = join(dirname(fileURLToPath(import.meta.url)), 'compute_floor.py');
+    const child = spawn(python, ['-I', '-S', script], {
       stdio: ['pipe', 'pipe', 'inherit'],
     });
     let out = '';

@@ -61,6 +61,13 @@ describe('the time limit counts the time a program had a CPU for, not the load',
     expect(executor.stats().timeoutsFullCpu).toBe(1);
   });
 
+  it('reads no wait for a program that ended within its limit (no /proc read: it cannot be late)', async () => {
+    const verdict = await verdictOf('x = 1\n', 'quick');
+    expect(verdict.status).toBe('passed');
+    // Only a machine so loaded that this took a second of wall time gets a wait read for it.
+    expect(verdict.waitMs === undefined).toBe(verdict.durationMs < LIMITS.timeoutMs);
+  });
+
   it('still times a sleeping program out by the wall clock', async () => {
     const verdict = await verdictOf('import time\ntime.sleep(30)\n', 'sleeper');
     expect(verdict.status).toBe('timeout');

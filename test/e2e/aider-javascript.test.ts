@@ -138,7 +138,8 @@ describe('aider-polyglot-javascript: Jest in the sandbox', () => {
     expect((verdicts.get('stub') as Verdict).output).toContain(
       'Remove this statement and implement this function',
     );
-  });
+    // Nine Jest runs on two workers: over vitest's default minute when the machine is loaded.
+  }, 300_000);
 
   it("the runtime's canaries: wrong fails, early exit never passes, the sleeper times out", async () => {
     const report = await runPreflight(executor, {

@@ -124,6 +124,17 @@ class Clock:
         self.deadline = min(now + self.limit - own, self.backstop)
         return self.deadline - now
 
+    def reported_wait(self, state):
+        """The wait to report once the program ended or was stopped (before it is reaped): the one
+        its timeout was judged with, else a fresh read, but only for a program that ran past its
+        limit in wall time. One that ended within it cannot have been out of time, whatever it
+        waited, so it costs no /proc read."""
+        if state == "timeout" and self.judged_wait is not None:
+            return self.judged_wait
+        if time.monotonic() - self.started < self.limit:
+            return None
+        return self.waited()
+
 
 def collect(pid, pipes, limits):
     """Reads the child's output until it exits or a limit passes (see Clock). Returns (state,
@@ -162,9 +173,7 @@ def collect(pid, pipes, limits):
     if state == "exited":
         drain(open_fds, chunks, err_r, res_r)
     os.close(pidfd)
-    waited = clock.judged_wait if state == "timeout" else None
-    if waited is None:
-        waited = run_delay(pid)  # still readable: the child is not reaped yet
+    waited = clock.reported_wait(state)  # the child is not reaped yet: /proc still has it
     return state, chunks, (out_r, err_r, res_r), None if waited is None else waited * 1000.0
 
 

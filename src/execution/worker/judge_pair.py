@@ -166,7 +166,7 @@ def collect_pair(server, judge, server_pipes, judge_pipes, limits):
     # Always the verdict pipe: its "tests" line says whether the channel is back in step.
     fork_run.drain(set(keep) if state == "exited" else {verdict_r}, chunks, err_r, verdict_r)
     os.close(judge_fd)
-    return state, chunks, _pair_delay((server, judge))
+    return state, chunks, clock.reported_wait(state)
 
 
 def run_pair(req, opts, slot, tests_in):
