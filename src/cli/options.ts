@@ -41,7 +41,10 @@ export function addEvaluationOptions(command: Command): Command {
       '--time-factor <x>',
       'HumanEval+/MBPP+: per-input limit = max(1 s, x * ground-truth time), as EvalPlus (default 4)',
     )
-    .option('--workers <n>', 'programs run at once (default: number of cores)')
+    .option(
+      '--workers <n>',
+      'programs run at once (default: 2 per core for plain Python, 1 per core for other languages)',
+    )
     .option('--sandbox <name>', 'isolation backend: bwrap (default), process, subprocess')
     .option(
       '--executor <urls>',

@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import { chmodSync, mkdirSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { ConfigError, ExecutionDisabledError } from '../core/errors.js';
 import { cleanArtifactsOnce } from './artifact-cleanup.js';
@@ -21,6 +20,7 @@ import { referenceRulesKey } from './reference-rules.js';
 import { attemptOf, type RerunReason, rerunReason, usedFullCpu } from './rerun.js';
 import { resolveLimits } from './sandboxes/common.js';
 import { DEFAULT_SANDBOX, sandboxes } from './sandboxes/index.js';
+import { defaultSlots } from './slots.js';
 import {
   type ExecJob,
   type Executor,
@@ -41,11 +41,13 @@ import {
  */
 export async function createExecutor(options: ExecutorOptions): Promise<Executor> {
   if (options.allowCodeExecution !== true) throw new ExecutionDisabledError();
-  const workers = options.workers ?? availableParallelism();
-  if (!Number.isInteger(workers) || workers < 1) {
-    throw new ConfigError(`workers must be a positive integer, not ${workers}`);
+  const given = options.workers;
+  if (given !== undefined && (!Number.isInteger(given) || given < 1)) {
+    throw new ConfigError(`workers must be a positive integer, not ${given}`);
   }
   const sandboxName = options.sandbox ?? DEFAULT_SANDBOX;
+  const slotsFor = (language: Language, environment: boolean): number =>
+    given ?? defaultSlots({ language, environment, warm: sandboxName !== 'subprocess' });
   const factory = await sandboxes.get(sandboxName);
   const engines = new Map<string, Promise<Engine>>();
   const cacheDir = options.cacheDir === undefined ? defaultCacheDir() : options.cacheDir;
@@ -77,7 +79,8 @@ export async function createExecutor(options: ExecutorOptions): Promise<Executor
           // parent's mode (bwrap binds this dir itself, so a 0700 parent does not matter there).
           chmodSync(toolchain.artifactsDir, 0o755);
         }
-        const pool = new SlotPool(await factory(toolchain, workers), workers);
+        const slots = slotsFor(language, environment !== undefined);
+        const pool = new SlotPool(await factory(toolchain, slots), slots);
         // Only Python's runner prints tracebacks: other engines neither get the flag nor key on it.
         const keepTracebacks = options.keepTracebacks === true && language === 'python';
         return { toolchain, adapter, pool, keepTracebacks };
@@ -92,7 +95,7 @@ export async function createExecutor(options: ExecutorOptions): Promise<Executor
   const info: ExecutorInfo = {
     sandbox: sandboxName,
     isolation: python.pool.isolation,
-    workers,
+    workers: python.pool.size,
     memoryLimit: python.pool.memoryLimit,
     limits: python.pool.limits,
   };

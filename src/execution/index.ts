@@ -20,4 +20,5 @@ export type {
 } from './languages/kit/types.js';
 export { type PreflightOptions, type PreflightReport, runPreflight } from './preflight.js';
 export { DEFAULT_SANDBOX, sandboxes } from './sandboxes/index.js';
+export { defaultSlots, PYTHON_SLOTS_PER_CORE, type SlotKind } from './slots.js';
 export type * from './types.js';

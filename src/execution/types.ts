@@ -323,7 +323,7 @@ export interface ExecutorOptions {
    * throws SandboxError when the chosen one cannot run here; it never silently falls back.
    */
   sandbox?: string;
-  /** Concurrent programs; defaults to the number of cores. */
+  /** Concurrent programs; default: two per core for plain Python, one per core otherwise (slots.ts). */
   workers?: number;
   /**
    * Where verdicts are cached by content hash across runs; `false` disables the cache (no

@@ -1,6 +1,7 @@
-import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { ConfigError } from '../core/errors.js';
+import { DEFAULT_SANDBOX } from '../execution/sandboxes/index.js';
+import { defaultSlots } from '../execution/slots.js';
 import type { ExecLimits, JudgePlacement } from '../execution/types.js';
 import type { SamplingConfig } from '../generation/sampling.js';
 import type { BackendOptions } from '../models/index.js';
@@ -81,7 +82,13 @@ export function resolveRunConfig(task: Task, options: RunConfigOptions): RunConf
     timeoutMs: limits.timeoutMs,
     timeFactor: options.timeFactor ?? null,
     memoryBytes: limits.memoryBytes,
-    workers: options.workers ?? availableParallelism(),
+    workers:
+      options.workers ??
+      defaultSlots({
+        language: task.language,
+        environment: task.environment !== undefined,
+        warm: (options.sandbox ?? DEFAULT_SANDBOX) !== 'subprocess',
+      }),
     sandbox: options.sandbox ?? null,
     shard: options.shard === undefined ? null : formatShard(options.shard),
     excludeContaminated: options.excludeContaminated ?? null,

@@ -39,7 +39,10 @@ export function registerDoctor(program: Command): void {
     .option('--allow-code-execution', "also run the task's references and report their pass rate")
     .option('--limit <n>', 'references: at most this many problems')
     .option('--limit-start <n>', 'references: skip this many problems first')
-    .option('--workers <n>', 'programs run at once (default: number of cores)')
+    .option(
+      '--workers <n>',
+      'programs run at once (default: 2 per core for plain Python, 1 per core for other languages)',
+    )
     .option('--data-dir <dir>', 'local folder with benchmark files (env PASSK_DATA_DIR)')
     .option('--dataset-path <file>', 'explicit dataset file')
     .option('--offline', 'never download; use local files and the cache only')

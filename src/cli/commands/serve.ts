@@ -35,7 +35,10 @@ export function registerServe(program: Command, stop: StopSignals): void {
       'bearer token: first line of this file (else env PASSK_SERVE_TOKEN)',
     )
     .option('--allow-code-execution', 'required: the service runs untrusted code in the sandbox')
-    .option('--workers <n>', 'sandbox slots: programs run at once (default: number of cores)')
+    .option(
+      '--workers <n>',
+      'sandbox slots: programs run at once (default: 2 per core for plain Python, 1 per core for other languages)',
+    )
     .option('--concurrency <n>', 'requests executing at once (default: --workers)')
     .option('--queue-limit <n>', 'requests waiting at most; more get 429', '256')
     .option('--max-body-mb <n>', 'largest request body in MiB; larger get 413', '16')
