@@ -350,4 +350,9 @@ export interface ExecutorOptions {
    * Off by default: no verdict reads it, and formatting it costs more than most programs do.
    */
   keepTracebacks?: boolean;
+  /**
+   * The engine the caller will use first (a task's language and library environment): its
+   * first worker starts while the sandbox is checked, instead of at the first program.
+   */
+  warm?: { language: Language; environment?: ExecEnvironment };
 }
