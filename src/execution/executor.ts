@@ -17,8 +17,10 @@ import { runtimes } from './languages/index.js';
 import type { BatchProgram } from './languages/kit/types.js';
 import { OUTSIDE_JUDGE_VERSION } from './outside-verdict.js';
 import { SlotPool } from './pool.js';
+import { fileStamp, type PreflightContext } from './preflight-cache.js';
 import { referenceRulesKey } from './reference-rules.js';
 import { attemptOf, type RerunReason, rerunReason, usedFullCpu } from './rerun.js';
+import { BWRAP } from './sandboxes/bwrap.js';
 import { resolveLimits } from './sandboxes/common.js';
 import { DEFAULT_SANDBOX, sandboxes } from './sandboxes/index.js';
 import {
@@ -124,6 +126,7 @@ export async function createExecutor(options: ExecutorOptions): Promise<Executor
   };
   const executor = new PooledExecutor(info, engineFor, engines, cache, {
     ...(cleaning === undefined ? {} : { cleaning }),
+    ...(artifactStore === undefined ? {} : { preflightDir: join(artifactStore, 'preflight') }),
   });
   executor.track(python);
   return executor;
@@ -148,8 +151,36 @@ class PooledExecutor implements Executor {
     ) => Promise<Engine>,
     private readonly engines: Map<string, Promise<Engine>>,
     private readonly cache: VerdictCache,
-    private readonly kept: { cleaning?: Promise<void> } = {},
+    private readonly kept: { cleaning?: Promise<void>; preflightDir?: string } = {},
   ) {}
+
+  async preflightContext(
+    language: Language,
+    environment?: ExecEnvironment,
+  ): Promise<PreflightContext | undefined> {
+    const dir = this.kept.preflightDir;
+    if (dir === undefined) return undefined;
+    const engine = this.track(await this.engineFor(language, environment));
+    // every worker is driven by Python's interpreter, whatever the language
+    const python = await this.engineFor('python');
+    const { workers: _perRun, ...info } = this.info;
+    const toolchain = engine.toolchain;
+    return {
+      dir,
+      engine: {
+        info,
+        language,
+        version: toolchain.version,
+        interpreter: fileStamp(toolchain.interpreter),
+        python: fileStamp(python.toolchain.interpreter),
+        environment: toolchain.environment?.key ?? null,
+        mounts: toolchain.mounts ?? [],
+        commands: toolchain.commands ?? {},
+        sandbox: this.info.sandbox === 'bwrap' ? fileStamp(BWRAP) : null,
+        keepTracebacks: engine.keepTracebacks,
+      },
+    };
+  }
 
   async run(jobs: readonly ExecJob[], options: RunJobsOptions = {}): Promise<Map<string, Verdict>> {
     const results = new Map<string, Verdict>();

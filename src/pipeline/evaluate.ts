@@ -265,10 +265,23 @@ async function evaluateClaimed(options: EvaluateOptions): Promise<EvaluateResult
         language: task.language,
         references,
         limits: referenceLimits(limits, checked),
+        // kept in the artifact cache (--no-artifact-cache: never); --no-cache is about verdicts
+        cache: true,
       });
-      emit({ type: 'preflight-done', canaries: report.canaries });
+      const { cachedFrom } = report;
+      emit({
+        type: 'preflight-done',
+        canaries: report.canaries,
+        ...(cachedFrom && { cachedFrom }),
+      });
       afterPreflight = { ...executor.stats() };
-      preflightStats = countersSince(afterPreflight, before);
+      preflightStats = {
+        // run.json: whether the canaries ran, or a passed preflight of the same fingerprint stood in
+        source: cachedFrom === undefined ? 'ran' : 'cache',
+        ...(cachedFrom === undefined ? {} : { cached_from: cachedFrom }),
+        canaries: report.canaries,
+        ...countersSince(afterPreflight, before),
+      };
     }
     const results = await executeSamples(
       executor,
