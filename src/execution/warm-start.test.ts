@@ -2,24 +2,12 @@
  * Issue 30: an executor asked to warm an engine starts that engine's first worker while the
  * sandbox is checked (not at the first program), and a failed check leaves no worker behind.
  */
-import { execFileSync } from 'node:child_process';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SandboxError } from '../core/errors.js';
 import { createExecutor } from './index.js';
 import { sandboxes } from './sandboxes/index.js';
 import type { Executor } from './types.js';
-
-/** The command lines of this process's children (the warm workers are spawned by it). */
-function children(): string[] {
-  try {
-    const out = execFileSync('ps', ['--ppid', String(process.pid), '-o', 'args='], {
-      encoding: 'utf8',
-    });
-    return out.split('\n').filter((line) => /worker\.py/.test(line));
-  } catch {
-    return []; // ps exits 1 when there is none
-  }
-}
+import { mostWarmWorkers, warmWorkers } from './warm-workers.test-helpers.js';
 
 /** Until `ok()` holds (a worker's start, or its exit, takes a moment), or 30 s passed. */
 async function until(ok: () => boolean): Promise<boolean> {
@@ -48,7 +36,7 @@ afterEach(async () => {
 
 describe('createExecutor({ warm })', () => {
   it("starts the warmed engine's first worker before any program", async () => {
-    expect(children()).toEqual([]);
+    const before = warmWorkers().length;
     executor = await createExecutor({
       allowCodeExecution: true,
       cacheDir: false,
@@ -56,18 +44,20 @@ describe('createExecutor({ warm })', () => {
       warm: { language: 'python' },
     });
     // one worker (the first slot's), started by createExecutor itself
-    expect(await until(() => children().length === 1)).toBe(true);
+    expect(await until(() => warmWorkers().length === before + 1)).toBe(true);
     await executor.close();
     executor = undefined;
-    expect(await until(() => children().length === 0)).toBe(true);
+    expect(await until(() => warmWorkers().length === before)).toBe(true);
   });
 
   it('starts no worker without it', async () => {
+    const before = warmWorkers().length;
     executor = await createExecutor({ allowCodeExecution: true, cacheDir: false, workers: 2 });
-    expect(children()).toEqual([]);
+    expect(await mostWarmWorkers()).toBe(before);
   });
 
   it('closes the warmed worker when the sandbox fails its check', async () => {
+    const before = warmWorkers().length;
     const made = createExecutor({
       allowCodeExecution: true,
       cacheDir: false,
@@ -75,6 +65,6 @@ describe('createExecutor({ warm })', () => {
       warm: { language: 'python' },
     });
     await expect(made).rejects.toThrow(/this sandbox fails its check/);
-    expect(await until(() => children().length === 0)).toBe(true);
+    expect(await mostWarmWorkers()).toBe(before);
   });
 });
