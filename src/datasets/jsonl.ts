@@ -17,21 +17,38 @@ export class JsonlSyntaxError extends Error {
   }
 }
 
+/** A JSONL line not parsed yet: its 1-based line number and its text, trimmed. */
+export interface JsonlLine {
+  line: number;
+  raw: string;
+}
+
 /** Decodes a JSONL buffer (gzip-compressed when it starts with the gzip magic bytes). */
 export function parseJsonl(bytes: Uint8Array, file: string): JsonlRecord[] {
+  return parseJsonlLines(jsonlLines(bytes), file);
+}
+
+/** A JSONL buffer's non-empty lines, unparsed (gunzipped when it starts with gzip's magic bytes). */
+export function jsonlLines(bytes: Uint8Array): JsonlLine[] {
   const text = new TextDecoder().decode(isGzip(bytes) ? gunzipSync(bytes) : bytes);
-  const records: JsonlRecord[] = [];
+  const found: JsonlLine[] = [];
   const lines = text.split('\n');
   for (let i = 0; i < lines.length; i++) {
     const raw = lines[i]!.trim();
-    if (raw === '') continue;
-    try {
-      records.push({ line: i + 1, value: parseJsonLine(raw) });
-    } catch (error) {
-      throw new JsonlSyntaxError(file, i + 1, (error as Error).message);
-    }
+    if (raw !== '') found.push({ line: i + 1, raw });
   }
-  return records;
+  return found;
+}
+
+/** Parses each line; JsonlSyntaxError (file:line) at the first that is not JSON. */
+export function parseJsonlLines(lines: readonly JsonlLine[], file: string): JsonlRecord[] {
+  return lines.map(({ line, raw }) => {
+    try {
+      return { line, value: parseJsonLine(raw) };
+    } catch (error) {
+      throw new JsonlSyntaxError(file, line, (error as Error).message);
+    }
+  });
 }
 
 const NON_FINITE = new Map([

@@ -7,7 +7,12 @@ export type RunEvent =
   /** Slow work before the programs run (a task building its tests): one line each. */
   | { type: 'progress'; message: string }
   | { type: 'preflight-start' }
-  | { type: 'preflight-done'; canaries: number }
+  | {
+      type: 'preflight-done';
+      canaries: number;
+      /** Set when the canaries did not run: when a preflight with the same fingerprint passed. */
+      cachedFrom?: string;
+    }
   | { type: 'execution-start'; programs: number }
   | { type: 'verdict'; id: string; verdict: Verdict; done: number; total: number; passed: number }
   | { type: 'execution-done'; durationMs: number };

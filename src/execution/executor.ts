@@ -16,8 +16,10 @@ import { runtimes } from './languages/index.js';
 import type { BatchProgram } from './languages/kit/types.js';
 import { OUTSIDE_JUDGE_VERSION } from './outside-verdict.js';
 import { SlotPool } from './pool.js';
+import { fileStamp, type PreflightContext } from './preflight-cache.js';
 import { referenceRulesKey } from './reference-rules.js';
 import { attemptOf, type RerunReason, rerunReason, usedFullCpu } from './rerun.js';
+import { BWRAP } from './sandboxes/bwrap.js';
 import { resolveLimits } from './sandboxes/common.js';
 import { DEFAULT_SANDBOX, sandboxes } from './sandboxes/index.js';
 import { defaultSlots } from './slots.js';
@@ -58,14 +60,19 @@ export async function createExecutor(options: ExecutorOptions): Promise<Executor
       ? options.artifactsDir || undefined
       : defaultArtifactsDir(cacheDir);
   const artifactStore = artifactsDir === undefined ? undefined : join(artifactsDir, ENGINE_VERSION);
-  // Before any toolchain folder is prepared: killed builds' staging and unused versions go.
-  if (artifactsDir !== undefined) await cleanArtifactsOnce(artifactsDir, ENGINE_VERSION);
+  // Before any toolchain folder is prepared: killed builds' staging and unused versions go. It
+  // reads the temp folder (thousands of entries on a busy machine), so it runs beside Python's
+  // probes, whose toolchain keeps nothing there; every other toolchain waits for it.
+  const cleaning =
+    artifactsDir === undefined ? undefined : cleanArtifactsOnce(artifactsDir, ENGINE_VERSION);
+  const warm = options.warm;
   const engineFor = (language: Language, environment?: ExecEnvironment): Promise<Engine> => {
     // One engine (runtime + worker pool) per language, and one more per library environment.
     const id = environment ? `${language}\0${JSON.stringify(environment)}` : language;
     let engine = engines.get(id);
     if (!engine) {
       engine = (async () => {
+        if (language !== 'python') await cleaning;
         const runtime = await runtimes.get(language);
         const { toolchain, adapter } = await runtime.resolve({
           ...(options.pythonPath === undefined ? {} : { pythonPath: options.pythonPath }),
@@ -80,7 +87,18 @@ export async function createExecutor(options: ExecutorOptions): Promise<Executor
           chmodSync(toolchain.artifactsDir, 0o755);
         }
         const slots = slotsFor(language, environment !== undefined);
-        const pool = new SlotPool(await factory(toolchain, slots), slots);
+        const sandbox = await factory(toolchain, slots);
+        const pool = new SlotPool(sandbox, slots);
+        // The engine the run will use first starts its first worker while the sandbox is checked.
+        if (warm?.language === language && sameEnvironment(warm.environment, environment)) {
+          pool.warm();
+        }
+        try {
+          await sandbox.check?.();
+        } catch (error) {
+          await pool.close();
+          throw error;
+        }
         // Only Python's runner prints tracebacks: other engines neither get the flag nor key on it.
         const keepTracebacks = options.keepTracebacks === true && language === 'python';
         return { toolchain, adapter, pool, keepTracebacks };
@@ -89,8 +107,18 @@ export async function createExecutor(options: ExecutorOptions): Promise<Executor
     }
     return engine;
   };
+  // The warmed engine, when not Python's: made beside Python's (its failure is the first run's).
+  if (warm !== undefined && (warm.language !== 'python' || warm.environment !== undefined)) {
+    engineFor(warm.language, warm.environment).catch(() => {});
+  }
   // Every toolchain's worker is driven by Python: fail now, not mid-run, if the sandbox is unusable.
-  const python = await engineFor('python');
+  let python: Engine;
+  try {
+    python = await engineFor('python');
+  } catch (error) {
+    await closeEngines(engines, cleaning);
+    throw error;
+  }
   const cache = new VerdictCache(cacheDir);
   const info: ExecutorInfo = {
     sandbox: sandboxName,
@@ -99,7 +127,10 @@ export async function createExecutor(options: ExecutorOptions): Promise<Executor
     memoryLimit: python.pool.memoryLimit,
     limits: python.pool.limits,
   };
-  const executor = new PooledExecutor(info, engineFor, engines, cache);
+  const executor = new PooledExecutor(info, engineFor, engines, cache, {
+    ...(cleaning === undefined ? {} : { cleaning }),
+    ...(artifactStore === undefined ? {} : { preflightDir: join(artifactStore, 'preflight') }),
+  });
   executor.track(python);
   return executor;
 }
@@ -123,7 +154,36 @@ class PooledExecutor implements Executor {
     ) => Promise<Engine>,
     private readonly engines: Map<string, Promise<Engine>>,
     private readonly cache: VerdictCache,
+    private readonly kept: { cleaning?: Promise<void>; preflightDir?: string } = {},
   ) {}
+
+  async preflightContext(
+    language: Language,
+    environment?: ExecEnvironment,
+  ): Promise<PreflightContext | undefined> {
+    const dir = this.kept.preflightDir;
+    if (dir === undefined) return undefined;
+    const engine = this.track(await this.engineFor(language, environment));
+    // every worker is driven by Python's interpreter, whatever the language
+    const python = await this.engineFor('python');
+    const { workers: _perRun, ...info } = this.info;
+    const toolchain = engine.toolchain;
+    return {
+      dir,
+      engine: {
+        info,
+        language,
+        version: toolchain.version,
+        interpreter: fileStamp(toolchain.interpreter),
+        python: fileStamp(python.toolchain.interpreter),
+        environment: toolchain.environment?.key ?? null,
+        mounts: toolchain.mounts ?? [],
+        commands: toolchain.commands ?? {},
+        sandbox: this.info.sandbox === 'bwrap' ? fileStamp(BWRAP) : null,
+        keepTracebacks: engine.keepTracebacks,
+      },
+    };
+  }
 
   async run(jobs: readonly ExecJob[], options: RunJobsOptions = {}): Promise<Map<string, Verdict>> {
     const results = new Map<string, Verdict>();
@@ -252,14 +312,35 @@ class PooledExecutor implements Executor {
     try {
       this.cache.flush();
     } finally {
-      await Promise.allSettled(this.engines.values());
+      // engines made but never used (a warmed one), too
+      for (const engine of await settled(this.engines)) this.track(engine);
       for (const engine of this.live.splice(0)) {
         this.closedRestarts += engine.pool.restarts();
         await engine.pool.close();
       }
       this.engines.clear();
+      await this.kept.cleaning;
     }
   }
+}
+
+/** The engines that were made (those that failed are left out). */
+async function settled(engines: Map<string, Promise<Engine>>): Promise<Engine[]> {
+  const outcomes = await Promise.allSettled(engines.values());
+  return outcomes.flatMap((outcome) => (outcome.status === 'fulfilled' ? [outcome.value] : []));
+}
+
+/** Closes the engines made so far: createExecutor failed, so nobody else will. */
+async function closeEngines(
+  engines: Map<string, Promise<Engine>>,
+  cleaning: Promise<void> | undefined,
+): Promise<void> {
+  for (const engine of await settled(engines)) await engine.pool.close();
+  await cleaning;
+}
+
+function sameEnvironment(a: ExecEnvironment | undefined, b: ExecEnvironment | undefined): boolean {
+  return JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 }
 
 /** What a batch compiler sees of a program: its source, or its files. */

@@ -124,6 +124,11 @@ export class SlotPool {
     await Promise.all(loops);
   }
 
+  /** Starts the first slot's worker now (Slot.warm): the one every run uses first. */
+  warm(): void {
+    this.slot(0).warm?.();
+  }
+
   /** Workers replaced so far (deaths and hangs), where the slots track it. */
   restarts(): number {
     return this.slots.reduce(

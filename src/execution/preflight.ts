@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { PreflightError } from '../core/errors.js';
+import type { ExecEnvironment } from './environments/types.js';
 import { runtimes } from './languages/index.js';
 import type { CanaryProgram } from './languages/kit/types.js';
+import { keepPreflight, keptPreflight, preflightKey } from './preflight-cache.js';
 import type {
   ExecJob,
   ExecLimits,
@@ -19,6 +21,13 @@ export interface PreflightOptions {
   limits: ExecLimits;
   /** The task's name, for the hint when a reference lacks a module (`setup.sh --task NAME`). */
   task?: string;
+  /**
+   * Skip the canaries when a passed preflight had the same fingerprint (preflight-cache.ts: the
+   * engine, the canaries and references, the limits, the machine, passk), and keep this one's
+   * outcome when it passes. Only where the executor offers a fingerprint (its artifact cache).
+   * Default false: a caller that reads the verdicts gets them.
+   */
+  cache?: boolean;
 }
 
 /** What the preflight ran, returned when every canary behaved. */
@@ -27,6 +36,8 @@ export interface PreflightReport {
   canaries: number;
   /** Canary id ('reference-0', 'wrong', 'early-exit-0', 'sleeper', …) → its verdict. */
   verdicts: Map<string, Verdict>;
+  /** When the canaries did not run: the time the preflight with the same fingerprint passed (no verdicts then). */
+  cachedFrom?: string;
 }
 
 interface Canary {
@@ -138,6 +149,12 @@ export async function runPreflight(
       expected: 'timeout',
     },
   ];
+  const keeping =
+    options.cache === true ? await cacheSlot(executor, options, list, salt) : undefined;
+  const kept = keeping && keptPreflight(keeping.dir, keeping.key);
+  if (kept !== undefined && kept.canaries === list.length) {
+    return { canaries: list.length, verdicts: new Map(), cachedFrom: kept.passedAt };
+  }
   const verdicts = await executor.run(list.map((canary) => canary.job));
   let timedOut = 0;
   let infra = 0;
@@ -167,7 +184,40 @@ export async function runPreflight(
       },
     );
   }
+  if (keeping) keepPreflight(keeping.dir, keeping.key, list.length);
   return { canaries: list.length, verdicts };
+}
+
+/**
+ * Where this preflight's outcome is kept, and its key: the executor's engines (the language's, and
+ * each reference's library environment's) and the canaries' programs and limits, without the
+ * run's random salt. Undefined when the executor keeps none.
+ */
+async function cacheSlot(
+  executor: Executor,
+  options: PreflightOptions,
+  list: readonly Canary[],
+  salt: string,
+): Promise<{ dir: string; key: string } | undefined> {
+  if (executor.preflightContext === undefined) return undefined;
+  const environments = new Map<string, ExecEnvironment | undefined>([['', undefined]]);
+  for (const reference of options.references) {
+    if (reference.environment) {
+      environments.set(JSON.stringify(reference.environment), reference.environment);
+    }
+  }
+  const contexts = await Promise.all(
+    [...environments.values()].map((environment) =>
+      executor.preflightContext!(options.language, environment),
+    ),
+  );
+  const first = contexts[0];
+  if (first === undefined || contexts.some((context) => context === undefined)) return undefined;
+  const canaries = JSON.stringify(
+    list.map((canary) => [canary.id, canary.expected, canary.job]),
+  ).replaceAll(salt, '');
+  const engine = { engines: contexts.map((context) => context!.engine) };
+  return { dir: first.dir, key: preflightKey({ dir: first.dir, engine }, canaries) };
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { ExecEnvironment } from './environments/types.js';
 import type { OutputJudge } from './judge.js';
+import type { PreflightContext } from './preflight-cache.js';
 import type { ReferenceSemantics } from './python-reference.js';
 import type { ReferenceRules } from './reference-rules.js';
 
@@ -311,6 +312,15 @@ export interface Executor {
   run(jobs: readonly ExecJob[], options?: RunJobsOptions): Promise<Map<string, Verdict>>;
   /** A snapshot of the counters so far. */
   stats(): ExecutorStats;
+  /**
+   * The engine's part of the preflight cache's fingerprint (preflight-cache.ts) for a language
+   * and library environment; undefined, or absent, when passed preflights are not kept (no
+   * artifact cache, a remote executor): the canaries then run every time.
+   */
+  preflightContext?(
+    language: Language,
+    environment?: ExecEnvironment,
+  ): Promise<PreflightContext | undefined>;
   close(): Promise<void>;
 }
 
@@ -350,4 +360,9 @@ export interface ExecutorOptions {
    * Off by default: no verdict reads it, and formatting it costs more than most programs do.
    */
   keepTracebacks?: boolean;
+  /**
+   * The engine the caller will use first (a task's language and library environment): its
+   * first worker starts while the sandbox is checked, instead of at the first program.
+   */
+  warm?: { language: Language; environment?: ExecEnvironment };
 }

@@ -58,6 +58,7 @@ export async function loadCandidates(
     : await readGenerationsFile(source.path, problems, {
         allowMissing: source.allowMissing ?? false,
         ...(source.positions === undefined ? {} : { positions: source.positions }),
+        ...(source.nSamples === undefined ? {} : { samplesPerProblem: source.nSamples }),
         ...completionReading(task),
       });
   const notes = 'format' in read ? fileNotes(read, source.nSamples) : [];

@@ -219,44 +219,24 @@ async function evaluateClaimed(options: EvaluateOptions): Promise<EvaluateResult
     ...(options.executor && executorConfig(options.executor)),
     ...(generationConfig && { generationConfig }),
   });
-  const loaded = await loadProblems(task, options.dataset ?? {}, options);
-  emit({
-    type: 'problems-loaded',
-    task: task.name,
-    problems: loaded.problems.length,
-    file: loaded.dataset.file,
-    source: loaded.dataset.source,
+  // The executor (probes, sandbox check, first worker) starts beside the dataset load and the
+  // candidates' parsing, which it does not depend on; a failure there still comes first.
+  const opening = openRunExecutor({
+    ...options,
+    warm: { language: task.language, ...(task.environment && { environment: task.environment }) },
   });
-  const selected = await selectCandidates(task, loaded, options, emit);
-  const { excluded } = selected;
-  const { candidates } = selected;
-  // Problems whose libraries do not import here run and fail, as under the reference harness;
-  // the pass@k over the others goes beside the score.
-  const { runnable, notRunnable } = await runnableProblems(
-    task,
-    candidates.problems,
-    options.pythonEnv,
-  );
-  if (notRunnable) {
-    emit({
-      type: 'warning',
-      message: notRunnableMessage(notRunnable, candidates.problems.length),
-    });
+  // Handled below (awaited, or closed when loading fails): never an unhandled rejection.
+  opening.catch(() => {});
+  let prepared: Prepared;
+  try {
+    prepared = await prepareRun(task, config, options, emit);
+  } catch (error) {
+    await opening.then(({ release }) => release()).catch(() => {});
+    throw error;
   }
-  const runnableIds = task.requires === undefined ? undefined : new Set(runnable.map((p) => p.id));
-  const limits = programLimits(task, config);
-  const problems = await prepareProblems(task, candidates.problems, {
-    ...(runnableIds === undefined ? {} : { runnable: runnableIds }),
-    datasetSha256: loaded.dataset.sha256,
-    datasetFile: loaded.dataset.file,
-    timeoutMs: config.timeoutMs,
-    ...(config.timeFactor === null ? {} : { timeFactor: config.timeFactor }),
-    concurrency: config.workers,
-    emit,
-    ...(options.signal === undefined ? {} : { signal: options.signal }),
-  });
-  const jobs = buildJobs(task, problems, candidates.records, limits, config.judge);
-  const { executor, release } = await openRunExecutor(options);
+  const { loaded, candidates, excluded, runnableIds, notRunnable, limits, jobs, problems } =
+    prepared;
+  const { executor, release } = await opening;
   // A caller's executor may have run other programs already: run.json counts this run's only.
   const before = options.executor === undefined ? undefined : { ...executor.stats() };
   // The preflight's canaries run on the same executor: its counters are kept apart in run.json.
@@ -285,10 +265,23 @@ async function evaluateClaimed(options: EvaluateOptions): Promise<EvaluateResult
         language: task.language,
         references,
         limits: referenceLimits(limits, checked),
+        // kept in the artifact cache (--no-artifact-cache: never); --no-cache is about verdicts
+        cache: true,
       });
-      emit({ type: 'preflight-done', canaries: report.canaries });
+      const { cachedFrom } = report;
+      emit({
+        type: 'preflight-done',
+        canaries: report.canaries,
+        ...(cachedFrom && { cachedFrom }),
+      });
       afterPreflight = { ...executor.stats() };
-      preflightStats = countersSince(afterPreflight, before);
+      preflightStats = {
+        // run.json: whether the canaries ran, or a passed preflight of the same fingerprint stood in
+        source: cachedFrom === undefined ? 'ran' : 'cache',
+        ...(cachedFrom === undefined ? {} : { cached_from: cachedFrom }),
+        canaries: report.canaries,
+        ...countersSince(afterPreflight, before),
+      };
     }
     const results = await executeSamples(
       executor,
@@ -404,6 +397,65 @@ async function evaluateClaimed(options: EvaluateOptions): Promise<EvaluateResult
   } finally {
     await release();
   }
+}
+
+/** What a run has ready before its executor is needed: problems, candidates, jobs. */
+interface Prepared {
+  loaded: LoadedProblems;
+  candidates: Awaited<ReturnType<typeof selectCandidates>>['candidates'];
+  excluded: Awaited<ReturnType<typeof selectCandidates>>['excluded'];
+  runnableIds: Set<string> | undefined;
+  notRunnable: Awaited<ReturnType<typeof runnableProblems>>['notRunnable'];
+  limits: ReturnType<typeof programLimits>;
+  problems: Problem[];
+  jobs: ReturnType<typeof buildJobs>;
+}
+
+/** Loads the problems and the candidates and builds the jobs (no program runs yet). */
+async function prepareRun(
+  task: Task,
+  config: ReturnType<typeof resolveRunConfig>,
+  options: EvaluateOptions,
+  emit: RunEventListener,
+): Promise<Prepared> {
+  const loaded = await loadProblems(task, options.dataset ?? {}, options);
+  emit({
+    type: 'problems-loaded',
+    task: task.name,
+    problems: loaded.problems.length,
+    file: loaded.dataset.file,
+    source: loaded.dataset.source,
+  });
+  const selected = await selectCandidates(task, loaded, options, emit);
+  const { excluded } = selected;
+  const { candidates } = selected;
+  // Problems whose libraries do not import here run and fail, as under the reference harness;
+  // the pass@k over the others goes beside the score.
+  const { runnable, notRunnable } = await runnableProblems(
+    task,
+    candidates.problems,
+    options.pythonEnv,
+  );
+  if (notRunnable) {
+    emit({
+      type: 'warning',
+      message: notRunnableMessage(notRunnable, candidates.problems.length),
+    });
+  }
+  const runnableIds = task.requires === undefined ? undefined : new Set(runnable.map((p) => p.id));
+  const limits = programLimits(task, config);
+  const problems = await prepareProblems(task, candidates.problems, {
+    ...(runnableIds === undefined ? {} : { runnable: runnableIds }),
+    datasetSha256: loaded.dataset.sha256,
+    datasetFile: loaded.dataset.file,
+    timeoutMs: config.timeoutMs,
+    ...(config.timeFactor === null ? {} : { timeFactor: config.timeFactor }),
+    concurrency: config.workers,
+    emit,
+    ...(options.signal === undefined ? {} : { signal: options.signal }),
+  });
+  const jobs = buildJobs(task, problems, candidates.records, limits, config.judge);
+  return { loaded, candidates, excluded, runnableIds, notRunnable, limits, problems, jobs };
 }
 
 /**

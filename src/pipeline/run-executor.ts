@@ -2,7 +2,7 @@ import { ConfigError } from '../core/errors.js';
 import type { RunEventListener } from '../execution/events.js';
 import { createExecutor } from '../execution/index.js';
 import { createRemoteExecutor, type RemoteExecutorOptions } from '../execution/remote/executor.js';
-import type { Executor } from '../execution/types.js';
+import type { Executor, ExecutorOptions } from '../execution/types.js';
 
 /** What evaluate() needs to pick its executor (a subset of EvaluateOptions). */
 export interface RunExecutorOptions {
@@ -14,6 +14,8 @@ export interface RunExecutorOptions {
   artifactsDir?: string | false;
   pythonEnv?: string;
   keepTracebacks?: boolean;
+  /** The engine to start first (ExecutorOptions.warm); nothing with the caller's executor. */
+  warm?: ExecutorOptions['warm'];
 }
 
 /** The run's executor, and how to let go of it: closed if the run made it, left open if not. */
@@ -43,6 +45,7 @@ export async function openRunExecutor(options: RunExecutorOptions): Promise<RunE
     ...(options.artifactsDir === undefined ? {} : { artifactsDir: options.artifactsDir }),
     ...(options.pythonEnv === undefined ? {} : { pythonEnv: options.pythonEnv }),
     ...(options.keepTracebacks === true ? { keepTracebacks: true } : {}),
+    ...(options.warm === undefined ? {} : { warm: options.warm }),
   });
   return { executor, release: () => executor.close() };
 }

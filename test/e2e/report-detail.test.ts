@@ -207,6 +207,8 @@ describe('run files', () => {
       out,
       '--no-db',
       '--no-cache',
+      // the preflight's canaries run (a kept preflight would skip them: none to count)
+      '--no-artifact-cache',
     ]);
     expect(run.code).toBe(0);
     const lines = (await readFile(join(out, 'results.jsonl'), 'utf8')).trim().split('\n');

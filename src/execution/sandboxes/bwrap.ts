@@ -211,8 +211,8 @@ const HOW_TO_GET_IT =
  */
 const sandboxesBuilt = new Set<string>();
 
-/** Checks that bwrap exists and can build the sandbox here; throws SandboxError saying why not. */
-export async function probeBwrap(runtime: Toolchain, bwrap = BWRAP): Promise<void> {
+/** Checks that bwrap is installed and the interpreter is one it can show; SandboxError if not. */
+export function checkBwrapInstalled(runtime: Toolchain, bwrap = BWRAP): void {
   if (!existsSync(bwrap)) {
     throw new SandboxError('the bwrap sandbox needs bubblewrap, which is not installed', {
       hint: HOW_TO_GET_IT,
@@ -226,6 +226,11 @@ export async function probeBwrap(runtime: Toolchain, bwrap = BWRAP): Promise<voi
       },
     );
   }
+}
+
+/** Checks that bwrap exists and can build the sandbox here; throws SandboxError saying why not. */
+export async function probeBwrap(runtime: Toolchain, bwrap = BWRAP): Promise<void> {
+  checkBwrapInstalled(runtime, bwrap);
   const [, ...flags] = withSupportMount(
     bwrapArgv([runtime.interpreter, '-I', '-S', '-c', 'print("ok")'], runningAsRoot()),
     runtime.supportDir,

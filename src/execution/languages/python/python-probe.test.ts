@@ -1,7 +1,7 @@
 import { chmodSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { probeInterpreter } from '../kit/worker-host.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'passk-probe-'));
@@ -51,5 +51,25 @@ describe('probeInterpreter', () => {
     await probeInterpreter(link);
     await probeInterpreter(link);
     expect(real.starts()).toBe(1);
+  });
+
+  it('keeps its answer for the next process, until the name leads to another file', async () => {
+    const first = fakeInterpreter('python-kept');
+    const other = fakeInterpreter('python-other');
+    const link = join(dir, 'python-kept-link');
+    symlinkSync(first.path, link);
+    await probeInterpreter(link);
+    // a fresh module: what the next passk process finds (the probe cache, on disk)
+    vi.resetModules();
+    const again = await import('../kit/worker-host.js');
+    expect((await again.probeInterpreter(link)).path).toBe(first.path);
+    expect(first.starts()).toBe(1);
+    // update-alternatives points the name elsewhere: asked again
+    rmSync(link);
+    symlinkSync(other.path, link);
+    vi.resetModules();
+    const later = await import('../kit/worker-host.js');
+    expect((await later.probeInterpreter(link)).path).toBe(other.path);
+    expect(other.starts()).toBe(1);
   });
 });
