@@ -9,8 +9,8 @@
 #                goimports, rustc and cargo (unless rustup's are present) with the rand, regex
 #                and md5 crate sources, PHP, Ruby, Lua with luaunit, Perl's Test::Deep, R,
 #                Racket, Scala, Mono's C#, gdc (D) and McEval's others; and the Kotlin
-#                compiler from npm in .passk-engines/kotlin; Node is passk's own runtime and
-#                bash is always there;
+#                compiler from npm in .passk-engines/kotlin and Groovy 4's jars from npm in
+#                .passk-engines/groovy; Node is passk's own runtime and bash is always there;
 #   --test       everything the test suite needs: the toolchains above, chromium (the HTML
 #                report's browser test only; passk itself never needs it) and node-llama-cpp
 #                (the llama-cpp engine tests) in .passk-engines/ with npm: not a dependency, as
@@ -104,6 +104,13 @@ install_kotlin() {
   install_pinned kotlin node_modules/kotlin-compiler/lib/kotlin-compiler.jar \
     "the Kotlin compiler (npm kotlin-compiler)"
 }
+# Groovy: Apache Groovy 4's jars as npm-groovy-lint carries them (lib/java/groovy/lib); Debian's
+# groovy is 2.4.21, which rejects McEval's `do { } while` and lambdas
+# (src/execution/languages/groovy/groovy.ts).
+install_groovy() {
+  install_pinned groovy node_modules/npm-groovy-lint/lib/java/groovy/lib/groovy-4.0.26.jar \
+    "Groovy 4.0.26 (the jars npm-groovy-lint carries)"
+}
 missing=""
 need() { missing="$missing $1"; }
 # A Debian package by name, when dpkg does not have it installed.
@@ -123,6 +130,7 @@ if $languages; then
   done < <(node "$(dirname "$0")/language-packages.mjs")
 fi
 $languages && install_kotlin
+$languages && install_groovy
 if $browser; then
   [ -x /usr/bin/chromium ] || need chromium
   install_engine

@@ -1,5 +1,5 @@
 import type { LanguageModule } from '../types.js';
 import { groovy } from './groovy.js';
 
-/** groovy: Groovy 2.4 scripts, run on the JDK by groovy.ui.GroovyMain. */
+/** groovy: Groovy 4 scripts (npm-groovy-lint's Apache Groovy jars), run on the JDK by GroovyMain. */
 export const language: LanguageModule = { runtimes: { groovy } };

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ResolvedLimits } from '../../worker/protocol.js';
+import { GROOVY_JARS } from '../groovy/groovy.js';
 import { LANGUAGE_MODULES } from '../registry.js';
 import { checkFiles } from './harness-files.test-helpers.js';
 import { NONCE_FD } from './nonce-channel.js';
@@ -58,11 +59,11 @@ const CHECKS: Record<string, (file: string) => string[]> = {
     '-e',
     `Code.string_to_quoted!(File.read!("${file}"), file: "${file}")`,
   ],
-  // Groovy: compiled to classes by groovyc's compiler (on the JDK, as the runtime runs Groovy).
+  // Groovy: compiled to classes by groovyc's compiler (on the JDK, as the runtime runs Groovy 4).
   groovy: (file) => [
     '/usr/bin/java',
     '-cp',
-    '/usr/share/groovy/lib/*',
+    GROOVY_JARS.join(':'),
     'org.codehaus.groovy.tools.FileSystemCompiler',
     '-d',
     'out',
