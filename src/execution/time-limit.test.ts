@@ -48,8 +48,14 @@ describe('the time limit counts the time a program had a CPU for, not the load',
     const slow = `${PIN}import time\nwhile time.process_time() < 0.7:\n    pass\n`;
     const verdict = await verdictOf(slow, 'slow-but-correct');
     expect(verdict.status).toBe('passed');
-    expect(verdict.waitMs).toBeDefined();
-    expect(verdict.durationMs - verdict.waitMs!).toBeLessThan(LIMITS.timeoutMs);
+    // Past its limit in wall time (the usual case beside the hog), the wait it had kept it in; a
+    // run that got more than half the core ends within the limit and reads no wait.
+    if (verdict.durationMs >= LIMITS.timeoutMs) {
+      expect(verdict.waitMs).toBeDefined();
+      expect(verdict.durationMs - verdict.waitMs!).toBeLessThan(LIMITS.timeoutMs);
+    } else {
+      expect(verdict.waitMs).toBeUndefined();
+    }
   });
 
   it('gives a loop beside a hog its whole budget, so its timeout is final', async () => {
