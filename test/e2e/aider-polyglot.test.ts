@@ -94,7 +94,7 @@ describe('passk run --task aider-polyglot-* against a local chat server', () => 
     const out = await tempDir();
     const result = await runCli(args('aider-polyglot-python:whole', server.baseUrl, out, 2));
     expect(result.stderr).not.toContain('internal error');
-    expect(result.code).toBe(0);
+    expect(result.code, result.stderr).toBe(0);
     expect(result.stdout).toContain(
       'pass rate after attempt 1 = 0.5000 (1/2), after attempt 2 = 1.0000 (2/2)',
     );
@@ -146,7 +146,7 @@ describe('passk run --task aider-polyglot-* against a local chat server', () => 
       '--skip-preflight',
     ]);
     expect(result.stderr).not.toContain('internal error');
-    expect(result.code).toBe(0);
+    expect(result.code, result.stderr).toBe(0);
     expect(server.requests).toHaveLength(2);
     const second = server.requests[1]!.body['messages'] as Message[];
     expect(second.at(-1)!.content).toContain('--- FAIL');
@@ -167,7 +167,7 @@ describe('passk run --task aider-polyglot-* against a local chat server', () => 
     flags.splice(flags.indexOf('--max-new-tokens'), 2);
     const result = await runCli([...flags, '--skip-preflight']);
     expect(result.stderr).not.toContain('internal error');
-    expect(result.code).toBe(0);
+    expect(result.code, result.stderr).toBe(0);
     expect(server.requests.map((r) => r.body['max_tokens'])).toEqual([8192, 8192]);
     const second = server.requests[1]!.body['messages'] as Message[];
     // the stub's Jest failures: test names, the summary; no Jest internals' host paths
@@ -196,7 +196,7 @@ describe('passk run --task aider-polyglot-* against a local chat server', () => 
     const out = await tempDir();
     const result = await runCli(args('aider-polyglot-python', server.baseUrl, out, 1));
     expect(result.stderr).not.toContain('internal error');
-    expect(result.code).toBe(0);
+    expect(result.code, result.stderr).toBe(0);
     expect(server.requests).toHaveLength(2);
 
     const first = server.requests[0]!.body['messages'] as Message[];
@@ -252,7 +252,7 @@ describe('passk run --task aider-polyglot-* against a local chat server', () => 
     const out = await tempDir();
     const result = await runCli(args('aider-polyglot-python', server.baseUrl, out, 1));
     expect(result.stderr).not.toContain('internal error');
-    expect(result.code).toBe(0);
+    expect(result.code, result.stderr).toBe(0);
     // one try, two requests: the malformed reply, then the reflection's
     expect(server.requests).toHaveLength(2);
     const second = server.requests[1]!.body['messages'] as Message[];
@@ -293,7 +293,7 @@ describe('passk run --task aider-polyglot-* against a local chat server', () => 
     server = await serve({ text: ({ prompt }) => (prompt.includes(failed) ? fixed : missing) });
     const out = await tempDir();
     const result = await runCli(args('aider-polyglot-python', server.baseUrl, out, 1));
-    expect(result.code).toBe(0);
+    expect(result.code, result.stderr).toBe(0);
     expect(server.requests).toHaveLength(2);
     const second = server.requests[1]!.body['messages'] as Message[];
     expect(second.slice(7).map((m) => [m.role, m.content.slice(0, 24)])).toEqual([
@@ -320,7 +320,7 @@ describe('passk run --task aider-polyglot-* against a local chat server', () => 
     });
     const out = await tempDir();
     const result = await runCli(args('aider-polyglot-python', server.baseUrl, out, 1));
-    expect(result.code).toBe(0);
+    expect(result.code, result.stderr).toBe(0);
     // try 1: the reply and 3 reflections (aider's max_reflections); try 2: one request
     expect(server.requests).toHaveLength(5);
     const last = server.requests[4]!.body['messages'] as Message[];

@@ -34,7 +34,7 @@ describe('bigcode files and flags', () => {
       ...['--data-dir', dataDir, '--output-dir', out, '--timeout', '20'],
     ]);
     expect(result.stderr).not.toContain('internal error');
-    expect(result.code).toBe(0);
+    expect(result.code, result.stderr).toBe(0);
     const metrics = await readJson(out, 'metrics.json');
     expect(metrics['mbpp']).toEqual({ 'pass@1': 1 });
     expect(metrics.config).toMatchObject({
@@ -87,7 +87,7 @@ describe('bigcode files and flags', () => {
       ...['--data-dir', dataDir, '--output-dir', out],
     ]);
     expect(result.stderr).not.toContain('internal error');
-    expect(result.code).toBe(0);
+    expect(result.code, result.stderr).toBe(0);
     const metrics = await readJson(out, 'metrics.json');
     expect(metrics.per_problem.map((p: { task_id: string }) => p.task_id)).toEqual([
       'HumanEval/5',
@@ -110,7 +110,7 @@ describe('bigcode files and flags', () => {
       ...['--dataset-path', join(repoRoot, 'test/fixtures/instruct-protocol-mini.jsonl')],
     ]);
     expect(result.stderr).not.toContain('internal error');
-    expect(result.code).toBe(0);
+    expect(result.code, result.stderr).toBe(0);
     const metrics = await readJson(out, 'metrics.json');
     expect(metrics['instruct-humaneval']).toEqual({ 'pass@1': 1 });
     expect(metrics.config.instruction_tokens).toBe(tokens);
@@ -135,7 +135,7 @@ describe('bigcode files and flags', () => {
       ...['--data-dir', dataDir, '--output-dir', out],
     ]);
     expect(result.stderr).not.toContain('internal error');
-    expect(result.code).toBe(0);
+    expect(result.code, result.stderr).toBe(0);
     const metrics = await readJson(out, 'metrics.json');
     // What bigcode's leaderboard/group_jsons.py reads: data.get(task, {}).get("pass@1").
     expect(metrics['multiple-js']).toEqual({ 'pass@1': 0 });

@@ -82,7 +82,7 @@ describe('bigcodebench-complete, completion model', () => {
     const out = await tempDir();
     const result = await runCli(runArgs('bigcodebench-complete', server.baseUrl, out, false));
     expect(result.stderr).not.toContain('internal error');
-    expect(result.code).toBe(0);
+    expect(result.code, result.stderr).toBe(0);
     const results = await resultsOf(out);
     expect(results[p1.id]?.status).toBe('passed');
     expect(results[p2.id]?.status).toBe('failed');
@@ -133,7 +133,7 @@ describe('bigcodebench-instruct, chat model', () => {
     const out = await tempDir();
     const result = await runCli(runArgs('bigcodebench-instruct', server.baseUrl, out, true));
     expect(result.stderr).not.toContain('internal error');
-    expect(result.code).toBe(0);
+    expect(result.code, result.stderr).toBe(0);
     const results = await resultsOf(out);
     expect(results[p1.id]?.status).toBe('passed');
     expect(results[p2.id]).toMatchObject({ status: 'error', error_type: 'ValueError' });

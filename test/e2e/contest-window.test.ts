@@ -65,7 +65,7 @@ describe('leetcode-contest with a release-date window, through an OpenAI-compati
     const out = await tempDir();
     const result = await runCli(runArgs(server.baseUrl, out, ['--since', '2024-01-15']));
     expect(result.stderr).not.toContain('error');
-    expect(result.code).toBe(0);
+    expect(result.code, result.stderr).toBe(0);
     expect(result.stderr).toContain(
       '4 problems published outside the date window (2024-01-15 to …) are left out of the score',
     );
@@ -120,7 +120,7 @@ describe('leetcode-contest with a release-date window, through an OpenAI-compati
     const out = await tempDir();
     const window = ['--model-cutoff', '2024-01-13', '--until', '2024-01-14'];
     const result = await runCli(runArgs(server.baseUrl, out, window));
-    expect(result.code).toBe(0);
+    expect(result.code, result.stderr).toBe(0);
     expect(askedFor(server)).toHaveLength(4);
     const metrics = JSON.parse(await readFile(join(out, 'metrics.json'), 'utf8'));
     expect(metrics.date_window).toMatchObject({
@@ -149,7 +149,7 @@ describe('leetcode-contest with a release-date window, through an OpenAI-compati
       ...['--until', '2024-01-14', '--allow-code-execution', '--data-dir', dataDir],
       ...['--output-dir', join(dir, 'out'), '--no-db'],
     ]);
-    expect(result.code).toBe(0);
+    expect(result.code, result.stderr).toBe(0);
     const metrics = JSON.parse(await readFile(join(dir, 'out', 'metrics.json'), 'utf8'));
     expect(metrics.problems).toBe(4);
     expect(metrics['leetcode-contest']['pass@1']).toBeCloseTo(1 / 4);
@@ -170,7 +170,7 @@ describe('leetcode-contest with a release-date window, through an OpenAI-compati
     const out = await tempDir();
     const args = runArgs(server.baseUrl, out, ['--until', '2024-01-20', '--limit-start', '4']);
     const result = await runCli(args.filter((a) => a !== '--chat'));
-    expect(result.code).toBe(0);
+    expect(result.code, result.stderr).toBe(0);
     const metrics = JSON.parse(await readFile(join(out, 'metrics.json'), 'utf8'));
     // Problems 4–15 up to Jan 20: 4–7 (Jan 20) and 8–11 (Jan 14), 12–15 (Jan 7); right for two.
     expect(metrics.problems).toBe(12);

@@ -53,7 +53,7 @@ async function runHalfRight(name: string, wrong: string, chat: boolean) {
     ...['--limit', '2', '--n-samples', '2', '--k', '1', ...(chat ? ['--chat'] : [])],
   ]);
   expect(result.stderr).not.toContain('internal error');
-  expect(result.code).toBe(0);
+  expect(result.code, result.stderr).toBe(0);
   return JSON.parse(await readFile(join(out, 'metrics.json'), 'utf8'));
 }
 

@@ -267,7 +267,7 @@ describe('passk doctor', () => {
     const file = join(dir, 'plain-task.mjs');
     writeFileSync(file, taskModule('plain', undefined));
     const result = await runCli(['doctor', '--task', file, '--json']);
-    expect(result.code).toBe(0);
+    expect(result.code, result.stderr).toBe(0);
     expect(JSON.parse(result.stdout)).toMatchObject({
       ok: true,
       kind: 'stdlib',

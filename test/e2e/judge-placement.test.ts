@@ -24,7 +24,7 @@ async function run(extra: string[]) {
     ...extra,
   ]);
   expect(result.stderr).not.toContain('internal error');
-  expect(result.code).toBe(0);
+  expect(result.code, result.stderr).toBe(0);
   const metrics = JSON.parse(await readFile(join(out, 'metrics.json'), 'utf8'));
   const results = (await readFile(join(out, 'results.jsonl'), 'utf8'))
     .trim()

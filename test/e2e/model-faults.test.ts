@@ -89,7 +89,7 @@ describe('error events and missing finish reasons (issue 12.1)', () => {
     const out = await tempDir();
     const result = await runCli(toyRunArgs([server.baseUrl], out, ['--no-server-n']));
     expect(result.stderr).not.toContain('internal error');
-    expect(result.code).toBe(0);
+    expect(result.code, result.stderr).toBe(0);
     const { metrics, run } = await expectScored(out);
     expect(passAt1(metrics)).toBe(1);
     expect(run.generation.retries['error-event']).toBe(8);

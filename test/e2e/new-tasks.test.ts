@@ -60,7 +60,7 @@ async function runAgainst(
     ...extra,
   ]);
   expect(result.stderr).not.toContain('internal error');
-  expect(result.code).toBe(0);
+  expect(result.code, result.stderr).toBe(0);
   return JSON.parse(await readFile(join(out, 'metrics.json'), 'utf8'));
 }
 
@@ -188,7 +188,7 @@ describe('new task families through passk run with an OpenAI-compatible server',
       '1,2',
     ]);
     expect(result.stderr).not.toContain('internal error');
-    expect(result.code).toBe(0);
+    expect(result.code, result.stderr).toBe(0);
     const metrics = JSON.parse(await readFile(join(out, 'metrics.json'), 'utf8'));
     const scores = metrics['perturbed-humaneval-func_name-num_seeds_5'];
     expect(metrics.problems).toBe(6);
@@ -239,7 +239,7 @@ describe('new task families through passk run with an OpenAI-compatible server',
       '1',
     ]);
     expect(result.stderr).not.toContain('internal error');
-    expect(result.code).toBe(0);
+    expect(result.code, result.stderr).toBe(0);
     const metrics = JSON.parse(await readFile(join(out, 'metrics.json'), 'utf8'));
     expect(metrics['humaneval-infilling-single-line:codellama']).toEqual({ 'pass@1': 0.5 });
     // The server was sent the end tokens as stops.

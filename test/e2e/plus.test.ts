@@ -73,7 +73,7 @@ describe.each([
       { PASSK_CACHE_DIR: cacheDir },
     );
     expect(result.stderr).not.toContain('internal error');
-    expect(result.code).toBe(0);
+    expect(result.code, result.stderr).toBe(0);
     const metrics = JSON.parse(await readFile(join(out, 'metrics.json'), 'utf8'));
     expect(metrics[name]).toEqual({ 'pass@1': 1 });
     expect(metrics.suites).toEqual({ base: { 'pass@1': 1 }, plus: { 'pass@1': 1 } });

@@ -26,7 +26,7 @@ describe('passk run --model reference (the sanity check every user runs first)',
       out,
     ]);
     expect(result.stderr).not.toContain('internal error');
-    expect(result.code).toBe(0);
+    expect(result.code, result.stderr).toBe(0);
     const metrics = await readMetrics(out);
     expect(metrics['humaneval']).toEqual({ 'pass@1': 1 });
     expect(metrics['problems']).toBe(164);
@@ -55,7 +55,7 @@ describe('passk run --model reference (the sanity check every user runs first)',
       '--timeout',
       '20',
     ]);
-    expect(result.code).toBe(0);
+    expect(result.code, result.stderr).toBe(0);
     const metrics = await readMetrics(out);
     expect(metrics['problems']).toBe(500);
     expect(metrics['statuses']).toEqual({ passed: 500 });
@@ -90,7 +90,7 @@ describe('the preflight takes only references that pass as known-good programs',
         '--no-db',
       ]);
       expect(result.stderr).not.toContain('preflight');
-      expect(result.code).toBe(0);
+      expect(result.code, result.stderr).toBe(0);
       expect((await readMetrics(out))['statuses']).toEqual(statuses);
     },
     300_000,

@@ -158,7 +158,7 @@ describe('base and plus side by side in text', () => {
     const args = ['evaluate', ...common, '--generations', file, '--output-dir', out];
     args.push('--limit', String(LIMIT), '--db', db, '--label', 'buggy v2');
     const result = await runCli(args);
-    expect(result.code).toBe(0);
+    expect(result.code, result.stderr).toBe(0);
     expect(result.stdout).toMatch(/^ {2}base pass@1 = 0\.7500 \(95% CI .*SE /m);
     expect(result.stdout).toMatch(/^ {2}plus pass@1 = 0\.5000 \(95% CI .*\(headline\)$/m);
     const metrics = JSON.parse(await readFile(join(out, 'metrics.json'), 'utf8'));
@@ -176,7 +176,7 @@ describe('passk report from run ids', () => {
   it('writes the report of two stored runs with base and plus in the cards and the comparison', async () => {
     const out = join(dir, 'out', 'report.html');
     const result = await runCli(['report', idA, idB, '--db', db, '-o', out]);
-    expect(result.code).toBe(0);
+    expect(result.code, result.stderr).toBe(0);
     expect(result.stdout).toContain('2 runs');
     const html = await readFile(out, 'utf8');
     // Named by the generations file, not "file:/tmp/…/buggy-samples.jsonl".

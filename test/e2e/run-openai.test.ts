@@ -48,7 +48,7 @@ describe('passk run --model openai-compatible against a local OpenAI-protocol se
     const out = await tempDir();
     const result = await runCli(runArgs(server.baseUrl, out));
     expect(result.stderr).not.toContain('internal error');
-    expect(result.code).toBe(0);
+    expect(result.code, result.stderr).toBe(0);
     const metrics = JSON.parse(await readFile(join(out, 'metrics.json'), 'utf8'));
     expect(metrics.problems).toBe(6);
     expect(metrics.samples).toBe(30);

@@ -34,7 +34,7 @@ describe('the run store never costs a run', () => {
       const opened = await Promise.all([1, 2, 3, 4].map(() => openInChild(path)));
       for (const result of opened) {
         expect(result.stderr).toBe('');
-        expect(result.code).toBe(0);
+        expect(result.code, result.stderr).toBe(0);
       }
     }
   });

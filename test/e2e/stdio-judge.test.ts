@@ -72,7 +72,7 @@ async function judge(task: string, programs: Record<string, string[]>) {
     ...['--allow-code-execution', '--timeout', '0.5', '--output-dir', join(out, 'run'), '--no-db'],
   ]);
   expect(result.stderr).not.toContain('internal error');
-  expect(result.code).toBe(0);
+  expect(result.code, result.stderr).toBe(0);
   const lines = (await readFile(join(out, 'run', 'results.jsonl'), 'utf8')).trim().split('\n');
   const results = lines.map((line) => JSON.parse(line));
   return (id: string, sample: number) =>
@@ -174,7 +174,7 @@ describe('the stdin/stdout judge, end to end', () => {
       ...['run', '--task', 'stdio', '--dataset-path', pythonFile, '--model', 'reference'],
       ...['--allow-code-execution', '--output-dir', out, '--no-db'],
     ]);
-    expect(result.code).toBe(0);
+    expect(result.code, result.stderr).toBe(0);
     const metrics = JSON.parse(await readFile(join(out, 'metrics.json'), 'utf8'));
     expect(metrics.problems).toBe(4);
     expect(metrics.stdio['pass@1']).toBe(1);
@@ -214,7 +214,7 @@ describe('the stdin/stdout judge, end to end', () => {
       ...['--chat', '--n-samples', '1', '--since', '2024-05-01', '--allow-code-execution'],
       ...['--output-dir', out, '--no-db'],
     ]);
-    expect(result.code).toBe(0);
+    expect(result.code, result.stderr).toBe(0);
     expect(server.requests).toHaveLength(2); // mean (May 20) and count-words (May 28)
     const asked = JSON.stringify(server.requests[0]!.body);
     expect(asked).toContain('reads the input from standard input');

@@ -58,7 +58,7 @@ describe('every reported pass@k carries its interval and standard error', () => 
       out,
     ]);
     expect(result.stderr).not.toContain('internal error');
-    expect(result.code).toBe(0);
+    expect(result.code, result.stderr).toBe(0);
     const metrics = JSON.parse(await readFile(join(out, 'metrics.json'), 'utf8'));
     expect(metrics.humaneval['pass@1']).toBeCloseTo(0.625, 6);
     const u = metrics.uncertainty;

@@ -41,7 +41,7 @@ export async function runTask(
     ...extra,
   ]);
   expect(result.stderr).not.toContain('internal error');
-  expect(result.code).toBe(0);
+  expect(result.code, result.stderr).toBe(0);
   const metrics = JSON.parse(await readFile(join(out, 'metrics.json'), 'utf8'));
   const lines = (await readFile(join(out, 'results.jsonl'), 'utf8')).trim().split('\n');
   return { metrics, results: lines.map((line) => JSON.parse(line)) };

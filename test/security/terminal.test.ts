@@ -37,7 +37,7 @@ describe("a sample's error text on passk's terminal", () => {
     const args = ['--task', bench, '--generations', samples, '--output-dir', out, '--no-db'];
     const result = await runCli(['evaluate', ...args, '--allow-code-execution']);
     expect(result.stderr).not.toContain('internal error');
-    expect(result.code).toBe(0);
+    expect(result.code, result.stderr).toBe(0);
     const metrics = JSON.parse(await readFile(join(out, 'metrics.json'), 'utf8'));
     expect(metrics[bench]).toEqual({ 'pass@1': 1 / 3 });
     // The right sample passed, the wrong one failed, the spoofer is an error.
