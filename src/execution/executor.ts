@@ -67,8 +67,7 @@ export async function createExecutor(options: ExecutorOptions): Promise<Executor
     artifactsDir === undefined ? undefined : cleanArtifactsOnce(artifactsDir, ENGINE_VERSION);
   const warm = options.warm;
   const engineFor = (language: Language, environment?: ExecEnvironment): Promise<Engine> => {
-    // One engine (runtime + worker pool) per language, and one more per library environment.
-    const id = environment ? `${language}\0${JSON.stringify(environment)}` : language;
+    const id = engineKey(language, environment);
     let engine = engines.get(id);
     if (!engine) {
       engine = (async () => {
@@ -90,9 +89,7 @@ export async function createExecutor(options: ExecutorOptions): Promise<Executor
         const sandbox = await factory(toolchain, slots);
         const pool = new SlotPool(sandbox, slots);
         // The engine the run will use first starts its first worker while the sandbox is checked.
-        if (warm?.language === language && sameEnvironment(warm.environment, environment)) {
-          pool.warm();
-        }
+        if (warm !== undefined && engineKey(warm.language, warm.environment) === id) pool.warm();
         try {
           await sandbox.check?.();
         } catch (error) {
@@ -339,8 +336,9 @@ async function closeEngines(
   await cleaning;
 }
 
-function sameEnvironment(a: ExecEnvironment | undefined, b: ExecEnvironment | undefined): boolean {
-  return JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+/** Which engine runs a language's programs: one per language, and one more per library environment. */
+function engineKey(language: Language, environment: ExecEnvironment | undefined): string {
+  return environment ? `${language}\0${JSON.stringify(environment)}` : language;
 }
 
 /** What a batch compiler sees of a program: its source, or its files. */
