@@ -10,7 +10,7 @@
  * HumanEval-X cpp, java, go and rust references, passk vs a fresh compile-and-run per program.
  * Needs a fresh `npm run build` (the CLI runs dist/).
  * Run: npx tsx bench/exec.ts [--copies N] [--skip-baseline] [--python-only | --compiled-only]
- *      [--languages cpp,java,go,rust]
+ *      [--languages cpp,java,go,rust] [--judge in-process|outside] [--no-loops]
  */
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
@@ -41,6 +41,10 @@ const compiledSets = !args.includes('--python-only');
 const languages = (
   args.includes('--languages') ? args[args.indexOf('--languages') + 1]!.split(',') : COMPILED
 ) as CompiledLanguage[];
+/** `--judge in-process|outside`: passed to `passk evaluate` (default: passk's own default). */
+const judge = args.includes('--judge') ? ['--judge', args[args.indexOf('--judge') + 1]!] : [];
+/** `--no-loops`: the distinct set only. */
+const withLoops = !args.includes('--no-loops');
 const TIMEOUT_S = 3;
 const PYTHON = '/usr/bin/python3';
 const here = dirname(fileURLToPath(import.meta.url));
@@ -82,6 +86,7 @@ async function runPasskCli(samplesFile: string, dir: string, total: number): Pro
   const run = await timed(process.execPath, [
     ...humanEvalEvaluateArgs(samplesFile, out, TIMEOUT_S),
     '--no-cache',
+    ...judge,
   ]);
   const metrics = JSON.parse(readFileSync(join(out, 'metrics.json'), 'utf8')) as {
     statuses?: Record<string, number>;
@@ -177,7 +182,7 @@ async function python(): Promise<void> {
       name: `${distinct.length} distinct + 5% infinite loops`,
       samples: [...distinct, ...loopSamples(rows, Math.round(distinct.length * 0.05))],
     },
-  ];
+  ].slice(0, withLoops ? 2 : 1);
   const byTask = new Map(rows.map((row) => [row.task_id, row]));
   const floorRun = await computeFloor(
     PYTHON,
