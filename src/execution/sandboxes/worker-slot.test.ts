@@ -17,10 +17,13 @@ for line in sys.stdin:
         os._exit(1)
     if "hang" in req["source"]:
         time.sleep(60)
+    report = json.dumps({"n": req["nonce"], "e": "end"}) + "\\n"
+    if "big" in req["source"]:  # a report of many pipe-fulls, as a checker's outputs make
+        report += "".join("%07d" % i for i in range(700_000))
     if "starved" in req["source"]:  # a program let run past its limit towards the backstop
         time.sleep(0.6)
     answer = {"id": req["id"], "exitCode": 0, "signal": None, "timedOut": False, "outputExceeded": False,
-              "report": json.dumps({"n": req["nonce"], "e": "end"}) + "\\n", "stderrTail": tests, "durationMs": 1}
+              "report": report, "stderrTail": tests, "durationMs": 1}
     print(json.dumps(answer), flush=True)
 `;
 
@@ -45,6 +48,18 @@ describe('WorkerSlot', () => {
     const slot = fakeSlot();
     for (const source of ['a', 'b', 'c'])
       expect((await slot.run(request(source))).exitCode).toBe(0);
+    expect(slot.restarts).toBe(0);
+    await slot.close();
+  });
+
+  it('reassembles an answer line of many MiB across pipe reads, and the next one after it', async () => {
+    const slot = fakeSlot();
+    const big = await slot.run(request('big'));
+    const digits = big.report.slice(big.report.indexOf('\n') + 1);
+    expect(digits.length).toBe(4_900_000);
+    expect(digits.slice(-14)).toBe('06999980699999');
+    expect(digits.slice(7 * 123_456, 7 * 123_457)).toBe('0123456');
+    expect((await slot.run(request('a'))).report).not.toContain('0000000');
     expect(slot.restarts).toBe(0);
     await slot.close();
   });

@@ -42,7 +42,8 @@ export class WorkerSlot implements Slot {
   private child: ChildProcess | undefined;
   private ready: Promise<void> | undefined;
   private pending: Pending | undefined;
-  private buffered = '';
+  /** The unfinished line's pieces: a report line runs to many MiB, so only new text is searched. */
+  private partial: string[] = [];
   private stderrTail = '';
   private nextId = 1;
   /** Workers started after the first one (each follows a death or a hang). */
@@ -121,7 +122,7 @@ export class WorkerSlot implements Slot {
       detached: true, // its own process group: one kill takes the sandbox and everything in it
     });
     this.child = child;
-    this.buffered = '';
+    this.partial = [];
     child.stdout!.setEncoding('utf8').on('data', (chunk: string) => this.onData(chunk));
     child.stderr!.setEncoding('utf8').on('data', (chunk: string) => {
       this.stderrTail = (this.stderrTail + chunk).slice(-STDERR_KEEP);
@@ -147,17 +148,20 @@ export class WorkerSlot implements Slot {
   }
 
   private onData(chunk: string): void {
-    this.buffered += chunk;
-    let newline = this.buffered.indexOf('\n');
+    let start = 0;
+    let newline = chunk.indexOf('\n');
     while (newline >= 0) {
-      const line = this.buffered.slice(0, newline);
-      this.buffered = this.buffered.slice(newline + 1);
+      this.partial.push(chunk.slice(start, newline));
+      const line = this.partial.join('');
+      this.partial = [];
       const pending = this.pending;
       this.pending = undefined;
       if (pending) pending.resolve(line);
       else this.fail('spoke out of turn');
-      newline = this.buffered.indexOf('\n');
+      start = newline + 1;
+      newline = chunk.indexOf('\n', start);
     }
+    if (start < chunk.length) this.partial.push(chunk.slice(start));
   }
 
   /**
