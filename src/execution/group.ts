@@ -106,7 +106,10 @@ async function runInProcess(group: Group, slot: Slot): Promise<Verdict> {
     result.outcome.stderrTail,
     group.job.program.referenceRules,
   );
-  const final = await judged(ruled, result.outcome.report, group.job.program.judge);
+  // A judge's continuation runs in this slot, as this group's program (its own judge decides).
+  const continueRun = (program: Program) =>
+    runInProcess({ ...group, job: { ...group.job, program } }, slot);
+  const final = await judged(ruled, result.outcome.report, group.job.program.judge, continueRun);
   const verdictWithRule = withTamperRule(final, reviewed.tamper ?? verdict.tamper);
   return withTraceback(group, verdictWithRule, result.outcome.stderrTail);
 }

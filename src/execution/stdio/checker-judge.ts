@@ -4,14 +4,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { inflateSync } from 'node:zlib';
 import { sourceFilePath } from '../../core/source-files.js';
-import type { OutputJudge } from '../judge.js';
+import type { Decision, OutputJudge } from '../judge.js';
 import { CommandError, runCommand } from '../run-command.js';
 import { judgeSandboxArgv } from '../sandboxes/judge-sandbox.js';
-import type { Verdict } from '../types.js';
+import type { Program, Verdict } from '../types.js';
 import { fileTokenDigest, oneLine, parseReport, type TestLine } from './judge.js';
 
 /** Bump when the judging rules change: verdicts cached under the old ones stop matching. */
-const RULES_VERSION = 'library-checker-1';
+const RULES_VERSION = 'library-checker-2';
 const CHECKER_SCRIPT = sourceFilePath(import.meta.url, 'run_checker.py');
 
 /**
@@ -34,12 +34,23 @@ export interface CheckerJudgeSpec {
   limitMs: number;
   /** Each test's memory limit, when the driver set one: a crash near it is MLE. */
   memoryBytes?: number;
+  /** Tests of the problem before `cases` (all AC: this run continues an earlier one). */
+  before?: number;
+  /**
+   * The same candidate on the problem's tests from `index` on (with a judge of its own). When a
+   * test's output came back past the budget as a digest that is not the answer's, and tests
+   * before it in this run did fit, the sample continues from that test, so its whole output
+   * reaches the checker: a checker may accept an output other than the answer.
+   */
+  continueFrom?: (index: number) => Program;
 }
 
 /** What one test came to, in order; the first that is not AC decides the verdict. */
 interface TestOutcome {
   code: JudgeCode | 'FAIL';
   detail: string;
+  /** Only its token digest came back, and not the answer's: the checker never saw it. */
+  digestOnly?: boolean;
 }
 
 /**
@@ -56,7 +67,7 @@ export function checkerJudge(spec: CheckerJudgeSpec): OutputJudge {
   return { key, decide: (raw, report) => decide(spec, raw, report) };
 }
 
-async function decide(spec: CheckerJudgeSpec, raw: Verdict, report: string): Promise<Verdict> {
+async function decide(spec: CheckerJudgeSpec, raw: Verdict, report: string): Promise<Decision> {
   if (raw.status !== 'passed') return raw;
   const { lines, compile } = parseReport(report);
   if (compile !== undefined) {
@@ -86,8 +97,12 @@ async function decide(spec: CheckerJudgeSpec, raw: Verdict, report: string): Pro
   const failing = outcomes.findIndex((outcome) => outcome.code !== 'AC');
   if (failing === -1) return raw;
   const outcome = outcomes[failing]!;
-  const where = `test ${spec.cases[failing]} (${failing + 1} of ${spec.cases.length}; ${failing} AC before it)`;
+  const before = spec.before ?? 0;
+  const where = `test ${spec.cases[failing]} (${before + failing + 1} of ${before + spec.cases.length}; ${before + failing} AC before it)`;
   const verdict = verdictOf(raw, outcome.code, ` on ${where}: ${outcome.detail}`);
+  if (outcome.digestOnly === true && failing > 0 && spec.continueFrom !== undefined) {
+    return { continueWith: spec.continueFrom(before + failing), otherwise: verdict };
+  }
   const line = lines.get(failing);
   return outcome.code === 'TLE' && line?.by === 'cpu'
     ? { ...verdict, finalTimeout: true }
@@ -142,7 +157,11 @@ async function digestOutcome(
   const answer = await answerDigest(join(spec.testsDir, 'out', `${name}.out`));
   return digest === answer
     ? { code: 'AC', detail: '' }
-    : { code: 'WA', detail: 'an output too large to send to the checker, and not the answer' };
+    : {
+        code: 'WA',
+        detail: 'an output too large to send to the checker, and not the answer',
+        digestOnly: true,
+      };
 }
 
 /** Runs the checker on each output in one sandbox; a checker that cannot run throws (no verdict). */

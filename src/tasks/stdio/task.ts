@@ -7,6 +7,7 @@ import {
   stdioProgram,
   stdioTimeoutMs,
 } from '../../execution/stdio/index.js';
+import type { Program } from '../../execution/types.js';
 import { extractCode } from '../../postprocess/extract.js';
 import { cutAtStop } from '../../postprocess/stop.js';
 import { completionIsAnswer } from '../kit/answer-rows.js';
@@ -87,26 +88,36 @@ export function stdioTask(
     program: (problem, candidate) => {
       const limitMs = problem.meta.limitMs ?? limitOf(problem);
       const built = problem.meta.checkerTests;
-      const judge =
-        built === undefined
-          ? {}
-          : {
-              judge: checkerJudge({
-                testsDir: built.dir,
-                inputsDir: built.inputs,
-                cases: built.cases,
-                limitMs,
-              }),
-            };
-      return stdioProgram({
-        language: problem.language,
-        source: candidate,
-        cases: casesOf(problem),
-        limitMs,
-        comparison: problem.meta.comparison ?? comparison,
-        ...judge,
-        ...(built === undefined ? {} : { outputBudget: CHECKER_OUTPUT_BUDGET }),
-      });
+      const comparing = problem.meta.comparison ?? comparison;
+      const cases = casesOf(problem);
+      if (built === undefined) {
+        return stdioProgram({
+          language: problem.language,
+          source: candidate,
+          cases,
+          limitMs,
+          comparison: comparing,
+        });
+      }
+      /** The candidate on the tests from `first` on: a checker's continuation (checker-judge.ts). */
+      const fromTest = (first: number): Program =>
+        stdioProgram({
+          language: problem.language,
+          source: candidate,
+          cases: cases.slice(first),
+          limitMs,
+          comparison: comparing,
+          outputBudget: CHECKER_OUTPUT_BUDGET,
+          judge: checkerJudge({
+            testsDir: built.dir,
+            inputsDir: built.inputs,
+            cases: built.cases.slice(first),
+            limitMs,
+            before: first,
+            continueFrom: fromTest,
+          }),
+        });
+      return fromTest(0);
     },
     metricsInfo: {
       judge: {
