@@ -16,10 +16,10 @@ const CHECKER_SCRIPT = sourceFilePath(import.meta.url, 'run_checker.py');
 
 /**
  * Compressed output a driver sends back for the checker, all tests together (the result channel
- * keeps 16 MiB, base64 takes 4/3). zlib level 1 shrinks the Library Checker answers measured
- * 1.7–3.5× (docs/contest.md): some 19–38 MiB of output.
+ * keeps 32 MiB, base64 takes 4/3). zlib level 1 shrinks the Library Checker answers measured
+ * 1.7–3.5× (docs/contest.md): some 37–77 MiB of output; past it, a continuation (decide).
  */
-export const CHECKER_OUTPUT_BUDGET = 11 * 1024 ** 2;
+export const CHECKER_OUTPUT_BUDGET = 22 * 1024 ** 2;
 
 /** A judge's verdict names (Library Checker's), from passk's verdict. */
 export type JudgeCode = 'AC' | 'WA' | 'TLE' | 'MLE' | 'RE' | 'CE';

@@ -38,7 +38,7 @@ export interface StdioProgramSpec {
 
 /** Time allowed for compiling, in seconds (C++ with -O2 under load). */
 const COMPILE_S = 60;
-/** The driver's bytes of reported output in all (the worker keeps 16 MiB of the result channel). */
+/** The driver's bytes of reported output in all (the worker keeps 32 MiB of the result channel). */
 const REPORT_BUDGET = 8 << 20;
 
 /** Can the stdio judge run candidates in this language? */
