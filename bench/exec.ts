@@ -184,21 +184,17 @@ async function python(): Promise<void> {
     },
   ].slice(0, withLoops ? 2 : 1);
   const byTask = new Map(rows.map((row) => [row.task_id, row]));
-  const floorRun = await computeFloor(
-    PYTHON,
-    distinct.map((sample) => humanEvalProgram(byTask.get(sample.task_id)!, sample.completion)),
+  const programs = distinct.map((sample) =>
+    humanEvalProgram(byTask.get(sample.task_id)!, sample.completion),
   );
+  const floorRun = await computeFloor(PYTHON, programs);
   const floor = { ...floorRun, total: distinct.length };
   console.log(
     `(c) compute floor [one python process, no isolation, distinct set]: ${describe(floor)}`,
   );
   // The least any process-per-program judge pays: a warm interpreter forking once per program.
   const cores = availableParallelism();
-  const forkRun = await computeFloor(
-    PYTHON,
-    distinct.map((sample) => humanEvalProgram(byTask.get(sample.task_id)!, sample.completion)),
-    cores,
-  );
+  const forkRun = await computeFloor(PYTHON, programs, cores);
   const forkFloor = { ...forkRun, total: distinct.length };
   console.log(
     `(d) fork floor [a warm python forking once per program, ${cores} at a time, no isolation, distinct set]: ${describe(forkFloor)}`,

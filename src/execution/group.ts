@@ -85,7 +85,15 @@ function infraVerdict(error: Error): Verdict {
   };
 }
 
-async function runInProcess(group: Group, slot: Slot): Promise<Verdict> {
+/**
+ * Continuations one sample may run in a row. Each judges strictly fewer tests than the run
+ * before it (JudgeContinuation), and checkerJudge's each follow a whole output budget's worth
+ * of output (22 MiB compressed), so real ones are a handful: Library Checker's problems have at
+ * most 67 tests. The bound stops a judge that would ask for ever.
+ */
+export const MAX_CONTINUATIONS = 100;
+
+async function runInProcess(group: Group, slot: Slot, continuations = 0): Promise<Verdict> {
   const limits = resolveLimits(group.job.limits);
   const { adapter } = group.engine;
   const source = group.job.program.source;
@@ -106,9 +114,13 @@ async function runInProcess(group: Group, slot: Slot): Promise<Verdict> {
     result.outcome.stderrTail,
     group.job.program.referenceRules,
   );
-  // A judge's continuation runs in this slot, as this group's program (its own judge decides).
-  const continueRun = (program: Program) =>
-    runInProcess({ ...group, job: { ...group.job, program } }, slot);
+  // A judge's continuation runs in this slot, as this group's program (its own judge decides);
+  // past MAX_CONTINUATIONS the judge's `otherwise` stands, so a judge can never loop.
+  const continueRun =
+    continuations < MAX_CONTINUATIONS
+      ? (program: Program) =>
+          runInProcess({ ...group, job: { ...group.job, program } }, slot, continuations + 1)
+      : undefined;
   const final = await judged(ruled, result.outcome.report, group.job.program.judge, continueRun);
   const verdictWithRule = withTamperRule(final, reviewed.tamper ?? verdict.tamper);
   return withTraceback(group, verdictWithRule, result.outcome.stderrTail);

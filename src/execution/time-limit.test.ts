@@ -1,11 +1,13 @@
 /**
- * The time limit is judged on a program's own time: wall-clock time minus the time its main
- * thread waited for a CPU (fork_run.py Clock). Each program here pins itself to CPU 0, where the
+ * The time limit is judged on a program's own time: wall-clock time minus the time it waited for
+ * a CPU (fork_run.py Clock, wait_credit). Each program here pins itself to CPU 0, where the
  * test keeps a busy "hog" process running, so it gets at most about half of that core: under a
  * plain wall-clock limit the slow-but-correct program would time out and the loop would be
  * starved (re-run). Through the real default sandbox.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createExecutor } from './index.js';
 import { rerunReason } from './rerun.js';
@@ -58,6 +60,14 @@ describe('the time limit counts the time a program had a CPU for, not the load',
     }
   });
 
+  it('passes a slow-but-correct program whose work runs in a thread while its main thread waits (a JVM)', async () => {
+    // The main thread is blocked in join(), never runnable: the wait is the worker thread's.
+    const work = 'while time.process_time() < 0.7:\n        pass\n';
+    const threaded = `${PIN}import threading, time\ndef work():\n    ${work}t = threading.Thread(target=work)\nt.start()\nt.join()\n`;
+    const verdict = await verdictOf(threaded, 'threaded-slow-but-correct');
+    expect(verdict.status).toBe('passed');
+  });
+
   it('gives a loop beside a hog its whole budget, so its timeout is final', async () => {
     const verdict = await verdictOf(`${PIN}while True:\n    pass\n`, 'loop');
     expect(verdict.status).toBe('timeout');
@@ -79,5 +89,55 @@ describe('the time limit counts the time a program had a CPU for, not the load',
     expect(verdict.status).toBe('timeout');
     expect(verdict.message).toMatch(/^killed at the time limit: \d+\.\d\d s of its own time/);
     expect(verdict.cpuMs!).toBeLessThan(LIMITS.timeoutMs / 2);
+  });
+});
+
+describe('the wait a program is not charged for (fork_run.wait_credit)', () => {
+  const WORKER_DIR = join(dirname(fileURLToPath(import.meta.url)), 'worker');
+  /** wait_credit(process_cpu, [(cpu, delay) per thread], cores), in seconds. */
+  function credit(processCpu: number, threads: Array<[number, number]>, cores: number): number {
+    const script = `import sys, json\nsys.path.insert(0, sys.argv[1])\nimport fork_run\nprint(json.dumps(fork_run.wait_credit(*json.loads(sys.argv[2]))))`;
+    const args = JSON.stringify([processCpu, threads, cores]);
+    return Number(
+      execFileSync('/usr/bin/python3', ['-c', script, WORKER_DIR, args], { encoding: 'utf8' }),
+    );
+  }
+
+  it('is the wait of a single-threaded program', () => {
+    expect(credit(2, [[2, 5]], 2)).toBeCloseTo(5);
+  });
+
+  it("is the working thread's wait when the main thread only waits for it", () => {
+    // A JVM under load, as measured: the launcher thread, the program's thread, a compiler thread.
+    expect(
+      credit(
+        6.2,
+        [
+          [0.02, 0.03],
+          [4.2, 26.5],
+          [1, 8.4],
+        ],
+        2,
+      ),
+    ).toBeCloseTo(26.5 - 2 / 2);
+  });
+
+  it('is not earned by threads competing with each other', () => {
+    // Three busy threads alone on two cores: each waits a third of the time, all of it caused by
+    // its siblings, so none of it is credited.
+    expect(
+      credit(
+        6,
+        [
+          [2, 1],
+          [2, 1],
+          [2, 1],
+        ],
+        2,
+      ),
+    ).toBe(0);
+    // Reaped children's CPU counts as a sibling's: 8 s of it on one core could keep the thread
+    // waiting 8 s.
+    expect(credit(9, [[1, 10]], 1)).toBeCloseTo(2);
   });
 });

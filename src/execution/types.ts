@@ -184,7 +184,7 @@ export interface Verdict {
   /** CPU time (user + system) of the program, where the sandbox can measure it. */
   cpuMs?: number;
   /**
-   * Time its main thread was runnable but waiting for a CPU (the warm workers, from Linux
+   * Time it was runnable but waiting for a CPU (the warm workers, from Linux
    * schedstat): the time limit is judged on `durationMs - waitMs`, the program's own time.
    */
   waitMs?: number;

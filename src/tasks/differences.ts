@@ -15,7 +15,7 @@ export const PYTHON_DIFFERENCES: readonly string[] = [
   'output: the references swallow stdout and stderr; passk keeps the first half of the output cap of each and drops the rest (a write straight to fd 1 or 2 past the cap is output-limit)',
   'stdin: reading raises OSError in the references; passk gives end of file',
   'packages: the standard library only (python -I -S, see environment.python); the references import whatever their Python has installed',
-  "time: the limit counts the program's own time, measured from outside it: wall-clock time minus the time its main thread waited for a CPU (so a loop gets its whole budget on a loaded machine, and a program is never cut sooner than by a wall clock), with a wall-clock backstop at 10x the limit; human-eval counts wall-clock time (a SIGALRM), so on a loaded machine it can fail a program that passes here. A timeout that may have been starved is run once more (results.jsonl `rerun`)",
+  "time: the limit counts the program's own time, measured from outside it: wall-clock time minus the time it waited for a CPU (so a loop gets its whole budget on a loaded machine, and a program is never cut sooner than by a wall clock), with a wall-clock backstop at 10x the limit; human-eval counts wall-clock time (a SIGALRM), so on a loaded machine it can fail a program that passes here. A timeout that may have been starved is run once more (results.jsonl `rerun`)",
 ];
 
 const GUARDED =

@@ -66,26 +66,53 @@ def _read(path):
         os.close(fd)
 
 
+# The CPUs a program can run on (the worker's, which its children inherit).
+CORES = max(1, len(os.sched_getaffinity(0)))
+
+
+def _thread_times(pid):
+    """(cpu, delay) in seconds of each live thread of pid, from /proc/PID/task/*/schedstat."""
+    times = []
+    for tid in os.listdir("/proc/%d/task" % pid):
+        try:
+            cpu, delay = _read("/proc/%d/task/%s/schedstat" % (pid, tid)).split()[:2]
+        except (OSError, ValueError):
+            continue  # the thread ended meanwhile: its CPU is in the process's
+        times.append((int(cpu) / 1e9, int(delay) / 1e9))
+    return times
+
+
 def run_delay(pid):
-    """Seconds the process's main thread waited for a CPU while it was runnable, less the CPU its
-    own other threads and reaped children used (an upper bound of the wait they caused: a program
-    does not earn time by competing with itself), or None without /proc/PID/schedstat. From the
-    kernel's run_delay and sum_exec_runtime (zero at fork, kept through exec) and /proc/PID/stat."""
+    """Seconds the program waited for a CPU while it was runnable (see wait_credit), or None
+    without /proc/PID/schedstat. One thread is the usual case (one read); a JVM's main thread only
+    waits for the thread that runs the program, so every thread is read. From the kernel's
+    run_delay and sum_exec_runtime (zero at fork, kept through exec) and /proc/PID/stat."""
     try:
-        main_cpu, delay = (int(x) / 1e9 for x in _read("/proc/%d/schedstat" % pid).split()[:2])
         fields = _read("/proc/%d/stat" % pid).rsplit(b")", 1)[1].split()
+        # utime, stime (every thread, ended ones too), cutime, cstime (reaped children), in ticks
+        process_cpu = sum(int(x) for x in fields[11:15]) / CLOCK_TICKS
+        if int(fields[17]) == 1:
+            cpu, delay = _read("/proc/%d/schedstat" % pid).split()[:2]
+            threads = [(int(cpu) / 1e9, int(delay) / 1e9)]
+        else:
+            threads = _thread_times(pid)
     except (OSError, ValueError, IndexError):
         return None
-    try:  # utime, stime (every thread), cutime, cstime (reaped children), in clock ticks
-        process_cpu = sum(int(x) for x in fields[11:15]) / CLOCK_TICKS
-    except (ValueError, IndexError):
-        return None
-    return max(0.0, delay - max(0.0, process_cpu - main_cpu))
+    return wait_credit(process_cpu, threads, CORES)
+
+
+def wait_credit(process_cpu, threads, cores):
+    """The wait a program is not charged for: the largest wait of one of its threads (cpu, delay)
+    less the share of the CPU its other threads and reaped children used that could have kept
+    that thread waiting on an idle machine. There it waits only while they fill every one of the
+    cores, so at most their CPU / cores: a program does not earn time by competing with itself."""
+    credits = [delay - max(0.0, process_cpu - cpu) / cores for cpu, delay in threads]
+    return max([0.0, *credits])
 
 
 class Clock:
     """When a program is out of time. The limit is judged on its own time: wall-clock time minus
-    the time its main thread waited for a CPU (see run_delay). On an idle machine that is the
+    the time it waited for a CPU (see run_delay). On an idle machine that is the
     wall clock (a sleeper or a blocked program times out as under a wall-clock limit); on a
     loaded one a busy loop still gets its whole budget, so its timeout is final, and a
     slow-but-correct program is not failed for the machine's load. Own time never exceeds wall
@@ -138,7 +165,7 @@ class Clock:
 
 def collect(pid, pipes, limits):
     """Reads the child's output until it exits or a limit passes (see Clock). Returns (state,
-    chunks, pipes, waited ms: how long its main thread waited for a CPU (run_delay), or None)."""
+    chunks, pipes, waited ms: how long it waited for a CPU (run_delay), or None)."""
     out_r, err_r, res_r = pipes
     cap = int(limits["outputBytes"])
     clock = Clock(pid, limits)

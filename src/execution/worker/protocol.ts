@@ -185,7 +185,7 @@ export interface RawOutcome {
   stderrTail: string;
   durationMs: number;
   cpuMs?: number;
-  /** Time the program's main thread was runnable but waiting for a CPU (Linux schedstat). */
+  /** Time the program was runnable but waiting for a CPU (Linux schedstat, fork_run.wait_credit). */
   waitMs?: number;
   /** The compile step's result, for compiled languages (absent when there is none). */
   compile?: CompileInfo;

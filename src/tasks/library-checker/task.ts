@@ -1,9 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { defaultCacheDir } from '../../datasets/paths.js';
-import { CHECKER_OUTPUT_BUDGET, checkerJudge } from '../../execution/stdio/checker-judge.js';
-import { stdioProgram, stdioTimeoutMs } from '../../execution/stdio/index.js';
-import type { Program } from '../../execution/types.js';
+import { checkedStdioProgram } from '../../execution/stdio/checked-program.js';
+import { stdioTimeoutMs } from '../../execution/stdio/index.js';
 import { extractCode } from '../../postprocess/extract.js';
 import { cutAtStop } from '../../postprocess/stop.js';
 import { completionIsAnswer } from '../kit/answer-rows.js';
@@ -150,34 +149,16 @@ export function libraryCheckerTask(language: 'cpp' | 'python'): Task<LibraryChec
     },
     program(problem, candidate) {
       const tests = testsOf(problem);
-      const all = tests.cases.map((c) => c.name);
-      const limitMs = limitMsOf(problem);
-      /** The candidate on the tests from `first` on (a continuation starts past the first). */
-      const fromTest = (first: number): Program => {
-        const names = all.slice(first);
-        return stdioProgram({
-          language: problem.language,
-          source: candidate,
-          // Inputs as files the sandbox binds read-only; the answers never enter it.
-          cases: names.map(() => ({ input: '', output: '' })),
-          inputPaths: names.map((name) => join(tests.inputs, `${name}.in`)),
-          limitMs,
-          outputBudget: CHECKER_OUTPUT_BUDGET,
-          outputMax: OUTPUT_MAX_BYTES,
-          memoryBytes: MEMORY_BYTES,
-          stackBytes: MEMORY_BYTES,
-          judge: checkerJudge({
-            testsDir: tests.dir,
-            inputsDir: tests.inputs,
-            cases: names,
-            limitMs,
-            memoryBytes: MEMORY_BYTES,
-            before: first,
-            continueFrom: fromTest,
-          }),
-        });
-      };
-      return fromTest(0);
+      // Inputs as files the sandbox binds read-only; the answers never enter it.
+      return checkedStdioProgram({
+        language: problem.language,
+        source: candidate,
+        tests: { dir: tests.dir, inputs: tests.inputs, cases: tests.cases.map((c) => c.name) },
+        limitMs: limitMsOf(problem),
+        outputMax: OUTPUT_MAX_BYTES,
+        memoryBytes: MEMORY_BYTES,
+        stackBytes: MEMORY_BYTES,
+      });
     },
     metricsInfo: {
       judge: {

@@ -1,13 +1,12 @@
 import { basename, resolve } from 'node:path';
 import { loadDataset } from '../../datasets/index.js';
-import { CHECKER_OUTPUT_BUDGET, checkerJudge } from '../../execution/stdio/checker-judge.js';
+import { checkedStdioProgram } from '../../execution/stdio/checked-program.js';
 import {
   COMPARISON_TEXT,
   type OutputComparison,
   stdioProgram,
   stdioTimeoutMs,
 } from '../../execution/stdio/index.js';
-import type { Program } from '../../execution/types.js';
 import { extractCode } from '../../postprocess/extract.js';
 import { cutAtStop } from '../../postprocess/stop.js';
 import { completionIsAnswer } from '../kit/answer-rows.js';
@@ -99,25 +98,14 @@ export function stdioTask(
           comparison: comparing,
         });
       }
-      /** The candidate on the tests from `first` on: a checker's continuation (checker-judge.ts). */
-      const fromTest = (first: number): Program =>
-        stdioProgram({
-          language: problem.language,
-          source: candidate,
-          cases: cases.slice(first),
-          limitMs,
-          comparison: comparing,
-          outputBudget: CHECKER_OUTPUT_BUDGET,
-          judge: checkerJudge({
-            testsDir: built.dir,
-            inputsDir: built.inputs,
-            cases: built.cases.slice(first),
-            limitMs,
-            before: first,
-            continueFrom: fromTest,
-          }),
-        });
-      return fromTest(0);
+      return checkedStdioProgram({
+        language: problem.language,
+        source: candidate,
+        tests: built,
+        cases,
+        limitMs,
+        comparison: comparing,
+      });
     },
     metricsInfo: {
       judge: {
