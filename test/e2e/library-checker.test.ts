@@ -113,6 +113,49 @@ int main() {
   });
 });
 
+describe("library-checker-python (upstream has no Python solutions: passk's own)", () => {
+  // The largest proper divisor: never the C++ reference's answer (the smallest), so only the
+  // checker can accept it; the wrong one prints N itself.
+  const largest = `import sys
+data = sys.stdin.read().split()
+out = []
+for n in map(int, data[1:]):
+    d = 2
+    while n % d:
+        d += 1
+    out.append(str(n // d))
+print("\\n".join(out))
+`;
+  const wrong = 'import sys\nprint("\\n".join(sys.stdin.read().split()[1:]))\n';
+  const slow = 'while True:\n    pass\n';
+
+  it('judges Python candidates with the checker: AC for another right answer, WA, TLE', {
+    timeout: 300_000,
+  }, async () => {
+    const result = await evaluate({
+      task: libraryCheckerTask('python'),
+      candidates: {
+        kind: 'records',
+        records: [largest, wrong, slow].map((program, sample) => ({
+          problemId: 'any_divisor',
+          sample,
+          program,
+        })),
+      },
+      allowCodeExecution: true,
+      dataset: { datasetPath: await tree() },
+      k: [1],
+      verdictCache: false,
+    });
+    const verdicts = result.results.map((r) => [r.status, r.message ?? '']);
+    expect(verdicts[0]).toEqual(['passed', '']);
+    expect(verdicts[1]![0]).toBe('failed');
+    expect(verdicts[1]![1]).toMatch(/^WA on test example_00 \(1 of 4; 0 AC before it\): checker:/);
+    expect(verdicts[2]![0]).toBe('timeout');
+    expect(verdicts[2]![1]).toMatch(/^TLE on test example_00/);
+  });
+});
+
 describe('stdio rows with a checker (a special judge in the JSONL)', () => {
   const tests = [
     { input: '2\n6\n49\n', output: '2\n7\n' },
