@@ -71,7 +71,8 @@ describe('the time limit counts the time a program had a CPU for, not the load',
   it('gives a loop beside a hog its whole budget, so its timeout is final', async () => {
     const verdict = await verdictOf(`${PIN}while True:\n    pass\n`, 'loop');
     expect(verdict.status).toBe('timeout');
-    expect(verdict.rerun).toBeUndefined();
+    // The whole verdict when it fails: its CPU, wait and re-run reason say what the load did.
+    expect(verdict.rerun, JSON.stringify(verdict)).toBeUndefined();
     expect(verdict.durationMs - verdict.waitMs!).toBeGreaterThanOrEqual(LIMITS.timeoutMs);
     expect(rerunReason(verdict, LIMITS.timeoutMs)).toBeUndefined();
     expect(executor.stats().timeoutsFullCpu).toBe(1);
@@ -94,50 +95,52 @@ describe('the time limit counts the time a program had a CPU for, not the load',
 
 describe('the wait a program is not charged for (fork_run.wait_credit)', () => {
   const WORKER_DIR = join(dirname(fileURLToPath(import.meta.url)), 'worker');
-  /** wait_credit(process_cpu, [(cpu, delay) per thread], cores), in seconds. */
-  function credit(processCpu: number, threads: Array<[number, number]>, cores: number): number {
+  type Threads = Array<[cpu: number, delay: number]>;
+  /** wait_credit(process_cpu, threads, cores, elapsed), in seconds. */
+  function credit(processCpu: number, threads: Threads, cores: number, elapsed: number): number {
     const script = `import sys, json\nsys.path.insert(0, sys.argv[1])\nimport fork_run\nprint(json.dumps(fork_run.wait_credit(*json.loads(sys.argv[2]))))`;
-    const args = JSON.stringify([processCpu, threads, cores]);
+    const args = JSON.stringify([processCpu, threads, cores, elapsed]);
     return Number(
       execFileSync('/usr/bin/python3', ['-c', script, WORKER_DIR, args], { encoding: 'utf8' }),
     );
   }
 
   it('is the wait of a single-threaded program', () => {
-    expect(credit(2, [[2, 5]], 2)).toBeCloseTo(5);
+    expect(credit(2, [[2, 5]], 2, 7)).toBeCloseTo(5);
   });
 
   it("is the working thread's wait when the main thread only waits for it", () => {
     // A JVM under load, as measured: the launcher thread, the program's thread, a compiler thread.
-    expect(
-      credit(
-        6.2,
-        [
-          [0.02, 0.03],
-          [4.2, 26.5],
-          [1, 8.4],
-        ],
-        2,
-      ),
-    ).toBeCloseTo(26.5 - 2 / 2);
+    const jvm: Threads = [
+      [0.02, 0.03],
+      [4.2, 26.5],
+      [1, 8.4],
+    ];
+    expect(credit(6.2, jvm, 2, 40)).toBeCloseTo(26.5 - 2 / 2);
   });
 
   it('is not earned by threads competing with each other', () => {
     // Three busy threads alone on two cores: each waits a third of the time, all of it caused by
     // its siblings, so none of it is credited.
-    expect(
-      credit(
-        6,
-        [
-          [2, 1],
-          [2, 1],
-          [2, 1],
-        ],
-        2,
-      ),
-    ).toBe(0);
+    const three: Threads = [
+      [2, 1],
+      [2, 1],
+      [2, 1],
+    ];
+    expect(credit(6, three, 2, 3)).toBe(0);
     // Reaped children's CPU counts as a sibling's: 8 s of it on one core could keep the thread
     // waiting 8 s.
-    expect(credit(9, [[1, 10]], 1)).toBeCloseTo(2);
+    expect(credit(9, [[1, 10]], 1, 20)).toBeCloseTo(2);
+  });
+
+  it('never leaves a program less own time than the CPU it used', () => {
+    // A decoy thread kept waiting on a busy core while a worker runs 9 s on a free one: 4.5 s of
+    // credit by the wait alone, which would give the worker 9 s of CPU in 5.5 s of own time.
+    const decoy: Threads = [
+      [1, 9],
+      [9, 0],
+    ];
+    expect(credit(10, decoy, 2, 10)).toBe(0);
+    expect(credit(10, decoy, 2, 12)).toBeCloseTo(2);
   });
 });

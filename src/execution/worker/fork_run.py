@@ -82,9 +82,9 @@ def _thread_times(pid):
     return times
 
 
-def run_delay(pid):
-    """Seconds the program waited for a CPU while it was runnable (see wait_credit), or None
-    without /proc/PID/schedstat. One thread is the usual case (one read); a JVM's main thread only
+def run_delay(pid, elapsed):
+    """Seconds the program waited for a CPU while it was runnable (see wait_credit), `elapsed`
+    seconds after it started, or None without /proc/PID/schedstat. One thread is the usual case (one read); a JVM's main thread only
     waits for the thread that runs the program, so every thread is read. From the kernel's
     run_delay and sum_exec_runtime (zero at fork, kept through exec) and /proc/PID/stat."""
     try:
@@ -98,16 +98,18 @@ def run_delay(pid):
             threads = _thread_times(pid)
     except (OSError, ValueError, IndexError):
         return None
-    return wait_credit(process_cpu, threads, CORES)
+    return wait_credit(process_cpu, threads, CORES, elapsed)
 
 
-def wait_credit(process_cpu, threads, cores):
+def wait_credit(process_cpu, threads, cores, elapsed):
     """The wait a program is not charged for: the largest wait of one of its threads (cpu, delay)
     less the share of the CPU its other threads and reaped children used that could have kept
     that thread waiting on an idle machine. There it waits only while they fill every one of the
-    cores, so at most their CPU / cores: a program does not earn time by competing with itself."""
+    cores, so at most their CPU / cores: a program does not earn time by competing with itself.
+    Never so much that its own time (elapsed - credit) is below the CPU it used: a thread kept
+    waiting where the machine is busy earns no CPU for threads that run elsewhere meanwhile."""
     credits = [delay - max(0.0, process_cpu - cpu) / cores for cpu, delay in threads]
-    return max([0.0, *credits])
+    return max(0.0, min(max(credits, default=0.0), elapsed - process_cpu))
 
 
 class Clock:
@@ -133,7 +135,7 @@ class Clock:
 
     def waited(self):
         """Seconds the program waited for a CPU (judge_pair.py counts two processes)."""
-        return run_delay(self.pid)
+        return run_delay(self.pid, time.monotonic() - self.started)
 
     def remaining(self):
         """Seconds until the next look; 0 once the program is out of time."""

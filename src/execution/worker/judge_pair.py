@@ -120,11 +120,11 @@ class PairClock(fork_run.Clock):
         self.pids = pids
 
     def waited(self):
-        return _pair_delay(self.pids)
+        return _pair_delay(self.pids, time.monotonic() - self.started)
 
 
-def _pair_delay(pids):
-    delays = [fork_run.run_delay(pid) for pid in pids]
+def _pair_delay(pids, elapsed):
+    delays = [fork_run.run_delay(pid, elapsed) for pid in pids]
     known = [d for d in delays if d is not None]
     return sum(known) if known else None
 
