@@ -62,6 +62,8 @@ function proProblem(
   const entryPoint = newEntryPoint(row.new_problem);
   return {
     id: typeof row.id === 'number' ? `${idPrefix}${row.id}` : row.id,
+    // inference.py's and run_api.py's results.jsonl name a problem by the dataset's own id.
+    ...(typeof row.id === 'number' && idPrefix !== '' ? { fileIds: [String(row.id)] } : {}),
     language: 'python',
     prompt: proCompletionPrompt(row.raw_problem, row.new_problem, lite),
     datasetPrompt: row.raw_problem + row.new_problem,
