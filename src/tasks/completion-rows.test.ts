@@ -23,6 +23,20 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
+/**
+ * ClassEval reads a completion as a raw prediction (test_pipeline.py's extract_code): code
+ * without a fence loses every line equal to a non-import line before its class, so the blank
+ * lines of a reference go.
+ */
+function asPrediction(name: string, answer: string): string {
+  return name === 'classeval'
+    ? answer
+        .split('\n')
+        .filter((line) => line !== '')
+        .join('\n')
+    : answer;
+}
+
 /** Prompt-format variants (`TASK:codellama`) read answers as TASK does: one of each is enough. */
 const names = tasks.names().filter((name) => !name.includes(':'));
 
@@ -54,7 +68,7 @@ describe.each(names)('task %s', (name) => {
       expect(
         got.records.map((r) => r.program),
         `${name} ${format}`,
-      ).toEqual([answer]);
+      ).toEqual([format === 'completion' ? asPrediction(name, answer) : answer]);
     }
   });
 });

@@ -59,6 +59,11 @@ export interface Problem<Data extends object = ProblemData> {
   date?: string;
   /** Wall-clock limit for the whole program, in ms, where the task derives one (stdio judge). */
   timeoutMs?: number;
+  /**
+   * Other task_ids a samples.jsonl may name this problem by: the ids the benchmark's own output
+   * files carry (CodeEval-Pro's inference.py writes the dataset's integer `id`).
+   */
+  fileIds?: readonly string[];
 }
 
 /** What `Task.prepare` may use. */

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Problem } from '../../src/tasks/types.js';
-import { taskServer } from '../helpers/task-runs.js';
+import { evaluateRows, problemsOf, taskServer } from '../helpers/task-runs.js';
 
 const runAgainstTask = taskServer();
 const runAgainst = (
@@ -16,6 +16,20 @@ const runAgainst = (
 const fenced = (code: string) => `Here is the class.\n\`\`\`python\n${code}\n\`\`\`\nDone.`;
 
 describe('classeval', () => {
+  it("a generations file's completion rows are predictions as test_pipeline.py reads them (extract_code)", async () => {
+    const [first] = await problemsOf('classeval');
+    const code = String(first!.reference);
+    const rows = [fenced(code), `Sure:\n\n${code}`, `\`\`\`py\n${code}\n\`\`\``].map(
+      (completion) => ({
+        task_id: first!.id,
+        completion,
+      }),
+    );
+    const { results } = await evaluateRows('classeval', rows, ['--limit', '1']);
+    // A "py" fence keeps its tag as the first line of code upstream: a NameError.
+    expect(results.map((r) => r.status === 'passed')).toEqual([true, true, false]);
+  });
+
   it('completion: class- and method-level pass@k from the reference and from a class missing a method', async () => {
     // ClassEval_0 (AccessGatewayFilter): without get_jwt_user, its own test class, filter's (which
     // calls it) and the whole-class test fail; is_start_with's passes: 3 of 4 test classes fail.

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Problem } from '../../src/tasks/types.js';
-import { runTask, taskServer } from '../helpers/task-runs.js';
+import { evaluateRows, problemsOf, runTask, taskServer } from '../helpers/task-runs.js';
 
 const runAgainstTask = taskServer();
 const run = async (name: string, extra: string[]) => (await runTask(name, extra)).metrics;
@@ -39,6 +39,25 @@ describe('humaneval-pro and mbpp-pro', () => {
       ['--limit', '3', '--n-samples', '2', '--k', '1'],
     );
     expect(metrics['humaneval-pro']).toEqual({ 'pass@1': 0.5 });
+  });
+
+  it('a generations file as harness.py reads it: a completion row after the raw problem, a solution row as it is', async () => {
+    const problems = (await problemsOf('mbpp-pro')).slice(0, 2);
+    // inference.py's results.jsonl: the text after the repeated base problem; run_api.py's: all.
+    const rows = problems.flatMap((p) => [
+      { task_id: p.id, completion: String(p.reference).slice(rawProblem(p).length) },
+      { task_id: p.id, completion: wrongContinuation(p) },
+      { task_id: p.id, solution: String(p.reference) },
+    ]);
+    const { results } = await evaluateRows('mbpp-pro', rows, ['--limit', '2']);
+    expect(results.map((r) => r.status === 'passed')).toEqual([
+      true,
+      false,
+      true,
+      true,
+      false,
+      true,
+    ]);
   });
 
   it('chat: the code after the first python fence is the whole solution', async () => {

@@ -2,7 +2,7 @@
  * Runs of one registered task through the CLI, by reference or against a local OpenAI-protocol
  * server whose answer is a function of the problem its prompt (or instruction) belongs to.
  */
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, expect } from 'vitest';
 import { loadDataset } from '../../src/datasets/index.js';
@@ -22,14 +22,15 @@ export async function problemsOf(name: string): Promise<Problem[]> {
 // biome-ignore lint/suspicious/noExplicitAny: metrics.json and results.jsonl as the tests read them
 type Json = any;
 
-/** `passk run --task name … extra` (exit 0, no internal error): its metrics and results. */
+/** `passk run --task name … extra` (or `command`; exit 0, no internal error): its metrics and results. */
 export async function runTask(
   name: string,
   extra: string[],
+  command: string[] = ['run'],
 ): Promise<{ metrics: Json; results: Json[] }> {
   const out = await tempDir();
   const result = await runCli([
-    'run',
+    ...command,
     '--task',
     name,
     '--allow-code-execution',
@@ -45,6 +46,21 @@ export async function runTask(
   const metrics = JSON.parse(await readFile(join(out, 'metrics.json'), 'utf8'));
   const lines = (await readFile(join(out, 'results.jsonl'), 'utf8')).trim().split('\n');
   return { metrics, results: lines.map((line) => JSON.parse(line)) };
+}
+
+/**
+ * `passk evaluate --task name` of a samples.jsonl holding `rows` (exit 0): its metrics and
+ * results, as a user replays another harness's file.
+ */
+export async function evaluateRows(
+  name: string,
+  rows: readonly Record<string, unknown>[],
+  extra: string[] = [],
+): Promise<{ metrics: Json; results: Json[] }> {
+  const dir = await tempDir();
+  const file = join(dir, 'samples.jsonl');
+  await writeFile(file, rows.map((row) => `${JSON.stringify(row)}\n`).join(''));
+  return runTask(name, [], ['evaluate', '--generations', file, ...extra]);
 }
 
 /**

@@ -49,16 +49,16 @@ export async function readSamples(
   );
   // (a line left out has its problem's id, which the lines kept before it have)
   const rows = sampleRows(file, lines, prefer, options.samplesPerProblem);
-  const byId = new Map(problems.map((problem) => [problem.id, problem]));
-  assertKnownTaskIds(file, rows, byId);
+  const byId = problemsByFileId(problems);
+  assertKnownTaskIds(file, rows, byId, problems.length);
   const fromCompletion = options.fromCompletion ?? promptPlusCompletion;
   const programsById = new Map<string, string[]>();
   for (const row of rows) {
     const problem = byId.get(row.taskId)!;
     const program = row.kind === 'solution' ? row.text : fromCompletion(problem, row.text);
-    const programs = programsById.get(row.taskId) ?? [];
+    const programs = programsById.get(problem.id) ?? [];
     programs.push(program);
-    programsById.set(row.taskId, programs);
+    programsById.set(problem.id, programs);
   }
   const read = assembleGenerations(file, 'samples', problems, programsById, options);
   const notes = [repeated, bothFieldsNote(file, rows, prefer)].filter((n) => n !== undefined);
@@ -152,10 +152,20 @@ function parseRecords(file: string, lines: readonly JsonlLine[]): JsonlRecord[] 
 }
 
 /** Every task_id must be a selected problem: scoring a sample against nothing is never right. */
+/** The problems by every id a file may name them by: their own, then their `fileIds`. */
+function problemsByFileId(problems: readonly Problem[]): Map<string, Problem> {
+  const byId = new Map(problems.map((problem) => [problem.id, problem]));
+  for (const problem of problems) {
+    for (const id of problem.fileIds ?? []) if (!byId.has(id)) byId.set(id, problem);
+  }
+  return byId;
+}
+
 function assertKnownTaskIds(
   file: string,
   rows: readonly SampleRow[],
   byId: ReadonlyMap<string, Problem>,
+  selected: number,
 ): void {
   const unknown = [...new Set(rows.map((row) => row.taskId))].filter((id) => !byId.has(id));
   if (unknown.length === 0) return;
@@ -163,7 +173,7 @@ function assertKnownTaskIds(
   const example = byId.keys().next().value;
   const idsLookLike = example === undefined ? '' : ` (its problem ids look like '${example}')`;
   throw new GenerationsError(
-    `${file}: ${plural(unknown.length, 'task_id')} not among the ${plural(byId.size, 'selected problem')}: ${listIds(unknown)} (first at line ${firstLine})`,
+    `${file}: ${plural(unknown.length, 'task_id')} not among the ${plural(selected, 'selected problem')}: ${listIds(unknown)} (first at line ${firstLine})`,
     {
       hint: `check --task${idsLookLike}, or widen --limit/--limit-start if they select fewer problems than the file covers`,
     },

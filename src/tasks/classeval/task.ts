@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { readHarnessFile } from '../../core/harness-files.js';
 import { validateRows } from '../../datasets/validate.js';
 import type { Program } from '../../execution/types.js';
-import { completionIsAnswer } from '../kit/answer-rows.js';
 import { promptPlusCut } from '../kit/python-program.js';
 import type { Problem, Task } from '../types.js';
 import { CLASSEVAL_ENVIRONMENT, requiredModules } from './environment.js';
@@ -133,8 +132,11 @@ export function classeval(): Task<ClassData> {
       for (const p of problems) testClasses.set(p.id, p.meta.testClasses);
       return problems;
     },
+    // A generations file's "completion" row is a prediction as test_pipeline.py reads one
+    // (`gen_code_list`: extract_code, add_static_statement), whether it holds the decoded prompt
+    // or the reply alone; nothing is put before it (a "[/INST]" output would be cut at ours).
+    fromCompletion: (_problem, completion) => addStaticStatement(extractClassCode(completion)),
     // Upstream decodes prompt and generation together and extracts after "### Response:".
-    fromCompletion: completionIsAnswer,
     postprocess: (problem, generation) =>
       addStaticStatement(extractClassCode(promptPlusCut(problem, generation, []))),
     instructionPrompt: (problem) => classInstruction(problem.meta.className, problem.meta.skeleton),

@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { validateRows } from '../../datasets/validate.js';
 import type { Program } from '../../execution/types.js';
 import { BIGCODEBENCH_DEBIAN_PACKAGES, BIGCODEBENCH_MODULES } from '../bigcodebench/libs.js';
-import { completionIsAnswer } from '../kit/answer-rows.js';
 import { pythonProgram } from '../kit/python-program.js';
 import type { Problem, Task } from '../types.js';
 import {
@@ -63,6 +62,8 @@ function proProblem(
   const entryPoint = newEntryPoint(row.new_problem);
   return {
     id: typeof row.id === 'number' ? `${idPrefix}${row.id}` : row.id,
+    // inference.py's and run_api.py's results.jsonl name a problem by the dataset's own id.
+    ...(typeof row.id === 'number' && idPrefix !== '' ? { fileIds: [String(row.id)] } : {}),
     language: 'python',
     prompt: proCompletionPrompt(row.raw_problem, row.new_problem, lite),
     datasetPrompt: row.raw_problem + row.new_problem,
@@ -105,9 +106,11 @@ export function codeEvalPro(name: ProTaskName): Task<ProData> {
         proProblem(row, set.idPrefix, lite),
       );
     },
+    // A generations file's "completion" row (inference.py's results.jsonl) is what harness.py
+    // reads: the raw problem (unstripped) + completion; a "solution" row (run_api.py) as it is.
+    fromCompletion: (problem, completion) => problem.meta.rawProblem + completion,
     // inference.py keeps the completion up to its first fence; harness.py prepends the raw
     // problem (unstripped) to every completion, after santize.py.
-    fromCompletion: completionIsAnswer,
     postprocess: (problem, generation) =>
       problem.meta.rawProblem + proSanitize(cutAtFence(generation)),
     instructionPrompt: (problem) =>
