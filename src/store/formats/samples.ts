@@ -55,9 +55,12 @@ export async function readSamples(
   const programsById = new Map<string, string[]>();
   for (const row of rows) {
     const problem = byId.get(row.taskId)!;
-    const program = row.kind === 'solution' ? row.text : fromCompletion(problem, row.text);
     const programs = programsById.get(problem.id) ?? [];
-    programs.push(program);
+    for (const text of row.texts) {
+      // A list row may hold more than the first n (--n-samples) a problem is cut to.
+      if (programs.length === options.samplesPerProblem) break;
+      programs.push(row.kind === 'solution' ? text : fromCompletion(problem, text));
+    }
     programsById.set(problem.id, programs);
   }
   const read = assembleGenerations(file, 'samples', problems, programsById, options);
