@@ -89,7 +89,7 @@ function infraVerdict(error: Error): Verdict {
  * Continuations one sample may run in a row. Each judges strictly fewer tests than the run
  * before it (JudgeContinuation), and checkerJudge's each follow a whole output budget's worth
  * of output (22 MiB compressed), so real ones are a handful: Library Checker's problems have at
- * most 67 tests. The bound stops a judge that would ask for ever.
+ * most 72 tests (`string/aho_corasick`). The bound stops a judge that would ask for ever.
  */
 export const MAX_CONTINUATIONS = 100;
 

@@ -70,32 +70,35 @@ def _read(path):
 CORES = max(1, len(os.sched_getaffinity(0)))
 
 
+def _schedstat(path):
+    """(cpu, delay) in seconds from a schedstat file: sum_exec_runtime and run_delay."""
+    cpu, delay = _read(path).split()[:2]
+    return int(cpu) / 1e9, int(delay) / 1e9
+
+
 def _thread_times(pid):
-    """(cpu, delay) in seconds of each live thread of pid, from /proc/PID/task/*/schedstat."""
+    """(cpu, delay) of each live thread of pid, from /proc/PID/task/*/schedstat."""
     times = []
     for tid in os.listdir("/proc/%d/task" % pid):
         try:
-            cpu, delay = _read("/proc/%d/task/%s/schedstat" % (pid, tid)).split()[:2]
+            times.append(_schedstat("/proc/%d/task/%s/schedstat" % (pid, tid)))
         except (OSError, ValueError):
             continue  # the thread ended meanwhile: its CPU is in the process's
-        times.append((int(cpu) / 1e9, int(delay) / 1e9))
     return times
 
 
 def run_delay(pid, elapsed):
     """Seconds the program waited for a CPU while it was runnable (see wait_credit), `elapsed`
-    seconds after it started, or None without /proc/PID/schedstat. One thread is the usual case (one read); a JVM's main thread only
-    waits for the thread that runs the program, so every thread is read. From the kernel's
-    run_delay and sum_exec_runtime (zero at fork, kept through exec) and /proc/PID/stat."""
+    seconds after it started, or None without /proc/PID/schedstat. One thread is the usual case
+    (one read); a JVM's main thread only waits for the thread that runs the program, so every
+    thread is read. From the kernel's run_delay and sum_exec_runtime (zero at fork, kept through
+    exec) and /proc/PID/stat."""
     try:
         fields = _read("/proc/%d/stat" % pid).rsplit(b")", 1)[1].split()
         # utime, stime (every thread, ended ones too), cutime, cstime (reaped children), in ticks
         process_cpu = sum(int(x) for x in fields[11:15]) / CLOCK_TICKS
-        if int(fields[17]) == 1:
-            cpu, delay = _read("/proc/%d/schedstat" % pid).split()[:2]
-            threads = [(int(cpu) / 1e9, int(delay) / 1e9)]
-        else:
-            threads = _thread_times(pid)
+        one = int(fields[17]) == 1  # num_threads
+        threads = [_schedstat("/proc/%d/schedstat" % pid)] if one else _thread_times(pid)
     except (OSError, ValueError, IndexError):
         return None
     return wait_credit(process_cpu, threads, CORES, elapsed)

@@ -154,7 +154,6 @@ function parseRecords(file: string, lines: readonly JsonlLine[]): JsonlRecord[] 
   }
 }
 
-/** Every task_id must be a selected problem: scoring a sample against nothing is never right. */
 /** The problems by every id a file may name them by: their own, then their `fileIds`. */
 function problemsByFileId(problems: readonly Problem[]): Map<string, Problem> {
   const byId = new Map(problems.map((problem) => [problem.id, problem]));
@@ -164,6 +163,7 @@ function problemsByFileId(problems: readonly Problem[]): Map<string, Problem> {
   return byId;
 }
 
+/** Every task_id must be a selected problem: scoring a sample against nothing is never right. */
 function assertKnownTaskIds(
   file: string,
   rows: readonly SampleRow[],

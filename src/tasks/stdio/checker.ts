@@ -6,6 +6,7 @@ import { DatasetError } from '../../core/errors.js';
 import { defaultCacheDir } from '../../datasets/paths.js';
 import { CommandError, runCommand } from '../../execution/run-command.js';
 import { judgeSandboxArgv } from '../../execution/sandboxes/judge-sandbox.js';
+import type { CheckerTestsFolder } from '../../execution/stdio/checked-program.js';
 import type { StdioCase } from '../../execution/stdio/index.js';
 
 /** A problem's own checker (a special judge), given in its JSONL row. */
@@ -20,12 +21,8 @@ export interface CheckerSource {
   source: string;
 }
 
-/** The folder a checker judge reads: `in/<case>.in`, `out/<case>.out` and `checker`. */
-export interface CheckerTests {
-  dir: string;
-  inputs: string;
-  cases: string[];
-}
+/** The folder a checker judge reads: in/, out/ and `checker` (execution/stdio/checked-program.ts). */
+export type CheckerTests = CheckerTestsFolder;
 
 const COMPILE_MS = 120_000;
 
