@@ -1,9 +1,9 @@
 import type { ModelRequestError } from '../core/errors.js';
 import { ContextLengthError } from '../models/errors.js';
 import type { Completion, ModelPrompt } from '../models/types.js';
-import { extractProgram } from '../postprocess/extract.js';
 import type { Problem } from '../tasks/types.js';
 import { reasoningTokens, stripReasoning } from './reasoning.js';
+import { programFromAnswer } from './reply-program.js';
 import type { GenerationTask, SampleRecord } from './types.js';
 
 /**
@@ -32,12 +32,7 @@ export function recordFromCompletion(
     completion.text.length,
   );
   const program = chat
-    ? (task.chatPostprocess?.(problem, answer, previousProgram) ??
-      extractProgram(answer, {
-        language: problem.language,
-        prompt: problem.prompt,
-        ...(problem.entryPoint === undefined ? {} : { entryPoint: problem.entryPoint }),
-      }))
+    ? programFromAnswer(task, problem, answer, previousProgram)
     : task.postprocess(problem, answer);
   return {
     problemId: problem.id,

