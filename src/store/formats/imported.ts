@@ -5,9 +5,14 @@ import { listIds, plural } from './messages.js';
 
 /**
  * bigcode generations.json, human-eval/EvalPlus samples.jsonl, EvalPlus's folder of .py files,
- * MultiPL-E's folder of completions files.
+ * MultiPL-E's folder of completions files, a CRUXEval-X result file.
  */
-export type GenerationsFormat = 'bigcode' | 'samples' | 'evalplus-dir' | 'multipl-e-dir';
+export type GenerationsFormat =
+  | 'bigcode'
+  | 'samples'
+  | 'evalplus-dir'
+  | 'multipl-e-dir'
+  | 'cruxeval-x';
 
 export interface ReadGenerationsOptions {
   /**

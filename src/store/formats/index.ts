@@ -4,6 +4,7 @@ import { detectFormat } from './detect.js';
 import { isEvalPlusSamplesDir, readEvalPlusDir } from './evalplus-dir.js';
 import type { ImportedGenerations, ReadGenerationsOptions } from './imported.js';
 import { isMultiplECompletionsDir, readMultiplECompletionsDir } from './multipl-e-dir.js';
+import { readObjectList } from './object-list.js';
 import { readSamples } from './samples.js';
 
 export { readBigcodeGenerations, writeBigcodeGenerations } from './bigcode.js';
@@ -38,6 +39,7 @@ export async function readGenerationsFile(
     return readMultiplECompletionsDir(file, problems, options);
   }
   const format = await detectFormat(file);
+  if (format === 'object-list') return readObjectList(file, problems, options);
   return format === 'bigcode'
     ? readBigcodeGenerations(file, problems, options)
     : readSamples(file, problems, options);

@@ -143,6 +143,8 @@ export function cruxevalX(lang: CruxevalXFile, mode: Mode): Task<CruxXMeta> {
         const text = completionPrompt(lang, mode, shots, questionText(question));
         return {
           id: `CRUXEval-X/${lang}/${row.id}`,
+          // upstream's result files ({lang}_{mode}.json) name problems by CRUXEval's id alone
+          fileIds: [String(row.id)],
           language,
           prompt: text,
           datasetPrompt: text,
