@@ -20,6 +20,16 @@ const OWN: Readonly<Record<string, readonly string[]>> = {
   'mceval-shell': [
     'time: McEval counts a run still going at 15 s as a pass; passk gives it 60 s (Shell/1 forks ~750 bc processes, 15-28 s under load) and then fails it',
   ],
+  'mceval-python': [
+    "no code: a reply without `def <entry point>` (McEval's extraction returns None) is run by McEval's eval_all.py as the program `1234`, which exits 0 and passes; passk fails it (an empty candidate before the test)",
+  ],
+  'mceval-kotlin': [
+    "no code: a reply whose code has no `{` (McEval's extraction fails) is run by McEval's eval_all.py as the script `1234`, which kotlinc -script runs to its end, a pass; passk fails it (the tests run against no candidate)",
+    'time: McEval wraps `kotlinc -script` in a 25 s time_limit, but its safe_subprocess.run kills the command at its default 15 s (exit -1, a failure); passk allows 25 s, so a run of 15-25 s passes here and fails there',
+  ],
+  'mceval-csharp': [
+    'time: McEval wraps `dotnet run` in a 30 s time_limit, but its safe_subprocess.run kills the command at its default 15 s (exit -1, a failure); passk allows 30 s, so a run of 15-30 s passes here and fails there',
+  ],
   'mceval-ruby': [
     "no code: a reply without `def <entry point>` (McEval's extraction returns None) is run by McEval's eval_all.py as the program `1234`, which exits 0 and passes; passk fails it (an empty candidate before the test)",
   ],
