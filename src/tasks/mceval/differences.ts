@@ -38,6 +38,10 @@ const OWN: Readonly<Record<string, readonly string[]>> = {
   ],
 };
 
+/** Every McEval task: McEval's extraction reads the raw reply, passk's the reply without reasoning. */
+const REASONING =
+  "reasoning: passk removes `<think>…</think>` from a reply before McEval's extraction (docs/commands.md, reasoning models); McEval's extraction reads the raw reply, so where it takes the first fenced block (C, C++, JavaScript, TypeScript, …) a draft block inside the reasoning is what McEval runs";
+
 export function mcevalDifferences(task: { name: string }): readonly string[] {
-  return OWN[task.name] ?? [];
+  return [REASONING, ...(OWN[task.name] ?? [])];
 }
