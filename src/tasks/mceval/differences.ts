@@ -12,7 +12,14 @@ const OWN: Readonly<Record<string, readonly string[]>> = {
   ],
   'mceval-typescript': [
     NODE_STDERR,
+    "time: McEval gives `tsc` and then `node` 15 s each (safe_subprocess.run's default, within a 30 s time_limit); passk gives compile and run 30 s together",
     "type check: McEval runs the JavaScript `tsc --lib es2015,dom` emits whatever the compiler reports; passk's TypeScript runtime fails a program with a type error (type-error), so passk is stricter",
+  ],
+  'mceval-rust': [
+    "time: McEval's 15 s (safe_subprocess.run's default; the 35 s time_limit around it never fires) include `cargo test` building the program and, `target/` removed before each run, its rand, regex and md5 crates; passk's 15 s are the program's run, its compile limited apart",
+  ],
+  'mceval-go': [
+    "time: McEval's 15 s (safe_subprocess.run's default; the 35 s time_limit around it never fires) include `go test` compiling the program; passk's 15 s are the test binary's run, its compile limited apart",
   ],
   'mceval-lua': [
     "pass rule: McEval also fails a run whose stderr holds 'failed'; passk does not read stderr (a failed assert exits 1 in both)",
