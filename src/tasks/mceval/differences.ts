@@ -5,7 +5,12 @@
 const NODE_STDERR =
   "pass rule: McEval also fails a run whose stderr holds 'failed' anywhere (what a failed console.assert prints); passk fails a console.assert by throwing, and does not read stderr, so a program that only writes 'failed' to stderr passes here";
 
+const RACKUNIT_ERROR =
+  "pass rule: McEval fails a run on 'FAILURE' in stderr only; a rackunit check whose expression raises (the answer calls `error` or breaks a contract) prints ERROR and goes on, so McEval passes an answer that raises in every check; passk's check handler fails it";
+
 const OWN: Readonly<Record<string, readonly string[]>> = {
+  'mceval-racket': [RACKUNIT_ERROR],
+  'mceval-scheme': [RACKUNIT_ERROR],
   'mceval-javascript': [
     NODE_STDERR,
     "time: 30 s where McEval waits 15 s: JavaScript/41's reference takes ~9 s of CPU under passk's Node in its sandbox (under 1 s natively) and timed out at 15 s under load",
