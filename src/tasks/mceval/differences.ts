@@ -26,6 +26,9 @@ const OWN: Readonly<Record<string, readonly string[]>> = {
   'mceval-go': [
     "time: McEval's 15 s (safe_subprocess.run's default; the 35 s time_limit around it never fires) include `go test` compiling the program; passk's 15 s are the test binary's run, its compile limited apart",
   ],
+  'mceval-lisp': [
+    'time: McEval counts a run of `sbcl --script` still going at 15 s as a pass; passk fails it (timeout)',
+  ],
   'mceval-lua': [
     "pass rule: McEval also fails a run whose stderr holds 'failed'; passk does not read stderr (a failed assert exits 1 in both)",
   ],
