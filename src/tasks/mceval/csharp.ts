@@ -24,8 +24,9 @@ const IMPLICIT_USINGS = [
  * the reply goes through McEval's C# extraction (extract-csharp.ts: the row's prompt, then the
  * reply's code from its first `{`, the class left open), the row's test follows (a `Main` of
  * `Debug.Assert`s in the prompt's class, and the class's last `}`), and the program passes when
- * it compiles and `Main` returns within McEval's 30 s (it gives C# twice the 15 s). Completion mode
- * extracts from the prompt + completion.
+ * it compiles and `Main` returns within 30 s. McEval's `time_limit(30)` for C# never fires: its
+ * safe_subprocess.run kills `dotnet run` at its default 15 s (exit -1, a failure), so a build and
+ * run of 15-30 s passes here and fails there. Completion mode extracts from the prompt + completion.
  */
 export const mcevalCsharp = mcevalTask({
   language: 'csharp',

@@ -32,8 +32,9 @@ const IMPORT = /(?<=^|\n)import[^\n]*?(?=\n|$)/g;
  * fenced block, else the text); `main()` and `check…()` functions and `check…()` calls dropped,
  * and every `}` that closes nothing; imports go first, then the row's prompt (ending in the
  * function's signature), then the code from its first `{`. McEval's program is this, a newline and
- * the row's test. Code without a `{` is McEval's failed extraction: '' here (McEval runs "1234",
- * which does not compile; passk runs the tests alone, which do not either).
+ * the row's test. Code without a `{` is McEval's failed extraction: '' here, so passk runs the tests
+ * alone, which fail; McEval's eval_all.py runs the script `1234` instead, which kotlinc -script
+ * runs to its end: a pass there (a difference in `reference_differences`).
  */
 export function mcevalKotlinCode(text: string, prompt: string, entryPoint: string): string {
   const code = withoutExtraBraces(

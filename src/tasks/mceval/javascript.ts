@@ -13,9 +13,9 @@ function mcevalNodeTask(
     dataName,
     sha256,
     description,
-    // McEval gives TypeScript 30 s (compile and run); JavaScript/41's reference (2-million-element
-    // arrays) takes ~9 s of CPU under passk's Node (under 1 s natively) and timed out at 15 s under
-    // load, so JavaScript gets the same 30 s.
+    // McEval gives `tsc` and then `node` 15 s each (safe_subprocess.run's default, inside a 30 s
+    // time_limit for TypeScript); JavaScript/41's reference (2-million-element arrays) takes ~9 s of
+    // CPU under passk's Node (under 1 s natively) and timed out at 15 s under load, so both get 30 s.
     timeoutMs: 30_000,
     // A base model continuing the function stops before writing its own checks.
     stopSequences: ['\n```', '\nfunction check', '\nfunction test', '\nconsole.log', '\n(() =>'],

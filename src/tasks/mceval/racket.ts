@@ -33,8 +33,9 @@ function mcevalRacketTask(
  * the row's rackunit test follow, run by `racket`. McEval passes a run that exits 0 with no
  * 'FAILURE' on stderr (what a failed check prints); passk raises a failed check instead
  * (`current-check-handler`, multilang/check_handler.rkt, put before the test), which fails the
- * run the same way. Completion mode continues the row's `prompt` (`#lang racket`, its comment,
- * the `(define (…` line last) and runs prompt + completion as it is
+ * run the same way. An error raised inside a check (ERROR, not FAILURE) passes McEval but fails
+ * here: a difference in differences.ts. Completion mode continues the row's `prompt` (`#lang
+ * racket`, its comment, the `(define (…` line last) and runs prompt + completion as it is
  * (rows.ts `rawCompletion`).
  */
 export const mcevalRacket = mcevalRacketTask(

@@ -7,12 +7,16 @@
 # assert(x)` cannot touch them). The functions the tests need from the candidate are what tests.o
 # leaves undefined once linked with the C library; every other global symbol of the candidate is
 # made local, so a candidate's own `strcmp` or `__assert_fail` binds its own calls only.
+# A function the tests define too (an answer's own `main`) is refused, as one file would be.
 shift 1
 "$@" -c program.c -o program.o || exit 1
 "$@" -c passk_main.c -o passk_main.o || exit 1
 objects=program.o
 if [ -f tests.c ]; then
   "$@" -c tests.c -o tests.o || exit 1
+  # In one file (the reference harnesses' program), a function both define is a redefinition.
+  twice=$(nm -g --defined-only tests.o program.o | sed -n 's/^[0-9a-f]* T //p' | sort | uniq -d)
+  if [ -n "$twice" ]; then echo "program.c: error: redefinition of $twice, which the tests define" >&2; exit 1; fi
   needed=$("$@" passk_main.o tests.o -Wl,--wrap=main -lm -o /dev/null 2>&1 |
     sed -n "s/.*undefined reference to \`\([A-Za-z_][A-Za-z0-9_]*\)'.*/\1/p" | sort -u)
   keep=""
