@@ -8,13 +8,15 @@ import type { GenerationsFormat } from './imported.js';
 const HEAD_BYTES = 64 * 1024;
 
 const HINT =
-  'passk reads bigcode generations.json (a JSON list of lists of strings) and human-eval/EvalPlus samples.jsonl[.gz] (one JSON object per line)';
+  'passk reads bigcode generations.json (a JSON list of lists of strings), human-eval/EvalPlus samples.jsonl[.gz] (one JSON object per line) and ClassEval\'s output file (a JSON list of rows with "task_id" and "predict")';
 
 /**
- * Tells a bigcode generations.json from a human-eval/EvalPlus samples.jsonl. A .jsonl or
- * .jsonl.gz name decides on its own; anything else is judged by its first bytes (after gunzip,
- * when compressed): a leading '{' means JSONL samples, a leading '[[' or '[]' a bigcode list of
- * lists. Only the head of the file is read.
+ * Tells a bigcode generations.json from a human-eval/EvalPlus samples.jsonl and from ClassEval's
+ * output file. A .jsonl or .jsonl.gz name decides on its own; anything else is judged by its
+ * first bytes (after gunzip, when compressed): a leading '{' means JSONL samples, a leading '[['
+ * or '[]' a bigcode list of lists, '[{' a list of rows, which only ClassEval's output file is
+ * (its reader checks each row: the `predict` field may be far past the head, after the row's
+ * dataset fields). Only the head of the file is read.
  *
  * @throws GenerationsError when the file cannot be read or looks like neither format
  */
@@ -27,15 +29,14 @@ export async function detectFormat(file: string): Promise<GenerationsFormat> {
     .slice(0, 2);
   if (tokens.startsWith('{')) return 'samples';
   if (tokens === '[[' || tokens === '[]') return 'bigcode';
+  if (tokens === '[{') return 'classeval';
   if (tokens === '') throw new GenerationsError(`${file} is empty`, { hint: HINT });
   const looksLike =
-    tokens === '[{'
-      ? 'a JSON list of objects'
-      : tokens === '["'
-        ? 'a flat list of strings; bigcode nests one list per problem'
-        : `text starting with '${tokens}'`;
+    tokens === '["'
+      ? 'a flat list of strings; bigcode nests one list per problem'
+      : `text starting with '${tokens}'`;
   throw new GenerationsError(`${file}: not a generations file (found ${looksLike})`, {
-    hint: `${HINT}; a list of {"task_id", …} objects should be rewritten as JSONL, one object per line`,
+    hint: HINT,
   });
 }
 

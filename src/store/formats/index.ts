@@ -1,5 +1,6 @@
 import type { Problem } from '../../tasks/types.js';
 import { readBigcodeGenerations } from './bigcode.js';
+import { readClassEvalOutput } from './classeval-output.js';
 import { detectFormat } from './detect.js';
 import { isEvalPlusSamplesDir, readEvalPlusDir } from './evalplus-dir.js';
 import type { ImportedGenerations, ReadGenerationsOptions } from './imported.js';
@@ -7,6 +8,7 @@ import { isMultiplECompletionsDir, readMultiplECompletionsDir } from './multipl-
 import { readSamples } from './samples.js';
 
 export { readBigcodeGenerations, writeBigcodeGenerations } from './bigcode.js';
+export { readClassEvalOutput } from './classeval-output.js';
 export { detectFormat } from './detect.js';
 export { isEvalPlusSamplesDir, readEvalPlusDir } from './evalplus-dir.js';
 export type {
@@ -38,6 +40,7 @@ export async function readGenerationsFile(
     return readMultiplECompletionsDir(file, problems, options);
   }
   const format = await detectFormat(file);
+  if (format === 'classeval') return readClassEvalOutput(file, problems, options);
   return format === 'bigcode'
     ? readBigcodeGenerations(file, problems, options)
     : readSamples(file, problems, options);
