@@ -188,7 +188,8 @@ export class SampleRunner {
       runSeed: this.context.sampling.seed,
       first: this.firstPrompt(job),
       ask: (prompt, seed) => this.askOne(prompt, seed),
-      isFatal,
+      // a request cut by a stop is thrown, so the sample is redone on resume, not failed
+      isFatal: (error) => isFatal(error) || this.requestSignal.aborted,
     };
     const out: SampleRecord[] = [];
     for (const record of records) out.push(await runSteps(job, record, context));
