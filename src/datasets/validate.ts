@@ -57,7 +57,8 @@ function formatPath(path: readonly PropertyKey[]): string {
     .join('');
 }
 
-function valueAt(row: unknown, path: readonly PropertyKey[]): unknown {
+/** The value at a zod issue's path, or undefined where the path leaves the value. */
+export function valueAt(row: unknown, path: readonly PropertyKey[]): unknown {
   let value = row;
   for (const key of path) {
     if (value === null || typeof value !== 'object') return undefined;

@@ -92,8 +92,8 @@ function extended(job: Job, chain: readonly Reflection[]): ChatHistory {
   };
 }
 
-/** Tokens and time of a turn's requests, summed. */
-class Totals {
+/** Tokens and time of a turn's (or a sample's steps') requests, summed. */
+export class Totals {
   private readonly sums = new Map<'tokensIn' | 'tokensOut' | 'reasoningTokens', number>();
   private durationMs = 0;
 

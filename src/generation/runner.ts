@@ -9,6 +9,7 @@ import type { ProgressTracker } from './progress.js';
 import { type ReflectContext, reflect, seedKeyOf } from './reflections.js';
 import type { SamplingConfig } from './sampling.js';
 import { deriveSeed } from './seeds.js';
+import { runSteps, type StepContext } from './steps.js';
 import { failedRecord, recordFromCompletion } from './to-record.js';
 import type { GenerationTask, SampleRecord } from './types.js';
 
@@ -131,7 +132,7 @@ export class SampleRunner {
           job,
         ),
       );
-      return await this.reflected(job, records);
+      return await this.stepped(job, await this.reflected(job, records));
     } catch (error) {
       if (signal?.aborted) return undefined;
       if (!(error instanceof ModelRequestError) || isFatal(error)) throw error;
@@ -177,7 +178,25 @@ export class SampleRunner {
     return out;
   }
 
-  /** One request for one sample (a reflection): its completion. */
+  /** Each record after the rest of its task's steps (steps.ts), one sample after another. */
+  private async stepped(job: Job, records: SampleRecord[]): Promise<SampleRecord[]> {
+    const steps = this.context.task.steps;
+    if (!steps) return records;
+    const context: StepContext = {
+      task: this.context.task,
+      steps,
+      runSeed: this.context.sampling.seed,
+      first: this.firstPrompt(job),
+      ask: (prompt, seed) => this.askOne(prompt, seed),
+      // a request cut by a stop is thrown, so the sample is redone on resume, not failed
+      isFatal: (error) => isFatal(error) || this.requestSignal.aborted,
+    };
+    const out: SampleRecord[] = [];
+    for (const record of records) out.push(await runSteps(job, record, context));
+    return out;
+  }
+
+  /** One request for one sample (a reflection, a step): its completion. */
   private async askOne(prompt: ModelPrompt, seed: number): Promise<Completion> {
     const { backend } = this.context;
     const completions = await backend.generate(
@@ -207,7 +226,10 @@ export class SampleRunner {
       this.context.onSample?.(record);
     }
     this.context.tracker.requestDone(records);
-    // a reflection is a request of its own (generation.json's count), not a sample
-    for (const record of records) this.context.tracker.requests += record.reflections?.length ?? 0;
+    // a reflection or a later step is a request of its own (generation.json's count), not a sample
+    for (const record of records) {
+      this.context.tracker.requests +=
+        (record.reflections?.length ?? 0) + Math.max(0, (record.steps?.length ?? 0) - 1);
+    }
   }
 }

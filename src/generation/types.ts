@@ -10,7 +10,7 @@ import type { SamplingConfig } from './sampling.js';
  */
 export type GenerationTask = Pick<
   Task,
-  'name' | 'language' | 'stopSequences' | 'postprocess' | 'chatPostprocess' | 'feedback'
+  'name' | 'language' | 'stopSequences' | 'postprocess' | 'chatPostprocess' | 'feedback' | 'steps'
 > & {
   /** The whole conversation for chat models, when the task has its own (few-shot turns). */
   chatMessages?(problem: Problem): readonly ChatMessage[];
@@ -47,6 +47,11 @@ export interface SampleRecord extends GenerationRecord {
    * tokens and duration are the turn's sums. Absent: the first reply applied.
    */
   reflections?: Reflection[];
+  /**
+   * A task with steps (Task.steps): every request's reply as received, in order; `raw` is the
+   * last, `program` the task's candidate from all of them, tokens and duration their sums.
+   */
+  steps?: string[];
   /**
    * The request that produced it, numbered from 0 within its session: a resume counts a killed
    * session's requests from the journal (its generation.json was last refreshed before them).

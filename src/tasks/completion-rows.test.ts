@@ -24,12 +24,12 @@ afterAll(async () => {
 });
 
 /**
- * ClassEval reads a completion as a raw prediction (test_pipeline.py's extract_code): code
+ * ClassEval (each strategy) reads a completion as a raw prediction (test_pipeline.py's extract_code): code
  * without a fence loses every line equal to a non-import line before its class, so the blank
  * lines of a reference go.
  */
 function asPrediction(name: string, answer: string): string {
-  return name === 'classeval'
+  return name.startsWith('classeval')
     ? answer
         .split('\n')
         .filter((line) => line !== '')

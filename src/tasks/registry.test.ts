@@ -40,6 +40,8 @@ const GOLDEN: Record<string, { prompt: string; instruction?: string; chat?: stri
   'aider-polyglot-rust:whole': { prompt: 'ea09edcd25246f33', chat: 'c6a0208f8bf587a8' },
   'aider-polyglot:whole': { prompt: 'e4045345841b55d0', chat: '915e699ba44bf107' },
   classeval: { prompt: '97cb56d0be7dfbc2', instruction: '33ac397e8bd4fba8' },
+  'classeval-incremental': { prompt: '5a65194d12df61ad', instruction: '6a51bdac00403981' },
+  'classeval-compositional': { prompt: 'f3253bf77cd0499c', instruction: '2dd14fc687f4673c' },
   'cruxeval-i': { prompt: '953438ca5b2b7565', instruction: '953438ca5b2b7565' },
   'cruxeval-i-cot': { prompt: '82e17f0e12b6a754', instruction: '82e17f0e12b6a754' },
   'cruxeval-o': { prompt: '90e335aea5408079', instruction: '90e335aea5408079' },

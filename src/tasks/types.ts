@@ -232,6 +232,33 @@ export interface Task<Data extends object = ProblemData> {
    * backends only; needs code execution during generation (see generation/feedback.ts).
    */
   feedback?: TaskFeedback<Data>;
+  /**
+   * A sample built by several requests, each a fresh prompt (not a chat continuation) the task
+   * builds from the replies so far: ClassEval's incremental and compositional generation, one
+   * method per request. The first request is the problem's own prompt. Completion and chat
+   * backends alike (see generation/steps.ts).
+   */
+  steps?: TaskSteps<Data>;
+}
+
+/** See Task.steps. `kind`: the backend's prompt kind, as the texts differ for chat. */
+export interface TaskSteps<Data extends object = ProblemData> {
+  /**
+   * The next request's prompt text (completion: the whole prompt; chat: the user message) after
+   * `replies` (reasoning taken out, one per request so far, the first included), or undefined
+   * when the sample is complete.
+   */
+  next(
+    problem: Problem<Data>,
+    replies: readonly string[],
+    kind: 'completion' | 'chat',
+  ): string | undefined;
+  /** The candidate program from every request's reply, in order. */
+  candidate(
+    problem: Problem<Data>,
+    replies: readonly string[],
+    kind: 'completion' | 'chat',
+  ): string;
 }
 
 /** One message of a task's own conversation (the models layer's ChatMessage, by shape). */

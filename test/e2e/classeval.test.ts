@@ -3,9 +3,13 @@
  * missing a method, or a class whose module exits early; class-level pass@k is the headline and
  * method-level pass@k (each unittest test class alone) is in metrics.json.
  */
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Problem } from '../../src/tasks/types.js';
-import { evaluateRows, problemsOf, taskServer } from '../helpers/task-runs.js';
+import { tempDir } from '../helpers/cli.js';
+import { dataPath } from '../helpers/data.js';
+import { evaluateRows, problemsOf, runTask, taskServer } from '../helpers/task-runs.js';
 
 const runAgainstTask = taskServer();
 const runAgainst = (
@@ -28,6 +32,43 @@ describe('classeval', () => {
     const { results } = await evaluateRows('classeval', rows, ['--limit', '1']);
     // A "py" fence keeps its tag as the first line of code upstream: a NameError.
     expect(results.map((r) => r.status === 'passed')).toEqual([true, true, false]);
+  });
+
+  it("ClassEval's own output file (dataset rows with predict) gets the verdicts of the same predictions as completion rows", async () => {
+    // Upstream's file: inference_pipeline.py's rows, the dataset's fields and `predict`.
+    const dataset = JSON.parse(await readFile(dataPath('classeval/ClassEval_data.json'), 'utf8'));
+    const problems = await problemsOf('classeval');
+    const rows = (dataset as Record<string, unknown>[]).slice(0, 3).map((row, i) => {
+      const code = String(row['solution_code']);
+      const method = (row['methods_info'] as { method_name: string }[])[0]!.method_name;
+      const predict = [
+        fenced(code),
+        fenced(`${code}\ndel ${String(row['class_name'])}.${method}\n`),
+        `Sure, here it is:\n\n${code}`,
+        `${problems[i]!.prompt}\`\`\`python\n${code}\n\`\`\``,
+        `\`\`\`py\n${code}\n\`\`\``,
+      ];
+      return { ...row, task_id: String(row['task_id']), predict };
+    });
+    const file = join(await tempDir(), 'model_class_H_t0.2.json');
+    await writeFile(file, JSON.stringify(rows, null, 4));
+    const upstream = await runTask(
+      'classeval',
+      ['--limit', '3'],
+      ['evaluate', '--generations', file],
+    );
+    const completions = rows.flatMap((row) =>
+      row.predict.map((completion) => ({ task_id: row.task_id, completion })),
+    );
+    const samples = await evaluateRows('classeval', completions, ['--limit', '3']);
+    const verdicts = (results: { task_id: string; sample: number; status: string }[]) =>
+      results.map((r) => `${r.task_id}#${r.sample} ${r.status}`);
+    expect(verdicts(upstream.results)).toEqual(verdicts(samples.results));
+    // right, a method deleted, prose before the class, the Alpaca prompt decoded with the
+    // reply, a "py" fence (its tag is a line of code upstream: a NameError)
+    const passed = upstream.results.map((r: { status: string }) => r.status === 'passed');
+    expect(passed).toEqual(Array(3).fill([true, false, true, true, false]).flat());
+    expect(upstream.metrics.pass_at_k['pass@1']).toBeCloseTo(3 / 5);
   });
 
   it('completion: class- and method-level pass@k from the reference and from a class missing a method', async () => {

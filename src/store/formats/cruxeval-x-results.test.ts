@@ -71,7 +71,7 @@ describe("CRUXEval-X's result files ({lang}_{mode}.json)", () => {
     ]);
     expect(broken.message).toMatch(/entry \[1\] field "answer"/);
     const samplesList = await readError([{ task_id: 'CRUXEval-X/lua/3', completion: 'x' }]);
-    expect(samplesList.message).toMatch(/found a JSON list of objects/);
-    expect(samplesList.hint).toMatch(/rewritten as JSONL/);
+    expect(samplesList.message).toMatch(/\[0\]\.predict is missing/);
+    expect(samplesList.hint).toMatch(/write one object per line/);
   });
 });

@@ -34,6 +34,12 @@ describe('detectFormat', () => {
     ['JSONL content in a .json name', 'samples.json', '{"task_id": "T/0"}\n{}', 'samples'],
     ['gzipped JSONL without a telling name', 'samples.data', gzipSync('{}'), 'samples'],
     [
+      "a list of rows (ClassEval's output file)",
+      'out.json',
+      ' [\n {"task_id": "C_0"}]',
+      'object-list',
+    ],
+    [
       'a gzipped list of lists',
       'generations.json.gz',
       gzipSync(`[["${incompressible}"]]`),
@@ -51,7 +57,7 @@ describe('detectFormat', () => {
     const error = await detectFormat(await fileWith('gen.json', content)).catch((e) => e);
     expect(error).toBeInstanceOf(GenerationsError);
     expect(error.message).toMatch(message);
-    expect(error.hint).toMatch(/generations\.json.*samples\.jsonl/);
+    expect(error.hint).toMatch(/generations\.json.*samples\.jsonl.*ClassEval's output file/);
   });
 
   it('reports a missing file as a GenerationsError', async () => {

@@ -8,7 +8,7 @@ import type { GenerationsFormat } from './imported.js';
 const HEAD_BYTES = 64 * 1024;
 
 const HINT =
-  'passk reads bigcode generations.json (a JSON list of lists of strings) and human-eval/EvalPlus samples.jsonl[.gz] (one JSON object per line)';
+  'passk reads bigcode generations.json (a JSON list of lists of strings), human-eval/EvalPlus samples.jsonl[.gz] (one JSON object per line), ClassEval\'s output file (a JSON list of rows with "task_id" and "predict") and CRUXEval-X\'s result files (a JSON list of {"id", "answer"})';
 
 /**
  * Tells a bigcode generations.json from a human-eval/EvalPlus samples.jsonl. A .jsonl or
@@ -35,7 +35,7 @@ export async function detectFormat(file: string): Promise<GenerationsFormat | 'o
       ? 'a flat list of strings; bigcode nests one list per problem'
       : `text starting with '${tokens}'`;
   throw new GenerationsError(`${file}: not a generations file (found ${looksLike})`, {
-    hint: `${HINT}; a list of {"task_id", …} objects should be rewritten as JSONL, one object per line`,
+    hint: HINT,
   });
 }
 

@@ -4,14 +4,16 @@ import type { GenerationRecord } from '../records.js';
 import { listIds, plural } from './messages.js';
 
 /**
- * bigcode generations.json, human-eval/EvalPlus samples.jsonl, EvalPlus's folder of .py files,
- * MultiPL-E's folder of completions files, a CRUXEval-X result file.
+ * bigcode generations.json, human-eval/EvalPlus samples.jsonl, ClassEval's output file (its
+ * dataset rows with `predict`), EvalPlus's folder of .py files, MultiPL-E's folder of completions
+ * files, a CRUXEval-X result file.
  */
 export type GenerationsFormat =
   | 'bigcode'
   | 'samples'
   | 'evalplus-dir'
   | 'multipl-e-dir'
+  | 'classeval'
   | 'cruxeval-x';
 
 export interface ReadGenerationsOptions {
@@ -26,7 +28,8 @@ export interface ReadGenerationsOptions {
    */
   positions?: BenchmarkPositions;
   /**
-   * How a samples.jsonl "completion" row becomes a candidate: the task's `fromCompletion`.
+   * How a samples.jsonl "completion" row (or a ClassEval `predict` string) becomes a candidate:
+   * the task's `fromCompletion`.
    * Absent: datasetPrompt + completion (human-eval).
    */
   fromCompletion?: CompletionReader;

@@ -8,6 +8,7 @@ import { readObjectList } from './object-list.js';
 import { readSamples } from './samples.js';
 
 export { readBigcodeGenerations, writeBigcodeGenerations } from './bigcode.js';
+export { readClassEvalOutput } from './classeval-output.js';
 export { detectFormat } from './detect.js';
 export { isEvalPlusSamplesDir, readEvalPlusDir } from './evalplus-dir.js';
 export type {

@@ -19,9 +19,10 @@ import {
   promptPlusCompletion,
   type ReadGenerationsOptions,
 } from './imported.js';
-import { listIds, plural } from './messages.js';
+import { plural } from './messages.js';
 import { readGenerationsBytes } from './read-file.js';
 import { parseSampleRow, type SampleField, type SampleRow } from './sample-rows.js';
+import { assertKnownTaskIds, problemsByFileId } from './task-ids.js';
 
 /**
  * Reads a human-eval or EvalPlus samples.jsonl (or .jsonl.gz): one object per line with
@@ -51,7 +52,12 @@ export async function readSamples(
   // (a line left out has its problem's id, which the lines kept before it have)
   const rows = sampleRows(file, lines, prefer, options.samplesPerProblem);
   const byId = problemsByFileId(problems);
-  assertKnownTaskIds(file, rows, byId, problems.length);
+  assertKnownTaskIds(
+    file,
+    rows.map((row) => ({ taskId: row.taskId, at: `line ${row.line}` })),
+    byId,
+    problems.length,
+  );
   const toProgram = programReader(file, rows, options);
   const programsById = new Map<string, string[]>();
   for (const row of rows) {
@@ -193,35 +199,6 @@ function parseRecords(file: string, lines: readonly JsonlLine[]): JsonlRecord[] 
       cause: error,
     });
   }
-}
-
-/** The problems by every id a file may name them by: their own, then their `fileIds`. */
-function problemsByFileId(problems: readonly Problem[]): Map<string, Problem> {
-  const byId = new Map(problems.map((problem) => [problem.id, problem]));
-  for (const problem of problems) {
-    for (const id of problem.fileIds ?? []) if (!byId.has(id)) byId.set(id, problem);
-  }
-  return byId;
-}
-
-/** Every task_id must be a selected problem: scoring a sample against nothing is never right. */
-function assertKnownTaskIds(
-  file: string,
-  rows: readonly SampleRow[],
-  byId: ReadonlyMap<string, Problem>,
-  selected: number,
-): void {
-  const unknown = [...new Set(rows.map((row) => row.taskId))].filter((id) => !byId.has(id));
-  if (unknown.length === 0) return;
-  const firstLine = rows.find((row) => row.taskId === unknown[0])?.line;
-  const example = byId.keys().next().value;
-  const idsLookLike = example === undefined ? '' : ` (its problem ids look like '${example}')`;
-  throw new GenerationsError(
-    `${file}: ${plural(unknown.length, 'task_id')} not among the ${plural(selected, 'selected problem')}: ${listIds(unknown)} (first at line ${firstLine})`,
-    {
-      hint: `check --task${idsLookLike}, or widen --limit/--limit-start if they select fewer problems than the file covers`,
-    },
-  );
 }
 
 export interface WriteSamplesOptions {

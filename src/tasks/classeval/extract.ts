@@ -6,7 +6,7 @@ import { isPythonSpace, pythonStrip } from '../kit/python-program.js';
  */
 
 /** Markers after which a decoded output holds the response (upstream keeps the text up to the next). */
-const RESPONSE_MARKERS = ['### Response:', '@@ Response:', '[/INST]'];
+export const RESPONSE_MARKERS = ['### Response:', '@@ Response:', '[/INST]'];
 
 /**
  * Upstream's patterns, tried in order, first match wins. `python(.*?)` with nothing after it
@@ -21,7 +21,8 @@ const CODE_PATTERNS = [
   /\[PYTHON\]([\s\S]*?)\[\/PYTHON\]/,
 ];
 
-function pythonRstrip(text: string): string {
+/** Python's `str.rstrip()`. */
+export function pythonRstrip(text: string): string {
   let end = text.length;
   while (end > 0 && isPythonSpace(text[end - 1]!)) end--;
   return text.slice(0, end);

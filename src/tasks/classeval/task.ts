@@ -7,6 +7,7 @@ import type { Problem, Task } from '../types.js';
 import { CLASSEVAL_ENVIRONMENT, requiredModules } from './environment.js';
 import { addStaticStatement, extractClassCode } from './extract.js';
 import { methodLevelMetric } from './metric.js';
+import { alpacaPrompt } from './strategies.js';
 
 const rowSchema = z.object({
   task_id: z.string(),
@@ -18,7 +19,12 @@ const rowSchema = z.object({
   import_statement: z.array(z.string()),
 });
 
-type ClassData = { className: string; skeleton: string; imports: string; testClasses: string[] };
+export type ClassData = {
+  className: string;
+  skeleton: string;
+  imports: string;
+  testClasses: string[];
+};
 
 /**
  * run_tests.py: runs each test class (test_pipeline.py's `run_unit_test`) and raises, naming the
@@ -34,13 +40,7 @@ export function classInstruction(className: string, skeleton: string): string {
 
 /** inference_util.py `generate_prompt`: the instruction in its Alpaca template (most models). */
 export function classCompletionPrompt(className: string, skeleton: string): string {
-  return `Below is an instruction that describes a task. Write a response that appropriately completes the request.
-
-### Instruction:
-${classInstruction(className, skeleton)}
-
-### Response:
-`;
+  return alpacaPrompt(classInstruction(className, skeleton));
 }
 
 /**
