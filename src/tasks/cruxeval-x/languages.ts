@@ -1,4 +1,5 @@
 import type { Language } from '../../execution/types.js';
+import { type MultiplEReference, multiplEReference } from '../multipl-e/reference.js';
 
 /**
  * CRUXEval-X's languages passk runs, by upstream's file name (`<lang>.jsonl`, also the name its
@@ -86,3 +87,13 @@ export const SHA256: Record<CruxevalXFile, string> = {
   sh: '8227a8a12d460656f0e4bf870d7980ad56ff806362a5e1142855b774c7308691',
   ts: '0f7d44ac2171257035897acd3797246c2fb8c46777cc10b0e6b74830c132c985',
 };
+
+/**
+ * The MultiPL-E evaluator upstream runs a language's programs with (inference/untils.py
+ * `eval_code` → MutiPL-E/evaluation/src/eval_<lang>.py; its copy has the same limits and rules as
+ * the one passk's MultiPL-E tasks follow). Python's is eval_python.py: `python3`, safe_subprocess's
+ * 15 s, exit 0.
+ */
+export function evaluatorOf(lang: CruxevalXFile): MultiplEReference {
+  return lang === 'py' ? { timeoutS: 15, differences: [] } : multiplEReference(lang);
+}

@@ -4,8 +4,9 @@ import { z } from 'zod';
 import { validateRows } from '../../datasets/validate.js';
 import { hardenTests } from '../multilang/harden-tests.js';
 import { adaptTests } from '../multilang/multipl-e-tests.js';
+import { multiplERules } from '../multipl-e/reference.js';
 import type { Problem, Task } from '../types.js';
-import { type CruxevalXFile, RUNNABLE, SHA256 } from './languages.js';
+import { type CruxevalXFile, evaluatorOf, RUNNABLE, SHA256 } from './languages.js';
 import {
   chatAnswer,
   chatConversation,
@@ -87,11 +88,6 @@ function shotSource(lang: CruxevalXFile, mode: Mode, preprocessed: boolean): str
     : "made from examples/<lang>.json, the same text as upstream's examples_preprocessed";
 }
 
-/**
- * The program upstream runs: the question with every token replaced by the answer. The test is
- * adapted as passk runs MultiPL-E's (CRUXEval-X's rows are MultiPL-E translations): it must not
- * end the program itself (Lua's os.exit), and a failed check must stop it (Racket, Java, Shell).
- */
 /** The answer in a generation, read after an echoed prompt. */
 function afterPrompt(problem: { prompt: string }, generation: string): string {
   return completionAnswer(
@@ -99,6 +95,11 @@ function afterPrompt(problem: { prompt: string }, generation: string): string {
   );
 }
 
+/**
+ * The program upstream runs: the question with every token replaced by the answer. The test is
+ * adapted as passk runs MultiPL-E's (CRUXEval-X's rows are MultiPL-E translations): it must not
+ * end the program itself (Lua's os.exit), and a failed check must stop it (Racket, Java, Shell).
+ */
 function programText(lang: CruxevalXFile, question: Question, answer: string): string {
   const language = RUNNABLE[lang].language;
   const test = filled(question.test, question.token, answer);
@@ -111,6 +112,7 @@ function programText(lang: CruxevalXFile, question: Question, answer: string): s
 /** CRUXEval-X in one language: predict the input (or output) that makes the row's assertion pass. */
 export function cruxevalX(lang: CruxevalXFile, mode: Mode): Task<CruxXMeta> {
   const { language } = RUNNABLE[lang];
+  const rules = lang === 'py' ? undefined : multiplERules(lang);
   let fewShot = shotSource(lang, mode, false);
   return {
     name: `cruxeval-x-${language}-${mode}`,
@@ -126,7 +128,8 @@ export function cruxevalX(lang: CruxevalXFile, mode: Mode): Task<CruxXMeta> {
       },
       localFile: `cruxeval-x/${lang}.jsonl`,
     },
-    defaultTimeoutMs: 10_000,
+    // The run's limit of the MultiPL-E evaluator upstream runs the language's programs with.
+    defaultTimeoutMs: evaluatorOf(lang).timeoutS * 1000,
     // Upstream's inference: greedy, 512 new tokens, one stop.
     defaultMaxNewTokens: 512,
     stopSequences: ['[/ANSWER]'],
@@ -158,19 +161,20 @@ export function cruxevalX(lang: CruxevalXFile, mode: Mode): Task<CruxXMeta> {
         };
       });
     },
-    // A generation that repeats its prompt (a full-text generations file) is read after it.
     get metricsInfo() {
       return { few_shot_questions: fewShot };
     },
+    // A generation that repeats its prompt (a full-text generations file) is read after it.
     postprocess: afterPrompt,
     // A completion continues the prompt, whose few-shot answer it completes: read as a reply.
     fromCompletion: afterPrompt,
     chatMessages: (problem) =>
       chatConversation(lang, mode, problem.meta.shots, questionText(problem.meta.question)),
     chatPostprocess: (_problem, reply) => chatAnswer(reply),
-    program: (problem, answer) => ({
-      language,
-      source: programText(lang, problem.meta.question, answer),
-    }),
+    // Scored by the evaluator's own pass rules too (stderr, loose equality: multipl-e/reference.ts).
+    program: (problem, answer) => {
+      const program = { language, source: programText(lang, problem.meta.question, answer) };
+      return rules === undefined ? program : { ...program, referenceRules: rules };
+    },
   };
 }
