@@ -96,15 +96,22 @@ function afterPrompt(problem: { prompt: string }, generation: string): string {
 }
 
 /**
+ * Upstream reads the program back from its prompt (the text after the last fence opening,
+ * `.replace("```", "")`), so a fence inside a row's code (Racket/13, PHP/85 and 12 more, left
+ * there by the translating model) is gone before the answer goes in.
+ */
+const unfenced = (text: string) => text.split('```').join('');
+
+/**
  * The program upstream runs: the question with every token replaced by the answer. The test is
  * adapted as passk runs MultiPL-E's (CRUXEval-X's rows are MultiPL-E translations): it must not
  * end the program itself (Lua's os.exit), and a failed check must stop it (Racket, Java, Shell).
  */
 function programText(lang: CruxevalXFile, question: Question, answer: string): string {
   const language = RUNNABLE[lang].language;
-  const test = filled(question.test, question.token, answer);
+  const test = filled(unfenced(question.test), question.token, answer);
   return (
-    filled(question.functionCode, question.token, answer) +
+    filled(unfenced(question.functionCode), question.token, answer) +
     hardenTests(language, adaptTests(lang, test))
   );
 }
