@@ -1,3 +1,6 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Problem } from '../types.js';
 import { questionOf } from './question.js';
@@ -18,5 +21,50 @@ describe('CRUXEval-X programs', () => {
     expect(source).toContain('(define (f x) (+ x 1))\n\n(require rackunit)');
     // the answer's own text is not touched: upstream fills it in after the clean-up
     expect(source).toContain('(check-equal? (f 1) "```")');
+  });
+});
+
+/** A data folder of one Python row and three examples of our own; `inference` adds upstream's `<lang>.json`. */
+function pythonData(inference: boolean): { rows: Record<string, unknown>[]; file: string } {
+  const dir = mkdtempSync(join(tmpdir(), 'passk-cruxx-'));
+  const code = 'def f(x):\n    return x + 1\ndef check(candidate):\n    assert candidate(1) == 2\n';
+  const row = {
+    id: 0,
+    code,
+    input_reasoning: 'def check(candidate):\n    assert candidate(????) == 2\n',
+    output_reasoning: 'def check(candidate):\n    assert candidate(1) == ????\n',
+  };
+  const example = (id: number) => ({ id, code, inputs: 'candidate(1)', outputs: '2' });
+  mkdirSync(join(dir, 'examples'));
+  writeFileSync(join(dir, 'examples', 'py.json'), JSON.stringify([1, 2, 3].map(example)));
+  const file = join(dir, 'py.jsonl');
+  writeFileSync(file, `${JSON.stringify(row)}\n`);
+  // upstream's datasets/cruxeval-x/py.json: the same code with a newline before it, a row without code
+  const upstream = [{ id: 0, code: `\n${code}` }, { id: 1 }];
+  if (inference) writeFileSync(join(dir, 'py.json'), JSON.stringify(upstream));
+  return { rows: [row], file };
+}
+
+describe("CRUXEval-X questions from upstream's inference file", () => {
+  it('take the code of datasets/cruxeval-x/<lang>.json when it is beside the data file', () => {
+    const task = cruxevalX('py', 'output');
+    const { rows, file } = pythonData(true);
+    const [problem] = task.problems(rows, file);
+    expect(
+      problem?.prompt.endsWith(
+        '```py\n\ndef f(x):\n    return x + 1\ndef check(candidate):\n    assert candidate(1) == ????\n\n```\n',
+      ),
+    ).toBe(true);
+    expect(problem?.reference).toBe('2');
+    expect(task.program?.(problem as never, '2').source.startsWith('\ndef f(x):')).toBe(true);
+    expect(task.metricsInfo?.['question_code']).toContain("upstream's datasets/cruxeval-x");
+  });
+
+  it("else cruxeval_preprocessed's code, and metrics.json says so", () => {
+    const task = cruxevalX('py', 'output');
+    const { rows, file } = pythonData(false);
+    const [problem] = task.problems(rows, file);
+    expect(problem?.prompt).toContain('```py\ndef f(x):');
+    expect(task.metricsInfo?.['question_code']).toContain('not beside the data file');
   });
 });

@@ -80,6 +80,26 @@ function loadPreprocessed(dataFile: string, lang: CruxevalXFile, mode: Mode) {
   return new Map(rows.map((row) => [String(row.id), row[`${mode}_reasoning`]]));
 }
 
+/** A row of upstream's `datasets/cruxeval-x/<lang>.json` (rows without code have only an id). */
+const inferenceRowsSchema = z.array(
+  z.object({ id: z.union([z.number(), z.string()]), code: z.string().optional() }),
+);
+
+/**
+ * Each row's code as upstream's inference scripts read it, from `datasets/cruxeval-x/<lang>.json`
+ * beside the data file (`cruxeval-x/<lang>.json`), by row id, when the user has that file
+ * (passk's shared data does not). It is `cruxeval_preprocessed`'s code, some rows with a newline
+ * before it, which upstream's prompt and program then carry.
+ */
+function loadInferenceCode(dataFile: string, lang: CruxevalXFile) {
+  const path = join(dirname(dataFile), `${lang}.json`);
+  if (!existsSync(path)) return undefined;
+  const rows = inferenceRowsSchema.parse(JSON.parse(readFileSync(path, 'utf8')));
+  return new Map(
+    rows.flatMap((row) => (row.code === undefined ? [] : [[String(row.id), row.code]])),
+  );
+}
+
 /** How the few-shot examples' questions were made, for metrics.json. */
 function shotSource(lang: CruxevalXFile, mode: Mode, preprocessed: boolean): string {
   if (preprocessed) return "upstream's examples_preprocessed";
@@ -121,6 +141,7 @@ export function cruxevalX(lang: CruxevalXFile, mode: Mode): Task<CruxXMeta> {
   const { language } = RUNNABLE[lang];
   const rules = lang === 'py' ? undefined : multiplERules(lang);
   let fewShot = shotSource(lang, mode, false);
+  let questionCode = '';
   return {
     name: `cruxeval-x-${language}-${mode}`,
     description: `CRUXEval-X ${lang}: ${mode} prediction with upstream's 3-shot prompt; the answer completes the row's assertion and the program runs`,
@@ -144,12 +165,18 @@ export function cruxevalX(lang: CruxevalXFile, mode: Mode): Task<CruxXMeta> {
       const examples = loadExamples(file, lang);
       const preprocessed = loadPreprocessed(file, lang, mode);
       fewShot = shotSource(lang, mode, preprocessed !== undefined);
+      const inferenceCode = loadInferenceCode(file, lang);
+      questionCode =
+        inferenceCode === undefined
+          ? "cruxeval_preprocessed's code; upstream's inference reads datasets/cruxeval-x/<lang>.json (not beside the data file), whose code has a newline before it in some rows"
+          : "upstream's datasets/cruxeval-x/<lang>.json, as its inference scripts";
       const shots = examples.map((example) =>
         shotOf(lang, mode, example, preprocessed?.get(String(example.id))),
       );
       return validateRows({ rows, file }, rowSchema).map((row): Problem<CruxXMeta> => {
         const test = mode === 'input' ? row.input_reasoning : row.output_reasoning;
-        const question = questionOf(lang, mode, row.code, test);
+        const code = inferenceCode?.get(String(row.id)) ?? row.code;
+        const question = questionOf(lang, mode, code, test);
         const text = completionPrompt(lang, mode, shots, questionText(question));
         return {
           id: `CRUXEval-X/${lang}/${row.id}`,
@@ -169,7 +196,7 @@ export function cruxevalX(lang: CruxevalXFile, mode: Mode): Task<CruxXMeta> {
       });
     },
     get metricsInfo() {
-      return { few_shot_questions: fewShot };
+      return { few_shot_questions: fewShot, question_code: questionCode };
     },
     // A generation that repeats its prompt (a full-text generations file) is read after it.
     postprocess: afterPrompt,
