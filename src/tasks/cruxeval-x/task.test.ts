@@ -68,3 +68,21 @@ describe("CRUXEval-X questions from upstream's inference file", () => {
     expect(task.metricsInfo?.['question_code']).toContain('not beside the data file');
   });
 });
+
+describe('CRUXEval-X rows whose own code fails its test', () => {
+  it('are no known-good reference for the preflight (R/340), the others are', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'passk-cruxx-'));
+    const code = 'f <- function(x) x + 1\ntest_humaneval <- function() stopifnot(f(1) == 2)\n';
+    const row = (id: number) => ({
+      id,
+      code,
+      input_reasoning: 'test_humaneval <- function() stopifnot(candidate(????) == 2)\n',
+      output_reasoning: 'test_humaneval <- function() stopifnot(f(1) == ????)\n',
+    });
+    const example = (id: number) => ({ id, code, inputs: 'candidate(1)', outputs: '2' });
+    mkdirSync(join(dir, 'examples'));
+    writeFileSync(join(dir, 'examples', 'r.json'), JSON.stringify([1, 2, 3].map(example)));
+    const problems = cruxevalX('r', 'output').problems([row(339), row(340)], join(dir, 'r.jsonl'));
+    expect(problems.map((p) => p.meta.referenceFails === true)).toEqual([false, true]);
+  });
+});

@@ -6,7 +6,13 @@ import { hardenTests } from '../multilang/harden-tests.js';
 import { adaptTests } from '../multilang/multipl-e-tests.js';
 import { multiplERules } from '../multipl-e/reference.js';
 import type { Problem, Task } from '../types.js';
-import { type CruxevalXFile, evaluatorOf, RUNNABLE, SHA256 } from './languages.js';
+import {
+  type CruxevalXFile,
+  evaluatorOf,
+  FAILING_REFERENCES,
+  RUNNABLE,
+  SHA256,
+} from './languages.js';
 import {
   chatAnswer,
   chatConversation,
@@ -191,6 +197,7 @@ export function cruxevalX(lang: CruxevalXFile, mode: Mode): Task<CruxXMeta> {
             ...(question.truth === undefined
               ? { referenceUnavailable: "the row's assertion is not its code's test" }
               : {}),
+            ...(FAILING_REFERENCES[lang]?.includes(Number(row.id)) ? { referenceFails: true } : {}),
           },
         };
       });
