@@ -100,12 +100,11 @@ export function evaluatorOf(lang: CruxevalXFile): MultiplEReference {
 
 /**
  * Rows whose own code fails its test here (docs/tasks.md "CRUXEval-X", reference runs): their
- * reference is no known-good program, so the preflight does not take it. Go: the translating
- * model's prose instead of code, or no `f`; TypeScript/280: an undefined name; R/340: fails its
+ * reference is no known-good program, so the preflight does not take it. TypeScript/280: an
+ * undefined name; R/340: fails its
  * assertion; Shell/99 calls `python`, Shell/541 depends on the locale; Perl/382 and 493 on hash order.
  */
 export const FAILING_REFERENCES: Partial<Record<CruxevalXFile, readonly number[]>> = {
-  go: [6, 38, 112, 167, 175, 182, 288, 599, 687, 712],
   ts: [280],
   r: [340],
   sh: [99, 541],

@@ -142,6 +142,19 @@ function programText(lang: CruxevalXFile, question: Question, answer: string): s
   );
 }
 
+/**
+ * Go rows whose code is not Go (Go/6, 38, 112, 167, 175, 182, 288, 599, 687, 712: the translating
+ * model's prose, or a test without its package clause): upstream's `go test` stops at the package
+ * clause with a message on stderr only, and eval_go.py, which reads stdout for "FAIL", passes the
+ * run whatever the answer. passk runs an empty test for them, which passes as upstream's does.
+ */
+function notGo(lang: CruxevalXFile, question: Question): boolean {
+  return (
+    lang === 'go' && !/^(\s|\/\/[^\n]*\n|\/\*[\s\S]*?\*\/)*package\b/.test(question.functionCode)
+  );
+}
+const GO_PASS = 'package main\n\nimport "testing"\n\nfunc TestF(t *testing.T) {}\n';
+
 /** CRUXEval-X in one language: predict the input (or output) that makes the row's assertion pass. */
 export function cruxevalX(lang: CruxevalXFile, mode: Mode): Task<CruxXMeta> {
   const { language } = RUNNABLE[lang];
@@ -214,7 +227,9 @@ export function cruxevalX(lang: CruxevalXFile, mode: Mode): Task<CruxXMeta> {
     chatPostprocess: (_problem, reply) => chatAnswer(reply),
     // Scored by the evaluator's own pass rules too (stderr, loose equality: multipl-e/reference.ts).
     program: (problem, answer) => {
-      const program = { language, source: programText(lang, problem.meta.question, answer) };
+      const question = problem.meta.question;
+      const source = notGo(lang, question) ? GO_PASS : programText(lang, question, answer);
+      const program = { language, source };
       return rules === undefined ? program : { ...program, referenceRules: rules };
     },
   };
