@@ -1,4 +1,5 @@
 import type { Language } from '../../execution/types.js';
+import { type MultiplEReference, multiplEReference } from '../multipl-e/reference.js';
 
 /**
  * CRUXEval-X's languages passk runs, by upstream's file name (`<lang>.jsonl`, also the name its
@@ -85,4 +86,27 @@ export const SHA256: Record<CruxevalXFile, string> = {
   scala: '2267ef78b69c6f037404bdcf61133b78bcfa97f26c5a08d5fe462abc3f985ec1',
   sh: '8227a8a12d460656f0e4bf870d7980ad56ff806362a5e1142855b774c7308691',
   ts: '0f7d44ac2171257035897acd3797246c2fb8c46777cc10b0e6b74830c132c985',
+};
+
+/**
+ * The MultiPL-E evaluator upstream runs a language's programs with (inference/untils.py
+ * `eval_code` → MutiPL-E/evaluation/src/eval_<lang>.py; its copy has the same limits and rules as
+ * the one passk's MultiPL-E tasks follow). Python's is eval_python.py: `python3`, safe_subprocess's
+ * 15 s, exit 0.
+ */
+export function evaluatorOf(lang: CruxevalXFile): MultiplEReference {
+  return lang === 'py' ? { timeoutS: 15, differences: [] } : multiplEReference(lang);
+}
+
+/**
+ * Rows whose own code fails its test here (docs/tasks.md "CRUXEval-X", reference runs): their
+ * reference is no known-good program, so the preflight does not take it. TypeScript/280: an
+ * undefined name; R/340: fails its
+ * assertion; Shell/99 calls `python`, Shell/541 depends on the locale; Perl/382 and 493 on hash order.
+ */
+export const FAILING_REFERENCES: Partial<Record<CruxevalXFile, readonly number[]>> = {
+  ts: [280],
+  r: [340],
+  sh: [99, 541],
+  pl: [382, 493],
 };
