@@ -10,7 +10,7 @@ import {
   type ReadGenerationsOptions,
 } from './imported.js';
 import { describeType, plural } from './messages.js';
-import { readGenerationsText } from './read-file.js';
+import { parseGenerationsJson, readGenerationsText } from './read-file.js';
 
 /**
  * Reads a bigcode-evaluation-harness generations.json: a JSON list with one entry per problem,
@@ -81,15 +81,11 @@ function alignLists(
 
 /** Parses and shape-checks the whole file: a list of lists of strings. */
 function parseGenerationLists(file: string, text: string): string[][] {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (error) {
-    throw new GenerationsError(`${file}: not valid JSON (${(error as Error).message})`, {
-      hint: 'a bigcode generations.json is one JSON list of lists of strings',
-      cause: error,
-    });
-  }
+  const value = parseGenerationsJson(
+    file,
+    text,
+    'a bigcode generations.json is one JSON list of lists of strings',
+  );
   const hint = 'a bigcode generations.json is [[program, …], …]: one list of strings per problem';
   if (!Array.isArray(value)) {
     throw new GenerationsError(`${file}: expected a JSON list, got ${describeType(value)}`, {

@@ -9,7 +9,7 @@ import {
   type ReadGenerationsOptions,
 } from './imported.js';
 import { describeType } from './messages.js';
-import { readGenerationsText } from './read-file.js';
+import { parseGenerationsJson, readGenerationsText } from './read-file.js';
 import { assertKnownTaskIds, problemsByFileId } from './task-ids.js';
 
 const HINT =
@@ -40,7 +40,7 @@ export async function readClassEvalOutput(
 ): Promise<ImportedGenerations> {
   return classEvalOutputOf(
     file,
-    parseJson(file, await readGenerationsText(file)),
+    parseGenerationsJson(file, await readGenerationsText(file), HINT),
     problems,
     options,
   );
@@ -74,17 +74,6 @@ export function classEvalOutputOf(
   if (!file.includes('incoder')) return read;
   const note = `${file}: its path holds "incoder", for which ClassEval's test_pipeline.py reads predictions without extract_code (the text up to "<|/ file |>"); passk reads them as every other model's`;
   return { ...read, notes: [note] };
-}
-
-function parseJson(file: string, text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch (error) {
-    throw new GenerationsError(`${file}: not valid JSON (${(error as Error).message})`, {
-      hint: HINT,
-      cause: error,
-    });
-  }
 }
 
 function parseRows(file: string, value: unknown): Row[] {

@@ -28,3 +28,15 @@ export async function readGenerationsText(file: string): Promise<string> {
     });
   }
 }
+
+/** `text` parsed as JSON; a GenerationsError with `hint` when it is not JSON. */
+export function parseGenerationsJson(file: string, text: string, hint: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new GenerationsError(`${file}: not valid JSON (${(error as Error).message})`, {
+      hint,
+      cause: error,
+    });
+  }
+}
