@@ -3,7 +3,7 @@ import type { Verdict } from './types.js';
 import { exceptionOutcome, failedExit, lastErrorLine } from './verdict.js';
 
 /** Bump when the outside judge's behaviour changes (worker/judge_process.py, values.py). */
-export const OUTSIDE_JUDGE_VERSION = 'outside-py-1';
+export const OUTSIDE_JUDGE_VERSION = 'outside-py-2';
 
 /**
  * One line of the judge process's verdict pipe (worker/judge_process.py). The pipe is held only by

@@ -246,8 +246,15 @@ def kill_group(pid):
             pass
 
 
-def kill_leftovers(opts):
-    """Kills every process the program left (background, daemonised, setsid) and reaps them."""
+def kill_leftovers(opts, judge=None):
+    """Kills every process the program left (background, daemonised, setsid) and reaps them.
+    `judge`: the slot's kept judge (slot_judge.SlotJudge), spared when it is the worker's only
+    child, else ended first (the kills below reach every process of the slot)."""
+    live = judge.live() if judge is not None else None
+    if live is not None:
+        if not children_besides(live.pid):
+            return
+        live.retire()
     try:
         if os.waitpid(-1, os.WNOHANG) == (0, 0):
             pass  # something is still alive: go and kill it
@@ -276,6 +283,16 @@ def kill_leftovers(opts):
             for child in own_children():
                 kill_group(child)
             time.sleep(0.001)
+
+
+def children_besides(pid):
+    """Whether the worker has a child (alive, or ended and not reaped) other than `pid`."""
+    me = os.getpid()
+    try:
+        listed = _read("/proc/%d/task/%d/children" % (me, me)).split()
+    except OSError:
+        return any(child != pid for child in own_children())
+    return any(int(child) != pid for child in listed)
 
 
 def own_children():
@@ -310,6 +327,7 @@ class SlotState:
         # bwrap: the worker's own network namespace, loopback only (the other backends share the
         # host's network and allow AF_INET by design: nothing of theirs to rebuild).
         self.loopback = slot_hygiene.Loopback() if self.private else None
+        self.judge = None  # outside judging's judge, kept between samples (judge_pair.py)
 
     def inet(self):
         """Whether programs may open AF_INET/AF_INET6 sockets (the seccomp filter's switch)."""
@@ -377,7 +395,7 @@ def run_one(req, opts, slot):
     duration_ms = (time.monotonic() - started) * 1000.0
     setup = slot_hygiene.read_setup_channel(setup_r)
     kill_group(pid)  # the program's process group may outlive its leader
-    kill_leftovers(opts)
+    kill_leftovers(opts, slot.judge)
     for fd in read_ends:
         os.close(fd)
     result = outcome(status, usage, state, chunks, res_r, err_r, duration_ms, waited_ms)

@@ -1,4 +1,4 @@
-"""The worker's side of outside judging: one sample as a pair of forked children.
+"""The worker's side of outside judging: one sample as a forked server child and the slot's judge.
 
 1. passk writes the tests, `testsBytes` long, on the worker's tests channel (a pipe of their own,
    see worker.take_protocol_fds) with the request. The worker never reads that channel, and every
@@ -7,27 +7,28 @@
 2. The server child runs as a candidate runs in-process (its own session, rlimits, the programs'
    uid, the seccomp filter inherited, the reference harness's guard), executes the candidate's
    module code and serves calls (function_server.py).
-3. The judge child (the worker's uid, non-dumpable like the worker: the candidate cannot ptrace it
-   or read its /proc; its own session) reads the tests off their channel itself, runs them
-   (judge_process.py) and writes the verdict on a pipe only it and the worker hold.
+3. The judge (the worker's uid, non-dumpable like the worker: the candidate cannot ptrace it or
+   read its /proc; its own session; kept for the slot, see judge_loop.py and slot_judge.py) gets
+   the sample's pipes, reads the tests off their channel itself, runs them (judge_process.py) and
+   writes the verdict on a pipe only it and the worker hold, which it closes when done.
 
 The time limit covers the pair (its own time: wall minus both processes' waits for a CPU); when
-either limit passes, or the judge ends, both are killed. The answer is fork_run's outcome of the
-server, with the judge's verdict lines as `report` and `placement: "outside"`.
+either limit passes both are killed (the judge is replaced); the sample ends when the verdict pipe
+closes or the judge ends. The answer is fork_run's outcome of the server, with the judge's
+verdict lines as `report` and `placement: "outside"`.
 """
 
-import ctypes
 import os
 import time
 
 import fork_run
 import function_server
 import task_environment
-import judge_process
 import protocol
 import reference_guard
 import runner
 import slot_hygiene
+import slot_judge
 import tracebacks
 
 REQUEST_FD, REPLY_FD = function_server.REQUEST_FD, function_server.REPLY_FD
@@ -74,75 +75,53 @@ def _server_child(compiled, reference, settings, fds, opts, slot, scratch_dir):
         os._exit(1)
 
 
-def _judge_child(settings, fds, tests_in, req, scratch_dir):
-    """The judge. fds: requests (write), replies (read), verdict (write), stderr (write)."""
-    request_w, reply_r, verdict_w, err_w = fds
-    os.dup2(err_w, 2)
-    os.setsid()
-    os.chdir(scratch_dir)
-    runner.apply_limits(settings)
-    _close_all_but((request_w, reply_r, verdict_w, tests_in))
-    _drop_capabilities()
-    entry_points = [str(name) for name in req.get("entryPoints") or ()]
-    judge_process.main(tests_in, int(req["testsBytes"]), request_w, reply_r, verdict_w, entry_points)
-
-
-def _close_all_but(keep):
-    low = 3
-    for fd in sorted(keep):
-        os.closerange(low, fd)
-        low = fd + 1
-    os.closerange(low, 1 << 16)
-
-
-def _empty_capability_set():
-    """capset's arguments for "no capabilities", built once in the worker: a ctypes array type
-    and a function pointer made in each judge child cost it page faults and CPU (measured)."""
-    header = slot_hygiene._CapHeader(slot_hygiene._LINUX_CAPABILITY_VERSION_3, 0)
-    return slot_hygiene._libc.capset, header, ctypes.byref(header), (slot_hygiene._CapData * 2)()
-
-
-_NO_CAPABILITIES = _empty_capability_set()
-
-
-def _drop_capabilities():
-    """The judge keeps none of the worker's capabilities (bwrap's user namespace leaves it a few)."""
-    capset, _header, header_ref, data = _NO_CAPABILITIES
-    if capset(header_ref, data) != 0:
-        raise OSError(ctypes.get_errno(), "capset failed")
-
-
 class PairClock(fork_run.Clock):
-    """The pair's own time: wall minus the time either process waited for a CPU."""
+    """The pair's own time: wall minus the time either process waited for a CPU since the sample
+    started (the judge's counters run on from earlier samples: counted from `judge_base`)."""
 
-    def __init__(self, pids, limits):
-        super().__init__(pids[0], limits)
-        self.pids = pids
+    def __init__(self, server, judge, limits):
+        super().__init__(server, limits)
+        self.judge = judge
+        self.judge_base = _judge_times(judge)
 
     def waited(self):
-        return _pair_delay(self.pids, time.monotonic() - self.started)
+        elapsed = time.monotonic() - self.started
+        delays = [fork_run.run_delay(self.pid, elapsed), _judge_delay(self.judge, self.judge_base, elapsed)]
+        known = [d for d in delays if d is not None]
+        return sum(known) if known else None
 
 
-def _pair_delay(pids, elapsed):
-    delays = [fork_run.run_delay(pid, elapsed) for pid in pids]
-    known = [d for d in delays if d is not None]
-    return sum(known) if known else None
+def _judge_times(pid):
+    """The judge's (process CPU, its main thread's CPU and wait) so far, or None."""
+    try:
+        fields = fork_run._read("/proc/%d/stat" % pid).rsplit(b")", 1)[1].split()
+        return (sum(int(x) for x in fields[11:15]) / fork_run.CLOCK_TICKS, *fork_run._schedstat("/proc/%d/schedstat" % pid))
+    except (OSError, ValueError, IndexError):
+        return None
+
+
+def _judge_delay(pid, base, elapsed):
+    now = _judge_times(pid)
+    if base is None or now is None:
+        return None
+    process_cpu, cpu, delay = (n - b for n, b in zip(now, base))
+    return fork_run.wait_credit(process_cpu, [(cpu, delay)], fork_run.CORES, elapsed)
 
 
 def collect_pair(server, judge, server_pipes, judge_pipes, limits):
-    """Reads both children until the judge exits (or a limit passes). Returns (state, chunks)."""
+    """Reads the server's output and the verdict until the judge closes the verdict pipe or ends
+    (or a limit passes). Returns (state, chunks, the wait reported in seconds)."""
     out_r, err_r = server_pipes
     verdict_r, judge_err_r = judge_pipes
     import select
 
     cap = int(limits["outputBytes"])
-    clock = PairClock((server, judge), limits)
+    clock = PairClock(server, judge.pid, limits)
     keep = {out_r: fork_run.STDERR_TAIL, err_r: fork_run.STDERR_TAIL, verdict_r: 1 << 16, judge_err_r: JUDGE_STDERR_KEEP}
     chunks = {fd: [] for fd in keep}
     sizes = {fd: 0 for fd in keep}
-    judge_fd = os.pidfd_open(judge)
     poller = select.poll()
-    for fd in (*keep, judge_fd):
+    for fd in (*keep, judge.pidfd):
         poller.register(fd, select.POLLIN)
     state, ended = "exited", False
     while not ended:
@@ -151,12 +130,13 @@ def collect_pair(server, judge, server_pipes, judge_pipes, limits):
             state = "timeout"
             break
         for fd, _ in poller.poll(remaining * 1000):
-            if fd == judge_fd:
+            if fd == judge.pidfd:
                 ended = True
                 continue
             data = os.read(fd, 65536)
             if not data:
                 poller.unregister(fd)
+                ended = ended or fd == verdict_r
                 continue
             sizes[fd] += len(data)
             fork_run.keep_tail(chunks[fd], data, fd in (err_r, judge_err_r), keep[fd])
@@ -165,13 +145,12 @@ def collect_pair(server, judge, server_pipes, judge_pipes, limits):
             break
     # Always the verdict pipe: its "tests" line says whether the channel is back in step.
     fork_run.drain(set(keep) if state == "exited" else {verdict_r}, chunks, err_r, verdict_r)
-    os.close(judge_fd)
     return state, chunks, clock.reported_wait(state)
 
 
 def run_pair(req, opts, slot, tests_in):
     """One outside-judged sample (see the module doc); its tests wait on `tests_in`, the tests
-    channel, read only by the judge child."""
+    channel, read only by the judge."""
     if tests_in is None:
         raise fork_run.SetupFailed("the worker was started without a tests channel")
     source = req["source"]
@@ -184,6 +163,9 @@ def run_pair(req, opts, slot, tests_in):
     settings = runner.limit_settings(req["limits"])
     tracebacks.keep_full(req.get("tracebacks"))
     slot.set_memory(req["limits"])
+    if slot.judge is None:
+        slot.judge = slot_judge.SlotJudge()
+    judge = slot.judge.for_sample(settings, tests_in)
     scratch_dir = slot.scratch.make()
     out_r, out_w = os.pipe()
     err_r, err_w = os.pipe()
@@ -201,43 +183,44 @@ def run_pair(req, opts, slot, tests_in):
         os.close(fd)
     verdict_r, verdict_w = os.pipe()
     judge_err_r, judge_err_w = os.pipe()
-    judge = os.fork()
-    if judge == 0:
-        for fd in (out_r, err_r, setup_r, verdict_r, judge_err_r):
+    sample_fds = (request_w, reply_r, verdict_w, judge_err_w)
+    try:
+        judge.send(req, scratch_dir, sample_fds)
+    finally:
+        for fd in sample_fds:
             os.close(fd)
-        try:
-            _judge_child(settings, (request_w, reply_r, verdict_w, judge_err_w), tests_in, req, scratch_dir)
-        finally:
-            os._exit(protocol.HARNESS_FAILED_STATUS)
-    for fd in (request_w, reply_r, verdict_w, judge_err_w):
-        os.close(fd)
     state, chunks, waited = collect_pair(server, judge, (out_r, err_r), (verdict_r, judge_err_r), req["limits"])
     return _finish(req, opts, slot, scratch_dir, (server, judge), state, chunks, (out_r, err_r, verdict_r, judge_err_r, setup_r), started, waited)
 
 
-def _finish(req, opts, slot, scratch_dir, pids, state, chunks, fds, started, waited):
-    server, judge = pids
+def _finish(req, opts, slot, scratch_dir, pair, state, chunks, fds, started, waited):
+    server, judge = pair
     out_r, err_r, verdict_r, judge_err_r, setup_r = fds
     if b'"e": "gone"' in b"".join(chunks[verdict_r]):
         _await_exit(server)  # its pipe closed as it exited: let the exit itself arrive
     server_status = _exited_status(server)
-    for pid in pids:
-        fork_run.kill_group(pid)
+    fork_run.kill_group(server)
+    # A limit passed: the judge may be inside the tests. Else it may have ended on its own.
+    judge_exit, judge_cpu = (None, judge.retire()) if state != "exited" else _judge_ended(judge)
     _, status, usage = os.wait4(server, 0) if server_status is None else server_status
-    _, judge_status, judge_usage = os.wait4(judge, 0)
     duration_ms = (time.monotonic() - started) * 1000.0
     setup = slot_hygiene.read_setup_channel(setup_r)
-    fork_run.kill_leftovers(opts)
+    if not judge.ended and fork_run.children_besides(judge.pid):
+        judge_cpu += judge.retire()  # kill_leftovers may reach every process of the slot
+    fork_run.kill_leftovers(opts, slot.judge)
+    if not judge.ended:  # nothing of the sample is left: only now its answer, so none can stop it
+        cpu, failed = judge.finish()
+        judge_cpu += cpu
+        judge_exit = protocol.HARNESS_FAILED_STATUS if failed else None
     for fd in (out_r, err_r, verdict_r, judge_err_r):
         os.close(fd)
     result = fork_run.outcome(status, usage, state, chunks, verdict_r, err_r, duration_ms, None if waited is None else waited * 1000.0)
-    judge_cpu = (judge_usage.ru_utime + judge_usage.ru_stime) * 1000.0
     result["judgeCpuMs"] = round(judge_cpu, 3)
     result["cpuMs"] = round(result["cpuMs"] + judge_cpu, 3)
     result["placement"] = "outside"
     result["serverEnded"] = server_status is not None
-    judge_exit = os.waitstatus_to_exitcode(judge_status)
-    if judge_exit != 0:
+    result["judgeSamples"] = judge.samples
+    if judge_exit is not None:
         result["judgeExit"] = judge_exit
         result["judgeStderr"] = b"".join(chunks[judge_err_r]).decode("utf-8", "replace")[-500:]
     if slot.killed_for_memory():
@@ -248,6 +231,18 @@ def _finish(req, opts, slot, scratch_dir, pids, state, chunks, fds, started, wai
     if '"e": "tests"' not in result["report"]:
         raise fork_run.SetupFailed("the judge did not take the tests off the channel")
     return {"id": req["id"], **result}
+
+
+def _judge_ended(judge):
+    """(its exit status if not 0, its CPU) for a judge that ended on its own during the sample
+    (reaped here), else (None, 0.0) and it lives on."""
+    found, status, usage = os.wait4(judge.pid, os.WNOHANG)
+    if found == 0:
+        return None, 0.0
+    cpu = (usage.ru_utime + usage.ru_stime) * 1000.0 - judge.cpu_ms
+    judge.reaped()
+    exit_code = os.waitstatus_to_exitcode(status)
+    return (None if exit_code == 0 else exit_code), max(0.0, cpu)
 
 
 GONE_GRACE_S = 0.5

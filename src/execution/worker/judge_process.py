@@ -21,7 +21,6 @@ import json
 import os
 import sys
 
-import protocol
 import values
 
 
@@ -372,13 +371,12 @@ def run_tests(code, link, verdict, entry_points):
     verdict.say(link.broken if link.broken is not None else {"e": "end"})
 
 
-def main(tests_fd, tests_size, request_fd, reply_fd, verdict_fd, entry_points=()):
-    """The judge child's life (see judge_pair.py for its fds). Never returns."""
+def judge_sample(tests_fd, tests_size, request_fd, reply_fd, verdict_fd, entry_points=frozenset()):
+    """One sample (judge_loop.py gives the fds). Returns False when the judge itself failed: then
+    it wrote no verdict line past "tests", the sample is never a pass, and the judge is not kept."""
     verdict = Verdict(verdict_fd)
-    status = 0
     try:
         tests = read_tests(tests_fd, tests_size)
-        os.close(tests_fd)
         verdict.say({"e": "tests"})
         try:
             code = compile(tests, "tests.py", "exec", dont_inherit=True)
@@ -390,9 +388,9 @@ def main(tests_fd, tests_size, request_fd, reply_fd, verdict_fd, entry_points=()
         import traceback
 
         traceback.print_exc()
-        status = protocol.HARNESS_FAILED_STATUS
+        return False
     try:
         sys.stdout.flush()
     except BaseException:  # noqa: BLE001
         pass
-    os._exit(status)
+    return True

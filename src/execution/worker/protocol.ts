@@ -204,6 +204,9 @@ export interface RawOutcome {
   /** Outside judging: the judge's exit status when not 0, and the end of its stderr. */
   judgeExit?: number;
   judgeStderr?: string;
+  /** Outside judging: how many samples the slot's judge has judged, this one included (1: a
+   * judge started for it; see worker/slot_judge.py). */
+  judgeSamples?: number;
 }
 
 /**
