@@ -27,11 +27,11 @@ import {
   computeFloor,
   type HumanEvalRow,
   humanEvalEvaluateArgs,
-  humanEvalPath,
   humanEvalProgram,
   loadHumanEval,
   timed,
 } from './exec-helpers.js';
+import { humanEvalMethodTimed } from './humaneval-run.js';
 
 const args = process.argv.slice(2);
 const copies = Number(args[args.indexOf('--copies') + 1] ?? 10) || 10;
@@ -104,19 +104,12 @@ async function runPasskCli(samplesFile: string, dir: string, total: number): Pro
 }
 
 async function runHumanEvalMethod(samplesFile: string, dir: string, total: number): Promise<Timed> {
-  const run = await timed(PYTHON, [
-    join(here, 'humaneval_method.py'),
-    humanEvalPath(),
+  const run = await humanEvalMethodTimed(
     samplesFile,
     join(dir, 'humaneval-results.jsonl'),
-    '4',
-    String(TIMEOUT_S),
-  ]);
-  const summary = JSON.parse(run.out.trim().split('\n').at(-1)!) as {
-    passed: number;
-    timedOut: number;
-  };
-  return { ...run, passed: summary.passed, total, note: `timed out ${summary.timedOut}` };
+    TIMEOUT_S,
+  );
+  return { ...run, total, note: `timed out ${run.timedOut}` };
 }
 
 const describe = (t: Omit<Timed, 'note'>) =>

@@ -129,7 +129,12 @@ def main():
         futures = [
             pool.submit(check, problems[s["task_id"]], s["completion"], timeout) for s in samples
         ]
-        outcomes = [future.result() for future in futures]
+        try:
+            outcomes = [future.result() for future in futures]
+        except KeyboardInterrupt:
+            # Ctrl-C: leaving the block would still run every queued sample; drop those.
+            pool.shutdown(wait=False, cancel_futures=True)
+            raise
     with open(out_path, "w") as handle:
         for sample, outcome in zip(samples, outcomes):
             row = {**sample, "result": outcome, "passed": outcome == "passed"}

@@ -29,6 +29,8 @@ export interface JudgeRun {
   statuses: Record<string, number>;
   /** `task_id#sample` → passed. */
   verdicts: Map<string, boolean>;
+  /** `task_id#sample` → its status in results.jsonl. */
+  sampleStatuses: Map<string, string>;
 }
 
 /** Finds the judge placement anywhere in metrics.json (a `judge` key), however it is nested. */
@@ -44,12 +46,12 @@ export function recordedPlacement(metrics: unknown, path = ''): string | undefin
   return undefined;
 }
 
-function readVerdicts(out: string): Map<string, boolean> {
+function readStatuses(out: string): Map<string, string> {
   const lines = readFileSync(join(out, 'results.jsonl'), 'utf8').split('\n').filter(Boolean);
   return new Map(
     lines.map((line) => {
       const row = JSON.parse(line) as { task_id: string; sample: number; status: string };
-      return [`${row.task_id}#${row.sample}`, row.status === 'passed'];
+      return [`${row.task_id}#${row.sample}`, row.status];
     }),
   );
 }
@@ -58,18 +60,26 @@ function readVerdicts(out: string): Map<string, boolean> {
 export async function evaluateTimed(
   samplesFile: string,
   dir: string,
-  options: { asked: Placement | undefined; workers: number; timeoutS: number; problems: number },
+  options: {
+    asked: Placement | undefined;
+    /** undefined: the CLI's default. */
+    workers: number | undefined;
+    timeoutS: number;
+    problems: number;
+  },
 ): Promise<JudgeRun> {
   const out = join(dir, 'out');
   const judge = options.asked ? ['--judge', options.asked] : [];
+  const workers = options.workers === undefined ? [] : ['--workers', String(options.workers)];
   const run = await timed(process.execPath, [
     ...humanEvalEvaluateArgs(samplesFile, out, options.timeoutS),
-    ...['--workers', String(options.workers), '--limit', String(options.problems)],
+    ...[...workers, '--limit', String(options.problems)],
     ...['--cache-dir', join(dir, 'cache'), ...judge],
   ]);
   const metrics = JSON.parse(readFileSync(join(out, 'metrics.json'), 'utf8')) as {
     statuses?: Record<string, number>;
   };
+  const sampleStatuses = readStatuses(out);
   return {
     asked: options.asked,
     recorded:
@@ -77,7 +87,8 @@ export async function evaluateTimed(
     ms: run.ms,
     cpuMs: run.cpuMs,
     statuses: metrics.statuses ?? {},
-    verdicts: readVerdicts(out),
+    verdicts: new Map([...sampleStatuses].map(([key, status]) => [key, status === 'passed'])),
+    sampleStatuses,
   };
 }
 

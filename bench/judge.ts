@@ -1,20 +1,37 @@
 /**
- * Outside vs in-process judging (issue 25), end to end: real-model-shaped HumanEval samples
- * (bench/samples/humaneval-shaped.ts, 100 per problem × 164 = 16,400 by default) scored by
- * `passk evaluate --judge in-process` and `--judge outside` in the same run, same workers, a fresh
- * verdict cache each, the CLI process timed from outside (wall, and CPU of its process tree).
- * Prints each run's wall, CPU and programs/s, the ratio outside/in-process, the samples whose
- * verdicts differ, and the floor: the programs' own compute in one warm interpreter, plus one
- * fork + exit per program, plus the infinite loops' CPU limit, spread over the workers.
- * The order alternates across repeats. Needs a fresh `npm run build` (the CLI runs dist/).
- * Run: npx tsx bench/judge.ts [--problems N] [--samples-per-problem N] [--repeats N]
- *      [--workers N] [--seed S]
+ * passk against its floor and openai/human-eval's method (issues 25 and 30), end to end:
+ * real-model-shaped HumanEval samples (bench/samples/humaneval-shaped.ts, 100 per problem × 164
+ * = 16,400 by default). In one run: the floor (the programs' own compute in one warm interpreter,
+ * plus one fork + exit per program, plus the infinite loops' CPU limit, spread over the cores),
+ * human-eval's method (bench/humaneval_method.py, 4 threads, 3 s) and `passk evaluate` (no
+ * --judge, or --judge in-process and --judge outside with `--judges both`), each timed from
+ * outside (wall, and CPU of its process tree), a fresh verdict cache per passk run. Prints each
+ * run's ratios to the floor and to human-eval's method beside issue 30's goals, and the samples
+ * whose verdicts differ. `--hog` runs one busy CPU hog beside the timed runs; `--trivial` adds
+ * the CPU per trivial program against the fork + exit measured for the floor.
+ * Needs a fresh `npm run build` (the CLI runs dist/).
+ * Run: npx tsx bench/judge.ts [--problems N] [--samples-per-problem N] [--repeats N] [--workers N]
+ *      [--seed S] [--judges default|both] [--hog] [--trivial] [--trivial-samples N]
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { cpuPressure } from '../src/execution/rerun.js';
 import { humanEvalProgram, loadHumanEval, programsFloor } from './exec-helpers.js';
+import { type Hog, startHog } from './hog.js';
+import { type HumanEvalMethodRun, humanEvalMethodTimed } from './humaneval-run.js';
+import { parseJudgeBenchArgs } from './judge-args.js';
+import {
+  describeRun,
+  type Floor,
+  floorCpuMs,
+  floorLine,
+  GOALS,
+  goal,
+  humanEvalDifferences,
+  ratioLines,
+  seconds,
+} from './judge-report.js';
 import {
   cliHasJudgeFlag,
   disagreements,
@@ -22,34 +39,29 @@ import {
   type JudgeRun,
   type Placement,
 } from './judge-run.js';
+import { trivialCpu } from './judge-trivial.js';
 import { humanEvalShaped, type ShapedSample, toJsonl } from './samples/humaneval-shaped.js';
 
-const args = process.argv.slice(2);
-const numberFlag = (name: string, fallback: number) => {
-  const at = args.indexOf(name);
-  const value = at < 0 ? fallback : Number(args[at + 1]);
-  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} takes a whole number ≥ 1`);
-  return value;
-};
-const problems = Math.min(numberFlag('--problems', 164), 164);
-const perProblem = numberFlag('--samples-per-problem', 100);
-const repeats = numberFlag('--repeats', 1);
-const workers = numberFlag('--workers', availableParallelism());
-const seed = numberFlag('--seed', 1);
+const options = parseJudgeBenchArgs(process.argv.slice(2));
+const cores = availableParallelism();
 const TIMEOUT_S = 3;
 const FORKS_MEASURED = 500;
+let hog: Hog | undefined;
 
 const machine = () =>
   `load average ${loadavg()
     .map((l) => l.toFixed(1))
     .join(' ')}, CPU pressure (PSI some avg10) ${(cpuPressure() * 100).toFixed(0)}%`;
 
-interface Floor {
-  computeMs: number;
-  forkMs: number;
-  loopsMs: number;
-  passed: number;
-  timedOut: number;
+/** Runs one timed step, printing the machine's load before and after (and the hog's share). */
+async function step<T>(label: string, run: () => Promise<T>): Promise<T> {
+  console.log(`  before ${label}: ${machine()}`);
+  const hogBefore = hog?.cpuMs() ?? 0;
+  const started = performance.now();
+  const result = await run();
+  const share = hog ? ((hog.cpuMs() - hogBefore) / (performance.now() - started)) * 100 : 0;
+  console.log(`  after: ${machine()}${hog ? `; the hog had ${share.toFixed(0)}% of a core` : ''}`);
+  return result;
 }
 
 /** bench/judge_floor.py over the samples that end (the loops' floor is their CPU limit). */
@@ -61,123 +73,142 @@ async function measureFloor(samples: readonly ShapedSample[]): Promise<Floor> {
   return { ...floor, loopsMs: (samples.length - ending.length) * TIMEOUT_S * 1000 };
 }
 
-const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
-
-function describeRun(run: JudgeRun, total: number): string {
-  const passed = run.statuses['passed'] ?? 0;
-  return `wall ${seconds(run.ms)}, CPU ${seconds(run.cpuMs)} (${(run.cpuMs / total).toFixed(2)} ms/program), ${((total / run.ms) * 1000).toFixed(0)} programs/s, ${passed}/${total} passed; statuses ${JSON.stringify(run.statuses)}`;
-}
-
-function floorCpuMs(floor: Floor, total: number): number {
-  return floor.computeMs + floor.forkMs * total + floor.loopsMs;
-}
-
-function printFloor(floor: Floor, total: number, loops: number): void {
-  const cpu = floorCpuMs(floor, total);
-  console.log(
-    `floor: compute ${seconds(floor.computeMs)} (of the ${total - loops} programs not written as loops ${floor.passed} pass and ${floor.timedOut} reach the limit in one warm process) + fork+exit ${floor.forkMs.toFixed(2)} ms × ${total} = ${seconds(floor.forkMs * total)} + ${loops} loops × ${TIMEOUT_S} s = ${seconds(floor.loopsMs)}; CPU ${seconds(cpu)}, wall ${seconds(cpu / workers)} on ${workers} workers (without the loops ${seconds((cpu - floor.loopsMs) / workers)})`,
+/** `task_id#sample` (the index within its problem, as results.jsonl) → what it was written to be. */
+function kindsOf(samples: readonly ShapedSample[]): Map<string, string> {
+  const seen = new Map<string, number>();
+  return new Map(
+    samples.map((sample) => {
+      const index = seen.get(sample.task_id) ?? 0;
+      seen.set(sample.task_id, index + 1);
+      return [`${sample.task_id}#${index}`, sample.kind];
+    }),
   );
 }
 
-/** One in-process and one outside run, in the given order. */
-async function pair(
-  samplesFile: string,
-  order: Placement[],
-  total: number,
-): Promise<Map<Placement, JudgeRun>> {
-  const runs = new Map<Placement, JudgeRun>();
-  for (const asked of order) {
-    const dir = mkdtempSync(join(tmpdir(), `passk-bench-judge-${asked}-`));
-    try {
-      console.log(`  before --judge ${asked}: ${machine()}`);
-      const run = await evaluateTimed(samplesFile, dir, {
-        asked,
-        workers,
-        timeoutS: TIMEOUT_S,
-        problems,
-      });
-      console.log(`  --judge ${asked} [judged: ${run.recorded}]: ${describeRun(run, total)}`);
-      console.log(`  after: ${machine()}`);
-      runs.set(asked, run);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
-  }
-  return runs;
+interface Context {
+  samplesFile: string;
+  total: number;
+  floorWallMs: number;
+  humanEval: HumanEvalMethodRun;
+  kinds: Map<string, string>;
 }
 
-function compare(runs: Map<Placement, JudgeRun>, floor: Floor, total: number): void {
-  const inside = runs.get('in-process')!;
-  const outside = runs.get('outside')!;
-  const differ = disagreements(inside, outside);
-  console.log(
-    `  ratio outside/in-process: wall ${(outside.ms / inside.ms).toFixed(3)}×, CPU ${(outside.cpuMs / inside.cpuMs).toFixed(3)}× (goal: wall ≤ 1.15×)`,
-  );
-  console.log(
-    `  verdicts that differ: ${differ.length} of ${total}${differ.length ? `: ${differ.slice(0, 8).join(', ')}` : ''}`,
-  );
-  const floorWall = floorCpuMs(floor, total) / workers;
-  console.log(
-    `  ratio to the floor's wall: in-process ${(inside.ms / floorWall).toFixed(2)}×, outside ${(outside.ms / floorWall).toFixed(2)}×`,
-  );
-}
-
-async function main(): Promise<void> {
-  const rows = loadHumanEval().slice(0, problems);
-  const samples = humanEvalShaped(rows, { samplesPerProblem: perProblem, seed });
-  const total = samples.length;
-  const loops = samples.filter((sample) => sample.kind === 'infinite-loop').length;
-  const correct = samples.filter((sample) => sample.kind === 'correct').length;
-  const distinct = new Set(samples.map((sample) => `${sample.task_id}\n${sample.completion}`)).size;
-  console.log(
-    `machine: ${cpus()[0]?.model ?? 'cpu'} × ${availableParallelism()}, node ${process.version}; at start: ${machine()}`,
-  );
-  console.log(
-    `samples: ${rows.length} problems × ${perProblem} = ${total} (${distinct} distinct, ${correct} written correct, ${loops} infinite loops, seed ${seed}), ${workers} workers, ${TIMEOUT_S} s limit`,
-  );
-  const dir = mkdtempSync(join(tmpdir(), 'passk-bench-judge-'));
+/** One `passk evaluate` of the samples, with its ratios and its differences from human-eval's. */
+async function passkRun(asked: Placement | undefined, ctx: Context): Promise<JudgeRun> {
+  const dir = mkdtempSync(join(tmpdir(), `passk-bench-judge-${asked ?? 'default'}-`));
+  const label = asked ? `--judge ${asked}` : 'no --judge';
   try {
-    const samplesFile = join(dir, 'samples.jsonl');
-    writeFileSync(samplesFile, toJsonl(samples));
-    const floor = await measureFloor(samples);
-    printFloor(floor, total, loops);
-    if (!cliHasJudgeFlag()) {
-      console.log(
-        'outside judging is not available in this build (`passk evaluate` has no --judge): running the in-process side only, with no flag',
-      );
-    }
-    for (let repeat = 0; repeat < repeats; repeat++) {
-      const withFlag = cliHasJudgeFlag();
-      const order: Placement[] =
-        repeat % 2 === 0 ? ['in-process', 'outside'] : ['outside', 'in-process'];
-      console.log(
-        `\n== repeat ${repeat + 1} of ${repeats}: ${withFlag ? order.join(' then ') : 'in-process only'} ==`,
-      );
-      if (withFlag) compare(await pair(samplesFile, order, total), floor, total);
-      else await single(samplesFile, floor, total);
-    }
+    const run = await step(label, () =>
+      evaluateTimed(ctx.samplesFile, dir, {
+        asked,
+        workers: options.workers,
+        timeoutS: TIMEOUT_S,
+        problems: options.problems,
+      }),
+    );
+    const passed = run.statuses['passed'] ?? 0;
+    console.log(
+      `  passk ${label} [judged: ${run.recorded}]: ${describeRun(run, ctx.total)}, ${passed}/${ctx.total} passed; statuses ${JSON.stringify(run.statuses)}`,
+    );
+    for (const line of ratioLines(run, ctx.floorWallMs, ctx.humanEval, hog !== undefined))
+      console.log(line);
+    console.log(humanEvalDifferences(run, ctx.humanEval, ctx.kinds));
+    return run;
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
 }
 
-/** The build has no --judge: today's in-process judging, no flag passed. */
-async function single(samplesFile: string, floor: Floor, total: number): Promise<void> {
-  const dir = mkdtempSync(join(tmpdir(), 'passk-bench-judge-default-'));
-  try {
-    console.log(`  before: ${machine()}`);
-    const run = await evaluateTimed(samplesFile, dir, {
-      asked: undefined,
-      workers,
-      timeoutS: TIMEOUT_S,
-      problems,
-    });
-    console.log(`  no --judge [judged: ${run.recorded}]: ${describeRun(run, total)}`);
-    console.log(`  after: ${machine()}`);
+/** The placements to run in a repeat: the CLI's default, or both (their order alternating). */
+function placements(repeat: number): (Placement | undefined)[] {
+  if (options.judges === 'default' || !cliHasJudgeFlag()) return [undefined];
+  return repeat % 2 === 0 ? ['in-process', 'outside'] : ['outside', 'in-process'];
+}
+
+async function repeats(ctx: Context): Promise<void> {
+  for (let repeat = 0; repeat < options.repeats; repeat++) {
+    const order = placements(repeat);
+    const names = order.map((asked) => (asked ? `--judge ${asked}` : 'no --judge'));
     console.log(
-      `  ratio to the floor's wall: ${(run.ms / (floorCpuMs(floor, total) / workers)).toFixed(2)}×`,
+      `\n== repeat ${repeat + 1} of ${options.repeats}: passk ${names.join(' then ')} ==`,
     );
+    const runs = new Map<Placement | undefined, JudgeRun>();
+    for (const asked of order) runs.set(asked, await passkRun(asked, ctx));
+    const inside = runs.get('in-process');
+    const outside = runs.get('outside');
+    if (!inside || !outside) continue;
+    const differ = disagreements(inside, outside);
+    console.log(
+      `  ratio outside/in-process: wall ${(outside.ms / inside.ms).toFixed(3)}×, CPU ${(outside.cpuMs / inside.cpuMs).toFixed(3)}× (issue 25's goal: wall ≤ 1.15×); verdicts that differ between them: ${differ.length} of ${ctx.total}${differ.length ? `: ${differ.slice(0, 8).join(', ')}` : ''}`,
+    );
+  }
+}
+
+async function trivial(forkMs: number): Promise<void> {
+  console.log(
+    `\n== trivial programs: ${options.trivial} samples of one problem (bench/samples/trivial-problem.jsonl: \`return 1\`, one assert), no verdict cache ==`,
+  );
+  for (const asked of placements(0)) {
+    const label = asked ? `--judge ${asked}` : 'no --judge';
+    const cpu = await step(label, () =>
+      trivialCpu({
+        samples: options.trivial,
+        asked,
+        workers: options.workers,
+        timeoutS: TIMEOUT_S,
+      }),
+    );
+    const ratio = cpu.perProgramMs / forkMs;
+    console.log(
+      `  passk ${label}: CPU ${seconds(cpu.totalMs)} for ${options.trivial} samples − ${seconds(cpu.fixedMs)} for 1 sample (the fixed cost: start-up, dataset, preflight; median of 3 runs) = ${cpu.perProgramMs.toFixed(2)} ms per program; fork+exit of a warm interpreter ${forkMs.toFixed(2)} ms (the floor's, this run): ${ratio.toFixed(2)}× (${goal(ratio, GOALS.trivialFork, true)})`,
+    );
+  }
+}
+
+async function main(): Promise<void> {
+  const rows = loadHumanEval().slice(0, options.problems);
+  const samples = humanEvalShaped(rows, {
+    samplesPerProblem: options.perProblem,
+    seed: options.seed,
+  });
+  const total = samples.length;
+  const loops = samples.filter((sample) => sample.kind === 'infinite-loop').length;
+  const correct = samples.filter((sample) => sample.kind === 'correct').length;
+  const distinct = new Set(samples.map((sample) => `${sample.task_id}\n${sample.completion}`)).size;
+  console.log(
+    `machine: ${cpus()[0]?.model ?? 'cpu'} × ${cores}, node ${process.version}; at start: ${machine()}`,
+  );
+  console.log(
+    `samples: ${rows.length} problems × ${options.perProblem} = ${total} (${distinct} distinct, ${correct} written correct, ${loops} infinite loops, seed ${options.seed}), passk workers: ${options.workers ?? "the CLI's default"}, ${TIMEOUT_S} s limit`,
+  );
+  if (options.judges === 'both' && !cliHasJudgeFlag())
+    console.log('this build has no `passk evaluate --judge`: running it with no flag only');
+  const dir = mkdtempSync(join(tmpdir(), 'passk-bench-judge-'));
+  try {
+    const samplesFile = join(dir, 'samples.jsonl');
+    writeFileSync(samplesFile, toJsonl(samples));
+    const floor = await measureFloor(samples);
+    console.log(floorLine(floor, total, loops, cores));
+    const floorWallMs = floorCpuMs(floor, total) / cores;
+    if (options.hog) {
+      hog = startHog();
+      console.log(
+        `hog: one busy loop started (pid ${hog.pid}, not pinned) beside every timed run below; the floor is the one above, measured before it started (CPU times, which the hog barely moves; its wall spreads them over all ${cores} cores, the hog's included: the ${GOALS.floorHog}× goal allows for it)`,
+      );
+    }
+    console.log(
+      `\n== human-eval's method (bench/humaneval_method.py, 4 threads, ${TIMEOUT_S} s) ==`,
+    );
+    const humanEval = await step("human-eval's method", () =>
+      humanEvalMethodTimed(samplesFile, join(dir, 'humaneval-results.jsonl'), TIMEOUT_S),
+    );
+    console.log(
+      `  human-eval's method: ${describeRun(humanEval, total)}, ${humanEval.passed}/${total} passed, ${humanEval.timedOut} timed out; ${(humanEval.ms / floorWallMs).toFixed(2)}× the floor's wall`,
+    );
+    await repeats({ samplesFile, total, floorWallMs, humanEval, kinds: kindsOf(samples) });
+    if (options.trivial > 0) await trivial(floor.forkMs);
   } finally {
+    hog?.stop();
     rmSync(dir, { recursive: true, force: true });
   }
 }
