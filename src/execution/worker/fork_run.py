@@ -104,6 +104,16 @@ def run_delay(pid, elapsed):
     return wait_credit(process_cpu, threads, CORES, elapsed)
 
 
+def cpu_and_wait(pid):
+    """(process CPU, its main thread's CPU, that thread's wait for a CPU) in seconds so far, or
+    None: a process's counters, for one that lives on between samples (the kept judge)."""
+    try:
+        fields = _read("/proc/%d/stat" % pid).rsplit(b")", 1)[1].split()
+        return (sum(int(x) for x in fields[11:15]) / CLOCK_TICKS, *_schedstat("/proc/%d/schedstat" % pid))
+    except (OSError, ValueError, IndexError):
+        return None
+
+
 def wait_credit(process_cpu, threads, cores, elapsed):
     """The wait a program is not charged for: the largest wait of one of its threads (cpu, delay)
     less the share of the CPU its other threads and reaped children used that could have kept

@@ -77,12 +77,13 @@ def _server_child(compiled, reference, settings, fds, opts, slot, scratch_dir):
 
 class PairClock(fork_run.Clock):
     """The pair's own time: wall minus the time either process waited for a CPU since the sample
-    started (the judge's counters run on from earlier samples: counted from `judge_base`)."""
+    started (the judge's counters run on from earlier samples: counted from `judge_base`, what
+    the judge said of itself when its last sample ended; it does not run in between)."""
 
-    def __init__(self, server, judge, limits):
+    def __init__(self, server, judge, judge_base, limits):
         super().__init__(server, limits)
         self.judge = judge
-        self.judge_base = _judge_times(judge)
+        self.judge_base = judge_base
 
     def waited(self):
         elapsed = time.monotonic() - self.started
@@ -91,17 +92,8 @@ class PairClock(fork_run.Clock):
         return sum(known) if known else None
 
 
-def _judge_times(pid):
-    """The judge's (process CPU, its main thread's CPU and wait) so far, or None."""
-    try:
-        fields = fork_run._read("/proc/%d/stat" % pid).rsplit(b")", 1)[1].split()
-        return (sum(int(x) for x in fields[11:15]) / fork_run.CLOCK_TICKS, *fork_run._schedstat("/proc/%d/schedstat" % pid))
-    except (OSError, ValueError, IndexError):
-        return None
-
-
 def _judge_delay(pid, base, elapsed):
-    now = _judge_times(pid)
+    now = fork_run.cpu_and_wait(pid)
     if base is None or now is None:
         return None
     process_cpu, cpu, delay = (n - b for n, b in zip(now, base))
@@ -116,7 +108,7 @@ def collect_pair(server, judge, server_pipes, judge_pipes, limits):
     import select
 
     cap = int(limits["outputBytes"])
-    clock = PairClock(server, judge.pid, limits)
+    clock = PairClock(server, judge.pid, judge.times, limits)
     keep = {out_r: fork_run.STDERR_TAIL, err_r: fork_run.STDERR_TAIL, verdict_r: 1 << 16, judge_err_r: JUDGE_STDERR_KEEP}
     chunks = {fd: [] for fd in keep}
     sizes = {fd: 0 for fd in keep}
@@ -164,7 +156,7 @@ def run_pair(req, opts, slot, tests_in):
     tracebacks.keep_full(req.get("tracebacks"))
     slot.set_memory(req["limits"])
     if slot.judge is None:
-        slot.judge = slot_judge.SlotJudge()
+        slot.judge = slot_judge.SlotJudge(same_uid=opts.uid is None)
     judge = slot.judge.for_sample(settings, tests_in)
     scratch_dir = slot.scratch.make()
     out_r, out_w = os.pipe()

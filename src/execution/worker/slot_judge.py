@@ -36,10 +36,13 @@ class JudgeGone(Exception):
 
 
 class SlotJudge:
-    """The slot's judge: at most one live one; `for_sample` starts one when there is none."""
+    """The slot's judge: at most one live one; `for_sample` starts one when there is none.
+    `same_uid`: whether candidates run with the judge's uid (no uid drop: passk not root), the
+    only case where they can change it from outside (a dropped uid has no right to)."""
 
-    def __init__(self):
+    def __init__(self, same_uid):
         self.current = None
+        self.same_uid = same_uid
 
     def live(self):
         """The live judge, or None (never started, retired, or ended)."""
@@ -55,14 +58,14 @@ class SlotJudge:
             judge.retire()
             judge = None
         if judge is None:
-            judge = self.current = LiveJudge(settings, tests_in)
+            judge = self.current = LiveJudge(settings, tests_in, self.same_uid)
         return judge
 
 
 class LiveJudge:
     """One judge process, from its start to its end."""
 
-    def __init__(self, settings, tests_in):
+    def __init__(self, settings, tests_in, same_uid):
         import _socket
 
         pair = _socket.socketpair(_socket.AF_UNIX, _socket.SOCK_SEQPACKET)
@@ -81,11 +84,13 @@ class LiveJudge:
         judge_end.close()
         self.pid, self.pidfd, self.control, self.settings = pid, os.pidfd_open(pid), control, settings
         self.ended = False
+        self.same_uid = same_uid
         self.samples = 0  # handed to it so far
         self.cpu_ms = 0.0  # the judge's own CPU when its last sample ended
+        self.times = None  # (process CPU, CPU, wait) then: the pair clock's base for the judge
         try:
-            self.cpu_ms = float(self._answer().get("cpuMs", 0.0))
-            self.looks = self._looks()
+            self._note(self._answer())
+            self.looks = self._looks() if same_uid else None
         except (JudgeGone, OSError):
             self.retire()
             raise
@@ -106,11 +111,18 @@ class LiveJudge:
             done = self._answer()
         except (JudgeGone, OSError):
             return self.retire(), True
-        total = float(done.get("cpuMs", self.cpu_ms))
-        used, self.cpu_ms = total - self.cpu_ms, total
+        before = self.cpu_ms
+        self._note(done)
+        used = self.cpu_ms - before
         if done.get("fit") is not True:
             self.retire()
         return max(0.0, used), done.get("failed") is not False
+
+    def _note(self, message):
+        """What the judge says of itself when it starts or ends a sample: its CPU and waits."""
+        self.cpu_ms = float(message.get("cpuMs", self.cpu_ms))
+        times = message.get("times")
+        self.times = tuple(float(x) for x in times) if type(times) is list and len(times) == 3 else None
 
     def retire(self):
         """Ends the judge and reaps it. Returns the CPU it used since its last sample."""
@@ -144,6 +156,8 @@ class LiveJudge:
         if ended:
             self.reaped()
             return False
+        if not self.same_uid:
+            return True  # candidates cannot signal or change it: it ended, or is as it was
         try:
             os.kill(self.pid, signal.SIGCONT)
             return self._looks() == self.looks
