@@ -259,12 +259,19 @@ def kill_group(pid):
 def kill_leftovers(opts, judge=None):
     """Kills every process the program left (background, daemonised, setsid) and reaps them.
     `judge`: the slot's kept judge (slot_judge.SlotJudge), spared when it is the worker's only
-    child, else ended first (the kills below reach every process of the slot)."""
+    child, else ended first (the kills below reach every process of the slot). Returns the CPU
+    (ms) that judge used since its last answer when it was ended here, else 0."""
     live = judge.live() if judge is not None else None
+    retired_cpu = 0.0
     if live is not None:
         if not children_besides(live.pid):
-            return
-        live.retire()
+            return retired_cpu
+        retired_cpu = live.retire()
+    _kill_all_left(opts)
+    return retired_cpu
+
+
+def _kill_all_left(opts):
     try:
         if os.waitpid(-1, os.WNOHANG) == (0, 0):
             pass  # something is still alive: go and kill it

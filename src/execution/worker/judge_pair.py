@@ -197,9 +197,7 @@ def _finish(req, opts, slot, scratch_dir, pair, state, chunks, fds, started, wai
     _, status, usage = os.wait4(server, 0) if server_status is None else server_status
     duration_ms = (time.monotonic() - started) * 1000.0
     setup = slot_hygiene.read_setup_channel(setup_r)
-    if not judge.ended and fork_run.children_besides(judge.pid):
-        judge_cpu += judge.retire()  # kill_leftovers may reach every process of the slot
-    fork_run.kill_leftovers(opts, slot.judge)
+    judge_cpu += fork_run.kill_leftovers(opts, slot.judge)  # ends the judge if anything else is left
     if not judge.ended:  # nothing of the sample is left: only now its answer, so none can stop it
         cpu, failed = judge.finish()
         judge_cpu += cpu

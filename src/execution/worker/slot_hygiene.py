@@ -67,6 +67,13 @@ def _drop_capability(cap):
         raise OSError(ctypes.get_errno(), "capset failed")
 
 
+def drop_all_capabilities():
+    """This process keeps none of its capabilities (bwrap's user namespace leaves the worker a few)."""
+    header = _CapHeader(_LINUX_CAPABILITY_VERSION_3, 0)
+    if _libc.capset(ctypes.byref(header), (_CapData * 2)()) != 0:
+        raise OSError(ctypes.get_errno(), "capset failed")
+
+
 def mount_private_tmp(path, size_bytes, inodes):
     """Mounts a tmpfs capped in bytes and inodes over `path` (inside bwrap's mount namespace), then
     gives up CAP_SYS_ADMIN for good. Returns True when mounted; False when not permitted here."""

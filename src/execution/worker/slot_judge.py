@@ -11,6 +11,7 @@ judge is also replaced whenever a sample ended other than cleanly (a time or out
 answer, leftovers to kill: fork_run.kill_leftovers may kill every process of the slot).
 """
 
+import _socket
 import fcntl
 import json
 import os
@@ -19,6 +20,7 @@ import select
 import signal
 import struct
 
+import fork_run
 import judge_loop
 import protocol
 import runner
@@ -66,8 +68,6 @@ class LiveJudge:
     """One judge process, from its start to its end."""
 
     def __init__(self, settings, tests_in, same_uid):
-        import _socket
-
         pair = _socket.socketpair(_socket.AF_UNIX, _socket.SOCK_SEQPACKET)
         # Above the fds a program gets, as the worker's other channels (every child closes those).
         moved = fcntl.fcntl(pair[0].fileno(), fcntl.F_DUPFD_CLOEXEC, protocol.WORKER_FD_FLOOR)
@@ -100,8 +100,8 @@ class LiveJudge:
         message = {"testsBytes": int(request["testsBytes"]), "entryPoints": request.get("entryPoints") or [],
                    "scratch": scratch_dir}
         self.samples += 1
-        level, kind = _socket_rights()
-        self.control.sendmsg([json.dumps(message).encode()], [(level, kind, struct.pack("%di" % len(fds), *fds))])
+        rights = (_socket.SOL_SOCKET, _socket.SCM_RIGHTS, struct.pack("%di" % len(fds), *fds))
+        self.control.sendmsg([json.dumps(message).encode()], [rights])
 
     def finish(self):
         """After the verdict pipe closed: (the judge's CPU for this sample, whether it failed).
@@ -172,7 +172,7 @@ class LiveJudge:
             os.sched_getscheduler(pid),
             os.sched_getparam(pid).sched_priority,
             os.sched_getaffinity(pid),
-            _read_text("/proc/%d/cgroup" % pid),
+            fork_run._read("/proc/%d/cgroup" % pid),
         )
 
     def _answer(self):
@@ -202,32 +202,12 @@ def _become_judge(settings, control_fd, tests_in):
         os.closerange(low, fd)
         low = fd + 1
     os.closerange(low, 1 << 16)
-    _drop_capabilities()
+    slot_hygiene.drop_all_capabilities()
     _die_with_worker()
 
 
+PR_SET_PDEATHSIG = 1
+
+
 def _die_with_worker():
-    import ctypes
-
-    ctypes.CDLL(None, use_errno=True).prctl(1, int(signal.SIGKILL), 0, 0, 0)  # PR_SET_PDEATHSIG
-
-
-def _drop_capabilities():
-    """The judge keeps none of the worker's capabilities (bwrap's user namespace leaves it a few)."""
-    import ctypes
-
-    header = slot_hygiene._CapHeader(slot_hygiene._LINUX_CAPABILITY_VERSION_3, 0)
-    data = (slot_hygiene._CapData * 2)()
-    if slot_hygiene._libc.capset(ctypes.byref(header), data) != 0:
-        raise OSError(ctypes.get_errno(), "capset failed")
-
-
-def _read_text(path):
-    with open(path, "rb") as handle:
-        return handle.read()
-
-
-def _socket_rights():
-    import _socket
-
-    return _socket.SOL_SOCKET, _socket.SCM_RIGHTS
+    slot_hygiene._libc.prctl(PR_SET_PDEATHSIG, int(signal.SIGKILL), 0, 0, 0)
