@@ -10,7 +10,7 @@
  * HumanEval-X cpp, java, go and rust references, passk vs a fresh compile-and-run per program.
  * Needs a fresh `npm run build` (the CLI runs dist/).
  * Run: npx tsx bench/exec.ts [--copies N] [--skip-baseline] [--python-only | --compiled-only]
- *      [--languages cpp,java,go,rust] [--judge in-process|outside] [--no-loops]
+ *      [--languages cpp,java,go,rust] [--judge in-process|outside] [--no-loops] [--workers N]
  */
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
@@ -43,6 +43,10 @@ const languages = (
 ) as CompiledLanguage[];
 /** `--judge in-process|outside`: passed to `passk evaluate` (default: passk's own default). */
 const judge = args.includes('--judge') ? ['--judge', args[args.indexOf('--judge') + 1]!] : [];
+/** `--workers N`: passed to `passk evaluate` (default: passk's own, two per core for Python). */
+const workers = args.includes('--workers')
+  ? ['--workers', args[args.indexOf('--workers') + 1]!]
+  : [];
 /** `--no-loops`: the distinct set only. */
 const withLoops = !args.includes('--no-loops');
 const TIMEOUT_S = 3;
@@ -87,6 +91,7 @@ async function runPasskCli(samplesFile: string, dir: string, total: number): Pro
     ...humanEvalEvaluateArgs(samplesFile, out, TIMEOUT_S),
     '--no-cache',
     ...judge,
+    ...workers,
   ]);
   const metrics = JSON.parse(readFileSync(join(out, 'metrics.json'), 'utf8')) as {
     statuses?: Record<string, number>;

@@ -1,4 +1,5 @@
 /** bench/judge.ts's figures: the floor, each run, and their ratios beside issue 30's goals. */
+import type { ForkFloorRun } from './fork-floor.js';
 import type { HumanEvalMethodRun } from './humaneval-run.js';
 import type { JudgeRun } from './judge-run.js';
 
@@ -33,18 +34,24 @@ export function floorLine(floor: Floor, total: number, loops: number, cores: num
   return `floor: compute ${seconds(floor.computeMs)} (of the ${total - loops} programs not written as loops ${floor.passed} pass and ${floor.timedOut} reach the limit in one warm process) + fork+exit ${floor.forkMs.toFixed(2)} ms × ${total} = ${seconds(floor.forkMs * total)} + ${loops} loops × limit = ${seconds(floor.loopsMs)}; CPU ${seconds(cpu)}, wall ${seconds(cpu / cores)} on ${cores} cores (without the loops ${seconds((cpu - floor.loopsMs) / cores)})`;
 }
 
-/** A passk run against the floor's wall and human-eval's method, with the goals. */
+/** The fork floor's run, and how far above the floor it is itself. */
+export function forkFloorLine(run: ForkFloorRun, total: number, floorWallMs: number): string {
+  return `  fork floor: ${describeRun(run, total)}, ${run.passed} passed, ${run.failed} failed, ${run.timedOut} timed out; ${(run.ms / floorWallMs).toFixed(2)}× the floor's wall (what a process per program costs here beyond a fork + exit)`;
+}
+
+/** A passk run against the floor's wall, the fork floor and human-eval's method, with the goals. */
 export function ratioLines(
   run: JudgeRun,
-  floorWallMs: number,
-  humanEval: HumanEvalMethodRun,
+  against: { floorWallMs: number; forkFloor: ForkFloorRun; humanEval: HumanEvalMethodRun },
   hog: boolean,
 ): string[] {
+  const { floorWallMs, forkFloor, humanEval } = against;
   const toFloor = run.ms / floorWallMs;
   const bound = hog ? GOALS.floorHog : GOALS.floorQuiet;
   const faster = humanEval.ms / run.ms;
   return [
     `    passk/floor: wall ${toFloor.toFixed(2)}× (${goal(toFloor, bound, true)}, ${hog ? 'beside the hog' : 'quiet machine'})`,
+    `    passk/fork floor: wall ${(run.ms / forkFloor.ms).toFixed(2)}×, CPU ${(run.cpuMs / forkFloor.cpuMs).toFixed(2)}×`,
     `    human-eval/passk: wall ${faster.toFixed(2)}× (${goal(faster, GOALS.humanEval, false)}), CPU ${(humanEval.cpuMs / run.cpuMs).toFixed(2)}×`,
   ];
 }

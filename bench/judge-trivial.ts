@@ -10,7 +10,8 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { timed } from './exec-helpers.js';
+import { humanEvalProgram, timed } from './exec-helpers.js';
+import { forkFloorTimed } from './fork-floor.js';
 import type { Placement } from './judge-run.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -25,12 +26,40 @@ export interface TrivialOptions {
   timeoutS: number;
 }
 
+const completion = (index: number) => `    return 1  # ${index}\n`;
+
 /** `count` distinct samples (by a comment: passk judges each, none from its cache). */
 function samplesText(count: number): string {
   const taskId = (JSON.parse(readFileSync(problemFile, 'utf8')) as { task_id: string }).task_id;
   return Array.from({ length: count }, (_, index) =>
-    JSON.stringify({ task_id: taskId, completion: `    return 1  # ${index}\n` }),
+    JSON.stringify({ task_id: taskId, completion: completion(index) }),
   ).join('\n');
+}
+
+/**
+ * CPU per trivial program of the fork floor (bench/fork_floor.py, one child at a time): the same
+ * programs, each in a child forked from a warm interpreter, no isolation; its start-up (a
+ * fresh interpreter) separated as passk's fixed cost is, by also timing it on one program.
+ */
+export async function trivialForkFloorMs(count: number, timeoutS: number): Promise<number> {
+  const row = JSON.parse(readFileSync(problemFile, 'utf8')) as Parameters<
+    typeof humanEvalProgram
+  >[0];
+  const programs = Array.from({ length: count }, (_, index) =>
+    humanEvalProgram(row, completion(index)),
+  );
+  const dir = mkdtempSync(join(tmpdir(), 'passk-bench-trivial-fork-'));
+  try {
+    const fixed: number[] = [];
+    for (let run = 0; run < FIXED_COST_RUNS; run++)
+      fixed.push((await forkFloorTimed(programs.slice(0, 1), dir, 1, timeoutS)).cpuMs);
+    const all = await forkFloorTimed(programs, dir, 1, timeoutS);
+    if (all.passed !== count)
+      throw new Error(`trivial fork floor: ${all.passed} of ${count} passed`);
+    return (all.cpuMs - median(fixed)) / (count - 1);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 async function cliCpuMs(dir: string, count: number, options: TrivialOptions): Promise<number> {

