@@ -1,15 +1,13 @@
-"""The floors of bench/exec.ts: every program exec'd in one interpreter, or in a child forked per program.
+"""The compute floor of bench/exec.ts: every program exec'd in one interpreter.
 
 Reads a JSON list of program sources on stdin; each runs in fresh globals as `__main__`, with
-no isolation and no limit (exec.ts passes loop-free programs). With `--fork N`, this warm
-interpreter forks once per program (at most N children at a time) and the child compiles and
-runs it, then `_exit`s: the cost of a process per program without any isolation, which is the
-least a fork-per-program judge can pay. Prints "PASSED CPU_MS": how many ran to the end without
-raising, and the CPU time in ms of this process and its children, start-up included.
+no isolation and no limit (exec.ts passes loop-free programs). Prints "PASSED CPU_MS": how many
+ran to the end without raising, and the CPU time in ms of this process and its children,
+start-up included.
+(The fork floor, a child forked per program, is bench/fork_floor.py.)
 """
 
 import json
-import os
 import resource
 import sys
 
@@ -22,33 +20,11 @@ def run(source):
         return False
 
 
-def in_children(programs, slots):
-    passed = 0
-    running = 0
-    for source in programs:
-        if running == slots:
-            _, status = os.wait()
-            running -= 1
-            passed += status == 0
-        if os.fork() == 0:
-            ok = run(source)
-            sys.stdout.flush()
-            os._exit(0 if ok else 1)
-        running += 1
-    for _ in range(running):
-        _, status = os.wait()
-        passed += status == 0
-    return passed
-
-
 def main():
     programs = json.load(sys.stdin)
-    if len(sys.argv) == 3 and sys.argv[1] == "--fork":
-        passed = in_children(programs, int(sys.argv[2]))
-    else:
-        passed = sum(run(source) for source in programs)
+    passed = sum(run(source) for source in programs)
     cpu = 0.0
-    for who in (resource.RUSAGE_SELF, resource.RUSAGE_CHILDREN):
+    for who in (resource.RUSAGE_SELF, resource.RUSAGE_CHILDREN):  # a program may start processes
         usage = resource.getrusage(who)
         cpu += usage.ru_utime + usage.ru_stime
     print(passed, cpu * 1000)

@@ -68,20 +68,15 @@ export function distinctCopies(
   ).flat();
 }
 
-/**
- * Runs the floor in one interpreter (or, with `forkSlots`, in a child forked per program from
- * it, that many at a time, no isolation): wall time (start-up included), CPU time and passes.
- */
+/** Runs the floor in one interpreter: wall time (start-up included), CPU time and passes. */
 export function computeFloor(
   python: string,
   sources: readonly string[],
-  forkSlots?: number,
 ): Promise<{ ms: number; cpuMs: number; passed: number }> {
   return new Promise((resolvePromise, reject) => {
     const started = performance.now();
     const script = join(dirname(fileURLToPath(import.meta.url)), 'compute_floor.py');
-    const fork = forkSlots === undefined ? [] : ['--fork', String(forkSlots)];
-    const child = spawn(python, ['-I', '-S', script, ...fork], {
+    const child = spawn(python, ['-I', '-S', script], {
       stdio: ['pipe', 'pipe', 'inherit'],
     });
     let out = '';

@@ -12,6 +12,7 @@
  * Run: npx tsx bench/exec.ts [--copies N] [--skip-baseline] [--python-only | --compiled-only]
  *      [--languages cpp,java,go,rust] [--judge in-process|outside] [--no-loops] [--workers N]
  */
+
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -31,6 +32,7 @@ import {
   loadHumanEval,
   timed,
 } from './exec-helpers.js';
+import { forkFloorTimed } from './fork-floor.js';
 import { humanEvalMethodTimed } from './humaneval-run.js';
 
 const args = process.argv.slice(2);
@@ -192,10 +194,10 @@ async function python(): Promise<void> {
   );
   // The least any process-per-program judge pays: a warm interpreter forking once per program.
   const cores = availableParallelism();
-  const forkRun = await computeFloor(PYTHON, programs, cores);
+  const forkRun = await forkFloorTimed(programs, cores, TIMEOUT_S);
   const forkFloor = { ...forkRun, total: distinct.length };
   console.log(
-    `(d) fork floor [a warm python forking once per program, ${cores} at a time, no isolation, distinct set]: ${describe(forkFloor)}`,
+    `(d) fork floor [bench/fork_floor.py: a warm python forking once per program, ${cores} at a time, no isolation, distinct set]: ${describe(forkFloor)}`,
   );
   for (const set of sets) {
     const dir = mkdtempSync(join(tmpdir(), 'passk-bench-exec-'));

@@ -18,7 +18,9 @@ import os
 import signal
 import sys
 
-# What HumanEval programs import, loaded once before any fork (passk's worker does the same).
+# What HumanEval programs import, loaded once before any fork, as passk's worker preloads them
+# (worker.PRELOAD, less the modules the worker itself needs; not imported from there: the
+# worker's own modules would enlarge every forked image here).
 PRELOAD = "math re collections itertools functools heapq bisect string typing hashlib copy operator".split()
 
 

@@ -39,7 +39,7 @@ function samplesText(count: number): string {
 /**
  * CPU per trivial program of the fork floor (bench/fork_floor.py, one child at a time): the same
  * programs, each in a child forked from a warm interpreter, no isolation; its start-up (a
- * fresh interpreter) separated as passk's fixed cost is, by also timing it on one program.
+ * fresh interpreter) separated as passk's fixed cost is.
  */
 export async function trivialForkFloorMs(count: number, timeoutS: number): Promise<number> {
   const row = JSON.parse(readFileSync(problemFile, 'utf8')) as Parameters<
@@ -48,18 +48,12 @@ export async function trivialForkFloorMs(count: number, timeoutS: number): Promi
   const programs = Array.from({ length: count }, (_, index) =>
     humanEvalProgram(row, completion(index)),
   );
-  const dir = mkdtempSync(join(tmpdir(), 'passk-bench-trivial-fork-'));
-  try {
-    const fixed: number[] = [];
-    for (let run = 0; run < FIXED_COST_RUNS; run++)
-      fixed.push((await forkFloorTimed(programs.slice(0, 1), dir, 1, timeoutS)).cpuMs);
-    const all = await forkFloorTimed(programs, dir, 1, timeoutS);
-    if (all.passed !== count)
-      throw new Error(`trivial fork floor: ${all.passed} of ${count} passed`);
-    return (all.cpuMs - median(fixed)) / (count - 1);
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+  const cpu = await perProgram(count, async (n) => {
+    const run = await forkFloorTimed(programs.slice(0, n), 1, timeoutS);
+    if (run.passed !== n) throw new Error(`trivial fork floor: ${run.passed} of ${n} passed`);
+    return run.cpuMs;
+  });
+  return cpu.perProgramMs;
 }
 
 async function cliCpuMs(dir: string, count: number, options: TrivialOptions): Promise<number> {
@@ -84,17 +78,29 @@ async function cliCpuMs(dir: string, count: number, options: TrivialOptions): Pr
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!;
 
+interface PerProgram {
+  perProgramMs: number;
+  fixedMs: number;
+  totalMs: number;
+}
+
+/** (CPU of `count` programs − CPU of 1, the median of three) / (count − 1), from `cpuMs(n)`. */
+async function perProgram(
+  count: number,
+  cpuMs: (n: number) => Promise<number>,
+): Promise<PerProgram> {
+  const fixed: number[] = [];
+  for (let run = 0; run < FIXED_COST_RUNS; run++) fixed.push(await cpuMs(1));
+  const totalMs = await cpuMs(count);
+  const fixedMs = median(fixed);
+  return { perProgramMs: (totalMs - fixedMs) / (count - 1), fixedMs, totalMs };
+}
+
 /** CPU per trivial program in ms, and the fixed cost separated from it. */
-export async function trivialCpu(
-  options: TrivialOptions,
-): Promise<{ perProgramMs: number; fixedMs: number; totalMs: number }> {
+export async function trivialCpu(options: TrivialOptions): Promise<PerProgram> {
   const dir = mkdtempSync(join(tmpdir(), 'passk-bench-trivial-'));
   try {
-    const fixed: number[] = [];
-    for (let run = 0; run < FIXED_COST_RUNS; run++) fixed.push(await cliCpuMs(dir, 1, options));
-    const totalMs = await cliCpuMs(dir, options.samples, options);
-    const fixedMs = median(fixed);
-    return { perProgramMs: (totalMs - fixedMs) / (options.samples - 1), fixedMs, totalMs };
+    return await perProgram(options.samples, (n) => cliCpuMs(dir, n, options));
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

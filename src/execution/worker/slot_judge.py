@@ -203,11 +203,4 @@ def _become_judge(settings, control_fd, tests_in):
         low = fd + 1
     os.closerange(low, 1 << 16)
     slot_hygiene.drop_all_capabilities()
-    _die_with_worker()
-
-
-PR_SET_PDEATHSIG = 1
-
-
-def _die_with_worker():
-    slot_hygiene._libc.prctl(PR_SET_PDEATHSIG, int(signal.SIGKILL), 0, 0, 0)
+    slot_hygiene.die_with_parent()

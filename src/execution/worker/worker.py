@@ -38,7 +38,6 @@ PRELOAD = (
 ).split()
 PR_SET_CHILD_SUBREAPER = 36
 TESTS_CHANNEL_FD = protocol.TESTS_CHANNEL_FD  # passk's tests channel (outside judging), see _take_tests_channel
-PR_SET_PDEATHSIG = 1
 
 
 def preload():
@@ -53,12 +52,8 @@ def become_subreaper():
     """Orphans of a program re-parent to the worker, so it can find and kill every one; and the
     worker dies with its parent (passk), so a killed passk leaves no worker behind."""
     try:
-        import ctypes
-        import signal
-
-        prctl = ctypes.CDLL(None, use_errno=True).prctl
-        prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0)
-        prctl(PR_SET_PDEATHSIG, int(signal.SIGKILL), 0, 0, 0)
+        slot_hygiene._libc.prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0)
+        slot_hygiene.die_with_parent()
     except (OSError, AttributeError):
         pass
 
